@@ -1,0 +1,3 @@
+//! gbrscan: find, check and index GBR codes of chess endgame studies.
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
