@@ -1,3 +1,26 @@
 //! gbrscan: find, check and index GBR codes of chess endgame studies.
+//!
+//! The GBR code (Guy-Blandford-Roycroft) writes the material of a position as `QRBN.wb`
+//! (`0323.12`); longer forms add the stipulation, the kings and every square
+//! (`a7d3 0116.00 b2b3c6d6 3/3+.`). The material is carried two or three times over, so a
+//! transcription error shows as a disagreement. The reference for the notation is the project's
+//! `GBR.md`; sections are cited as "GBR.md §N".
+//!
+//! Layers, each depending only on those listed before it:
+//! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] → [`check`].
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+
+pub mod check;
+pub mod code;
+pub mod material;
+pub mod parse;
+pub mod position;
+pub mod stipulation;
+
+pub use check::{Check, Finding, Severity, check};
+pub use code::Code;
+pub use material::Material;
+pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
+pub use position::{Kings, MenCount, Position, SquareList};
+pub use stipulation::{Outcome, Stipulation};

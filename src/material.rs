@@ -1,0 +1,255 @@
+//! Material descriptions both ways: the human style of EG and the seeds (`wR wB v bN bN`) and
+//! the endgame-table style of chess software (`KRBvKNN`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use shakmaty::{ByColor, ByRole, Color, Role};
+
+/// Roles in the order the descriptions list them: king, queen, rook, bishop, knight, pawn.
+const ORDER: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+/// The men of both sides, counted per colour and role (kings included).
+///
+/// `Display` prints the endgame-table style (`KRBvKNN`: white first, roles in the order
+/// K Q R B N P); [`Material::human`] the style of EG and the seeds (`wR wB v bN bN`).
+/// `FromStr` reads both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Material(ByColor<ByRole<u8>>);
+
+/// Why a material description could not be read. Byte offsets are 0-based into the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMaterialError {
+    /// No `v` (endgame-table style) or ` v ` (human style) between the sides.
+    #[error("expected two sides separated by 'v', as in KRBvKNN or wR wB v bN bN")]
+    NoSeparator,
+    /// A character that is not a man.
+    #[error("expected a man (K Q R B N P, or wK.. bP) at byte {at}, found {found:?}")]
+    NotAMan {
+        /// 0-based byte offset.
+        at: usize,
+        /// What was found there.
+        found: String,
+    },
+    /// A human-style man of the wrong colour for its side (`bR` before the `v`).
+    #[error("{found:?} at byte {at} stands on {side}'s side of the 'v'")]
+    WrongSide {
+        /// 0-based byte offset.
+        at: usize,
+        /// The token found.
+        found: String,
+        /// The side it stands on.
+        side: Color,
+    },
+}
+
+fn letter(role: Role) -> char {
+    role.upper_char()
+}
+
+impl Material {
+    /// Material from per-colour, per-role counts. The king counts are kept as given.
+    pub const fn new(counts: ByColor<ByRole<u8>>) -> Material {
+        Material(counts)
+    }
+
+    /// The per-colour, per-role counts.
+    pub const fn counts(&self) -> ByColor<ByRole<u8>> {
+        self.0
+    }
+
+    /// Men of `color`, kings included: the W or B of W/B (GBR.md §2).
+    pub fn men(&self, color: Color) -> u32 {
+        self.0.get(color).iter().map(|n| u32::from(*n)).sum()
+    }
+
+    /// Pieces of `color`: queens, rooks, bishops and knights.
+    pub fn pieces(&self, color: Color) -> u32 {
+        let side = self.0.get(color);
+        [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+            .iter()
+            .map(|r| u32::from(*side.get(*r)))
+            .sum()
+    }
+
+    /// The human style of EG and the seeds: each piece and pawn once per man, white's before
+    /// black's, separated by ` v `, kings left out (`wR wB v bN bN`). A side with nothing but its
+    /// king is written as its king (`wP v bK`).
+    pub fn human(&self) -> String {
+        let side = |color: Color| {
+            let prefix = if color.is_white() { 'w' } else { 'b' };
+            let counts = self.0.get(color);
+            let men: Vec<String> = ORDER[1..]
+                .iter()
+                .flat_map(|r| {
+                    std::iter::repeat_n(format!("{prefix}{}", letter(*r)), (*counts.get(*r)).into())
+                })
+                .collect();
+            if men.is_empty() {
+                format!("{prefix}K")
+            } else {
+                men.join(" ")
+            }
+        };
+        format!("{} v {}", side(Color::White), side(Color::Black))
+    }
+
+    fn parse_table(text: &str) -> Result<Material, ParseMaterialError> {
+        let (white, black) = text
+            .split_once('v')
+            .ok_or(ParseMaterialError::NoSeparator)?;
+        let mut counts = ByColor::new_with(|_| ByRole::new_with(|_| 0u8));
+        for (color, part, base) in [
+            (Color::White, white, 0),
+            (Color::Black, black, white.len() + 1),
+        ] {
+            for (i, c) in part.char_indices() {
+                let role = Role::from_char(c)
+                    .filter(|_| c.is_ascii_uppercase())
+                    .ok_or_else(|| ParseMaterialError::NotAMan {
+                        at: base + i,
+                        found: c.to_string(),
+                    })?;
+                let n = counts.get_mut(color).get_mut(role);
+                *n = n.saturating_add(1);
+            }
+            // A side's king is implied where the text leaves it out.
+            let king = counts.get_mut(color).get_mut(Role::King);
+            *king = (*king).max(1);
+        }
+        Ok(Material(counts))
+    }
+
+    fn parse_human(text: &str) -> Result<Material, ParseMaterialError> {
+        let mut counts = ByColor::new_with(|_| ByRole::new_with(|_| 0u8));
+        let mut side = Color::White;
+        let mut separated = false;
+        let mut offset = 0;
+        for token in text.split_ascii_whitespace() {
+            let at = offset + text[offset..].find(token).unwrap_or(0);
+            offset = at + token.len();
+            if token == "v" && !separated {
+                separated = true;
+                side = Color::Black;
+                continue;
+            }
+            let not_a_man = || ParseMaterialError::NotAMan {
+                at,
+                found: token.to_string(),
+            };
+            let bytes = token.as_bytes();
+            if bytes.len() != 2 {
+                return Err(not_a_man());
+            }
+            let color = Color::from_char(bytes[0] as char).ok_or_else(not_a_man)?;
+            let role = Role::from_char(bytes[1] as char)
+                .filter(|_| bytes[1].is_ascii_uppercase())
+                .ok_or_else(not_a_man)?;
+            if color != side {
+                return Err(ParseMaterialError::WrongSide {
+                    at,
+                    found: token.to_string(),
+                    side,
+                });
+            }
+            if role != Role::King {
+                let n = counts.get_mut(color).get_mut(role);
+                *n = n.saturating_add(1);
+            }
+        }
+        if !separated {
+            return Err(ParseMaterialError::NoSeparator);
+        }
+        counts.white.king = 1;
+        counts.black.king = 1;
+        Ok(Material(counts))
+    }
+}
+
+impl fmt::Display for Material {
+    /// The endgame-table style, `KRBvKNN`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            if i == 1 {
+                f.write_str("v")?;
+            }
+            for role in ORDER {
+                for _ in 0..*self.0.get(color).get(role) {
+                    write!(f, "{}", letter(role))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Material {
+    type Err = ParseMaterialError;
+
+    /// Reads `KRBvKNN` (kings may be left out) or `wR wB v bN bN` (kings ignored; always one
+    /// each).
+    fn from_str(text: &str) -> Result<Material, ParseMaterialError> {
+        let text = text.trim();
+        if text.contains(char::is_whitespace) {
+            Material::parse_human(text)
+        } else {
+            Material::parse_table(text)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::code::Code;
+
+    #[track_caller]
+    fn of(code: &str) -> Material {
+        code.parse::<Code>().unwrap().material().unwrap()
+    }
+
+    #[test]
+    fn human_style_matches_the_seed_examples() {
+        assert_eq!(of("0116.00").human(), "wR wB v bN bN");
+        assert_eq!(of("0002.01").human(), "wN wN v bP");
+        assert_eq!(of("0023.00").human(), "wB wB v bN");
+        assert_eq!(of("0000.10").human(), "wP v bK");
+    }
+
+    #[test]
+    fn both_styles_parse_back_to_the_same_material() {
+        for code in ["0116.00", "4888.88", "0000.10", "6010.03", "0411.67"] {
+            let m = of(code);
+            assert_eq!(m.human().parse::<Material>().unwrap(), m, "{code}");
+            assert_eq!(m.to_string().parse::<Material>().unwrap(), m, "{code}");
+        }
+    }
+
+    #[test]
+    fn table_style_may_leave_out_the_kings() {
+        assert_eq!("RBvNN".parse::<Material>().unwrap(), of("0116.00"));
+    }
+
+    #[test]
+    fn errors_say_where_and_what() {
+        assert_eq!(
+            "KRBvKNX".parse::<Material>().unwrap_err().to_string(),
+            "expected a man (K Q R B N P, or wK.. bP) at byte 6, found \"X\""
+        );
+        assert_eq!(
+            "wR bB v bN".parse::<Material>().unwrap_err().to_string(),
+            "\"bB\" at byte 3 stands on white's side of the 'v'"
+        );
+        assert_eq!(
+            "KRB".parse::<Material>().unwrap_err(),
+            ParseMaterialError::NoSeparator
+        );
+    }
+}

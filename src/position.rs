@@ -1,0 +1,356 @@
+//! A position as far as the text gives it: code, kings, squares, men count and stipulation
+//! (GBR.md §2), with its canonical text and FEN board field.
+
+use std::fmt;
+
+use shakmaty::{Board, ByColor, Color, Piece, Role, Square};
+
+use crate::code::{Code, PIECE_ROLES};
+use crate::material::Material;
+use crate::stipulation::Stipulation;
+
+/// The two king squares, white's first as the text writes them (`a7d3`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Kings {
+    /// The white king's square.
+    pub white: Square,
+    /// The black king's square.
+    pub black: Square,
+}
+
+impl Kings {
+    /// Sort key in the order of printed directories: the squares as text, white's first
+    /// (`a7` before `b1`), GBR.md §4. `Square`'s own order is rank-major and differs.
+    pub fn text_key(&self) -> [u8; 4] {
+        let [a, b] = [self.white, self.black].map(|s| (u8::from(s.file()), u8::from(s.rank())));
+        [a.0, a.1, b.0, b.1]
+    }
+}
+
+impl fmt::Display for Kings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.white, self.black)
+    }
+}
+
+/// The men count W/B of the text: men of each side, kings included (`3/3`), GBR.md §2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MenCount {
+    /// White's men, king included.
+    pub white: u8,
+    /// Black's men, king included.
+    pub black: u8,
+}
+
+impl MenCount {
+    /// The men count of `material`.
+    pub fn of(material: &Material) -> MenCount {
+        let clamp = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
+        MenCount {
+            white: clamp(material.men(Color::White)),
+            black: clamp(material.men(Color::Black)),
+        }
+    }
+
+    /// White's and black's men added up.
+    pub fn total(&self) -> usize {
+        usize::from(self.white) + usize::from(self.black)
+    }
+
+    /// The count of `color`.
+    pub fn get(&self, color: Color) -> u8 {
+        if color.is_white() {
+            self.white
+        } else {
+            self.black
+        }
+    }
+}
+
+impl fmt::Display for MenCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.white, self.black)
+    }
+}
+
+/// The squares listed after the code, kings excluded: pieces in the code's order (queens,
+/// rooks, bishops, knights; white's before black's within a type), then pawns, white's before
+/// black's (GBR.md §2).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct SquareList {
+    /// Piece squares in the order listed.
+    pub pieces: Vec<Square>,
+    /// Pawn squares in the order listed.
+    pub pawns: Vec<Square>,
+    /// True when the text marked the pawns with a full stop, or the absence of one said there
+    /// are none (Roycroft, EG, dotted forms); false when the split was made by counting with the
+    /// code's pawn digits (the compact Probleemblad form).
+    pub pawns_marked: bool,
+}
+
+impl SquareList {
+    /// All squares, pieces then pawns.
+    pub fn all(&self) -> impl Iterator<Item = Square> + '_ {
+        self.pieces.iter().chain(&self.pawns).copied()
+    }
+
+    /// Number of squares listed.
+    pub fn len(&self) -> usize {
+        self.pieces.len() + self.pawns.len()
+    }
+
+    /// True when no square is listed.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl fmt::Display for SquareList {
+    /// Pieces glued, then a full stop and the pawns if there are any: `b2b3c6d6`,
+    /// `.d4e3f2e4f3`, `d3d6g5g2.c4c5c7e5e6h3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for s in &self.pieces {
+            write!(f, "{s}")?;
+        }
+        if !self.pawns.is_empty() {
+            f.write_str(".")?;
+            for s in &self.pawns {
+                write!(f, "{s}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How the material of a position is known (GBR.md §3 rule 7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decoded {
+    /// Every piece digit is `0..=8`: the code alone gives the material.
+    Exact(Material),
+    /// One piece digit is `9` and the men count fixed its split.
+    FromMenCount {
+        /// The material with the split filled in.
+        material: Material,
+        /// The piece type of the `9`.
+        role: Role,
+    },
+    /// The split of the `9` digits is not known: two or more nines, or one with no usable men
+    /// count.
+    Unknown {
+        /// The piece types whose digit is `9`.
+        roles: Vec<Role>,
+    },
+}
+
+impl Decoded {
+    /// The material when known.
+    pub fn material(&self) -> Option<&Material> {
+        match self {
+            Decoded::Exact(m) | Decoded::FromMenCount { material: m, .. } => Some(m),
+            Decoded::Unknown { .. } => None,
+        }
+    }
+}
+
+/// A position as far as the text gives it. Only the code is certain; everything else is what
+/// the form carries (GBR.md §2). Parsing keeps what the text says, even when it disagrees with
+/// itself; [`crate::check::check`] says where it does.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The material code.
+    pub code: Code,
+    /// The king squares, where given.
+    pub kings: Option<Kings>,
+    /// The squares of pieces and pawns, where given.
+    pub squares: Option<SquareList>,
+    /// The men count W/B, where given.
+    pub men: Option<MenCount>,
+    /// Stipulation and side to move, where given.
+    pub stipulation: Option<Stipulation>,
+}
+
+impl Position {
+    /// A position of which only the code is known.
+    pub fn bare(code: Code) -> Position {
+        Position {
+            code,
+            kings: None,
+            squares: None,
+            men: None,
+            stipulation: None,
+        }
+    }
+
+    /// The material: from the code, or with a single `9` split by the men count
+    /// (GBR.md §3 rule 7). A men count that leaves a negative count for the `9`'s type gives
+    /// `Unknown`.
+    pub fn decoded(&self) -> Decoded {
+        if let Some(m) = self.code.material() {
+            return Decoded::Exact(m);
+        }
+        let roles = self.code.nines();
+        let (Some(men), [role]) = (self.men, roles.as_slice()) else {
+            return Decoded::Unknown { roles };
+        };
+        let mut counts = ByColor::new_with(|_| shakmaty::ByRole::new_with(|_| 0u8));
+        for color in [Color::White, Color::Black] {
+            let side = counts.get_mut(color);
+            side.king = 1;
+            side.pawn = self.code.pawns(color);
+            let mut known = 1 + i32::from(side.pawn);
+            for r in PIECE_ROLES.into_iter().filter(|r| r != role) {
+                let (w, b) = self.code.counts(r).unwrap_or((0, 0));
+                let n = if color.is_white() { w } else { b };
+                *side.get_mut(r) = n;
+                known += i32::from(n);
+            }
+            let rest = i32::from(men.get(color)) - known;
+            match u8::try_from(rest) {
+                Ok(n) => *side.get_mut(*role) = n,
+                Err(_) => return Decoded::Unknown { roles },
+            }
+        }
+        Decoded::FromMenCount {
+            material: Material::new(counts),
+            role: *role,
+        }
+    }
+
+    /// The board when the text gives kings and squares whose number fits the material:
+    /// pieces assigned in the code's order, white's before black's within a type, then
+    /// white's pawns before black's (GBR.md §2). A square listed twice keeps its last man.
+    pub fn board(&self) -> Option<Board> {
+        let kings = self.kings?;
+        let squares = self.squares.as_ref()?;
+        let material = self.decoded().material()?.counts();
+        let mut board = Board::empty();
+        let mut pieces = squares.pieces.iter();
+        for role in PIECE_ROLES {
+            for color in [Color::White, Color::Black] {
+                for _ in 0..*material.get(color).get(role) {
+                    board.set_piece_at(*pieces.next()?, Piece { color, role });
+                }
+            }
+        }
+        let mut pawns = squares.pawns.iter();
+        for color in [Color::White, Color::Black] {
+            for _ in 0..material.get(color).pawn {
+                board.set_piece_at(*pawns.next()?, color.pawn());
+            }
+        }
+        if pieces.next().is_some() || pawns.next().is_some() {
+            return None;
+        }
+        board.set_piece_at(kings.white, Color::White.king());
+        board.set_piece_at(kings.black, Color::Black.king());
+        Some(board)
+    }
+
+    /// The FEN board field (`8/K7/2n5/8/8/3k4/1RB5/8` style), when [`Position::board`] is
+    /// known.
+    pub fn fen_board(&self) -> Option<String> {
+        self.board().map(|b| b.board_fen().to_string())
+    }
+
+    /// The men count to print: the text's, or the code's when the squares are given (a full
+    /// position always carries one, seed 001).
+    fn shown_men(&self) -> Option<MenCount> {
+        self.men.or_else(|| {
+            self.squares.as_ref()?;
+            self.decoded().material().map(MenCount::of)
+        })
+    }
+}
+
+impl fmt::Display for Position {
+    /// The canonical text: kings, code, squares, W/B with the stipulation glued and a
+    /// terminating full stop, as far as known: `a7d3 0116.00 b2b3c6d6 3/3+.` (seed 001); `WTM` and
+    /// `BTM` stand apart (`4/3 WTM.`, seed 001).
+    /// Without W/B the stipulation stands apart and no full stop follows: `g3g1 0323.12 =`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(k) = self.kings {
+            write!(f, "{k} ")?;
+        }
+        write!(f, "{}", self.code)?;
+        if let Some(s) = &self.squares {
+            write!(f, " {s}")?;
+        }
+        match (self.shown_men(), self.stipulation) {
+            (Some(m), Some(s)) if s.outcome.is_some() => write!(f, " {m}{s}."),
+            (Some(m), Some(s)) => write!(f, " {m} {s}."),
+            (Some(m), None) => write!(f, " {m}."),
+            (None, Some(s)) => write!(f, " {s}"),
+            (None, None) => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn seed_position() -> Position {
+        Position {
+            code: "0116.00".parse().unwrap(),
+            kings: Some(Kings {
+                white: sq("a7"),
+                black: sq("d3"),
+            }),
+            squares: Some(SquareList {
+                pieces: ["b2", "b3", "c6", "d6"].map(sq).to_vec(),
+                pawns: vec![],
+                pawns_marked: true,
+            }),
+            men: Some(MenCount { white: 3, black: 3 }),
+            stipulation: Some(Stipulation::WIN),
+        }
+    }
+
+    #[test]
+    fn seed_position_prints_canonically_and_as_fen() {
+        let p = seed_position();
+        assert_eq!(p.to_string(), "a7d3 0116.00 b2b3c6d6 3/3+.");
+        assert_eq!(p.fen_board().unwrap(), "8/K7/2nn4/8/8/1B1k4/1R6/8");
+    }
+
+    #[test]
+    fn a_full_position_without_men_count_prints_the_codes_count() {
+        let mut p = seed_position();
+        p.men = None;
+        p.stipulation = None;
+        assert_eq!(p.to_string(), "a7d3 0116.00 b2b3c6d6 3/3.");
+    }
+
+    #[test]
+    fn one_nine_is_split_by_the_men_count() {
+        // wQ, bR bR, wB wB bB bB, and three black knights: W = 4, B = 8.
+        let mut p = Position::bare("1689.00".parse().unwrap());
+        assert_eq!(
+            p.decoded(),
+            Decoded::Unknown {
+                roles: vec![Role::Knight]
+            }
+        );
+        p.men = Some(MenCount { white: 4, black: 8 });
+        let Decoded::FromMenCount { material, role } = p.decoded() else {
+            panic!("not decoded: {:?}", p.decoded());
+        };
+        assert_eq!(role, Role::Knight);
+        assert_eq!(material.to_string(), "KQBBvKRRBBNNN");
+    }
+
+    #[test]
+    fn kings_sort_as_text_not_by_square_index() {
+        let k = |w: &str, b: &str| Kings {
+            white: sq(w),
+            black: sq(b),
+        };
+        assert!(k("a7", "d3").text_key() < k("b1", "a1").text_key());
+        assert!(k("a1", "h8").text_key() < k("a2", "a1").text_key());
+    }
+}
