@@ -13,6 +13,7 @@
 
 pub mod check;
 pub mod code;
+pub mod input;
 pub mod material;
 pub mod parse;
 pub mod position;

@@ -1,0 +1,177 @@
+//! The input layer: turn command-line paths into byte buffers ready to scan.
+//!
+//! Three steps, one file each, used in this order by the caller:
+//!
+//! 1. [`walk`] expands the paths given on the command line into a deterministic list of
+//!    [`InputPath`]s, and lists what it could not use as [`Skipped`].
+//! 2. [`load`] reads one input: memory-mapped when possible, otherwise read into memory.
+//! 3. `load` also decodes UTF-16 into UTF-8 ([`Encoding`]) and flags binary files
+//!    ([`Loaded::binary`]).
+//!
+//! Nothing here knows about GBR codes; the scanner only sees `&[u8]`.
+
+mod decode;
+mod map;
+mod walk;
+
+use std::io;
+use std::path::PathBuf;
+
+pub use decode::Encoding;
+pub use map::Contents;
+pub use walk::{InputPath, SkipReason, Skipped, Walk, walk};
+
+/// How many leading bytes [`is_binary`] inspects for a NUL byte: 64 KiB (65,536 bytes).
+///
+/// git inspects the first 8,000 bytes for the same purpose; ours is a larger fixed prefix, so a
+/// binary file whose first NUL byte comes later is still caught, at a cost that does not grow
+/// with the file.
+pub const BINARY_PROBE_LEN: usize = 64 * 1024;
+
+/// The two choices the caller makes about loading; both come from command-line flags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// Memory-map regular files (`true`, the default) or always read them into memory
+    /// (`false`, the CLI's `--no-mmap`). Stdin, pipes and devices are always read.
+    pub mmap: bool,
+    /// Whether the caller wants binary files scanned. [`load`] flags binary files either way;
+    /// [`Loaded::should_scan`] applies this choice.
+    pub binary: bool,
+}
+
+impl Default for LoadOptions {
+    /// Memory-map files, skip binary files.
+    fn default() -> Self {
+        LoadOptions {
+            mmap: true,
+            binary: false,
+        }
+    }
+}
+
+/// One input loaded into memory, ready to scan.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The bytes to scan. For a UTF-16 file these are the decoded UTF-8 bytes without the byte
+    /// order mark, so byte offsets into a UTF-16 file refer to this decoded text, not to the file.
+    pub bytes: Contents,
+    /// How the file's bytes were turned into [`Loaded::bytes`].
+    pub encoding: Encoding,
+    /// `true` when a NUL byte occurs in the first [`BINARY_PROBE_LEN`] bytes of
+    /// [`Loaded::bytes`] (that is, after UTF-16 decoding); see [`is_binary`].
+    pub binary: bool,
+}
+
+impl Loaded {
+    /// Whether the caller should scan this input: always for text, and for a binary input only
+    /// when [`LoadOptions::binary`] is set.
+    pub fn should_scan(&self, opts: LoadOptions) -> bool {
+        !self.binary || opts.binary
+    }
+}
+
+/// Why an input could not be loaded. Each variant names the path (`<stdin>` for standard input).
+///
+/// The message names the operation and the path; the operating system's reason is the
+/// [`std::error::Error::source`], so a printed error chain reads
+/// `cannot open fixtures/x.txt: Permission denied (os error 13)`.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The file could not be opened (missing, permission denied, a socket, ...).
+    #[error("cannot open {}", path.display())]
+    Open {
+        /// The path as given to [`load`].
+        path: PathBuf,
+        /// The operating system's error.
+        source: io::Error,
+    },
+    /// The file was opened but reading it failed (for example, it is a directory).
+    #[error("cannot read {}", path.display())]
+    Read {
+        /// The path as given to [`load`], or `<stdin>`.
+        path: PathBuf,
+        /// The operating system's error.
+        source: io::Error,
+    },
+}
+
+/// Load one input for scanning.
+///
+/// A regular file is memory-mapped when `opts.mmap` is set and it is not empty; stdin, pipes,
+/// devices, empty files, files that fail to map, and every file when `opts.mmap` is `false` are
+/// read into an owned buffer instead (the bytes are the same either way). The result is then
+/// decoded from UTF-16 when it starts with a UTF-16 byte order mark (see [`Encoding`]) and
+/// checked for binary content (see [`is_binary`]). `opts.binary` does not change what is
+/// loaded; see [`Loaded::should_scan`].
+///
+/// # Errors
+///
+/// [`InputError::Open`] when the file cannot be opened, [`InputError::Read`] when reading it
+/// fails. A failed memory map is not an error: the file is read instead.
+pub fn load(input: &InputPath, opts: LoadOptions) -> Result<Loaded, InputError> {
+    let raw = map::read_input(input, opts.mmap)?;
+    let (bytes, encoding) = decode::decode(raw);
+    let binary = is_binary(&bytes);
+    Ok(Loaded {
+        bytes,
+        encoding,
+        binary,
+    })
+}
+
+/// `true` when `bytes` has a NUL byte within its first [`BINARY_PROBE_LEN`] bytes.
+///
+/// The rule is git's (a NUL byte means binary), with a 64 KiB probe instead of git's 8,000
+/// bytes. Apply it after UTF-16 decoding, since UTF-16 text is full of NUL bytes.
+pub fn is_binary(bytes: &[u8]) -> bool {
+    let probe = &bytes[..bytes.len().min(BINARY_PROBE_LEN)];
+    memchr::memchr(0, probe).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn nul_at(index: usize, len: usize) -> Vec<u8> {
+        let mut bytes = vec![b'a'; len];
+        bytes[index] = 0;
+        bytes
+    }
+
+    #[test]
+    fn empty_input_is_not_binary() {
+        assert!(!is_binary(b""));
+    }
+
+    #[test]
+    fn nul_inside_probe_is_binary() {
+        assert!(is_binary(&nul_at(0, 1)));
+        assert!(is_binary(&nul_at(
+            BINARY_PROBE_LEN - 1,
+            BINARY_PROBE_LEN + 10
+        )));
+    }
+
+    #[test]
+    fn nul_just_past_probe_is_not_binary() {
+        assert!(!is_binary(&nul_at(BINARY_PROBE_LEN, BINARY_PROBE_LEN + 10)));
+    }
+
+    #[test]
+    fn binary_input_is_scanned_only_when_asked() {
+        let loaded = |binary| Loaded {
+            bytes: Contents::Owned(Vec::new()),
+            encoding: Encoding::Bytes,
+            binary,
+        };
+        let skip = LoadOptions::default();
+        let scan = LoadOptions {
+            binary: true,
+            ..skip
+        };
+        assert!(loaded(false).should_scan(skip));
+        assert!(!loaded(true).should_scan(skip));
+        assert!(loaded(true).should_scan(scan));
+    }
+}
