@@ -14,7 +14,9 @@ use crate::position::{Decoded, MenCount};
 use crate::stipulation::Stipulation;
 
 /// The checks, numbered as the rules of GBR.md §3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Check {
     /// Rule 1: piece digits 0..=9, pawn digits 0..=8.
@@ -54,7 +56,9 @@ impl Check {
 /// How serious a finding is. Redundancy disagreements are errors (a transcription is wrong);
 /// board sanity and legality are warnings (the text may be right about an odd position);
 /// notes report what was decoded or could not be.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Severity {
     /// Information: a `9` decoded, or not decodable.
@@ -66,7 +70,9 @@ pub enum Severity {
 }
 
 /// A part of a written position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Part {
     /// The `dddd.dd`.

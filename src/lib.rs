@@ -7,16 +7,20 @@
 //! `GBR.md`; sections are cited as "GBR.md §N".
 //!
 //! Layers, each depending only on those listed before it:
-//! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] → [`check`].
+//! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] → [`check`] →
+//! [`record`] → [`scan`] (which also uses [`finder`] and [`input`]).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod check;
 pub mod code;
+pub mod finder;
 pub mod input;
 pub mod material;
 pub mod parse;
 pub mod position;
+pub mod record;
+pub mod scan;
 pub mod stipulation;
 
 pub use check::{Check, Finding, Severity, check};
@@ -24,4 +28,5 @@ pub use code::Code;
 pub use material::Material;
 pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
 pub use position::{Kings, MenCount, Position, SquareList};
+pub use record::{FindingRecord, Record};
 pub use stipulation::{Outcome, Stipulation};

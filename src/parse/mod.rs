@@ -17,7 +17,9 @@ use crate::position::{Kings, MenCount, Position, SquareList};
 use crate::stipulation::Stipulation;
 
 /// The form a code was written in (GBR.md §2, table of forms).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Form {
     /// The code alone, perhaps with a sign: `the 0800.00 study`, `+1234.56`.
@@ -59,7 +61,9 @@ impl Form {
 
 /// How much of the code's redundancy the form lets the checks test (issue #3): a full position
 /// checked > code with W/B > code with kings > bare code. `Ord` follows that order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rank {
     /// A lone `dddd.dd`: in prose it cannot be told from a price (GBR.md §5).

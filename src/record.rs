@@ -1,0 +1,132 @@
+//! The flat, serialisable record of one code found in a source: what `gbr scan --json` writes
+//! as the `data` of a `match` message, what CSV rows hold, and what look-up directories are
+//! built from. Domain values serialise as their canonical text (`"0323.12"`, `"a7d3"`, `"+"`),
+//! never as structs of digits (STYLE.md practice 9).
+
+use serde::{Deserialize, Serialize};
+
+use crate::check::{Check, Finding, Part, Severity};
+use crate::code::Code;
+use crate::parse::{Form, Parsed, Rank};
+use crate::stipulation::Stipulation;
+
+/// One finding of a check, flattened. Offsets are 0-based bytes into the source (after UTF-16
+/// decoding, for UTF-16 files).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FindingRecord {
+    /// The check (`men-count`, `board`, ...), GBR.md §3.
+    pub check: Check,
+    /// `error`, `warning` or `note`.
+    pub severity: Severity,
+    /// The part most likely at fault.
+    pub part: Part,
+    /// The part it disagrees with.
+    pub against: Option<Part>,
+    /// The whole message, as the text output prints it.
+    pub message: String,
+    /// 0-based byte offset of the faulty part in the source.
+    pub offset: u64,
+    /// Its length in bytes.
+    pub length: u64,
+    /// The text the part should probably read.
+    pub fix: Option<String>,
+}
+
+impl FindingRecord {
+    /// Flattens `finding`; its spans are already absolute in the buffer that was parsed.
+    pub fn new(finding: &Finding) -> FindingRecord {
+        FindingRecord {
+            check: finding.check(),
+            severity: finding.severity(),
+            part: finding.part,
+            against: finding.against,
+            message: finding.to_string(),
+            offset: finding.span.start as u64,
+            length: finding.span.len() as u64,
+            fix: finding.fix.as_ref().map(|f| f.replacement.clone()),
+        }
+    }
+}
+
+/// One code found in a source, with its source reference, the position it gives and the
+/// verdict of every check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The source's path as given (lossy UTF-8), `<stdin>` for standard input.
+    pub path: String,
+    /// 0-based byte offset of the text read (sign or kings before the code included).
+    pub offset: u64,
+    /// Length of the text read, in bytes.
+    pub length: u64,
+    /// 1-based line of `offset`.
+    pub line: u64,
+    /// 1-based byte column of `offset`.
+    pub column: u64,
+    /// The exact text read (always ASCII: every token of GBR.md §2 is).
+    pub text: String,
+    /// The form it was written in.
+    pub form: Form,
+    /// How much redundancy could be checked.
+    pub rank: Rank,
+    /// The material code.
+    pub code: Code,
+    /// King squares, white's first (`a7d3`), where given.
+    pub kings: Option<String>,
+    /// Piece squares, then `.` and pawn squares (`b2b3c6d6`, `.d4e3`), where given.
+    pub squares: Option<String>,
+    /// W/B as given (`3/3`).
+    pub men: Option<String>,
+    /// Stipulation and side to move, canonical (`+`, `-=`, `WTM`).
+    pub stipulation: Option<Stipulation>,
+    /// The canonical text of the position (`a7d3 0116.00 b2b3c6d6 3/3+.`).
+    pub canonical: String,
+    /// The material in endgame-table style (`KRBvKNN`), where decodable.
+    pub material: Option<String>,
+    /// The FEN board field, where every man's square is known.
+    pub fen: Option<String>,
+    /// True when no check found an error (warnings and notes allowed).
+    pub valid: bool,
+    /// Every finding of every check.
+    pub findings: Vec<FindingRecord>,
+}
+
+impl Record {
+    /// The record of `parsed`, found in `path`, whose text starts at `line` and `column`
+    /// (1-based). `findings` are those of [`crate::check::check`] on `parsed`.
+    pub fn new(
+        path: &str,
+        line: u64,
+        column: u64,
+        parsed: &Parsed,
+        buf: &[u8],
+        findings: &[Finding],
+    ) -> Record {
+        let p = &parsed.position;
+        let decoded = p.decoded();
+        Record {
+            path: path.to_string(),
+            offset: parsed.span.start as u64,
+            length: parsed.span.len() as u64,
+            line,
+            column,
+            text: String::from_utf8_lossy(&buf[parsed.span.clone()]).into_owned(),
+            form: parsed.form,
+            rank: parsed.rank(),
+            code: p.code,
+            kings: p.kings.map(|k| k.to_string()),
+            squares: p.squares.as_ref().map(ToString::to_string),
+            men: p.men.map(|m| m.to_string()),
+            stipulation: p.stipulation,
+            canonical: p.to_string(),
+            material: decoded.material().map(ToString::to_string),
+            fen: p.fen_board(),
+            valid: !findings.iter().any(|f| f.severity() == Severity::Error),
+            findings: findings.iter().map(FindingRecord::new).collect(),
+        }
+    }
+
+    /// The worst severity among the findings, `None` when there are none.
+    pub fn worst(&self) -> Option<Severity> {
+        self.findings.iter().map(|f| f.severity).max()
+    }
+}

@@ -1,0 +1,75 @@
+use super::*;
+
+const BROKEN: &str = concat!(
+    "Study captions, some broken over lines.\n",
+    "c2h4 0015.15 d3d6g5\n",
+    "g2.c4c5c7e5e6h3 5/7 Win: 1.Kd1\n",
+    "+\n",
+    "   4001.00 d1b3 and a7d3\n",
+    "0116.00 b2b3\n",
+    "c6d6 3/3+. Then (+0031.10a1h8h1f4a7) and [=0323.12g3g1].\n",
+    "Prices 1234.56 and dates 2012.10.05 are no codes.\n",
+);
+
+fn no_progress(_: u64) {}
+
+#[track_caller]
+fn scan(text: &str, chunk_size: usize) -> Vec<Record> {
+    scan_buffer(
+        text.as_bytes(),
+        "t.txt",
+        ScanOptions { chunk_size },
+        &no_progress,
+    )
+}
+
+#[test]
+fn every_code_gets_its_line_and_byte_column() {
+    let found: Vec<(u64, u64, String)> = scan(BROKEN, 1 << 20)
+        .iter()
+        .map(|r| (r.line, r.column, r.canonical.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (2, 1, "c2h4 0015.15 d3d6g5g2.c4c5c7e5e6h3 5/7+.".to_string()),
+            (4, 1, "d1b3 4001.00 +".to_string()),
+            (5, 21, "a7d3 0116.00 b2b3c6d6 3/3+.".to_string()),
+            (7, 17, "a1h8 0031.10 h1f4.a7 3/2+.".to_string()),
+            (7, 42, "g3g1 0323.12 =".to_string()),
+            (8, 8, "1234.56".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn parallel_scan_matches_sequential_for_every_chunk_size() {
+    let whole = scan(BROKEN, BROKEN.len());
+    for chunk_size in 1..=BROKEN.len() + 1 {
+        assert_eq!(scan(BROKEN, chunk_size), whole, "chunk size {chunk_size}");
+    }
+}
+
+#[test]
+fn crlf_line_ends_give_the_same_lines_and_codes() {
+    let crlf = BROKEN.replace('\n', "\r\n");
+    let a: Vec<(u64, String)> = scan(BROKEN, 64)
+        .iter()
+        .map(|r| (r.line, r.canonical.clone()))
+        .collect();
+    let b: Vec<(u64, String)> = scan(&crlf, 64)
+        .iter()
+        .map(|r| (r.line, r.canonical.clone()))
+        .collect();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn progress_adds_up_to_the_buffer_length() {
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let add = |n: u64| {
+        done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    };
+    scan_buffer(BROKEN.as_bytes(), "t", ScanOptions { chunk_size: 7 }, &add);
+    assert_eq!(done.into_inner(), BROKEN.len() as u64);
+}
