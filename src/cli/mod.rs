@@ -1,0 +1,54 @@
+//! Command-line arguments and one module per subcommand, each with `Args` and `run`.
+
+mod common;
+mod decode;
+mod index;
+mod lookup;
+mod merge;
+mod scan;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Find, check and index GBR codes of chess endgame studies in text.
+#[derive(Debug, Parser)]
+#[command(name = "gbr", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Decode one code or position given on the command line, and check it.
+    Decode(decode::Args),
+    /// Find every GBR code in files, folders or standard input, and check each.
+    Scan(scan::Args),
+    /// Build a sorted look-up directory of every position found.
+    Index(index::Args),
+    /// Query a saved directory without rescanning.
+    Lookup(lookup::Args),
+    /// Merge sorted directories into one.
+    Merge(merge::Args),
+}
+
+/// Runs the subcommand; the exit code follows grep: 0 found, 1 nothing found, 2 error.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Decode(args) => decode::run(args),
+        Command::Scan(args) => scan::run(args),
+        Command::Index(args) => index::run(args),
+        Command::Lookup(args) => lookup::run(args),
+        Command::Merge(args) => merge::run(args),
+    }
+}
+
+/// True when the error chain holds a broken pipe: the reader went away (`gbr scan | head`),
+/// which is success, as in ripgrep.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
