@@ -414,6 +414,36 @@ struct Checker<'a> {
     findings: Vec<Finding>,
 }
 
+/// The checks that the text gives enough for, in rule order: `digits` and `board` always
+/// (the board check tests what is there: material, kings, squares); `squares` with squares;
+/// `men-count` with W/B; `men-squares` with both; `legality` with every square and a side to
+/// move; `nine` with a digit `9`; `stipulation` with a sign and a stipulation after the code.
+/// A check that applies and has no finding passed.
+pub fn applicable(parsed: &Parsed) -> Vec<Check> {
+    let p = &parsed.position;
+    let mut checks = vec![Check::Digits];
+    if p.squares.is_some() {
+        checks.push(Check::Squares);
+    }
+    if p.men.is_some() {
+        checks.push(Check::MenCount);
+    }
+    if p.men.is_some() && p.squares.is_some() {
+        checks.push(Check::MenSquares);
+    }
+    checks.push(Check::Board);
+    if p.board().is_some() && p.stipulation.is_some() {
+        checks.push(Check::Legality);
+    }
+    if !p.code.nines().is_empty() {
+        checks.push(Check::Nine);
+    }
+    if parsed.sign.is_some() && parsed.word.is_some() {
+        checks.push(Check::Stipulation);
+    }
+    checks
+}
+
 /// Runs every check of GBR.md §3 on a parsed position and returns all findings, in rule
 /// order; empty when everything agrees. Never fails: what cannot be checked (no squares, no
 /// side to move) is not.

@@ -23,7 +23,7 @@ pub mod record;
 pub mod scan;
 pub mod stipulation;
 
-pub use check::{Check, Finding, Severity, check};
+pub use check::{Check, Finding, Severity, applicable, check};
 pub use code::Code;
 pub use material::Material;
 pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
