@@ -608,6 +608,7 @@ impl Checker<'_> {
             };
             let code_fix = self
                 .code_with_pawns_for(material, text)
+                .filter(|d| self.squares_fit(d))
                 .and_then(|d| self.code_fix(d));
             let (part, against, fix) = match blame {
                 Blame::Men => (Part::MenCount, Part::Code, Some(men_fix)),
@@ -636,6 +637,24 @@ impl Checker<'_> {
                 Some(against),
                 None,
             );
+        }
+    }
+
+    /// True when a proposed code fits the squares listed (or none are): a fix must not
+    /// trade one disagreement for another.
+    fn squares_fit(&self, digits: &[u8; 6]) -> bool {
+        let Some(squares) = &self.parsed.position.squares else {
+            return true;
+        };
+        let Some(code) = Code::from_digits(*digits) else {
+            return false;
+        };
+        match code.total_pieces() {
+            Some(pieces) if squares.pawns_marked => {
+                squares.pieces.len() == pieces && squares.pawns.len() == code.total_pawns()
+            }
+            Some(pieces) => squares.len() == pieces + code.total_pawns(),
+            None => false,
         }
     }
 

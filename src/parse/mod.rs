@@ -226,6 +226,20 @@ fn split_by_stop(squares: &[Square], stop: Option<usize>) -> SquareList {
     }
 }
 
+/// True when a men count fits the code: equal to the code's, or, for a code with one `9`,
+/// splitting it without a negative count (GBR.md §3 rule 7).
+fn agrees(code: Code, men: MenCount) -> bool {
+    let position = Position {
+        men: Some(men),
+        ..Position::bare(code)
+    };
+    match position.decoded() {
+        crate::position::Decoded::Exact(m) => MenCount::of(&m) == men,
+        crate::position::Decoded::FromMenCount { .. } => true,
+        crate::position::Decoded::Unknown { .. } => false,
+    }
+}
+
 /// Reads the stipulation at `i`: one token, or two (`BTM, Win`, `+ ZAZ`).
 fn stipulation_from(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
     let (first, end) = lex::stipulation_at(buf, i)?;
@@ -386,7 +400,7 @@ pub fn parse_at(buf: &[u8], anchor: usize) -> Option<Parsed> {
             let count = MenCount { white: w, black: b };
             let corroborated = kings.is_some()
                 || sign.is_some()
-                || code.material().map(|m| MenCount::of(&m)) == Some(count)
+                || agrees(code, count)
                 || lex::gap_forward(buf, e)
                     .and_then(|g2| lex::stipulation_at(buf, g2))
                     .is_some_and(|(s, _)| s.outcome.is_some());

@@ -1,0 +1,163 @@
+//! Property tests of the model (issue #2): positions round-trip through their text, code order
+//! is text order, material round-trips through the code, and no input makes a parser panic.
+
+use gbrscan::code::{Code, PIECE_ROLES};
+use gbrscan::position::{Kings, MenCount, Position, SquareList};
+use gbrscan::scan::{ScanOptions, scan_buffer};
+use gbrscan::{Material, Stipulation, check, parse_at, parse_text};
+use proptest::prelude::*;
+use shakmaty::{ByColor, ByRole, CastlingMode, Chess, Color, FromSetup, Setup, Square};
+
+/// Per colour, per role counts with at most two of each piece type (no `9` digit) and at
+/// most eight pawns.
+fn counts() -> impl Strategy<Value = ByColor<ByRole<u8>>> {
+    let side = (0..=1u8, 0..=2u8, 0..=2u8, 0..=2u8, 0..=8u8).prop_map(|(q, r, b, n, p)| ByRole {
+        pawn: p,
+        knight: n,
+        bishop: b,
+        rook: r,
+        queen: q,
+        king: 1,
+    });
+    (side.clone(), side).prop_map(|(white, black)| ByColor { white, black })
+}
+
+fn stipulation() -> impl Strategy<Value = Stipulation> {
+    prop::sample::select(vec!["+", "=", "-+", "-=", "WTM", "BTM"]).prop_map(|s| s.parse().unwrap())
+}
+
+/// A position whose squares are placed by a seeded shuffle, pawns off the back ranks, kept
+/// only when shakmaty accepts it as legal with the side to move.
+fn legal_position() -> impl Strategy<Value = Position> {
+    (counts(), any::<u64>(), stipulation()).prop_filter_map(
+        "not legal",
+        |(counts, seed, stipulation)| {
+            let total_men: u8 = counts.iter().map(|side| side.iter().sum::<u8>()).sum();
+            if total_men <= 2 {
+                return None;
+            }
+            let mut squares: Vec<Square> = Square::ALL.to_vec();
+            let mut state = seed | 1;
+            for i in (1..squares.len()).rev() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                squares.swap(i, (state % (i as u64 + 1)) as usize);
+            }
+            let mut free = squares.into_iter();
+            let mut pawn_squares = Vec::new();
+            let mut other = Vec::new();
+            for s in free.by_ref() {
+                if matches!(s.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth) {
+                    other.push(s);
+                } else {
+                    pawn_squares.push(s);
+                }
+            }
+            pawn_squares.extend(other.iter().copied());
+            // Pawns take middle squares first, everything else takes what is left.
+            let n_pawns = usize::from(counts.white.pawn + counts.black.pawn);
+            let pawns: Vec<Square> = pawn_squares[..n_pawns].to_vec();
+            let mut rest = pawn_squares[n_pawns..].iter().copied();
+            let kings = Kings {
+                white: rest.next()?,
+                black: rest.next()?,
+            };
+            let mut pieces = Vec::new();
+            for role in PIECE_ROLES {
+                for color in [Color::White, Color::Black] {
+                    for _ in 0..*counts.get(color).get(role) {
+                        pieces.push(rest.next()?);
+                    }
+                }
+            }
+            let material = Material::new(counts);
+            let position = Position {
+                code: Code::from_material(&material).ok()?,
+                kings: Some(kings),
+                squares: Some(SquareList {
+                    pieces,
+                    pawns,
+                    pawns_marked: true,
+                }),
+                men: Some(MenCount::of(&material)),
+                stipulation: Some(stipulation),
+            };
+            let setup = Setup {
+                board: position.board()?,
+                turn: stipulation.to_move,
+                ..Setup::empty()
+            };
+            Chess::from_setup(setup, CastlingMode::Standard).ok()?;
+            Some(position)
+        },
+    )
+}
+
+fn code() -> impl Strategy<Value = Code> {
+    prop::array::uniform6(0..=9u8).prop_map(|d| Code::from_digits(d).unwrap())
+}
+
+proptest! {
+    #[test]
+    fn legal_positions_render_to_text_and_parse_back_equal(position in legal_position()) {
+        let text = position.to_string();
+        let parsed = parse_text(&text).unwrap();
+        prop_assert_eq!(&parsed.position, &position, "{}", text);
+        prop_assert_eq!(parsed.span.clone(), 0..text.len());
+        prop_assert!(check(&parsed).is_empty(), "{} {:?}", text, check(&parsed));
+    }
+
+    #[test]
+    fn code_order_equals_text_order(a in code(), b in code()) {
+        prop_assert_eq!(a.cmp(&b), a.to_string().cmp(&b.to_string()));
+        prop_assert_eq!(a.to_string().parse::<Code>().unwrap(), a);
+    }
+
+    #[test]
+    fn decoding_an_encoded_material_is_the_identity(counts in counts()) {
+        let material = Material::new(counts);
+        let code = Code::from_material(&material).unwrap();
+        prop_assert_eq!(code.material(), Some(material));
+    }
+
+    #[test]
+    fn material_descriptions_round_trip(counts in counts()) {
+        let material = Material::new(counts);
+        prop_assert_eq!(material.to_string().parse::<Material>().unwrap(), material);
+        prop_assert_eq!(material.human().parse::<Material>().unwrap(), material);
+    }
+
+    #[test]
+    fn no_parser_panics_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = parse_text(&text);
+        let _ = Code::parse_loose(&text);
+        let _ = text.parse::<Material>();
+        let _ = text.parse::<Stipulation>();
+        let _ = Code::from_ascii(&bytes);
+        for i in 0..bytes.len() {
+            if let Some(parsed) = parse_at(&bytes, i) {
+                let _ = check(&parsed);
+            }
+        }
+        let _ = scan_buffer(&bytes, "fuzz", ScanOptions { chunk_size: 13 }, &|_| {});
+    }
+
+    #[test]
+    fn no_parser_panics_on_text_made_of_gbr_tokens(
+        tokens in prop::collection::vec(
+            prop::sample::select(vec![
+                "0116.00", "9999.99", "0000.00", "a7d3", "b2b3c6d6", ".", "3/3", "10/9", "+", "-=",
+                "Win", "BTM,", "ZAZ", "(", ")", "[", "]", " ", "\n", "\n\n", "h8", "(4+6)", ":",
+            ]),
+            0..40,
+        )
+    ) {
+        let text: String = tokens.concat();
+        let whole = scan_buffer(text.as_bytes(), "t", ScanOptions { chunk_size: 1 << 20 }, &|_| {});
+        let split = scan_buffer(text.as_bytes(), "t", ScanOptions { chunk_size: 5 }, &|_| {});
+        prop_assert_eq!(whole, split);
+        let _ = parse_text(&text).map(|p| check(&p));
+    }
+}
