@@ -10,7 +10,7 @@ use shakmaty::{CastlingMode, Chess, Color, FromSetup, PositionErrorKinds, Role, 
 use crate::code::{Code, Digit, ORIGINAL_SET, PIECE_ROLES};
 use crate::material::Material;
 use crate::parse::Parsed;
-use crate::position::{Decoded, MenCount};
+use crate::position::{Decoded, MenCount, SquareList};
 use crate::stipulation::Stipulation;
 
 /// The checks, numbered as the rules of GBR.md §3.
@@ -252,6 +252,24 @@ impl Kind {
     }
 }
 
+/// `no pieces`, `1 piece`, `3 pieces`.
+fn count(n: usize, noun: &str) -> String {
+    match n {
+        0 => format!("no {noun}s"),
+        1 => format!("1 {noun}"),
+        _ => format!("{n} {noun}s"),
+    }
+}
+
+/// `none` or the number.
+fn number(n: usize) -> String {
+    if n == 0 {
+        "none".to_string()
+    } else {
+        n.to_string()
+    }
+}
+
 fn role_name(role: Role) -> &'static str {
     match role {
         Role::Queen => "queens",
@@ -269,15 +287,18 @@ impl fmt::Display for Kind {
             Kind::PawnDigit { color } => {
                 write!(f, "{color} pawn digit: expected 0-8, found 9")
             }
-            Kind::PieceSquares { expected, found } => {
-                write!(
-                    f,
-                    "the code has {expected} pieces, the squares list {found}"
-                )
-            }
-            Kind::PawnSquares { expected, found } => {
-                write!(f, "the code has {expected} pawns, the squares list {found}")
-            }
+            Kind::PieceSquares { expected, found } => write!(
+                f,
+                "the code has {}, the squares list {}",
+                count(*expected, "piece"),
+                number(*found)
+            ),
+            Kind::PawnSquares { expected, found } => write!(
+                f,
+                "the code has {}, the squares list {}",
+                count(*expected, "pawn"),
+                number(*found)
+            ),
             Kind::SquareCount { expected, found } => write!(
                 f,
                 "the code has {expected} men besides the kings, the squares list {found}"
@@ -668,12 +689,7 @@ impl Checker<'_> {
             && (squares.pieces.len() != pieces || squares.pawns.len() != self.code().total_pawns())
     }
 
-    fn squares_against_code(
-        &mut self,
-        material: &Material,
-        squares: &crate::position::SquareList,
-        blame: Blame,
-    ) {
+    fn squares_against_code(&mut self, material: &Material, squares: &SquareList, blame: Blame) {
         let pieces = (material.pieces(Color::White) + material.pieces(Color::Black)) as usize;
         let pawns = self.code().total_pawns();
         let (part, against) = match blame {
@@ -681,6 +697,21 @@ impl Checker<'_> {
             _ => (Part::Squares, Part::Code),
         };
         if squares.pawns_marked {
+            // All the squares are there but the pawn mark stands wrong (or is missing): the
+            // fix is the list with the mark where the code puts it.
+            let fix = (squares.len() == pieces + pawns).then(|| {
+                let all: Vec<_> = squares.all().collect();
+                let moved = SquareList {
+                    pieces: all[..pieces].to_vec(),
+                    pawns: all[pieces..].to_vec(),
+                    pawns_marked: true,
+                };
+                Fix {
+                    part: Part::Squares,
+                    span: self.span_of(Part::Squares),
+                    replacement: moved.to_string(),
+                }
+            });
             if squares.pieces.len() != pieces {
                 self.push(
                     Kind::PieceSquares {
@@ -689,7 +720,7 @@ impl Checker<'_> {
                     },
                     part,
                     Some(against),
-                    None,
+                    fix.clone(),
                 );
             }
             if squares.pawns.len() != pawns {
@@ -700,7 +731,7 @@ impl Checker<'_> {
                     },
                     part,
                     Some(against),
-                    None,
+                    fix,
                 );
             }
         } else if squares.len() != pieces + pawns {

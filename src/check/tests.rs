@@ -112,6 +112,13 @@ fn each_rule_has_its_own_message() {
         ),
         ("e4e4 0000.00", vec!["board: both kings on e4"]),
         (
+            "e1e8 0000.10 e2 2/1 Draw",
+            vec![
+                "squares: the code has no pieces, the squares list 1; the squares should probably read .e2",
+                "squares: the code has 1 pawn, the squares list none; the squares should probably read .e2",
+            ],
+        ),
+        (
             "a1h8 0100.10 a1.a8 3/1+.",
             vec!["board: two men on a1", "board: a pawn on a8, a back rank"],
         ),
@@ -135,11 +142,11 @@ fn each_rule_has_its_own_message() {
             vec!["nine: digit 9 for bishops: split unknown, ambiguous rather than invalid"],
         ),
         (
-            "0090.00 4/1",
+            "0090.00 4/1 WTM",
             vec!["nine: digit 9 for bishops: W/B gives 3 white and 0 black"],
         ),
         (
-            "0090.00 3/1",
+            "0090.00 3/1 WTM",
             vec![
                 "nine: digit 9 for bishops needs three or more of a side, W/B gives 2 white and 0 black; the code should probably read 0020.00",
             ],
@@ -190,7 +197,7 @@ fn applicable_checks_follow_what_the_text_gives() {
         ]
     );
     assert_eq!(
-        names("0090.00 4/1"),
+        names("0090.00 4/1 WTM"),
         ["digits", "men-count", "board", "nine"]
     );
 }

@@ -226,20 +226,6 @@ fn split_by_stop(squares: &[Square], stop: Option<usize>) -> SquareList {
     }
 }
 
-/// True when a men count fits the code: equal to the code's, or, for a code with one `9`,
-/// splitting it without a negative count (GBR.md §3 rule 7).
-fn agrees(code: Code, men: MenCount) -> bool {
-    let position = Position {
-        men: Some(men),
-        ..Position::bare(code)
-    };
-    match position.decoded() {
-        crate::position::Decoded::Exact(m) => MenCount::of(&m) == men,
-        crate::position::Decoded::FromMenCount { .. } => true,
-        crate::position::Decoded::Unknown { .. } => false,
-    }
-}
-
 /// Reads the stipulation at `i`: one token, or two (`BTM, Win`, `+ ZAZ`).
 fn stipulation_from(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
     let (first, end) = lex::stipulation_at(buf, i)?;
@@ -391,21 +377,17 @@ pub fn parse_at(buf: &[u8], anchor: usize) -> Option<Parsed> {
         }
     }
 
-    // Men count: after kings or squares, or after a code with a sign; after a bare code only
-    // when it agrees with the code or a stipulation follows (a price list's `1234.56 1/2`
-    // stays bare, GBR.md §5).
+    // Men count: after kings or squares; after a code without kings only when a stipulation
+    // follows it (a price list's `0300.00 1/2` stays bare, GBR.md §5).
     let mut men = None;
     if let Some(g) = lex::gap_forward(buf, end) {
         if let Some((w, b, e)) = lex::men_count_at(buf, g) {
-            let count = MenCount { white: w, black: b };
             let corroborated = kings.is_some()
-                || sign.is_some()
-                || agrees(code, count)
                 || lex::gap_forward(buf, e)
                     .and_then(|g2| lex::stipulation_at(buf, g2))
-                    .is_some_and(|(s, _)| s.outcome.is_some());
+                    .is_some();
             if corroborated {
-                men = Some(count);
+                men = Some(MenCount { white: w, black: b });
                 parts.men = Some(g..e);
                 end = e;
             }

@@ -188,12 +188,18 @@ fn stipulations_after_the_men_count_read_as_real_text_writes_them() {
 }
 
 #[test]
-fn a_price_with_a_fraction_stays_a_bare_code() {
+fn a_fraction_after_a_code_without_kings_stays_apart() {
     let (raw, form, _) = read("paid 1234.56 1/2 of it");
     assert_eq!((raw.as_str(), form), ("1234.56", Form::Bare));
-    // W/B that agrees with the code attaches even to a bare code.
-    let (raw, _, _) = read("0116.00 3/3 is the famous one");
-    assert_eq!(raw, "0116.00 3/3");
+    // Even when it happens to agree with the code (0300.00 is 1/2).
+    let (raw, _, _) = read("a grant of 0300.00 1/2 payable");
+    assert_eq!(raw, "0300.00");
+    // A stipulation after it makes it a men count.
+    let (raw, _, canonical) = read("0116.00 3/3 Win");
+    assert_eq!(
+        (raw.as_str(), canonical.as_str()),
+        ("0116.00 3/3 Win", "0116.00 3/3+.")
+    );
 }
 
 #[test]
