@@ -1,0 +1,157 @@
+//! Every form of GBR.md §2 in a fixture of its own (`fixtures/forms/`), scanned with its
+//! exact expected records; and the prose fixture that must yield nothing above the bare rank.
+
+use gbrscan::Record;
+use gbrscan::parse::Rank;
+use gbrscan::scan::{ScanOptions, scan_buffer};
+
+#[track_caller]
+fn scan_fixture(name: &str) -> Vec<Record> {
+    let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).unwrap();
+    scan_buffer(&bytes, name, ScanOptions::default(), &|_| {})
+}
+
+/// (line, column, form, canonical, messages) of each record.
+fn summary(records: &[Record]) -> Vec<(u64, u64, &str, &str, Vec<&str>)> {
+    records
+        .iter()
+        .map(|r| {
+            (
+                r.line,
+                r.column,
+                r.form.name(),
+                r.canonical.as_str(),
+                r.findings.iter().map(|f| f.message.as_str()).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn each_form_fixture_yields_its_expected_records() {
+    let none = Vec::<&str>::new;
+    let table: Vec<(&str, Vec<(u64, u64, &str, &str, Vec<&str>)>)> = vec![
+        (
+            "forms/bare.txt",
+            vec![
+                (2, 11, "bare", "0002.01", none()),
+                (3, 5, "bare", "0800.00", none()),
+            ],
+        ),
+        (
+            "forms/kings-after.txt",
+            vec![
+                (1, 30, "kings-after", "g3g1 0323.12 =", none()),
+                (2, 29, "kings-after", "d6a8 0310.01", none()),
+            ],
+        ),
+        (
+            "forms/sign-apart.txt",
+            vec![
+                (3, 1, "sign-apart", "h4b1 0014.00 +", none()),
+                (9, 1, "sign-apart", "g8h1 0031.01 =", none()),
+            ],
+        ),
+        (
+            "forms/bracketed.txt",
+            vec![
+                (1, 53, "bracketed", "c1a1 0020.42 +", none()),
+                (2, 13, "bracketed", "a2d5 0130.22 =", none()),
+            ],
+        ),
+        (
+            "forms/kings-before.txt",
+            vec![
+                (2, 1, "kings-before", "f1h1 0001.04 2/5+.", none()),
+                (5, 1, "kings-before", "e1a8 4001.02 3/4-+.", none()),
+            ],
+        ),
+        (
+            "forms/full-roycroft.txt",
+            vec![
+                (2, 17, "full", "a7d3 0116.00 b2b3c6d6 3/3+.", none()),
+                (3, 9, "full", "a2c4 0000.32 .d4e3f2e4f3 4/3 WTM.", none()),
+            ],
+        ),
+        (
+            "forms/full-eg.txt",
+            vec![(
+                2,
+                1,
+                "full",
+                "c2h4 0015.15 d3d6g5g2.c4c5c7e5e6h3 5/7+.",
+                none(),
+            )],
+        ),
+        (
+            "forms/compact.txt",
+            vec![
+                (1, 14, "compact", "a1h8 0031.10 h1f4.a7 3/2+.", none()),
+                (
+                    2,
+                    12,
+                    "compact",
+                    "f3e7 0341.23 a3c8b2h8.c6f7d3e5f6 5/6=.",
+                    none(),
+                ),
+            ],
+        ),
+        (
+            "forms/dotted.txt",
+            vec![(1, 11, "dotted", "a1a8 0000.02 .a2b2 1/3.", none())],
+        ),
+    ];
+    for (name, expected) in table {
+        assert_eq!(summary(&scan_fixture(name)), expected, "{name}");
+    }
+}
+
+#[test]
+fn transcription_errors_are_each_named_with_their_fix() {
+    let records = scan_fixture("errors/transcriptions.txt");
+    let lines: Vec<(u64, bool, Vec<&str>)> = records
+        .iter()
+        .map(|r| {
+            (
+                r.line,
+                r.valid,
+                r.findings.iter().filter_map(|f| f.fix.as_deref()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            (3, false, vec!["0411.67"]),
+            (4, false, vec!["3/3"]),
+            (5, false, vec![]),
+            (6, false, vec![]),
+            (7, true, vec![]),
+            (8, true, vec![]),
+            (9, true, vec![]),
+            (10, false, vec![".e2", ".e2"]),
+            (11, true, vec![]),
+        ]
+    );
+}
+
+#[test]
+fn prose_without_chess_yields_only_lone_bare_codes() {
+    let records = scan_fixture("prose/false-friends.txt");
+    assert!(!records.is_empty(), "the fixture holds lone dddd.dd tokens");
+    for r in &records {
+        assert_eq!(r.rank, Rank::Bare, "{r:?}");
+        assert_eq!(r.text.len(), 7, "only the code itself is read: {r:?}");
+    }
+    let found: Vec<&str> = records.iter().map(|r| r.text.as_str()).collect();
+    for false_friend in [
+        "0323.12", "1024.33", "1415.92", "1234.56", "2012.10", "1999.12", "1123.44", "2345.67",
+        "0010.25",
+    ] {
+        assert!(
+            !found.contains(&false_friend),
+            "{false_friend} found in {found:?}"
+        );
+    }
+}
