@@ -12,8 +12,10 @@ fn scan_fixture(name: &str) -> Vec<Record> {
     scan_buffer(&bytes, name, ScanOptions::default(), &|_| {})
 }
 
-/// (line, column, form, canonical, messages) of each record.
-fn summary(records: &[Record]) -> Vec<(u64, u64, &str, &str, Vec<&str>)> {
+/// (line, column, form, canonical, messages) of one record.
+type Row<'a> = (u64, u64, &'a str, &'a str, Vec<&'a str>);
+
+fn summary(records: &[Record]) -> Vec<Row<'_>> {
     records
         .iter()
         .map(|r| {
@@ -31,7 +33,7 @@ fn summary(records: &[Record]) -> Vec<(u64, u64, &str, &str, Vec<&str>)> {
 #[test]
 fn each_form_fixture_yields_its_expected_records() {
     let none = Vec::<&str>::new;
-    let table: Vec<(&str, Vec<(u64, u64, &str, &str, Vec<&str>)>)> = vec![
+    let table: Vec<(&str, Vec<Row>)> = vec![
         (
             "forms/bare.txt",
             vec![

@@ -7,13 +7,12 @@
 //! [`crate::check`] reports the contradictions.
 
 pub mod lex;
+mod read;
 
 use std::ops::Range;
 
-use shakmaty::Square;
-
 use crate::code::{Code, ParseCodeError};
-use crate::position::{Kings, MenCount, Position, SquareList};
+use crate::position::Position;
 use crate::stipulation::Stipulation;
 
 /// The form a code was written in (GBR.md §2, table of forms).
@@ -152,302 +151,38 @@ pub fn is_code_shape(buf: &[u8], i: usize) -> bool {
     })
 }
 
-/// Kings read before a code belong to the code before them when that code ends right before
-/// them (`0001.11 e8h8 0014.00 h1e1`, a directory line): they are its kings after.
-fn kings_follow_a_code(buf: &[u8], kings_start: usize) -> bool {
-    lex::gap_backward(buf, kings_start)
-        .and_then(|g| g.checked_sub(7))
-        .is_some_and(|s| is_code_shape(buf, s))
-}
-
-/// A token ending at `end` is the kings before the next code when a code follows it.
-fn code_follows(buf: &[u8], end: usize) -> bool {
-    lex::gap_forward(buf, end).is_some_and(|g| is_code_shape(buf, g))
-}
-
-/// Square runs from `from`: the first glued at `from` or after a gap, the rest after gaps
-/// (a list broken over lines, EG layout). Stops before a run that is the kings of a following
-/// code. Returns the squares, the index of the pawn mark, the byte range read.
-fn square_list(buf: &[u8], from: usize) -> Option<(Vec<Square>, Option<usize>, Range<usize>)> {
-    let mut squares = Vec::new();
-    let mut stop = None;
-    let mut start = None;
-    let mut end = from;
-    while let Some(g) = lex::gap_forward(buf, end) {
-        if start.is_some() && g == end {
-            break; // runs after the first need white space between them
-        }
-        let Some(run) = lex::square_run(buf, g, stop.is_none()) else {
-            break;
-        };
-        if run.squares.len() == 2 && run.stop.is_none() && code_follows(buf, run.end) {
-            break;
-        }
-        if let Some(k) = run.stop {
-            stop = Some(squares.len() + k);
-        }
-        squares.extend(run.squares);
-        start.get_or_insert(g);
-        end = run.end;
-    }
-    Some((squares, stop, start?..end))
-}
-
-fn kings_of(squares: &[Square]) -> Option<Kings> {
-    match squares {
-        [white, black, ..] => Some(Kings {
-            white: *white,
-            black: *black,
-        }),
-        _ => None,
-    }
-}
-
-/// Splits the squares after the kings of a compact form by counting with the code: the pieces
-/// first (as many as the code has when known), the rest pawns (GBR.md §2, compact form).
-fn split_by_count(code: &Code, rest: &[Square]) -> SquareList {
-    let pieces = code
-        .total_pieces()
-        .unwrap_or_else(|| rest.len().saturating_sub(code.total_pawns()))
-        .min(rest.len());
-    SquareList {
-        pieces: rest[..pieces].to_vec(),
-        pawns: rest[pieces..].to_vec(),
-        pawns_marked: false,
-    }
-}
-
-fn split_by_stop(squares: &[Square], stop: Option<usize>) -> SquareList {
-    let at = stop.unwrap_or(squares.len());
-    SquareList {
-        pieces: squares[..at].to_vec(),
-        pawns: squares[at..].to_vec(),
-        pawns_marked: true,
-    }
-}
-
-/// Reads the stipulation at `i`: one token, or two (`BTM, Win`, `+ ZAZ`).
-fn stipulation_from(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
-    let (first, end) = lex::stipulation_at(buf, i)?;
-    let mut next = end;
-    if lex::at(buf, next) == Some(b',') {
-        next += 1;
-    }
-    let second = lex::gap_forward(buf, next)
-        .filter(|g| *g > end)
-        .and_then(|g| lex::stipulation_at(buf, g));
-    match second {
-        Some((s, e)) if (s.outcome.is_none()) != (first.outcome.is_none()) => {
-            Some((first.combine(s), e))
-        }
-        _ => Some((first, end)),
-    }
-}
-
-/// Merges the sign before the code with the stipulation after it: a side-to-move word turns
-/// the sign's side (`+ ... ZAZ` is `-+`); on a clash of results the sign wins and the checks
-/// report the clash.
-fn merge(sign: Option<Stipulation>, word: Option<Stipulation>) -> Option<Stipulation> {
-    match (sign, word) {
-        (Some(s), Some(w)) if s.outcome.is_none() || w.outcome.is_none() => Some(s.combine(w)),
-        (Some(s), _) => Some(s),
-        (None, w) => w,
-    }
-}
-
-/// The opening bracket before `start`, with spaces or tabs between.
-fn open_bracket(buf: &[u8], start: usize) -> Option<(usize, u8)> {
-    let mut j = start;
-    while matches!(lex::before(buf, j), Some(b' ' | b'\t')) {
-        j -= 1;
-    }
-    match lex::before(buf, j)? {
-        b @ (b'(' | b'[') => Some((j - 1, b)),
-        _ => None,
-    }
-}
-
-/// The closing bracket for `open` at `end` or after spaces and tabs; returns the end past it.
-fn close_bracket(buf: &[u8], end: usize, open: u8) -> Option<usize> {
-    let want = if open == b'(' { b')' } else { b']' };
-    let mut j = end;
-    while matches!(lex::at(buf, j), Some(b' ' | b'\t')) {
-        j += 1;
-    }
-    (lex::at(buf, j) == Some(want)).then_some(j + 1)
-}
-
 /// Reads the position whose code starts at `anchor` (0-based byte offset in `buf`), with every
 /// part of GBR.md §2 that stands around it. `None` when `buf[anchor..]` does not start with
 /// `dddd.dd`; otherwise always a result, possibly a bare code.
 pub fn parse_at(buf: &[u8], anchor: usize) -> Option<Parsed> {
     let code = Code::from_ascii(buf.get(anchor..anchor + 7)?).ok()?;
-    let code_end = anchor + 7;
-    let mut parts = Parts {
-        code: anchor..code_end,
-        ..Parts::default()
-    };
-    let mut start = anchor;
-    let mut sign = None;
-    let mut sign_apart = false;
-    let mut kings_before = None;
-
-    // Backward: a glued sign; else across a gap a sign or the kings.
-    if let Some(s) = lex::sign_ending_at(buf, anchor) {
-        sign = lex::sign_value(&buf[s..anchor]);
-        parts.sign = Some(s..anchor);
-        start = s;
-    } else if let Some(g) = lex::gap_backward(buf, anchor).filter(|g| *g < anchor) {
-        if let Some(s) = lex::sign_ending_at(buf, g) {
-            sign = lex::sign_value(&buf[s..g]);
-            parts.sign = Some(s..g);
-            sign_apart = true;
-            start = s;
-        } else if let Some(k) = lex::kings_token_ending_at(buf, g) {
-            if !kings_follow_a_code(buf, k) {
-                kings_before = kings_of(&[lex::square_at(buf, k)?, lex::square_at(buf, k + 2)?]);
-                parts.kings = Some(k..k + 4);
-                start = k;
-            }
+    let mut r = read::Reader::new(buf, code, anchor);
+    r.before();
+    let open = r
+        .kings
+        .is_none()
+        .then(|| read::open_bracket(buf, r.start))
+        .flatten();
+    if r.kings.is_some() {
+        r.squares_after_kings();
+    } else if !r.dotted() {
+        r.kings_after();
+    }
+    r.men_count();
+    r.stipulation();
+    if let Some((o, b)) = open
+        && let Some(e) = read::close_bracket(buf, r.end, b)
+    {
+        r.start = o;
+        r.end = e;
+        if r.form == Form::KingsAfter {
+            r.form = Form::Bracketed;
         }
     }
-    let open = if kings_before.is_none() {
-        open_bracket(buf, start)
-    } else {
-        None
-    };
-
-    // Forward: kings and squares.
-    let mut end = code_end;
-    let mut kings = kings_before;
-    let mut squares = None;
-    let mut kings_repeated = false;
-    let mut form = Form::Bare;
-    if let Some(k) = kings_before {
-        form = Form::KingsBefore;
-        if let Some((mut list, mut stop, range)) = square_list(buf, code_end) {
-            if range.start == code_end && kings_of(&list) == Some(k) {
-                list.drain(..2);
-                stop = stop.map(|s| s.saturating_sub(2));
-                kings_repeated = true;
-            }
-            end = range.end;
-            if !list.is_empty() {
-                let squares_start = if kings_repeated {
-                    range.start + 4
-                } else {
-                    range.start
-                };
-                parts.squares = Some(squares_start..range.end);
-                squares = Some(split_by_stop(&list, stop));
-                form = Form::Full;
-            }
-        }
-    } else if lex::at(buf, code_end) == Some(b'.') && lex::square_at(buf, code_end + 1).is_some() {
-        if let Some(run) = lex::square_run(buf, code_end + 1, true)
-            .filter(|r| r.stop != Some(0) && r.stop != Some(1))
-        {
-            if let Some(k) = kings_of(&run.squares) {
-                kings = Some(k);
-                parts.kings = Some(code_end + 1..code_end + 5);
-                let stop = run.stop.map(|s| s - 2);
-                squares = Some(split_by_stop(&run.squares[2..], stop));
-                parts.squares = Some(code_end + 5..run.end);
-                end = run.end;
-                form = Form::Dotted;
-            }
-        }
-    } else {
-        let glued = lex::square_run(buf, code_end, false);
-        let run = glued.or_else(|| {
-            let g = lex::gap_forward(buf, code_end).filter(|g| *g > code_end)?;
-            lex::square_run(buf, g, false)
-        });
-        if let Some(run) = run.filter(|r| r.squares.len() >= 2) {
-            let k0 = run.end - 2 * run.squares.len();
-            kings = kings_of(&run.squares);
-            parts.kings = Some(k0..k0 + 4);
-            end = run.end;
-            form = Form::KingsAfter;
-            if run.squares.len() > 2 {
-                squares = Some(split_by_count(&code, &run.squares[2..]));
-                parts.squares = Some(k0 + 4..run.end);
-                form = Form::Compact;
-            }
-        }
+    if r.form == Form::KingsAfter && r.sign_apart {
+        r.form = Form::SignApart;
     }
-
-    // Men count: after kings or squares; after a code without kings only when a stipulation
-    // follows it (a price list's `0300.00 1/2` stays bare, GBR.md §5).
-    let mut men = None;
-    if let Some(g) = lex::gap_forward(buf, end) {
-        if let Some((w, b, e)) = lex::men_count_at(buf, g) {
-            let corroborated = kings.is_some()
-                || lex::gap_forward(buf, e)
-                    .and_then(|g2| lex::stipulation_at(buf, g2))
-                    .is_some();
-            if corroborated {
-                men = Some(MenCount { white: w, black: b });
-                parts.men = Some(g..e);
-                end = e;
-            }
-        }
-    }
-
-    // Stipulation after: after W/B or a square list any word or sign; after kings only the
-    // side-to-move words (`ZAZ`, `WTM`, `BTM`), which prose does not use.
-    let mut word = None;
-    if men.is_some() || squares.is_some() || kings.is_some() {
-        if let Some(g) = lex::gap_forward(buf, end) {
-            if let Some((s, e)) = stipulation_from(buf, g) {
-                let glued_sign =
-                    g == end && !lex::at(buf, g).is_some_and(|b| b.is_ascii_alphabetic());
-                if men.is_some()
-                    || squares.is_some() && (glued_sign || s.outcome.is_none() || g > end)
-                    || s.outcome.is_none()
-                {
-                    word = Some(s);
-                    parts.word = Some(g..e);
-                    end = e;
-                }
-            }
-        }
-        if (men.is_some() || squares.is_some())
-            && matches!(lex::at(buf, end), Some(b'.' | b':'))
-            && lex::is_boundary(lex::at(buf, end + 1))
-        {
-            end += 1;
-        }
-    }
-
-    if let Some((o, b)) = open {
-        if let Some(e) = close_bracket(buf, end, b) {
-            start = o;
-            end = e;
-            if form == Form::KingsAfter {
-                form = Form::Bracketed;
-            }
-        }
-    }
-    if form == Form::KingsAfter && sign_apart {
-        form = Form::SignApart;
-    }
-
-    Some(Parsed {
-        position: Position {
-            code,
-            kings,
-            squares,
-            men,
-            stipulation: merge(sign, word),
-        },
-        form,
-        span: start..end,
-        parts,
-        sign,
-        word,
-        kings_repeated,
-    })
+    Some(r.finish())
 }
 
 /// Why a text given on purpose (`gbr decode TEXT`) is not one position. Byte offsets are

@@ -1,4 +1,5 @@
 use super::*;
+use crate::position::MenCount;
 
 /// Parses the first code shape in `text` and returns (raw text read, form, canonical).
 #[track_caller]

@@ -1,0 +1,198 @@
+//! The redundancy checks of GBR.md §3: every rule a named check, every disagreement a
+//! [`Finding`] that says which part disagrees with which, expected against found, where, and
+//! the likely fix.
+
+use std::fmt;
+use std::ops::Range;
+
+mod kind;
+mod rules;
+
+pub use kind::Kind;
+
+use crate::parse::Parsed;
+
+/// The checks, numbered as the rules of GBR.md §3.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Check {
+    /// Rule 1: piece digits 0..=9, pawn digits 0..=8.
+    Digits,
+    /// Rule 2: squares listed against the men the code implies.
+    Squares,
+    /// Rule 3: W/B against the code.
+    MenCount,
+    /// Rule 4: W/B against the squares.
+    MenSquares,
+    /// Rule 5: board sanity (a warning).
+    Board,
+    /// Rule 6: legality where the side to move is known (a warning).
+    Legality,
+    /// Rule 7: digits `9`.
+    Nine,
+    /// The sign before the code against the stipulation after it.
+    Stipulation,
+}
+
+impl Check {
+    /// The check's name in messages and outputs (`men-count`, `board`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Check::Digits => "digits",
+            Check::Squares => "squares",
+            Check::MenCount => "men-count",
+            Check::MenSquares => "men-squares",
+            Check::Board => "board",
+            Check::Legality => "legality",
+            Check::Nine => "nine",
+            Check::Stipulation => "stipulation",
+        }
+    }
+}
+
+/// How serious a finding is. Redundancy disagreements are errors (a transcription is wrong);
+/// board sanity and legality are warnings (the text may be right about an odd position);
+/// notes report what was decoded or could not be.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Severity {
+    /// Information: a `9` decoded, or not decodable.
+    Note,
+    /// The position is odd or illegal, the transcription may still be faithful.
+    Warning,
+    /// The copies of the material disagree: something is mistyped.
+    Error,
+}
+
+/// A part of a written position.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Part {
+    /// The `dddd.dd`.
+    Code,
+    /// The king squares.
+    Kings,
+    /// The piece and pawn squares.
+    Squares,
+    /// W/B.
+    MenCount,
+    /// Sign or stipulation word.
+    Stipulation,
+}
+
+impl Part {
+    /// The part's name in messages (`code`, `W/B`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Code => "code",
+            Part::Kings => "kings",
+            Part::Squares => "squares",
+            Part::MenCount => "W/B",
+            Part::Stipulation => "stipulation",
+        }
+    }
+}
+
+/// A proposed correction: the part to change, where it stands and what it should probably
+/// read.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Fix {
+    /// The part to change.
+    pub part: Part,
+    /// 0-based byte range of the part in the parsed buffer.
+    pub span: Range<usize>,
+    /// The text it should probably read.
+    pub replacement: String,
+}
+
+/// One check's finding: what disagrees, the part most likely at fault (`part`), the part it
+/// was checked against (`against`), where the faulty part stands (`span`, 0-based byte range in
+/// the parsed buffer), and the likely fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// What was found.
+    pub kind: Kind,
+    /// The part most likely at fault.
+    pub part: Part,
+    /// The part it disagrees with, for the redundancy checks.
+    pub against: Option<Part>,
+    /// Where `part` stands: 0-based byte range in the buffer parsed.
+    pub span: Range<usize>,
+    /// The likely correction, when two copies of the material agree against the third
+    /// (GBR.md §3) or the digits fix it.
+    pub fix: Option<Fix>,
+}
+
+impl Finding {
+    /// The check that made it.
+    pub fn check(&self) -> Check {
+        self.kind.check()
+    }
+
+    /// Its severity.
+    pub fn severity(&self) -> Severity {
+        self.kind.severity()
+    }
+}
+
+impl fmt::Display for Finding {
+    /// `men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.check().name(), self.kind)?;
+        if let Some(fix) = &self.fix {
+            write!(
+                f,
+                "; the {} should probably read {}",
+                fix.part.name(),
+                fix.replacement
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The checks that the text gives enough for, in rule order: `digits` and `board` always
+/// (the board check tests what is there: material, kings, squares); `squares` with squares;
+/// `men-count` with W/B; `men-squares` with both; `legality` with every square and a side to
+/// move; `nine` with a digit `9`; `stipulation` with a sign and a stipulation after the code.
+/// A check that applies and has no finding passed.
+pub fn applicable(parsed: &Parsed) -> Vec<Check> {
+    let p = &parsed.position;
+    let mut checks = vec![Check::Digits];
+    if p.squares.is_some() {
+        checks.push(Check::Squares);
+    }
+    if p.men.is_some() {
+        checks.push(Check::MenCount);
+    }
+    if p.men.is_some() && p.squares.is_some() {
+        checks.push(Check::MenSquares);
+    }
+    checks.push(Check::Board);
+    if p.board().is_some() && p.stipulation.is_some() {
+        checks.push(Check::Legality);
+    }
+    if !p.code.nines().is_empty() {
+        checks.push(Check::Nine);
+    }
+    if parsed.sign.is_some() && parsed.word.is_some() {
+        checks.push(Check::Stipulation);
+    }
+    checks
+}
+
+/// Runs every check of GBR.md §3 on a parsed position and returns all findings, in rule
+/// order; empty when everything agrees. Never fails: what cannot be checked (no squares, no
+/// side to move) is not.
+pub fn check(parsed: &Parsed) -> Vec<Finding> {
+    rules::run(parsed)
+}
+
+#[cfg(test)]
+mod tests;

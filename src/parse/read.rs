@@ -1,0 +1,337 @@
+//! The reading of one form outward from its code, part by part.
+
+use std::ops::Range;
+
+use shakmaty::Square;
+
+use super::{Form, Parsed, Parts, is_code_shape, lex};
+use crate::code::Code;
+use crate::position::{Kings, MenCount, Position, SquareList};
+use crate::stipulation::Stipulation;
+
+/// Kings read before a code belong to the code before them when that code ends right before
+/// them (`0001.11 e8h8 0014.00 h1e1`, a directory line): they are its kings after.
+fn kings_follow_a_code(buf: &[u8], kings_start: usize) -> bool {
+    lex::gap_backward(buf, kings_start)
+        .and_then(|g| g.checked_sub(7))
+        .is_some_and(|s| is_code_shape(buf, s))
+}
+
+/// A token ending at `end` is the kings before the next code when a code follows it.
+fn code_follows(buf: &[u8], end: usize) -> bool {
+    lex::gap_forward(buf, end).is_some_and(|g| is_code_shape(buf, g))
+}
+
+/// Square runs from `from`: the first glued at `from` or after a gap, the rest after gaps
+/// (a list broken over lines, EG layout). Stops before a run that is the kings of a following
+/// code. Returns the squares, the index of the pawn mark, the byte range read.
+fn square_list(buf: &[u8], from: usize) -> Option<(Vec<Square>, Option<usize>, Range<usize>)> {
+    let mut squares = Vec::new();
+    let mut stop = None;
+    let mut start = None;
+    let mut end = from;
+    while let Some(g) = lex::gap_forward(buf, end) {
+        if start.is_some() && g == end {
+            break; // runs after the first need white space between them
+        }
+        let Some(run) = lex::square_run(buf, g, stop.is_none()) else {
+            break;
+        };
+        if run.squares.len() == 2 && run.stop.is_none() && code_follows(buf, run.end) {
+            break;
+        }
+        if let Some(k) = run.stop {
+            stop = Some(squares.len() + k);
+        }
+        squares.extend(run.squares);
+        start.get_or_insert(g);
+        end = run.end;
+    }
+    Some((squares, stop, start?..end))
+}
+
+fn kings_of(squares: &[Square]) -> Option<Kings> {
+    match squares {
+        [white, black, ..] => Some(Kings {
+            white: *white,
+            black: *black,
+        }),
+        _ => None,
+    }
+}
+
+/// Splits the squares after the kings of a compact form by counting with the code: the pieces
+/// first (as many as the code has when known), the rest pawns (GBR.md §2, compact form).
+fn split_by_count(code: &Code, rest: &[Square]) -> SquareList {
+    let pieces = code
+        .total_pieces()
+        .unwrap_or_else(|| rest.len().saturating_sub(code.total_pawns()))
+        .min(rest.len());
+    SquareList {
+        pieces: rest[..pieces].to_vec(),
+        pawns: rest[pieces..].to_vec(),
+        pawns_marked: false,
+    }
+}
+
+fn split_by_stop(squares: &[Square], stop: Option<usize>) -> SquareList {
+    let at = stop.unwrap_or(squares.len());
+    SquareList {
+        pieces: squares[..at].to_vec(),
+        pawns: squares[at..].to_vec(),
+        pawns_marked: true,
+    }
+}
+
+/// Reads the stipulation at `i`: one token, or two (`BTM, Win`, `+ ZAZ`).
+fn stipulation_from(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
+    let (first, end) = lex::stipulation_at(buf, i)?;
+    let mut next = end;
+    if lex::at(buf, next) == Some(b',') {
+        next += 1;
+    }
+    let second = lex::gap_forward(buf, next)
+        .filter(|g| *g > end)
+        .and_then(|g| lex::stipulation_at(buf, g));
+    match second {
+        Some((s, e)) if (s.outcome.is_none()) != (first.outcome.is_none()) => {
+            Some((first.combine(s), e))
+        }
+        _ => Some((first, end)),
+    }
+}
+
+/// Merges the sign before the code with the stipulation after it: a side-to-move word turns
+/// the sign's side (`+ ... ZAZ` is `-+`); on a clash of results the sign wins and the checks
+/// report the clash.
+fn merge(sign: Option<Stipulation>, word: Option<Stipulation>) -> Option<Stipulation> {
+    match (sign, word) {
+        (Some(s), Some(w)) if s.outcome.is_none() || w.outcome.is_none() => Some(s.combine(w)),
+        (Some(s), _) => Some(s),
+        (None, w) => w,
+    }
+}
+
+/// The opening bracket before `start`, with spaces or tabs between.
+pub(super) fn open_bracket(buf: &[u8], start: usize) -> Option<(usize, u8)> {
+    let mut j = start;
+    while matches!(lex::before(buf, j), Some(b' ' | b'\t')) {
+        j -= 1;
+    }
+    match lex::before(buf, j)? {
+        b @ (b'(' | b'[') => Some((j - 1, b)),
+        _ => None,
+    }
+}
+
+/// The closing bracket for `open` at `end` or after spaces and tabs; returns the end past it.
+pub(super) fn close_bracket(buf: &[u8], end: usize, open: u8) -> Option<usize> {
+    let want = if open == b'(' { b')' } else { b']' };
+    let mut j = end;
+    while matches!(lex::at(buf, j), Some(b' ' | b'\t')) {
+        j += 1;
+    }
+    (lex::at(buf, j) == Some(want)).then_some(j + 1)
+}
+
+/// The state of one [`parse_at`]: what has been read, and the span so far.
+pub(super) struct Reader<'a> {
+    buf: &'a [u8],
+    code: Code,
+    parts: Parts,
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) form: Form,
+    sign: Option<Stipulation>,
+    pub(super) sign_apart: bool,
+    word: Option<Stipulation>,
+    pub(super) kings: Option<Kings>,
+    squares: Option<SquareList>,
+    men: Option<MenCount>,
+    kings_repeated: bool,
+}
+
+impl<'a> Reader<'a> {
+    pub(super) fn new(buf: &'a [u8], code: Code, anchor: usize) -> Reader<'a> {
+        Reader {
+            buf,
+            code,
+            parts: Parts {
+                code: anchor..anchor + 7,
+                ..Parts::default()
+            },
+            start: anchor,
+            end: anchor + 7,
+            form: Form::Bare,
+            sign: None,
+            sign_apart: false,
+            word: None,
+            kings: None,
+            squares: None,
+            men: None,
+            kings_repeated: false,
+        }
+    }
+
+    fn code_end(&self) -> usize {
+        self.parts.code.end
+    }
+
+    /// Backward: a glued sign; else across a gap a sign or the kings (unless those kings end
+    /// the code before, see [`kings_follow_a_code`]).
+    pub(super) fn before(&mut self) {
+        let (buf, anchor) = (self.buf, self.parts.code.start);
+        if let Some(s) = lex::sign_ending_at(buf, anchor) {
+            self.take_sign(s..anchor);
+            return;
+        }
+        let Some(g) = lex::gap_backward(buf, anchor).filter(|g| *g < anchor) else {
+            return;
+        };
+        if let Some(s) = lex::sign_ending_at(buf, g) {
+            self.take_sign(s..g);
+            self.sign_apart = true;
+        } else if let Some(k) = lex::kings_token_ending_at(buf, g)
+            && !kings_follow_a_code(buf, k)
+            && let (Some(white), Some(black)) = (lex::square_at(buf, k), lex::square_at(buf, k + 2))
+        {
+            self.kings = Some(Kings { white, black });
+            self.parts.kings = Some(k..k + 4);
+            self.start = k;
+            self.form = Form::KingsBefore;
+        }
+    }
+
+    fn take_sign(&mut self, range: Range<usize>) {
+        self.sign = lex::sign_value(&self.buf[range.clone()]);
+        self.start = range.start;
+        self.parts.sign = Some(range);
+    }
+
+    /// After kings before the code: the square list (Roycroft and EG layouts), dropping the
+    /// kings repeated glued after the code (EG caption artefact).
+    pub(super) fn squares_after_kings(&mut self) {
+        let Some((mut list, mut stop, range)) = square_list(self.buf, self.code_end()) else {
+            return;
+        };
+        let mut first = range.start;
+        if range.start == self.code_end() && kings_of(&list) == self.kings {
+            list.drain(..2);
+            stop = stop.map(|s| s.saturating_sub(2));
+            self.kings_repeated = true;
+            first += 4;
+        }
+        self.end = range.end;
+        if !list.is_empty() {
+            self.parts.squares = Some(first..range.end);
+            self.squares = Some(split_by_stop(&list, stop));
+            self.form = Form::Full;
+        }
+    }
+
+    /// The German dotted form `0000.02.a1a8.a2b2`: a full stop glued to the code, kings and
+    /// pieces, a full stop, pawns. Returns false when the text is not that form.
+    pub(super) fn dotted(&mut self) -> bool {
+        let code_end = self.code_end();
+        if lex::at(self.buf, code_end) != Some(b'.') {
+            return false;
+        }
+        let Some(run) = lex::square_run(self.buf, code_end + 1, true)
+            .filter(|r| !matches!(r.stop, Some(0 | 1)) && r.squares.len() >= 2)
+        else {
+            return false;
+        };
+        self.kings = kings_of(&run.squares);
+        self.parts.kings = Some(code_end + 1..code_end + 5);
+        self.squares = Some(split_by_stop(&run.squares[2..], run.stop.map(|s| s - 2)));
+        self.parts.squares = Some(code_end + 5..run.end);
+        self.end = run.end;
+        self.form = Form::Dotted;
+        true
+    }
+
+    /// Kings after the code, glued or spaced; glued squares beyond them are the compact form,
+    /// split by counting with the code.
+    pub(super) fn kings_after(&mut self) {
+        let (buf, code_end) = (self.buf, self.code_end());
+        let run = lex::square_run(buf, code_end, false).or_else(|| {
+            let g = lex::gap_forward(buf, code_end).filter(|g| *g > code_end)?;
+            lex::square_run(buf, g, false)
+        });
+        let Some(run) = run.filter(|r| r.squares.len() >= 2) else {
+            return;
+        };
+        let k0 = run.end - 2 * run.squares.len();
+        self.kings = kings_of(&run.squares);
+        self.parts.kings = Some(k0..k0 + 4);
+        self.end = run.end;
+        self.form = Form::KingsAfter;
+        if run.squares.len() > 2 {
+            self.squares = Some(split_by_count(&self.code, &run.squares[2..]));
+            self.parts.squares = Some(k0 + 4..run.end);
+            self.form = Form::Compact;
+        }
+    }
+
+    /// W/B after kings or squares; after a code without kings only when a stipulation follows
+    /// it (a price list's `0300.00 1/2` stays bare, GBR.md §5).
+    pub(super) fn men_count(&mut self) {
+        let buf = self.buf;
+        let Some(g) = lex::gap_forward(buf, self.end) else {
+            return;
+        };
+        let Some((white, black, e)) = lex::men_count_at(buf, g) else {
+            return;
+        };
+        let stipulation_follows = lex::gap_forward(buf, e)
+            .and_then(|g2| lex::stipulation_at(buf, g2))
+            .is_some();
+        if self.kings.is_some() || stipulation_follows {
+            self.men = Some(MenCount { white, black });
+            self.parts.men = Some(g..e);
+            self.end = e;
+        }
+    }
+
+    /// The stipulation after the code: after W/B or a square list any word or sign; after
+    /// kings alone only the side-to-move words (`ZAZ`, `WTM`, `BTM`), which prose does not use.
+    /// Then the terminating full stop or colon of a full position.
+    pub(super) fn stipulation(&mut self) {
+        let full = self.men.is_some() || self.squares.is_some();
+        if !full && self.kings.is_none() {
+            return;
+        }
+        if let Some(g) = lex::gap_forward(self.buf, self.end)
+            && let Some((s, e)) = stipulation_from(self.buf, g)
+            && (full || s.outcome.is_none())
+        {
+            self.word = Some(s);
+            self.parts.word = Some(g..e);
+            self.end = e;
+        }
+        if full
+            && matches!(lex::at(self.buf, self.end), Some(b'.' | b':'))
+            && lex::is_boundary(lex::at(self.buf, self.end + 1))
+        {
+            self.end += 1;
+        }
+    }
+
+    pub(super) fn finish(self) -> Parsed {
+        Parsed {
+            position: Position {
+                code: self.code,
+                kings: self.kings,
+                squares: self.squares,
+                men: self.men,
+                stipulation: merge(self.sign, self.word),
+            },
+            form: self.form,
+            span: self.start..self.end,
+            parts: self.parts,
+            sign: self.sign,
+            word: self.word,
+            kings_repeated: self.kings_repeated,
+        }
+    }
+}
