@@ -1,13 +1,14 @@
-//! Throughput of the anchor finder on generated prose, against two floors: counting line feeds
-//! with memchr, and summing the bytes.
+//! Throughput of the anchor finder on generated text (English-like prose, and a dense GBR
+//! directory), against two floors: counting line feeds with memchr, and summing the bytes.
+//! `FINDER_STATS=1` also prints what the prose holds.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gbrscan::finder::{scan_range, scan_range_scalar};
 
-/// Size of the generated text.
-const PROSE_LEN: usize = 64 << 20;
+/// Size of each generated text.
+const TEXT_LEN: usize = 64 << 20;
 
 /// A xorshift64 generator: deterministic, no dependency.
 struct XorShift(u64);
@@ -100,73 +101,95 @@ fn prose(len: usize) -> Vec<u8> {
     out
 }
 
-fn finder(c: &mut Criterion) {
-    let text = prose(PROSE_LEN);
-    if std::env::var_os("FINDER_STATS").is_some() {
-        stats(&text);
-        return;
+/// A printed GBR directory (GBR.md §4) of `len` bytes: one `code kings - page -` entry per line,
+/// about 20 bytes each, so three anchors in every 64 bytes: the densest text the finder meets.
+fn directory(len: usize) -> Vec<u8> {
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut out = Vec::with_capacity(len + 64);
+    while out.len() < len {
+        for _ in 0..4 {
+            out.push(b'0' + rng.below(9) as u8);
+        }
+        out.push(b'.');
+        for _ in 0..2 {
+            out.push(b'0' + rng.below(9) as u8);
+        }
+        for _ in 0..2 {
+            out.push(b' ');
+            out.push(b'a' + rng.below(8) as u8);
+            out.push(b'1' + rng.below(8) as u8);
+        }
+        out.extend_from_slice(b" - ");
+        let n = 1 + rng.below(3) as usize;
+        rng.digits(&mut out, n);
+        out.extend_from_slice(b" -\n");
     }
+    out.truncate(len);
+    out
+}
+
+/// Benches the finder, its scalar reference and the two floors on `text`, named `what/label`.
+fn bench_text(c: &mut Criterion, label: &str, text: &[u8], floors: bool) {
     let mut group = c.benchmark_group("finder");
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(10);
-    group.bench_function("scan_range/prose_64MiB", |b| {
+    group.bench_function(format!("scan_range/{label}"), |b| {
         b.iter(|| {
             let mut anchors = 0u64;
-            let scan = scan_range(black_box(&text), 0..text.len(), |_, _| anchors += 1);
+            let scan = scan_range(black_box(text), 0..text.len(), |_, _| anchors += 1);
             (anchors, scan.newlines)
         })
     });
-    group.bench_function("scan_range_scalar/prose_64MiB", |b| {
+    group.bench_function(format!("scan_range_scalar/{label}"), |b| {
         b.iter(|| {
             let mut anchors = 0u64;
-            let scan = scan_range_scalar(black_box(&text), 0..text.len(), |_, _| anchors += 1);
+            let scan = scan_range_scalar(black_box(text), 0..text.len(), |_, _| anchors += 1);
             (anchors, scan.newlines)
         })
     });
-    group.bench_function("memchr_newline_count/prose_64MiB", |b| {
-        b.iter(|| memchr::memchr_iter(b'\n', black_box(&text)).count())
-    });
-    group.bench_function("byte_sum/prose_64MiB", |b| {
-        b.iter(|| black_box(&text).iter().map(|&x| u64::from(x)).sum::<u64>())
-    });
+    if floors {
+        group.bench_function(format!("memchr_newline_count/{label}"), |b| {
+            b.iter(|| memchr::memchr_iter(b'\n', black_box(text)).count())
+        });
+        group.bench_function(format!("byte_sum/{label}"), |b| {
+            b.iter(|| black_box(text).iter().map(|&x| u64::from(x)).sum::<u64>())
+        });
+    }
     group.finish();
+}
+
+fn finder(c: &mut Criterion) {
+    let text = prose(TEXT_LEN);
+    if std::env::var_os("FINDER_STATS").is_some() {
+        describe(&text);
+    }
+    bench_text(c, "prose_64MiB", &text, true);
+    bench_text(c, "directory_64MiB", &directory(TEXT_LEN), false);
+}
+
+/// With `FINDER_STATS` set, prints what the prose holds: bytes per full stop, blocks whose
+/// middle `d.d` test fires, shapes and anchors.
+fn describe(text: &[u8]) {
+    let digit = |b: &u8| b.is_ascii_digit();
+    let dots = text.iter().filter(|&&b| b == b'.').count();
+    let middles = text
+        .windows(3)
+        .filter(|w| digit(&w[0]) && w[1] == b'.' && digit(&w[2]))
+        .count();
+    let shapes = text
+        .windows(7)
+        .filter(|w| w[4] == b'.' && w[..4].iter().chain(&w[5..]).all(digit))
+        .count();
+    let mut anchors = 0;
+    let lines = scan_range(text, 0..text.len(), |_, _| anchors += 1).newlines;
+    eprintln!(
+        "{} bytes: a full stop every {:.1} bytes, a d.d every {:.0}, {shapes} shapes, \
+         {anchors} anchors, {lines} lines",
+        text.len(),
+        text.len() as f64 / dots as f64,
+        text.len() as f64 / middles as f64,
+    );
 }
 
 criterion_group!(benches, finder);
 criterion_main!(benches);
-fn stats(text: &[u8]) {
-    let d = |b: u8| b.is_ascii_digit();
-    let mut hits = 0;
-    let mut blocks = 0;
-    let mut flags = 0;
-    let mut shapes = 0;
-    for pos in (0..text.len().saturating_sub(72)).step_by(64) {
-        blocks += 1;
-        let w = &text[pos..pos + 72];
-        let f = (0..64)
-            .filter(|&i| d(w[i + 3]) && w[i + 4] == b'.' && d(w[i + 5]))
-            .count();
-        flags += f;
-        if f > 0 {
-            hits += 1;
-        }
-        shapes += (0..64)
-            .filter(|&i| {
-                (0..7).all(|k| {
-                    if k == 4 {
-                        w[i + k] == b'.'
-                    } else {
-                        d(w[i + k])
-                    }
-                })
-            })
-            .count();
-    }
-    let mut anchors = 0;
-    let s = gbrscan::finder::scan_range(text, 0..text.len(), |_, _| anchors += 1);
-    eprintln!(
-        "blocks {blocks} hit {hits} flags {flags} shapes {shapes} anchors {anchors} newlines {} dots {}",
-        s.newlines,
-        text.iter().filter(|&&b| b == b'.').count()
-    );
-}

@@ -5,7 +5,14 @@
 //! the attribute needs `unsafe` even on x86_64, where SSE2 is always on (rustc 1.95, E0133). The
 //! crate denies `unsafe_code`, so this module states the work as fixed-size array loops that LLVM
 //! turns into 16-byte vector code (on x86_64: `movdqu`, `paddb`, `pminub`, `pcmpeqb`, `psadbw`;
-//! NEON on aarch64), and keeps the branchy part out of the hot loop.
+//! NEON on aarch64), and keeps the branchy part out of the hot loop. The compiler does not turn
+//! bit-gathering loops into `pmovmskb`, so the flags stay one byte per position.
+//!
+//! Measured on 64 MiB of generated prose (benches/finder.rs, one core): this scan 7.8 GB/s; the
+//! classic 64-bit-mask pipeline (4 x `pmovmskb` per block for digits, full stops and line
+//! feeds, the shape tested with shifts of the masks, `popcnt` for lines) written with intrinsics
+//! and `unsafe` 5.9 GB/s. On a GBR directory (an anchor every 20 bytes) the mask pipeline wins,
+//! 1.6 against 1.3 GB/s, but there the work per anchor downstream dominates.
 //!
 //! Per block it computes two things:
 //! - a prefilter: is there an `i` in `0..64` with a digit at `i + 3`, a full stop at `i + 4` and
@@ -63,11 +70,9 @@ pub(super) fn scan(
 /// `i / 8` is 1 when `window[i + 3..=i + 5]` is digit, full stop, digit.
 #[inline(always)]
 fn candidates(window: &[u8; WINDOW]) -> [u64; BLOCK / 8] {
-    let digit = |b: u8| b.wrapping_sub(b'0') < 10;
-    let flags: [u8; BLOCK] = core::array::from_fn(|i| {
-        u8::from(digit(window[i + 3]) & (window[i + 4] == b'.') & digit(window[i + 5]))
-    });
-    bytemuck::cast::<[u8; BLOCK], [u64; BLOCK / 8]>(flags).map(u64::from_le)
+    // Both neighbours are digits when the larger of their distances above '0' is below 10.
+    let digits = |a: u8, b: u8| a.wrapping_sub(b'0').max(b.wrapping_sub(b'0')) < 10;
+    byte_flags(|i| digits(window[i + 3], window[i + 5]) & (window[i + 4] == b'.'))
 }
 
 /// Whether any prefilter flag is set.
@@ -104,15 +109,35 @@ fn report(
     newlines_before: u64,
     on_anchor: &mut impl FnMut(usize, u64),
 ) {
+    let mut newlines = None; // flags of the block's line feeds, made for the first anchor
     for (word_index, &word) in candidates(window).iter().enumerate() {
         let mut word = word;
         while word != 0 {
             let offset = word_index * 8 + word.trailing_zeros() as usize / 8;
             word &= word - 1; // each flag byte is 0 or 1: this clears exactly one flag
             let at = pos + offset;
-            if offset < len && has_shape(buf, at) && stands_alone(buf, at) {
-                on_anchor(at, newlines_before + newlines_in(&buf[pos..at]));
+            // The window holds the shape (NUL-padded past the buffer); the token rules need `buf`.
+            if offset < len && has_shape(window, offset) && stands_alone(buf, at) {
+                let newlines = newlines.get_or_insert_with(|| byte_flags(|i| window[i] == b'\n'));
+                on_anchor(at, newlines_before + flags_before(newlines, offset));
             }
         }
     }
+}
+
+/// Flags for the 64 bytes of a block as 8 little-endian words: byte `i % 8` of word `i / 8` is 1
+/// when `test(i)` holds. Written so that the compiler vectorizes it.
+#[inline(always)]
+fn byte_flags(test: impl Fn(usize) -> bool) -> [u64; BLOCK / 8] {
+    let flags: [u8; BLOCK] = core::array::from_fn(|i| u8::from(test(i)));
+    bytemuck::cast::<[u8; BLOCK], [u64; BLOCK / 8]>(flags).map(u64::from_le)
+}
+
+/// Number of flags among the first `offset` bytes (`offset < 64`) of a [`byte_flags`] result.
+fn flags_before(words: &[u64; BLOCK / 8], offset: usize) -> u64 {
+    // Multiplying a word of 0/1 bytes by 0x0101..01 sums its bytes into the top byte.
+    let sum = |word: u64| word.wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    let whole: u64 = words[..offset / 8].iter().map(|&word| sum(word)).sum();
+    let part = words[offset / 8] & ((1u64 << (8 * (offset % 8))) - 1);
+    whole + sum(part)
 }
