@@ -12,7 +12,9 @@ const FULL: &str = "c2h4 0015.15 d3d6g5\ng2.c4c5c7e5e6h3 5/7 Win: 1.Bf5";
 fn code(c: &mut Criterion) {
     let mut g = c.benchmark_group("model");
     g.throughput(Throughput::Bytes(7));
-    g.bench_function("code_from_ascii/7B", |b| b.iter(|| Code::from_ascii(black_box(b"0323.12"))));
+    g.bench_function("code_from_ascii/7B", |b| {
+        b.iter(|| Code::from_ascii(black_box(b"0323.12")))
+    });
     let anchor = FULL.find("0015.15").unwrap_or(0);
     g.throughput(Throughput::Bytes(FULL.len() as u64));
     g.bench_function("parse_at/full_position_eg_layout", |b| {
@@ -33,7 +35,14 @@ fn scan(c: &mut Criterion) {
     let mut g = c.benchmark_group("scan");
     g.throughput(Throughput::Bytes(text.len() as u64));
     g.bench_function("scan_buffer/dense_captions_1MiB", |b| {
-        b.iter(|| scan_buffer(black_box(text.as_bytes()), "bench", ScanOptions::default(), &|_| {}))
+        b.iter(|| {
+            scan_buffer(
+                black_box(text.as_bytes()),
+                "bench",
+                ScanOptions::default(),
+                &|_| {},
+            )
+        })
     });
     g.finish();
 }

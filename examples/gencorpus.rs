@@ -38,11 +38,53 @@ impl Rng {
 }
 
 const WORDS: &[&str] = &[
-    "the", "study", "white", "black", "king", "draws", "wins", "after", "move", "pawn", "rook",
-    "bishop", "knight", "queen", "promotes", "position", "endgame", "composer", "prize", "and",
-    "with", "against", "tempo", "zugzwang", "stalemate", "solution", "dual", "cook", "version",
-    "correction", "award", "judge", "tourney", "magazine", "column", "editor", "analysis", "line",
-    "file", "diagonal", "square", "corner", "fortress", "mate", "sacrifice", "threat", "reply",
+    "the",
+    "study",
+    "white",
+    "black",
+    "king",
+    "draws",
+    "wins",
+    "after",
+    "move",
+    "pawn",
+    "rook",
+    "bishop",
+    "knight",
+    "queen",
+    "promotes",
+    "position",
+    "endgame",
+    "composer",
+    "prize",
+    "and",
+    "with",
+    "against",
+    "tempo",
+    "zugzwang",
+    "stalemate",
+    "solution",
+    "dual",
+    "cook",
+    "version",
+    "correction",
+    "award",
+    "judge",
+    "tourney",
+    "magazine",
+    "column",
+    "editor",
+    "analysis",
+    "line",
+    "file",
+    "diagonal",
+    "square",
+    "corner",
+    "fortress",
+    "mate",
+    "sacrifice",
+    "threat",
+    "reply",
 ];
 
 /// One position: material, kings, piece squares in code order, pawn squares.
@@ -73,7 +115,9 @@ fn sample(rng: &mut Rng) -> Sample {
         .into_iter()
         .partition(|s| !matches!(s.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth));
     let n_pawns = usize::from(counts.white.pawn + counts.black.pawn);
-    let mut rest = other.into_iter().chain(pawn_squares[n_pawns..].iter().copied());
+    let mut rest = other
+        .into_iter()
+        .chain(pawn_squares[n_pawns..].iter().copied());
     let kings = [rest.next().unwrap(), rest.next().unwrap()];
     let n_pieces = (material.pieces(Color::White) + material.pieces(Color::Black)) as usize;
     Sample {
@@ -95,7 +139,11 @@ fn code_text(rng: &mut Rng, form: usize) -> String {
     let kings = format!("{}{}", s.kings[0], s.kings[1]);
     let sign = rng.pick(&["+", "="]);
     let (pieces, pawns) = (squares(&s.pieces), squares(&s.pawns));
-    let dot = if pawns.is_empty() { String::new() } else { format!(".{pawns}") };
+    let dot = if pawns.is_empty() {
+        String::new()
+    } else {
+        format!(".{pawns}")
+    };
     let (w, b) = s.men;
     let code = s.code;
     match form {
@@ -104,7 +152,10 @@ fn code_text(rng: &mut Rng, form: usize) -> String {
         2 => format!("{sign}                              {code} {kings}"),
         3 => format!("{sign}\n   {code} {kings}"),
         4 => format!("[{sign}{code}{kings}]"),
-        5 => format!("{kings} {code} {w}/{b} {}", rng.pick(&["Win", "Draw", "BTM, Win"])),
+        5 => format!(
+            "{kings} {code} {w}/{b} {}",
+            rng.pick(&["Win", "Draw", "BTM, Win"])
+        ),
         6 => format!("{kings} {code} {pieces}{dot} {w}/{b}{sign}."),
         7 => format!("{kings} {code} {pieces}\n{dot} {w}/{b} Win:"),
         8 => format!("({sign}{code}{kings}{pieces}{pawns})"),
@@ -116,7 +167,12 @@ fn code_text(rng: &mut Rng, form: usize) -> String {
 fn false_friend(rng: &mut Rng) -> String {
     let n = rng.below(10_000);
     match rng.below(5) {
-        0 => format!("on 20{:02}.{:02}.{:02}", rng.below(30), 1 + rng.below(12), 1 + rng.below(28)),
+        0 => format!(
+            "on 20{:02}.{:02}.{:02}",
+            rng.below(30),
+            1 + rng.below(12),
+            1 + rng.below(28)
+        ),
         1 => format!("version 10.{n:04}.{:02}", rng.below(100)),
         2 => format!("${n:04}.{:02}", rng.below(100)),
         3 => format!("pi is 3.14159265 and {n:04}5.{:02}", rng.below(100)),
@@ -147,12 +203,18 @@ impl Writer {
             self.file_bytes = 0;
         }
         self.file_bytes += text.len();
-        self.file.as_mut().expect("opened above").write_all(text.as_bytes())
+        self.file
+            .as_mut()
+            .expect("opened above")
+            .write_all(text.as_bytes())
     }
 }
 
 fn parse_size(text: &str) -> Option<u64> {
-    let (number, unit) = text.split_at(text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len()));
+    let (number, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
     let scale = match unit {
         "" | "B" => 1,
         "KiB" | "K" => 1 << 10,
@@ -169,7 +231,12 @@ fn main() -> std::io::Result<()> {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--size" => size = args.next().and_then(|s| parse_size(&s)).expect("--size N[KiB|MiB|GiB]"),
+            "--size" => {
+                size = args
+                    .next()
+                    .and_then(|s| parse_size(&s))
+                    .expect("--size N[KiB|MiB|GiB]")
+            }
             "--out" => out = PathBuf::from(args.next().expect("--out DIR")),
             other => panic!("unknown argument {other}; use --size N[KiB|MiB|GiB] --out DIR"),
         }

@@ -70,10 +70,11 @@ pub fn scan_range_scalar(
 /// (the false friends of GBR.md §5). `false` when the shape does not fit in `buf`.
 ///
 /// The shape is rejected when the text around it shows it is part of something else:
-/// - before it: an ASCII digit (`12345.67`); an ASCII letter or `_` (`ISBN9780.12`); `.` or `,`
-///   after a digit (`10.0323.12`, `1,0323.12`); a currency sign, directly or after one ASCII
+/// - before it: an ASCII digit (`12345.67`); an ASCII letter or `_` (`ISBN9780.12`); `.` `,`
+///   `-` or `/` after a digit (`10.0323.12`, `1,0323.12`, `77-0001.00`); a currency sign, directly or after one ASCII
 ///   space (`$`, `£`, `€`, `¥` in UTF-8; `£` `¥` in Latin-1 and `€` in Windows-1252, see below);
-/// - after it: an ASCII digit (`0323.123`); `.` or `,` before a digit (`2012.10.05`); `%`.
+/// - after it: an ASCII digit (`0323.123`); `.` `,` `-` or `/` before a digit (`2012.10.05`,
+///   an account `0001.00-77`, a range `1234.56-1299.99`); `%`.
 ///
 /// Everything else is accepted: the start of the buffer, white space, `+ = ( [ -`, a `.` or `,`
 /// not after a digit before; the end of the buffer, white space, letters (`=0323.12g3g1`, kings
@@ -112,12 +113,12 @@ fn stands_alone(buf: &[u8], start: usize) -> bool {
 
     let glued_before = match before1 {
         Some(b) if b.is_ascii_alphanumeric() || b == b'_' => true,
-        Some(b'.' | b',') => digit(before2),
+        Some(b'.' | b',' | b'-' | b'/') => digit(before2),
         _ => false,
     };
     let glued_after = match after1 {
         Some(b) if b.is_ascii_digit() || b == b'%' => true,
-        Some(b'.' | b',') => digit(after2),
+        Some(b'.' | b',' | b'-' | b'/') => digit(after2),
         _ => false,
     };
     let priced = match start.checked_sub(1) {

@@ -70,7 +70,12 @@ fn a_letter_or_underscore_before_the_shape_rejects_it() {
 
 #[test]
 fn a_dot_or_comma_after_a_digit_before_the_shape_rejects_it() {
-    check_tokens(&[(b"10.0323.12", 3, false), (b"1,0323.12", 2, false)]);
+    check_tokens(&[
+        (b"10.0323.12", 3, false),
+        (b"1,0323.12", 2, false),
+        (b"77-0001.00", 3, false),
+        (b"12/0001.00", 3, false),
+    ]);
 }
 
 #[test]
@@ -104,7 +109,12 @@ fn a_digit_after_the_shape_rejects_it() {
 
 #[test]
 fn a_dot_or_comma_before_a_digit_after_the_shape_rejects_it() {
-    check_tokens(&[(b"2012.10.05", 0, false), (b"0323.12,5", 0, false)]);
+    check_tokens(&[
+        (b"2012.10.05", 0, false),
+        (b"0323.12,5", 0, false),
+        (b"0001.00-77", 0, false),
+        (b"1234.56/78", 0, false),
+    ]);
 }
 
 #[test]
