@@ -7,7 +7,9 @@
 //! cargo run --release --example gencorpus -- --size 2GiB --out bench-data
 //! ```
 //! writes `bench-data/big.txt` and `bench-data/tree/NNN/NNNNN.txt`, and prints how many codes
-//! of each form it wrote. The same size always gives the same bytes.
+//! of each form it wrote. The same arguments always give the same bytes. `--code-gap MIN:MAX`
+//! sets the bytes between codes (default `2KiB:20KiB`; `1MiB:3MiB` gives about a thousand codes
+//! in 2 GiB, for the heap measurement).
 
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
@@ -228,6 +230,7 @@ fn parse_size(text: &str) -> Option<u64> {
 fn main() -> std::io::Result<()> {
     let mut size: u64 = 2 << 30;
     let mut out = PathBuf::from("bench-data");
+    let (mut gap_min, mut gap_max) = (2_000usize, 20_000usize);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -238,7 +241,17 @@ fn main() -> std::io::Result<()> {
                     .expect("--size N[KiB|MiB|GiB]")
             }
             "--out" => out = PathBuf::from(args.next().expect("--out DIR")),
-            other => panic!("unknown argument {other}; use --size N[KiB|MiB|GiB] --out DIR"),
+            "--code-gap" => {
+                let text = args.next().unwrap_or_default();
+                let (a, b) = text.split_once(':').expect("--code-gap MIN:MAX (bytes)");
+                (gap_min, gap_max) = (
+                    parse_size(a).expect("MIN") as usize,
+                    parse_size(b).expect("MAX") as usize,
+                );
+            }
+            other => panic!(
+                "unknown argument {other}; use --size N[KiB|MiB|GiB] --out DIR --code-gap MIN:MAX"
+            ),
         }
     }
     fs::create_dir_all(&out)?;
@@ -256,7 +269,8 @@ fn main() -> std::io::Result<()> {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut written: u64 = 0;
     let mut forms = [0u64; 10];
-    let mut next_code = 2_000 + rng.below(18_000) as u64;
+    let gap = |rng: &mut Rng| (gap_min + rng.below(gap_max - gap_min + 1)) as u64;
+    let mut next_code = gap(&mut rng);
     let mut paragraph = String::with_capacity(4096);
     while written < size {
         paragraph.clear();
@@ -283,7 +297,7 @@ fn main() -> std::io::Result<()> {
                 paragraph.push_str(&code_text(&mut rng, form));
                 paragraph.push_str("\n\n");
                 line = 0;
-                next_code = written + paragraph.len() as u64 + 2_000 + rng.below(18_000) as u64;
+                next_code = written + paragraph.len() as u64 + gap(&mut rng);
             }
         }
         paragraph.push_str(".\n\n");

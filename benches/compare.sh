@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Whole commands against ripgrep on the same data, warm cache, one run (issue #5).
+#
+#   benches/compare.sh                 # 2 GiB corpus in bench-data/ (generated if missing)
+#   SIZE=256MiB DATA=/tmp/bd RUNS=3 benches/compare.sh
+#
+# Builds gbr in release mode, generates the corpus with examples/gencorpus.rs if missing,
+# installs ripgrep 15 (cargo install) and hyperfine (Debian) if missing, then times with
+# hyperfine: gbr scan (all forms, all checks, line numbers, output to a pipe) against ripgrep with
+# the baseline regex (one-line, and multi-line -U), at -j1 and -j2, on the big file and on the
+# tree; plus the limits: a byte count over the mapped big file, and read() of the tree, with two
+# threads. Prints a table of GB/s and ratios to ripgrep, all from this run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SIZE=${SIZE:-2GiB}
+DATA=${DATA:-bench-data}
+RUNS=${RUNS:-5}
+RE_FILE=benches/rg-gbr-one-line.re
+
+cargo build --release --quiet --bin gbr --example gencorpus --example limit
+if [ ! -f "$DATA/big.txt" ]; then
+    target/release/examples/gencorpus --size "$SIZE" --out "$DATA"
+fi
+if ! rg --version 2>/dev/null | grep -q '^ripgrep 15'; then
+    cargo install ripgrep --version '^15' --locked --quiet
+fi
+if ! command -v hyperfine >/dev/null 2>&1; then
+    apt-get install -y -qq hyperfine >/dev/null
+fi
+
+RE=$(cat "$RE_FILE")
+GBR=target/release/gbr
+LIMIT=target/release/examples/limit
+BIG="$DATA/big.txt"
+TREE="$DATA/tree"
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+
+# Warm the page cache.
+cat "$BIG" >/dev/null
+find "$TREE" -type f -exec cat {} + >/dev/null
+
+hyperfine --style none --warmup 1 --runs "$RUNS" --output=pipe --export-json "$OUT/big.json" \
+    -n "gbr -j1" "$GBR scan -j1 $BIG" \
+    -n "gbr -j2" "$GBR scan -j2 $BIG" \
+    -n "rg one-line -j1" "rg -j1 -o '$RE' $BIG" \
+    -n "rg one-line -j2" "rg -j2 -o '$RE' $BIG" \
+    -n "rg multi-line -j2" "rg -j2 -U -o '(?-u)$RE' $BIG" \
+    -n "limit: byte count, 2 threads" "$LIMIT count $BIG" >/dev/null
+
+hyperfine --style none --warmup 1 --runs "$RUNS" --output=pipe --export-json "$OUT/tree.json" \
+    -n "gbr -j1" "$GBR scan -j1 $TREE" \
+    -n "gbr -j2" "$GBR scan -j2 $TREE" \
+    -n "rg one-line -j1" "rg -j1 -o '$RE' $TREE" \
+    -n "rg one-line -j2" "rg -j2 -o '$RE' $TREE" \
+    -n "rg multi-line -j2" "rg -j2 -U -o '(?-u)$RE' $TREE" \
+    -n "limit: read(), 2 threads" "$LIMIT read $TREE" >/dev/null
+
+BIG_BYTES=$(stat -c %s "$BIG")
+TREE_BYTES=$(find "$TREE" -type f -printf '%s\n' | awk '{s += $1} END {print s}')
+python3 - "$OUT" "$BIG_BYTES" "$TREE_BYTES" "$(nproc)" <<'PY'
+import json, sys
+out, big_bytes, tree_bytes, cores = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+print(f"machine: {cores} cores; medians of hyperfine runs, warm page cache, output to a pipe")
+print(f"big file {big_bytes / 1e9:.2f} GB; tree {tree_bytes / 1e9:.2f} GB")
+print()
+print("| shape | command | median s | GB/s | vs rg one-line (same -j) | vs limit |")
+print("| --- | --- | ---: | ---: | ---: | ---: |")
+for shape, size in (("big", big_bytes), ("tree", tree_bytes)):
+    results = json.load(open(f"{out}/{shape}.json"))["results"]
+    median = {r["command"]: r["median"] for r in results}
+    limit = next(v for k, v in median.items() if k.startswith("limit"))
+    for name, t in median.items():
+        j = "-j1" if "-j1" in name else "-j2"
+        rg = median.get(f"rg one-line {j}")
+        vs_rg = f"{rg / t:.2f}x" if rg and not name.startswith("rg one-line") else ""
+        print(f"| {shape} | {name} | {t:.3f} | {size / t / 1e9:.2f} | {vs_rg} | {limit / t:.2f} |")
+    print(f"| {shape} | scaling gbr -j2 / -j1 | | | {median['gbr -j1'] / median['gbr -j2']:.2f}x | |")
+PY

@@ -1,0 +1,47 @@
+//! The speed limits `benches/compare.sh` measures gbr against (issue #5): a byte count over a
+//! memory-mapped file, split between the threads of the rayon pool (the loop vectorises), and
+//! `read()` of every file of a tree with the same threads.
+//!
+//! ```sh
+//! cargo run --release --example limit -- count bench-data/big.txt
+//! cargo run --release --example limit -- read bench-data/tree
+//! ```
+//! Prints the number of line feeds, so the work cannot be optimised away.
+
+use gbrscan::input::{InputPath, LoadOptions, load, walk};
+use rayon::prelude::*;
+
+fn count(bytes: &[u8]) -> usize {
+    memchr::memchr_iter(b'\n', bytes).count()
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (mode, path) = (
+        args.next().unwrap_or_default(),
+        args.next().unwrap_or_default(),
+    );
+    let inputs = walk(&[path.clone().into()]).inputs;
+    let newlines: usize = match mode.as_str() {
+        "count" => {
+            let options = LoadOptions {
+                mmap: true,
+                binary: true,
+            };
+            let loaded = load(&InputPath::File(path.into()), options).expect("a readable file");
+            loaded.bytes.par_chunks(1 << 20).map(count).sum()
+        }
+        "read" => inputs
+            .par_iter()
+            .map(|input| {
+                let options = LoadOptions {
+                    mmap: false,
+                    binary: true,
+                };
+                load(input, options).map_or(0, |l| count(&l.bytes))
+            })
+            .sum(),
+        _ => panic!("usage: limit count FILE | limit read FOLDER"),
+    };
+    println!("{newlines}");
+}
