@@ -176,17 +176,18 @@ impl Material {
 impl fmt::Display for Material {
     /// The endgame-table style, `KRBvKNN`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = String::with_capacity(40);
         for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
             if i == 1 {
-                f.write_str("v")?;
+                text.push('v');
             }
             for role in ORDER {
                 for _ in 0..*self.0.get(color).get(role) {
-                    write!(f, "{}", letter(role))?;
+                    text.push(letter(role));
                 }
             }
         }
-        Ok(())
+        f.write_str(&text)
     }
 }
 

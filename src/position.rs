@@ -9,6 +9,13 @@ use crate::code::{Code, PIECE_ROLES};
 use crate::material::Material;
 use crate::stipulation::Stipulation;
 
+/// Writes a square's name (`e4`) without the formatting machinery: squares are most of what
+/// the scanner prints.
+fn write_square(f: &mut impl fmt::Write, square: Square) -> fmt::Result {
+    f.write_char(square.file().char())?;
+    f.write_char(square.rank().char())
+}
+
 /// The two king squares, white's first as the text writes them (`a7d3`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Kings {
@@ -29,7 +36,8 @@ impl Kings {
 
 impl fmt::Display for Kings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.white, self.black)
+        write_square(f, self.white)?;
+        write_square(f, self.black)
     }
 }
 
@@ -110,12 +118,12 @@ impl fmt::Display for SquareList {
     /// `.d4e3f2e4f3`, `d3d6g5g2.c4c5c7e5e6h3`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for s in &self.pieces {
-            write!(f, "{s}")?;
+            write_square(f, *s)?;
         }
         if !self.pawns.is_empty() {
             f.write_str(".")?;
             for s in &self.pawns {
-                write!(f, "{s}")?;
+                write_square(f, *s)?;
             }
         }
         Ok(())
@@ -220,9 +228,15 @@ impl Position {
     /// pieces assigned in the code's order, white's before black's within a type, then
     /// white's pawns before black's (GBR.md §2). A square listed twice keeps its last man.
     pub fn board(&self) -> Option<Board> {
+        self.board_of(&self.decoded())
+    }
+
+    /// [`Position::board`] with the material already decoded (`decoded` must be
+    /// `self.decoded()`), for callers that need both.
+    pub fn board_of(&self, decoded: &Decoded) -> Option<Board> {
         let kings = self.kings?;
         let squares = self.squares.as_ref()?;
-        let material = self.decoded().material()?.counts();
+        let material = decoded.material()?.counts();
         let mut board = Board::empty();
         let mut pieces = squares.pieces.iter();
         for role in PIECE_ROLES {

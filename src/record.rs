@@ -3,6 +3,8 @@
 //! built from. Domain values serialise as their canonical text (`"0323.12"`, `"a7d3"`, `"+"`),
 //! never as structs of digits (STYLE.md practice 9).
 
+use std::fmt::{self, Write};
+
 use serde::{Deserialize, Serialize};
 
 use crate::check::{Check, Finding, Part, Severity};
@@ -90,6 +92,15 @@ pub struct Record {
     pub findings: Vec<FindingRecord>,
 }
 
+/// `value`'s text, written into a string of `capacity` bytes: the scanner makes several per
+/// code, and growing each from empty costs more than the writing.
+fn text_of(value: &impl fmt::Display, capacity: usize) -> String {
+    let mut text = String::with_capacity(capacity);
+    // Writing into a String cannot fail.
+    let _ = write!(text, "{value}");
+    text
+}
+
 impl Record {
     /// The record of `parsed`, found in `path`, whose text starts at `line` and `column`
     /// (1-based). `findings` are those of [`crate::check::check`] on `parsed`.
@@ -113,13 +124,13 @@ impl Record {
             form: parsed.form,
             rank: parsed.rank(),
             code: p.code,
-            kings: p.kings.map(|k| k.to_string()),
-            squares: p.squares.as_ref().map(ToString::to_string),
-            men: p.men.map(|m| m.to_string()),
+            kings: p.kings.map(|k| text_of(&k, 4)),
+            squares: p.squares.as_ref().map(|s| text_of(s, 2 * s.len() + 1)),
+            men: p.men.map(|m| text_of(&m, 5)),
             stipulation: p.stipulation,
-            canonical: p.to_string(),
-            material: decoded.material().map(ToString::to_string),
-            fen: p.fen_board(),
+            canonical: text_of(p, 64),
+            material: decoded.material().map(|m| text_of(m, 34)),
+            fen: p.board_of(&decoded).map(|b| text_of(&b.board_fen(), 64)),
             valid: !findings.iter().any(|f| f.severity() == Severity::Error),
             findings: findings.iter().map(FindingRecord::new).collect(),
         }

@@ -13,9 +13,9 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use crate::check::{Finding, check};
+use crate::check::check;
 use crate::finder;
-use crate::parse::{Parsed, parse_at};
+use crate::parse::parse_at;
 use crate::record::Record;
 
 pub use files::{FileOutcome, FileScan, ScanInputs, scan_inputs};
@@ -39,40 +39,49 @@ impl Default for ScanOptions {
     }
 }
 
-/// One code found in a chunk, before line numbers are known.
-struct Hit {
-    parsed: Parsed,
-    findings: Vec<Finding>,
-    /// Line feeds between the chunk's start and the anchor.
-    newlines_before: u64,
-    anchor: usize,
+/// A record made in a chunk, whose line (and perhaps column) waits for the chunks before.
+struct Pending {
+    record: Record,
+    /// Line feeds from the chunk's start to the record's start; negative when the record
+    /// starts before the chunk, across a line feed.
+    lines_into_chunk: i64,
+    /// The byte column, when a line feed before the record stands in the same chunk.
+    column: Option<u64>,
 }
 
 struct ChunkScan {
     newlines: u64,
     /// Offset of the chunk's last line feed.
     last_newline: Option<usize>,
-    hits: Vec<Hit>,
+    found: Vec<Pending>,
 }
 
-fn scan_chunk(buf: &[u8], range: Range<usize>) -> ChunkScan {
-    let mut hits = Vec::new();
+/// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
+/// (all the per-code work happens here, in parallel).
+fn scan_chunk(buf: &[u8], path: &str, range: Range<usize>) -> ChunkScan {
+    let mut found = Vec::new();
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
-        if let Some(parsed) = parse_at(buf, anchor) {
-            let findings = check(&parsed);
-            hits.push(Hit {
-                parsed,
-                findings,
-                newlines_before,
-                anchor,
-            });
-        }
+        let Some(parsed) = parse_at(buf, anchor) else {
+            return;
+        };
+        let findings = check(&parsed);
+        let start = parsed.span.start;
+        let between = memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64;
+        let column = (start >= range.start)
+            .then(|| memchr::memrchr(b'\n', &buf[range.start..start]))
+            .flatten()
+            .map(|i| (start - (range.start + i + 1)) as u64 + 1);
+        found.push(Pending {
+            record: Record::new(path, 0, 0, &parsed, buf, &findings),
+            lines_into_chunk: newlines_before as i64 - between,
+            column,
+        });
     });
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
     ChunkScan {
         newlines: scan.newlines,
         last_newline,
-        hits,
+        found,
     }
 }
 
@@ -96,49 +105,36 @@ pub fn scan_buffer(
         .into_par_iter()
         .map(|range| {
             let len = range.len() as u64;
-            let scan = scan_chunk(buf, range);
+            let scan = scan_chunk(buf, path, range);
             progress(len);
             scan
         })
         .collect();
-    let mut records = Vec::new();
-    let mut line_base = 1; // 1-based line of each chunk's first byte
+    let mut records = Vec::with_capacity(scans.iter().map(|s| s.found.len()).sum());
+    let mut line_base: i64 = 1; // 1-based line of each chunk's first byte
     let mut last_newline_before: Option<usize> = None;
-    for scan in &scans {
-        for hit in &scan.hits {
-            let (line, column) = locate(buf, hit, line_base, last_newline_before);
-            records.push(Record::new(
-                path,
-                line,
-                column,
-                &hit.parsed,
-                buf,
-                &hit.findings,
-            ));
+    for scan in scans {
+        for pending in scan.found {
+            let mut record = pending.record;
+            record.line = (line_base + pending.lines_into_chunk) as u64;
+            record.column = pending.column.unwrap_or_else(|| {
+                column_across_chunks(buf, record.offset as usize, last_newline_before)
+            });
+            records.push(record);
         }
-        line_base += scan.newlines;
+        line_base += scan.newlines as i64;
         last_newline_before = scan.last_newline.or(last_newline_before);
     }
-    // Anchors come in order; the text read starts at most one gap before its anchor, so
-    // sorting by (offset, anchor) only matters for pathological overlaps, and keeps the
-    // order total.
+    // Anchors come in order and the text read starts at most one gap before its anchor; a
+    // stable sort by offset keeps the order total for pathological overlaps.
     records.sort_by_key(|r| r.offset);
     records
 }
 
-/// Line and byte column (1-based) of the hit's text start. `line_base` is the line of the
-/// chunk's first byte, `newline_before_chunk` the offset of the last line feed before the chunk.
-fn locate(
-    buf: &[u8],
-    hit: &Hit,
-    line_base: u64,
-    newline_before_chunk: Option<usize>,
-) -> (u64, u64) {
-    let start = hit.parsed.span.start;
-    let between = memchr::memchr_iter(b'\n', &buf[start..hit.anchor]).count() as u64;
-    let line = line_base + hit.newlines_before - between;
-    // No line feed stands between `floor` and the chunk's start, so a backward search from
-    // `start` stops within the current line, wherever the chunk begins.
+/// The 1-based byte column of `start` when no line feed stands between it and its chunk's
+/// start: `newline_before_chunk` is the last line feed before the chunk, so a backward search
+/// from `start` stops within the current line wherever the chunk begins.
+fn column_across_chunks(buf: &[u8], start: usize, newline_before_chunk: Option<usize>) -> u64 {
     let floor = newline_before_chunk.map_or(0, |i| i + 1);
     let (lo, fallback) = if start >= floor {
         (floor, floor)
@@ -146,7 +142,7 @@ fn locate(
         (0, 0)
     };
     let line_start = memchr::memrchr(b'\n', &buf[lo..start]).map_or(fallback, |i| lo + i + 1);
-    (line, (start - line_start) as u64 + 1)
+    (start - line_start) as u64 + 1
 }
 
 #[cfg(test)]
