@@ -334,6 +334,22 @@ mod tests {
     }
 
     #[test]
+    fn seed_000_digit_rules_hold() {
+        // "two white rooks and one black rook, the digit used is 1+1+3=5 ... 0500".
+        assert_eq!(Digit::from_counts(2, 1).value(), 5);
+        assert_eq!(code("0500.00").counts(Role::Rook), Some((2, 1)));
+        // "four white pawns and seven black pawns, the last two digits of the code are 47".
+        let c = code("0000.47");
+        assert_eq!((c.pawns(Color::White), c.pawns(Color::Black)), (4, 7));
+        // Every split of up to two a side has its own digit 0..=8 (GBR.md §1).
+        let digits: Vec<u8> = (0..=2)
+            .flat_map(|b| (0..=2).map(move |w| Digit::from_counts(w, b).value()))
+            .collect();
+        assert_eq!(digits, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(Digit::from_counts(3, 0).value(), 9);
+    }
+
+    #[test]
     fn nine_digit_has_no_counts_and_no_material() {
         let c = code("1689.00");
         assert_eq!(c.counts(Role::Knight), None);
