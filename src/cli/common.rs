@@ -1,10 +1,14 @@
 //! What `gbr scan` and `gbr index` share: the input arguments and the scan over them.
 
+use std::error::Error as _;
+use std::fs;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use gbrscan::input::{LoadOptions, walk};
-use gbrscan::scan::{FileScan, ScanInputs, ScanOptions, scan_inputs};
+use gbrscan::input::{InputError, InputPath, LoadOptions, SkipReason, Skipped, walk};
+use gbrscan::scan::{FileOutcome, FileScan, ScanInputs, ScanOptions, scan_inputs};
+
+use super::output::progress::{Progress, ShowProgress};
 
 /// Inputs and parallelism of a scan.
 #[derive(Debug, clap::Args)]
@@ -25,19 +29,88 @@ pub struct InputArgs {
     /// Bytes per chunk of a large file (changes speed, never the output).
     #[arg(long, default_value_t = gbrscan::scan::DEFAULT_CHUNK_SIZE, hide = true)]
     pub chunk_size: usize,
+    /// Show a progress bar on stderr: `auto` when stderr is a terminal and the scan takes
+    /// over a second.
+    #[arg(long, value_enum, default_value_t = ShowProgress::Auto)]
+    pub progress: ShowProgress,
 }
 
-/// What a scan over the inputs met besides the records.
+/// What a scan over the inputs met besides the records. Every count is of inputs (files,
+/// stdin) except `bytes`.
 #[derive(Debug, Default)]
 pub struct ScanSummary {
-    /// Paths the walk skipped (missing, special files, ...), with their reason.
+    /// Paths the walk left out (missing, special files, ...), as `path: reason`; already
+    /// reported on stderr.
+    #[allow(
+        dead_code,
+        reason = "for callers that list them again, such as gbr index"
+    )]
     pub skipped: Vec<String>,
-    /// True when some input could not be read (exit status 2).
+    /// True when some input could not be read: a missing path, a broken link, an unreadable
+    /// folder or file (exit status 2).
     pub had_error: bool,
+    /// Inputs scanned.
+    pub files: u64,
+    /// Bytes scanned (after UTF-16 decoding), over all inputs.
+    pub bytes: u64,
+    /// Inputs that could not be read (what sets `had_error`).
+    pub errors: u64,
+    /// Inputs left out on purpose: binary files, and special files or links to folders found
+    /// inside a folder.
+    pub not_scanned: u64,
+}
+
+/// True when a walk skip is an error (exit status 2) rather than a choice.
+fn is_error(reason: SkipReason) -> bool {
+    !matches!(
+        reason,
+        SkipReason::SymlinkToDirectory | SkipReason::SpecialFile
+    )
+}
+
+/// The stderr line for a walk skip: `gbr: path: reason`, or `gbr: path: skipped, reason`.
+fn skip_line(skip: &Skipped) -> String {
+    let path = skip.path.display();
+    if is_error(skip.reason) {
+        format!("gbr: {path}: {}", skip.reason)
+    } else {
+        format!("gbr: {path}: skipped, {}", skip.reason)
+    }
+}
+
+/// The stderr line for an input that failed to load: `gbr: path: cannot open: <os error>`,
+/// with the whole chain of causes.
+fn failure_line(input: &InputPath, err: &InputError) -> String {
+    let operation = match err {
+        InputError::Open { .. } => "cannot open",
+        InputError::Read { .. } => "cannot read",
+    };
+    let mut line = format!("gbr: {}: {operation}", input.path().display());
+    let mut source = err.source();
+    while let Some(cause) = source {
+        line.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
+    line
+}
+
+/// Sum of the sizes of the inputs, `None` when one has no size known in advance (stdin, a
+/// FIFO).
+fn total_bytes(inputs: &[InputPath]) -> Option<u64> {
+    inputs.iter().try_fold(0u64, |sum, input| match input {
+        InputPath::File(path) => fs::metadata(path)
+            .ok()
+            .filter(fs::Metadata::is_file)
+            .map(|m| sum + m.len()),
+        InputPath::Stdin => None,
+    })
 }
 
 /// Walks the paths, scans every input on a pool of `threads` and hands each file's result to
-/// `on_file` in input order.
+/// `on_file` in input order, with the progress bar cleared while it runs when stdout is a
+/// terminal. Reports on stderr, through the bar, every path the walk left out, every input
+/// that could not be read and every binary file skipped: callers do not report them again.
+/// When `on_file` returns `Break`, no further input is handed back.
 pub fn scan_paths(
     args: &InputArgs,
     mut on_file: impl FnMut(FileScan) -> ControlFlow<()>,
@@ -48,10 +121,19 @@ pub fn scan_paths(
         .num_threads(args.threads.unwrap_or(0))
         .build_global();
     let walked = walk(&args.paths);
+    let mut progress = Progress::new(args.progress, total_bytes(&walked.inputs));
     let mut summary = ScanSummary {
         skipped: walked.skipped.iter().map(ToString::to_string).collect(),
-        had_error: !walked.skipped.is_empty(),
+        ..ScanSummary::default()
     };
+    for skip in &walked.skipped {
+        progress.warn(&skip_line(skip));
+        if is_error(skip.reason) {
+            summary.errors += 1;
+        } else {
+            summary.not_scanned += 1;
+        }
+    }
     let options = ScanInputs {
         scan: ScanOptions {
             chunk_size: args.chunk_size.max(1),
@@ -60,11 +142,30 @@ pub fn scan_paths(
             mmap: !args.no_mmap,
             binary: args.binary,
         },
-        progress: &|_| {},
+        progress: &|bytes| progress.inc(bytes),
     };
     scan_inputs(&walked.inputs, &options, |scan| {
-        summary.had_error |= matches!(scan.outcome, gbrscan::scan::FileOutcome::Failed(_));
-        on_file(scan)
+        match &scan.outcome {
+            FileOutcome::Scanned { .. } => {
+                summary.files += 1;
+                summary.bytes += scan.bytes;
+            }
+            FileOutcome::SkippedBinary => {
+                summary.not_scanned += 1;
+                progress.warn(&format!(
+                    "gbr: {}: skipped, binary file (a NUL byte in the first 64 KiB; \
+                     --binary scans it)",
+                    scan.input.path().display()
+                ));
+            }
+            FileOutcome::Failed(err) => {
+                summary.errors += 1;
+                progress.warn(&failure_line(&scan.input, err));
+            }
+        }
+        progress.around_output(|| on_file(scan))
     });
+    progress.finish();
+    summary.had_error = summary.errors > 0;
     Ok(summary)
 }

@@ -1,12 +1,119 @@
-//! `gbr scan`.
+//! `gbr scan`: every code in the inputs, one line (or message, or row) each, in input order.
 
+use std::io::{self, BufWriter};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context as _;
+use gbrscan::{Rank, Record};
+
+use super::common::{self, InputArgs};
+use super::output::{Format, Printer, Summary};
+
+/// The least rank a code must have to be printed (`--min-rank`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MinRank {
+    /// Every code, a lone `dddd.dd` included.
+    Bare,
+    /// Codes with king squares or more.
+    Kings,
+    /// Codes with W/B or more.
+    MenCount,
+    /// Full positions only.
+    Full,
+}
+
+impl From<MinRank> for Rank {
+    fn from(rank: MinRank) -> Rank {
+        match rank {
+            MinRank::Bare => Rank::Bare,
+            MinRank::Kings => Rank::Kings,
+            MinRank::MenCount => Rank::MenCount,
+            MinRank::Full => Rank::Full,
+        }
+    }
+}
 
 /// Arguments of `gbr scan`.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Print JSON Lines: begin, match, end per file, then a summary (docs/scan-output.md).
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print CSV: a header row, then one row per code.
+    #[arg(long)]
+    csv: bool,
+    /// Print only codes whose form carries at least this much to check.
+    #[arg(long, value_enum, default_value_t = MinRank::Bare)]
+    min_rank: MinRank,
+    /// Print only codes with an error finding.
+    #[arg(long)]
+    errors: bool,
+}
 
-/// Runs `gbr scan`.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("gbr scan is being built")
+impl Args {
+    fn format(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else if self.csv {
+            Format::Csv
+        } else {
+            Format::Text
+        }
+    }
+
+    fn wanted(&self, record: &Record) -> bool {
+        record.rank >= Rank::from(self.min_rank) && (!self.errors || !record.valid)
+    }
+}
+
+/// Runs `gbr scan`: exit 0 when a code was printed, 1 when none was, 2 when an input could
+/// not be read (the others are still scanned).
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let mut printer = Printer::new(args.format(), BufWriter::new(io::stdout().lock()));
+    let mut matches = 0;
+    let mut failed: Option<io::Error> = None;
+    let summary = common::scan_paths(&args.input, |file| {
+        let records: Vec<&Record> = file.records.iter().filter(|r| args.wanted(r)).collect();
+        let path = file.input.path().to_string_lossy();
+        // Flushing per input keeps output and progress bar apart on a terminal, and makes a
+        // closed pipe known before the next input is scanned.
+        let written = printer
+            .file(&path, file.bytes, &records)
+            .and_then(|()| printer.flush());
+        match written {
+            Ok(()) => {
+                matches += records.len() as u64;
+                ControlFlow::Continue(())
+            }
+            Err(err) => {
+                failed = Some(err);
+                ControlFlow::Break(())
+            }
+        }
+    })?;
+    if let Some(err) = failed {
+        return Err(err).context("cannot write the output");
+    }
+    printer
+        .finish(&Summary {
+            files: summary.files,
+            bytes: summary.bytes,
+            matches,
+            errors: summary.errors,
+            skipped: summary.not_scanned,
+            elapsed: started.elapsed().as_secs_f64(),
+        })
+        .context("cannot write the output")?;
+    Ok(ExitCode::from(if summary.had_error {
+        2
+    } else if matches > 0 {
+        0
+    } else {
+        1
+    }))
 }

@@ -1,0 +1,107 @@
+//! CSV: a header row, then one row per code. The columns are the scalar fields of [`Record`]
+//! in its order; `findings` joins every finding as `severity message` with ` | `, and `fix`
+//! joins the proposed corrections the same way. Empty cells stand for absent values.
+
+use std::io::{self, Write};
+
+use gbrscan::Record;
+
+use super::text::severity_name;
+
+/// The header row.
+pub const HEADER: [&str; 19] = [
+    "path",
+    "line",
+    "column",
+    "offset",
+    "length",
+    "text",
+    "form",
+    "rank",
+    "code",
+    "kings",
+    "squares",
+    "men",
+    "stipulation",
+    "canonical",
+    "material",
+    "fen",
+    "valid",
+    "findings",
+    "fix",
+];
+
+/// Writes the header, then the rows.
+pub struct Printer<W: Write> {
+    out: ::csv::Writer<W>,
+    header_written: bool,
+}
+
+fn row(r: &Record) -> [String; 19] {
+    let opt = |v: &Option<String>| v.clone().unwrap_or_default();
+    let findings: Vec<String> = r
+        .findings
+        .iter()
+        .map(|f| format!("{} {}", severity_name(f.severity), f.message))
+        .collect();
+    let fixes: Vec<&str> = r.findings.iter().filter_map(|f| f.fix.as_deref()).collect();
+    [
+        r.path.clone(),
+        r.line.to_string(),
+        r.column.to_string(),
+        r.offset.to_string(),
+        r.length.to_string(),
+        r.text.clone(),
+        r.form.name().to_string(),
+        r.rank.name().to_string(),
+        r.code.to_string(),
+        opt(&r.kings),
+        opt(&r.squares),
+        opt(&r.men),
+        r.stipulation.map(|s| s.to_string()).unwrap_or_default(),
+        r.canonical.clone(),
+        opt(&r.material),
+        opt(&r.fen),
+        r.valid.to_string(),
+        findings.join(" | "),
+        fixes.join(" | "),
+    ]
+}
+
+/// The I/O error inside a CSV error, so that a broken pipe is still seen as one.
+fn io_error(err: ::csv::Error) -> io::Error {
+    if !err.is_io_error() {
+        return io::Error::other(err);
+    }
+    match err.into_kind() {
+        ::csv::ErrorKind::Io(err) => err,
+        kind => io::Error::other(format!("{kind:?}")),
+    }
+}
+
+impl<W: Write> Printer<W> {
+    /// A printer over `out`.
+    pub fn new(out: W) -> Printer<W> {
+        Printer {
+            out: ::csv::Writer::from_writer(out),
+            header_written: false,
+        }
+    }
+
+    /// Writes the rows of one input's records, after the header if not yet written.
+    pub fn file(&mut self, records: &[&Record]) -> io::Result<()> {
+        if !self.header_written {
+            self.out.write_record(HEADER).map_err(io_error)?;
+            self.header_written = true;
+        }
+        for r in records {
+            self.out.write_record(row(r)).map_err(io_error)?;
+        }
+        Ok(())
+    }
+
+    /// Flushes what is buffered.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}

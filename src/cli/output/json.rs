@@ -1,0 +1,74 @@
+//! JSON Lines in ripgrep's style: for each input with codes a `begin` message, one `match`
+//! per code whose `data` is a [`Record`] as serialised by the library, and an `end`; then one
+//! `summary` for the whole scan.
+//!
+//! ```text
+//! {"type":"begin","data":{"path":"eg.txt"}}
+//! {"type":"match","data":{"path":"eg.txt","offset":0,...}}
+//! {"type":"end","data":{"path":"eg.txt","bytes":1234,"matches":1}}
+//! {"type":"summary","data":{"files":1,"bytes":1234,"matches":1,"errors":0,"skipped":0,"elapsed":0.004}}
+//! ```
+
+use std::io::{self, Write};
+
+use gbrscan::Record;
+use serde::Serialize;
+
+use super::Summary;
+
+/// One line of the stream.
+#[derive(Serialize)]
+#[serde(tag = "type", content = "data", rename_all = "lowercase")]
+enum Message<'a> {
+    Begin {
+        path: &'a str,
+    },
+    Match(&'a Record),
+    End {
+        path: &'a str,
+        bytes: u64,
+        matches: u64,
+    },
+    Summary(&'a Summary),
+}
+
+/// Writes the message stream.
+pub struct Printer<W: Write> {
+    out: W,
+}
+
+impl<W: Write> Printer<W> {
+    /// A printer over `out`.
+    pub fn new(out: W) -> Printer<W> {
+        Printer { out }
+    }
+
+    fn message(&mut self, message: &Message<'_>) -> io::Result<()> {
+        serde_json::to_writer(&mut self.out, message)?;
+        self.out.write_all(b"\n")
+    }
+
+    /// Writes `begin`, a `match` per record and `end` for one input of `bytes` bytes.
+    pub fn file(&mut self, path: &str, bytes: u64, records: &[&Record]) -> io::Result<()> {
+        self.message(&Message::Begin { path })?;
+        for r in records {
+            self.message(&Message::Match(r))?;
+        }
+        self.message(&Message::End {
+            path,
+            bytes,
+            matches: records.len() as u64,
+        })
+    }
+
+    /// Writes the `summary` message and flushes.
+    pub fn finish(&mut self, summary: &Summary) -> io::Result<()> {
+        self.message(&Message::Summary(summary))?;
+        self.flush()
+    }
+
+    /// Flushes what is buffered.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}

@@ -1,0 +1,94 @@
+//! The formats of `gbr scan`, one small file each, all behind [`Printer`], the readable
+//! [`block`] of `gbr decode`, and the [`progress`] bar. A printer knows records and paths,
+//! never files or threads. The formats of `gbr scan` are documented in `docs/scan-output.md`.
+
+pub mod block;
+pub mod csv;
+pub mod json;
+pub mod progress;
+pub mod text;
+
+use std::io::{self, Write};
+
+use gbrscan::Record;
+use serde::Serialize;
+
+/// The output format of `gbr scan`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// One line per code, like a compiler's messages ([`text`]).
+    Text,
+    /// JSON Lines messages in ripgrep's style ([`json`]).
+    Json,
+    /// A header row, then one row per code ([`csv`]).
+    Csv,
+}
+
+/// What the scan of all inputs came to, for the final `summary` message.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    /// Inputs scanned.
+    pub files: u64,
+    /// Bytes scanned, over all inputs (after UTF-16 decoding).
+    pub bytes: u64,
+    /// Codes printed (those that passed the filters).
+    pub matches: u64,
+    /// Inputs that could not be read.
+    pub errors: u64,
+    /// Inputs left out on purpose (binary files, special files in folders).
+    pub skipped: u64,
+    /// Wall-clock time of the whole command, in seconds.
+    pub elapsed: f64,
+}
+
+/// Writes the records of a scan in one [`Format`] to `W`.
+pub enum Printer<W: Write> {
+    /// See [`text`].
+    Text(text::Printer<W>),
+    /// See [`json`].
+    Json(json::Printer<W>),
+    /// See [`csv`]; boxed, as the CSV writer holds its own buffer.
+    Csv(Box<csv::Printer<W>>),
+}
+
+impl<W: Write> Printer<W> {
+    /// A printer of `format` over `out`. The CSV header is written with the first row.
+    pub fn new(format: Format, out: W) -> Printer<W> {
+        match format {
+            Format::Text => Printer::Text(text::Printer::new(out)),
+            Format::Json => Printer::Json(json::Printer::new(out)),
+            Format::Csv => Printer::Csv(Box::new(csv::Printer::new(out))),
+        }
+    }
+
+    /// Writes the records of one input, `path` as the records name it, scanned over `bytes`.
+    /// Nothing is written for an input without records.
+    pub fn file(&mut self, path: &str, bytes: u64, records: &[&Record]) -> io::Result<()> {
+        if records.is_empty() {
+            return Ok(());
+        }
+        match self {
+            Printer::Text(p) => p.file(records),
+            Printer::Json(p) => p.file(path, bytes, records),
+            Printer::Csv(p) => p.file(records),
+        }
+    }
+
+    /// Writes the end of the output (the `summary` message of JSON) and flushes.
+    pub fn finish(&mut self, summary: &Summary) -> io::Result<()> {
+        match self {
+            Printer::Text(p) => p.flush(),
+            Printer::Json(p) => p.finish(summary),
+            Printer::Csv(p) => p.flush(),
+        }
+    }
+
+    /// Flushes what is buffered.
+    pub fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Printer::Text(p) => p.flush(),
+            Printer::Json(p) => p.flush(),
+            Printer::Csv(p) => p.flush(),
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! The progress bar on stderr: bytes scanned of the total, rate and time left.
+//!
+//! Callers never test whether a bar is shown: [`Progress`] is always there, hidden or not, and
+//! routes warnings and output through itself so that neither is torn by a redraw.
+
+use std::io::{self, IsTerminal, Write};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+
+/// When to show the bar (`--progress`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ShowProgress {
+    /// Never.
+    Never,
+    /// When stderr is a terminal, and only once a scan has run for [`DELAY`].
+    #[default]
+    Auto,
+    /// From the start, even when stderr is not a terminal.
+    Always,
+}
+
+/// How long a scan runs before `--progress auto` shows the bar: short runs show nothing.
+pub const DELAY: Duration = Duration::from_secs(1);
+
+/// Redraws per second; a steady tick keeps rate and time left moving between chunks.
+const TICK: Duration = Duration::from_millis(100);
+
+const TEMPLATE_KNOWN: &str =
+    "{spinner} {binary_bytes}/{binary_total_bytes} {wide_bar} {binary_bytes_per_sec}, {eta} left";
+const TEMPLATE_UNKNOWN: &str = "{spinner} {binary_bytes} {binary_bytes_per_sec}";
+
+/// A progress bar that may be hidden. All methods work the same either way.
+#[derive(Debug)]
+pub struct Progress {
+    bar: ProgressBar,
+    /// True when stdout is a terminal too: output is written with the bar cleared.
+    stdout_is_terminal: bool,
+    /// Wakes the thread that shows the bar after [`DELAY`]: dropping it cancels the showing.
+    cancel: Option<mpsc::Sender<()>>,
+    shower: Option<JoinHandle<()>>,
+}
+
+impl Progress {
+    /// A bar over `total` bytes (`None` when unknown, as for stdin), shown as `when` says.
+    pub fn new(when: ShowProgress, total: Option<u64>) -> Progress {
+        let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
+        let template = if total.is_some() {
+            TEMPLATE_KNOWN
+        } else {
+            TEMPLATE_UNKNOWN
+        };
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        let mut progress = Progress {
+            bar,
+            stdout_is_terminal: io::stdout().is_terminal(),
+            cancel: None,
+            shower: None,
+        };
+        match when {
+            ShowProgress::Never => {}
+            ShowProgress::Always => {
+                let target = if io::stderr().is_terminal() {
+                    ProgressDrawTarget::stderr()
+                } else {
+                    ProgressDrawTarget::term_like(Box::new(PlainStderr))
+                };
+                progress.bar.set_draw_target(target);
+                progress.bar.force_draw();
+                progress.bar.enable_steady_tick(TICK);
+            }
+            ShowProgress::Auto if io::stderr().is_terminal() => {
+                let (cancel, wait) = mpsc::channel::<()>();
+                let bar = progress.bar.clone();
+                progress.cancel = Some(cancel);
+                progress.shower = Some(std::thread::spawn(move || {
+                    if wait.recv_timeout(DELAY) == Err(mpsc::RecvTimeoutError::Timeout) {
+                        bar.set_draw_target(ProgressDrawTarget::stderr());
+                        bar.enable_steady_tick(TICK);
+                    }
+                }));
+            }
+            ShowProgress::Auto => {}
+        }
+        progress
+    }
+
+    /// Adds `bytes` done. Callable from any thread.
+    pub fn inc(&self, bytes: u64) {
+        self.bar.inc(bytes);
+    }
+
+    /// Writes one line to stderr above the bar. A failure to write to stderr is ignored: there
+    /// is nowhere left to report it.
+    pub fn warn(&self, line: &str) {
+        self.bar.suspend(|| {
+            let _ = writeln!(io::stderr().lock(), "{line}");
+        });
+    }
+
+    /// Runs `write`, which writes to stdout and flushes, with the bar cleared when stdout is a
+    /// terminal too (where the two would mix on screen).
+    pub fn around_output<R>(&self, write: impl FnOnce() -> R) -> R {
+        if self.stdout_is_terminal {
+            self.bar.suspend(write)
+        } else {
+            write()
+        }
+    }
+
+    /// Removes the bar from the screen. Also done on drop.
+    pub fn finish(&mut self) {
+        drop(self.cancel.take());
+        if let Some(shower) = self.shower.take() {
+            let _ = shower.join();
+        }
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// Stderr when it is not a terminal (`--progress always 2>log`): plain ANSI cursor moves.
+#[derive(Debug)]
+struct PlainStderr;
+
+impl PlainStderr {
+    fn write(&self, text: &str) -> io::Result<()> {
+        io::stderr().lock().write_all(text.as_bytes())
+    }
+
+    /// The ANSI control sequence `ESC [ n letter`, nothing when `n` is 0.
+    fn csi(&self, n: usize, letter: char) -> io::Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        self.write(&format!("\x1b[{n}{letter}"))
+    }
+}
+
+impl TermLike for PlainStderr {
+    fn width(&self) -> u16 {
+        80
+    }
+
+    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
+        self.csi(n, 'A')
+    }
+
+    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
+        self.csi(n, 'B')
+    }
+
+    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
+        self.csi(n, 'C')
+    }
+
+    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
+        self.csi(n, 'D')
+    }
+
+    fn write_line(&self, s: &str) -> io::Result<()> {
+        self.write(&format!("{s}\n"))
+    }
+
+    fn write_str(&self, s: &str) -> io::Result<()> {
+        self.write(s)
+    }
+
+    fn clear_line(&self) -> io::Result<()> {
+        self.write("\r\x1b[2K")
+    }
+
+    fn flush(&self) -> io::Result<()> {
+        io::stderr().flush()
+    }
+}
