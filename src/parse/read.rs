@@ -273,8 +273,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// W/B after kings or squares; after a code without kings only when a stipulation follows
-    /// it (a price list's `0300.00 1/2` stays bare, GBR.md §5).
+    /// W/B after kings or squares, or after a code with a sign; after a bare code only when a
+    /// stipulation follows it (a price list's `0300.00 1/2` stays bare, GBR.md §5).
     pub(super) fn men_count(&mut self) {
         let buf = self.buf;
         let Some(g) = lex::gap_forward(buf, self.end) else {
@@ -286,7 +286,7 @@ impl<'a> Reader<'a> {
         let stipulation_follows = lex::gap_forward(buf, e)
             .and_then(|g2| lex::stipulation_at(buf, g2))
             .is_some();
-        if self.kings.is_some() || stipulation_follows {
+        if self.kings.is_some() || self.sign.is_some() || stipulation_follows {
             self.men = Some(MenCount { white, black });
             self.parts.men = Some(g..e);
             self.end = e;
