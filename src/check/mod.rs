@@ -37,6 +37,18 @@ pub enum Check {
 }
 
 impl Check {
+    /// Every check, in rule order (GBR.md §3).
+    pub const ALL: [Check; 8] = [
+        Check::Digits,
+        Check::Squares,
+        Check::MenCount,
+        Check::MenSquares,
+        Check::Board,
+        Check::Legality,
+        Check::Nine,
+        Check::Stipulation,
+    ];
+
     /// The check's name in messages and outputs (`men-count`, `board`, ...).
     pub fn name(self) -> &'static str {
         match self {

@@ -18,18 +18,6 @@ use shakmaty::{Color, Role, Square};
 
 use super::text::severity_name;
 
-/// Every check, in rule order (GBR.md §3).
-const CHECKS: [Check; 8] = [
-    Check::Digits,
-    Check::Squares,
-    Check::MenCount,
-    Check::MenSquares,
-    Check::Board,
-    Check::Legality,
-    Check::Nine,
-    Check::Stipulation,
-];
-
 /// The readable block: one `label: value` line per part, the checks, the verdict and fixes.
 pub fn block(text: &str, parsed: &Parsed, findings: &[Finding]) -> String {
     let p = &parsed.position;
@@ -83,7 +71,7 @@ pub fn block(text: &str, parsed: &Parsed, findings: &[Finding]) -> String {
     );
     out.push_str("checks:\n");
     let run = applicable(parsed);
-    for c in CHECKS {
+    for c in Check::ALL {
         out.push_str(&check_lines(c, run.contains(&c), parsed, findings));
     }
     let valid = !findings.iter().any(|f| f.severity() == Severity::Error);
