@@ -1,0 +1,561 @@
+//! Querying a saved directory without rescanning (issue #4): a binary search over the file's
+//! bytes for the first entry that can match, then a scan of the range that can.
+//!
+//! Only the lines the search probes and the lines of the range are parsed. Each of them is
+//! checked against its neighbour: the line before the range must sort before the query, and
+//! the range must be in order, so a directory that is not sorted where the query looks is
+//! refused ([`ReadError::NotSorted`]).
+
+use std::cmp::Ordering;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use crate::code::{Code, EncodeError, ParseCodeError};
+use crate::material::{Material, ParseMaterialError};
+use crate::record::Record;
+
+use super::key::kings_key;
+use super::read::{self, Header, ReadError};
+use super::{Group, Key, KeyError, Order};
+
+/// A code with `?` for any digit: `03??.1?` (issue #4). Four characters (`03??`) are the piece
+/// digits alone and mean no pawns, as [`Code::parse_loose`] reads a code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodePattern {
+    digits: [Option<u8>; 6],
+}
+
+impl CodePattern {
+    /// The smallest code that can match (every `?` a 0).
+    pub fn first(&self) -> Code {
+        self.with(0)
+    }
+
+    /// The largest code that can match (every `?` a 9).
+    pub fn last(&self) -> Code {
+        self.with(9)
+    }
+
+    fn with(&self, any: u8) -> Code {
+        let values = self.digits.map(|d| d.unwrap_or(any));
+        // Every value is a digit 0-9: the parser admits no other, and `any` is 0 or 9.
+        Code::from_digits(values).expect("pattern digits are 0-9")
+    }
+
+    /// True when `code` matches.
+    pub fn matches(&self, code: Code) -> bool {
+        self.digits
+            .iter()
+            .zip(code.digits())
+            .all(|(p, d)| p.is_none_or(|p| p == d.value()))
+    }
+}
+
+/// Why a text is not a code pattern. Byte offsets are 0-based.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected a code pattern such as 03??.1? (digits or ?, '.' at byte 4), found {found:?}")]
+pub struct ParsePatternError {
+    /// The text found.
+    pub found: String,
+}
+
+impl FromStr for CodePattern {
+    type Err = ParsePatternError;
+
+    fn from_str(text: &str) -> Result<CodePattern, ParsePatternError> {
+        let err = || ParsePatternError {
+            found: text.to_string(),
+        };
+        let text = text.trim();
+        let full = match text.len() {
+            4 => format!("{text}.00"),
+            7 => text.to_string(),
+            _ => return Err(err()),
+        };
+        let bytes = full.as_bytes();
+        if bytes[4] != b'.' {
+            return Err(err());
+        }
+        let mut digits = [None; 6];
+        for (slot, &b) in digits.iter_mut().zip(bytes[..4].iter().chain(&bytes[5..])) {
+            *slot = match b {
+                b'?' => None,
+                b'0'..=b'9' => Some(b - b'0'),
+                _ => return Err(err()),
+            };
+        }
+        Ok(CodePattern { digits })
+    }
+}
+
+/// Which codes a query asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeQuery {
+    /// Every code (a query by kings alone).
+    Any,
+    /// One code: given as a code, or as a material description turned into its code.
+    Exact(Code),
+    /// The codes matching a pattern.
+    Pattern(CodePattern),
+}
+
+/// A query of `gbr lookup`: codes, and optionally the kings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Query {
+    /// The codes asked for.
+    pub code: CodeQuery,
+    /// The kings asked for, as four ASCII bytes (`*b"a7d3"`).
+    pub kings: Option<[u8; 4]>,
+}
+
+/// Why a query cannot be understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// Neither a code nor kings.
+    #[error("nothing to look up: give a code, a pattern, a material or --kings")]
+    Empty,
+    /// Starts with a digit but is not a code.
+    #[error("not a code (0323.12 or 0323)")]
+    Code {
+        /// Why.
+        source: ParseCodeError,
+    },
+    /// Holds a `?` but is not a pattern.
+    #[error("not a code pattern")]
+    Pattern {
+        /// Why.
+        source: ParsePatternError,
+    },
+    /// Neither a code nor a pattern, and not a material description either.
+    #[error("not a code, a pattern (03??.1?) or a material (KRBvKNN, wR wB v bN bN)")]
+    Material {
+        /// Why it is not a material.
+        source: ParseMaterialError,
+    },
+    /// A material that has no code (a side with more than eight pawns).
+    #[error("the material {material} has no code")]
+    Encode {
+        /// The material, endgame-table style.
+        material: String,
+        /// Why.
+        source: EncodeError,
+    },
+    /// `--kings` is not two squares.
+    #[error("not kings")]
+    Kings {
+        /// Why.
+        source: KeyError,
+    },
+}
+
+impl Query {
+    /// Reads a query: `text` is a code (`0323.12`, or `0323` for no pawns), a pattern with `?`
+    /// (`03??.1?`), or a material (`KRBvKNN` or `wR wB v bN bN`, turned into its code by
+    /// [`Code::from_material`]); `kings` is `a7d3`. At least one must be given.
+    ///
+    /// # Errors
+    /// [`QueryError`] saying what the text was taken for and why it is not that.
+    pub fn parse(text: Option<&str>, kings: Option<&str>) -> Result<Query, QueryError> {
+        let kings = match kings {
+            Some(k) => Some(
+                kings_key(Some(k))
+                    .and_then(|k| {
+                        k.ok_or(KeyError::Kings {
+                            found: String::new(),
+                        })
+                    })
+                    .map_err(|source| QueryError::Kings { source })?,
+            ),
+            None => None,
+        };
+        let code = match text.map(str::trim).filter(|t| !t.is_empty()) {
+            None if kings.is_none() => return Err(QueryError::Empty),
+            None => CodeQuery::Any,
+            Some(t) if t.contains('?') => {
+                CodeQuery::Pattern(t.parse().map_err(|source| QueryError::Pattern { source })?)
+            }
+            Some(t) if t.starts_with(|c: char| c.is_ascii_digit()) => CodeQuery::Exact(
+                Code::parse_loose(t).map_err(|source| QueryError::Code { source })?,
+            ),
+            Some(t) => {
+                let material: Material = t
+                    .parse()
+                    .map_err(|source| QueryError::Material { source })?;
+                CodeQuery::Exact(Code::from_material(&material).map_err(|source| {
+                    QueryError::Encode {
+                        material: material.to_string(),
+                        source,
+                    }
+                })?)
+            }
+        };
+        Ok(Query { code, kings })
+    }
+}
+
+/// A saved directory's bytes, ready to be searched.
+#[derive(Debug, Clone, Copy)]
+pub struct SavedDirectory<'a> {
+    bytes: &'a [u8],
+    header: Option<Header>,
+}
+
+/// The first key a search looks for: a group (when grouped), a code and perhaps kings.
+#[derive(Debug, Clone, Copy)]
+struct Bound {
+    group: Option<Group>,
+    code: Code,
+    kings: Option<[u8; 4]>,
+}
+
+impl Bound {
+    /// How `key` compares with the bound, on the fields the bound gives.
+    fn compare(&self, key: &Key<'_>) -> Ordering {
+        (key.group, key.code)
+            .cmp(&(self.group, self.code))
+            .then_with(|| match self.kings {
+                Some(k) => key.kings.cmp(&Some(k)),
+                None => Ordering::Equal,
+            })
+    }
+}
+
+/// The code after `code` in text order, `None` after `9999.99`.
+fn next_code(code: Code) -> Option<Code> {
+    let mut values = code.digits().map(|d| d.value());
+    for at in (0..6).rev() {
+        if values[at] < 9 {
+            values[at] += 1;
+            return Code::from_digits(values);
+        }
+        values[at] = 0;
+    }
+    None
+}
+
+impl<'a> SavedDirectory<'a> {
+    /// A saved directory (`tsv` or `jsonl`) whose whole contents are `bytes`. Only the first
+    /// line is read.
+    ///
+    /// # Errors
+    /// [`ReadError`] when the first line is not a directory's.
+    pub fn new(bytes: &'a [u8]) -> Result<SavedDirectory<'a>, ReadError> {
+        let header = if bytes.is_empty() {
+            None
+        } else {
+            let end = memchr::memchr(b'\n', bytes).map_or(bytes.len(), |i| i + 1);
+            Some(read::header(&bytes[..end])?)
+        };
+        Ok(SavedDirectory { bytes, header })
+    }
+
+    /// The order the directory is sorted in; [`Order::Code`] for an empty file.
+    pub fn order(&self) -> Order {
+        self.header.map_or(Order::Code, |h| h.order)
+    }
+
+    /// Every entry that matches `query`, in directory order.
+    ///
+    /// # Errors
+    /// [`ReadError::Line`] for a line that the search reads and cannot parse,
+    /// [`ReadError::NotSorted`] where the lines read are out of order.
+    pub fn lookup(&self, query: &Query) -> Result<Vec<Record>, ReadError> {
+        let Some(header) = self.header else {
+            return Ok(Vec::new());
+        };
+        let groups: Vec<Option<Group>> = match header.order {
+            Order::Code => vec![None],
+            Order::Stipulation => Group::ALL.into_iter().map(Some).collect(),
+        };
+        let mut found = Vec::new();
+        for group in groups {
+            match query.code {
+                CodeQuery::Exact(code) => {
+                    self.range(&header, group, code, code, query, &mut found)?;
+                }
+                CodeQuery::Pattern(p) => {
+                    self.range(&header, group, p.first(), p.last(), query, &mut found)?;
+                }
+                CodeQuery::Any => self.skip_scan(&header, group, query, &mut found)?,
+            }
+        }
+        Ok(found)
+    }
+
+    /// For a query by kings alone: for each code present, a search for its entries with the
+    /// kings, then a search for the next code.
+    fn skip_scan(
+        &self,
+        header: &Header,
+        group: Option<Group>,
+        query: &Query,
+        found: &mut Vec<Record>,
+    ) -> Result<(), ReadError> {
+        let mut code = Code::from_digits([0; 6]);
+        while let Some(from) = code {
+            let bound = Bound {
+                group,
+                code: from,
+                kings: None,
+            };
+            let start = self.lower_bound(header, &bound)?;
+            let Some((record, _)) = self.entry_at(header, start)? else {
+                return Ok(());
+            };
+            let key = self.key(header, &record, start)?;
+            if key.group != group {
+                return Ok(());
+            }
+            self.range(header, group, key.code, key.code, query, found)?;
+            code = next_code(key.code);
+        }
+        Ok(())
+    }
+
+    /// Appends the entries of codes `first..=last` in `group` that match `query`.
+    fn range(
+        &self,
+        header: &Header,
+        group: Option<Group>,
+        first: Code,
+        last: Code,
+        query: &Query,
+        found: &mut Vec<Record>,
+    ) -> Result<(), ReadError> {
+        let exact = first == last;
+        let bound = Bound {
+            group,
+            code: first,
+            kings: if exact { query.kings } else { None },
+        };
+        let mut at = self.lower_bound(header, &bound)?;
+        let mut previous = self.entry_before(header, at)?;
+        if let Some((record, line_start)) = &previous
+            && bound.compare(&self.key(header, record, *line_start)?) != Ordering::Less
+        {
+            return Err(self.not_sorted(header, at, record));
+        }
+        let end = Bound {
+            group,
+            code: last,
+            kings: bound.kings,
+        };
+        while let Some((record, next)) = self.entry_at(header, at)? {
+            if let Some((above, _)) = &previous {
+                read::check_order(above, &record, header.order, self.line_of(at))?;
+            }
+            let key = self.key(header, &record, at)?;
+            if end.compare(&key) == Ordering::Greater {
+                break;
+            }
+            let code_matches = match query.code {
+                CodeQuery::Pattern(p) => p.matches(key.code),
+                _ => true,
+            };
+            let kings_match = query.kings.is_none_or(|k| key.kings == Some(k));
+            if code_matches && kings_match {
+                found.push(record.clone());
+            }
+            previous = Some((record, at));
+            at = next;
+        }
+        Ok(())
+    }
+
+    fn not_sorted(&self, header: &Header, at: usize, above: &Record) -> ReadError {
+        let entry = match self.entry_at(header, at) {
+            Ok(Some((record, _))) => Key::of(&record, header.order)
+                .map(|k| k.to_string())
+                .unwrap_or_default(),
+            _ => String::from("the end"),
+        };
+        ReadError::NotSorted {
+            line: self.line_of(at),
+            entry,
+            previous: Key::of(above, header.order)
+                .map(|k| k.to_string())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The start of the first line at or after byte `p`.
+    fn line_start(&self, header: &Header, p: usize) -> usize {
+        if p <= header.data_start || self.bytes[p - 1] == b'\n' {
+            return p.max(header.data_start);
+        }
+        memchr::memchr(b'\n', &self.bytes[p..]).map_or(self.bytes.len(), |i| p + i + 1)
+    }
+
+    /// The entry on the line starting at byte `at` and the start of the next line; `None` at
+    /// the end of the file.
+    fn entry_at(&self, header: &Header, at: usize) -> Result<Option<(Record, usize)>, ReadError> {
+        if at >= self.bytes.len() {
+            return Ok(None);
+        }
+        let end = memchr::memchr(b'\n', &self.bytes[at..]).map_or(self.bytes.len(), |i| at + i + 1);
+        let record =
+            read::entry(header, &self.bytes[at..end]).map_err(|source| ReadError::Line {
+                line: self.line_of(at),
+                source,
+            })?;
+        Ok(Some((record, end)))
+    }
+
+    /// The entry on the line before the one starting at `at`, with its start.
+    fn entry_before(
+        &self,
+        header: &Header,
+        at: usize,
+    ) -> Result<Option<(Record, usize)>, ReadError> {
+        if at <= header.data_start {
+            return Ok(None);
+        }
+        let start = memchr::memrchr(b'\n', &self.bytes[header.data_start..at - 1])
+            .map_or(header.data_start, |i| header.data_start + i + 1);
+        Ok(self.entry_at(header, start)?.map(|(r, _)| (r, start)))
+    }
+
+    fn key<'r>(
+        &self,
+        header: &Header,
+        record: &'r Record,
+        at: usize,
+    ) -> Result<Key<'r>, ReadError> {
+        Key::of(record, header.order).map_err(|source| ReadError::Line {
+            line: self.line_of(at),
+            source: read::LineError::Key { source },
+        })
+    }
+
+    /// The 1-based line of byte `at`; counts line feeds, so only for messages.
+    fn line_of(&self, at: usize) -> u64 {
+        let end = at.min(self.bytes.len());
+        memchr::memchr_iter(b'\n', &self.bytes[..end]).count() as u64 + 1
+    }
+
+    /// The start of the first line whose key is not below `bound` (the end of the file when
+    /// there is none): a binary search over byte positions, parsing one line per step.
+    fn lower_bound(&self, header: &Header, bound: &Bound) -> Result<usize, ReadError> {
+        let (mut lo, mut hi) = (header.data_start, self.bytes.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let start = self.line_start(header, mid);
+            if start >= hi {
+                hi = mid;
+                continue;
+            }
+            let below = match self.entry_at(header, start)? {
+                Some((record, _)) => {
+                    bound.compare(&self.key(header, &record, start)?) == Ordering::Less
+                }
+                None => false,
+            };
+            if below {
+                lo = start + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        Ok(self.line_start(header, lo))
+    }
+}
+
+/// Why a directory is refused as stale.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} is older than {}, which it indexes: rebuild it with gbr index",
+    directory.display(),
+    data.display()
+)]
+pub struct StaleError {
+    /// The directory file.
+    pub directory: PathBuf,
+    /// A source file modified after it.
+    pub data: PathBuf,
+}
+
+/// Checks that no source of `entries` was modified after `directory` was written, as xsv
+/// refuses an index older than its data. Sources that no longer exist, or are `<stdin>`, are
+/// not checked; relative paths are taken from the current folder, as `gbr index` wrote them.
+///
+/// # Errors
+/// [`StaleError`] naming the first source found newer than the directory.
+pub fn check_fresh(directory: &Path, entries: &[Record]) -> Result<(), StaleError> {
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let Some(written) = modified(directory) else {
+        return Ok(());
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for record in entries {
+        if record.path == "<stdin>" || seen.contains(&record.path.as_str()) {
+            continue;
+        }
+        seen.push(&record.path);
+        if modified(Path::new(&record.path)).is_some_and(|m| m > written) {
+            return Err(StaleError {
+                directory: directory.to_owned(),
+                data: PathBuf::from(&record.path),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn code(s: &str) -> Code {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn pattern_bounds_and_matches() {
+        let p: CodePattern = "03??.1?".parse().unwrap();
+        assert_eq!(p.first(), code("0300.10"));
+        assert_eq!(p.last(), code("0399.19"));
+        assert!(p.matches(code("0323.12")));
+        assert!(!p.matches(code("0323.22")));
+        assert_eq!(
+            "03??".parse::<CodePattern>().unwrap().last(),
+            code("0399.00")
+        );
+        assert_eq!(
+            "03?.12".parse::<CodePattern>().unwrap_err().to_string(),
+            "expected a code pattern such as 03??.1? (digits or ?, '.' at byte 4), found \"03?.12\""
+        );
+    }
+
+    #[test]
+    fn queries_read_codes_patterns_and_both_material_styles() {
+        let exact = |t: &str| Query::parse(Some(t), None).unwrap().code;
+        assert_eq!(exact("0116.00"), CodeQuery::Exact(code("0116.00")));
+        assert_eq!(exact("0116"), CodeQuery::Exact(code("0116.00")));
+        assert_eq!(exact("KRBvKNN"), CodeQuery::Exact(code("0116.00")));
+        assert_eq!(exact("wR wB v bN bN"), CodeQuery::Exact(code("0116.00")));
+        assert_eq!(
+            Query::parse(None, Some("a7d3")).unwrap(),
+            Query {
+                code: CodeQuery::Any,
+                kings: Some(*b"a7d3")
+            }
+        );
+        assert_eq!(Query::parse(None, None), Err(QueryError::Empty));
+        assert!(matches!(
+            Query::parse(Some("KXvK"), None),
+            Err(QueryError::Material { .. })
+        ));
+        assert!(matches!(
+            Query::parse(Some("0116"), Some("a9d3")),
+            Err(QueryError::Kings { .. })
+        ));
+    }
+
+    #[test]
+    fn next_code_carries() {
+        assert_eq!(next_code(code("0323.19")), Some(code("0323.20")));
+        assert_eq!(next_code(code("0999.99")), Some(code("1000.00")));
+        assert_eq!(next_code(code("9999.99")), None);
+    }
+}
