@@ -5,6 +5,7 @@ mod decode;
 mod index;
 mod lookup;
 mod merge;
+mod output;
 mod scan;
 
 use std::process::ExitCode;
