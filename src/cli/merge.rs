@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use gbrscan::directory::Order;
 use gbrscan::directory::merge::{MergeInput, merge};
 use gbrscan::directory::read::{DirectoryReader, SavedFormat};
 
@@ -69,7 +70,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     let format = choose(&args, &inputs)?;
     let mut out = Output::create(args.output.as_deref())?;
-    let written = merge(inputs, format, &mut out)?;
+    let written = merge(inputs, format, Order::Code, &mut out)?;
     out.finish()?;
     Ok(if written == 0 {
         ExitCode::from(1)

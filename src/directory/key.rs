@@ -265,6 +265,23 @@ impl Compact {
         }
     }
 
+    /// The group and code bits: equal for the entries of one block of a listing.
+    pub(crate) fn block(&self) -> u64 {
+        self.hi >> 14
+    }
+
+    /// The group packed in the key (meaningful under [`Order::Stipulation`]).
+    pub(crate) fn group(&self) -> Group {
+        Group::ALL[((self.hi >> 40) as usize).min(2)]
+    }
+
+    /// The code packed in the key; `None` cannot happen, as every packed digit is 0-9.
+    pub(crate) fn code(&self) -> Option<Code> {
+        let packed = self.hi >> 14;
+        let digits: [u8; 6] = std::array::from_fn(|i| ((packed >> (4 * (5 - i))) & 0xF) as u8);
+        Code::from_digits(digits)
+    }
+
     /// Compares as the [`Key`]s of `records[self.index]` and `records[other.index]` would,
     /// then by input index.
     pub(crate) fn cmp(&self, other: &Compact, records: &[Record]) -> Ordering {

@@ -1,10 +1,11 @@
 //! Querying a saved directory without rescanning (issue #4): a binary search over the file's
 //! bytes for the first entry that can match, then a scan of the range that can.
 //!
-//! Only the lines the search probes and the lines of the range are parsed. Each of them is
-//! checked against its neighbour: the line before the range must sort before the query, and
-//! the range must be in order, so a directory that is not sorted where the query looks is
-//! refused ([`ReadError::NotSorted`]).
+//! Only the lines the search probes and the lines of the range are parsed, and each is checked
+//! against the others: the probes must be in order among themselves, the line before the
+//! range must sort before the query, and the range must be in order. A directory that is not
+//! sorted where the query looks is refused ([`ReadError::NotSorted`]); one unsorted elsewhere
+//! is caught by `gbr merge`, which reads every line.
 
 use std::cmp::Ordering;
 use std::path::{Path, PathBuf};
@@ -434,9 +435,11 @@ impl<'a> SavedDirectory<'a> {
     }
 
     /// The start of the first line whose key is not below `bound` (the end of the file when
-    /// there is none): a binary search over byte positions, parsing one line per step.
+    /// there is none): a binary search over byte positions, parsing one line per step. The
+    /// lines probed must be in order among themselves, else the directory is not sorted.
     fn lower_bound(&self, header: &Header, bound: &Bound) -> Result<usize, ReadError> {
         let (mut lo, mut hi) = (header.data_start, self.bytes.len());
+        let mut probes: Vec<(usize, Record)> = Vec::new();
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             let start = self.line_start(header, mid);
@@ -444,17 +447,25 @@ impl<'a> SavedDirectory<'a> {
                 hi = mid;
                 continue;
             }
-            let below = match self.entry_at(header, start)? {
-                Some((record, _)) => {
-                    bound.compare(&self.key(header, &record, start)?) == Ordering::Less
-                }
-                None => false,
+            let Some((record, _)) = self.entry_at(header, start)? else {
+                hi = mid;
+                continue;
             };
-            if below {
+            if bound.compare(&self.key(header, &record, start)?) == Ordering::Less {
                 lo = start + 1;
             } else {
                 hi = mid;
             }
+            probes.push((start, record));
+        }
+        probes.sort_by_key(|(at, _)| *at);
+        for pair in probes.windows(2) {
+            read::check_order(
+                &pair[0].1,
+                &pair[1].1,
+                header.order,
+                self.line_of(pair[1].0),
+            )?;
         }
         Ok(self.line_start(header, lo))
     }

@@ -105,11 +105,11 @@ fn order_name(order: Order) -> &'static str {
     }
 }
 
-/// The order shared by all `inputs` ([`Order::Code`] when all are empty).
+/// The order shared by all `inputs`; `None` when none says (every input an empty file).
 ///
 /// # Errors
 /// [`MergeError::Order`] when two inputs differ.
-pub fn common_order<R>(inputs: &[MergeInput<R>]) -> Result<Order, MergeError> {
+pub fn common_order<R>(inputs: &[MergeInput<R>]) -> Result<Option<Order>, MergeError> {
     let mut first: Option<(&str, Order)> = None;
     for input in inputs {
         let Some(header) = input.reader.header() else {
@@ -128,11 +128,12 @@ pub fn common_order<R>(inputs: &[MergeInput<R>]) -> Result<Order, MergeError> {
             Some(_) => {}
         }
     }
-    Ok(first.map_or(Order::Code, |(_, order)| order))
+    Ok(first.map(|(_, order)| order))
 }
 
 /// Merges the sorted `inputs` into one directory written to `w` in `format`, checking that
-/// each input is sorted as it goes. Returns the number of entries written.
+/// each input is sorted as it goes. Returns the number of entries written. The output is in
+/// the inputs' order, or in `otherwise` when no input says (all are empty files).
 ///
 /// # Errors
 /// [`MergeError`]: an input unreadable or out of order, inputs of different orders, or `w`
@@ -140,9 +141,10 @@ pub fn common_order<R>(inputs: &[MergeInput<R>]) -> Result<Order, MergeError> {
 pub fn merge<R: BufRead, W: Write>(
     mut inputs: Vec<MergeInput<R>>,
     format: SavedFormat,
+    otherwise: Order,
     w: &mut W,
 ) -> Result<u64, MergeError> {
-    let order = common_order(&inputs)?;
+    let order = common_order(&inputs)?.unwrap_or(otherwise);
     let read_error = |input: &MergeInput<R>, source| MergeError::Read {
         input: input.name.clone(),
         source,

@@ -17,6 +17,7 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
+use crate::code::Code;
 use crate::record::Record;
 use key::Compact;
 
@@ -43,8 +44,8 @@ pub struct EntryError {
 #[derive(Debug, Clone)]
 pub struct Directory {
     records: Vec<Record>,
-    /// Indices into `records`, in directory order.
-    sorted: Vec<usize>,
+    /// The compact keys, in directory order; each names its record by index.
+    sorted: Vec<Compact>,
     order: Order,
 }
 
@@ -80,7 +81,26 @@ impl Directory {
 
     /// The entries in directory order.
     pub fn entries(&self) -> impl ExactSizeIterator<Item = &Record> + DoubleEndedIterator {
-        self.sorted.iter().map(|&i| &self.records[i])
+        self.sorted.iter().map(|k| &self.records[k.index])
+    }
+
+    /// The entries in runs of one group (under [`Order::Stipulation`]) and code, read from
+    /// the sort keys: grouping them does not touch the records, which lie in memory in input
+    /// order, not in this one.
+    pub(crate) fn runs(&self) -> Vec<(Option<Group>, Code, Vec<&Record>)> {
+        let runs: Vec<&[Compact]> = self
+            .sorted
+            .chunk_by(|a, b| a.block() == b.block())
+            .collect();
+        runs.into_par_iter()
+            .map(|run| {
+                let first = &run[0];
+                let record = &self.records[first.index];
+                let group = (self.order == Order::Stipulation).then(|| first.group());
+                let entries = run.iter().map(|k| &self.records[k.index]).collect();
+                (group, first.code().unwrap_or(record.code), entries)
+            })
+            .collect()
     }
 }
 
@@ -113,7 +133,7 @@ fn path_ranks(records: &[Record]) -> Vec<u32> {
 
 /// Indices of `records` in directory order: a compact key per record, sorted in parallel,
 /// with the record's squares consulted only when two keys tie up to them.
-fn sort_indices(records: &[Record], order: Order) -> Result<Vec<usize>, EntryError> {
+fn sort_indices(records: &[Record], order: Order) -> Result<Vec<Compact>, EntryError> {
     let ranks = path_ranks(records);
     let mut keys: Vec<Compact> = records
         .par_iter()
@@ -130,7 +150,7 @@ fn sort_indices(records: &[Record], order: Order) -> Result<Vec<usize>, EntryErr
         })
         .collect::<Result<_, EntryError>>()?;
     keys.par_sort_unstable_by(|a, b| a.cmp(b, records));
-    Ok(keys.into_iter().map(|k| k.index).collect())
+    Ok(keys)
 }
 
 #[cfg(test)]

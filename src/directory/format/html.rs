@@ -16,15 +16,21 @@ const STYLE: &str = "\
 body { font-family: Georgia, 'Times New Roman', serif; margin: 2em auto; max-width: 60em; \
 padding: 0 1em; color: #111; }
 h1 { font-size: 1.6em; }
-nav ol { columns: 4 12em; padding-left: 0; list-style: none; }
+nav ol { columns: 3 18em; padding-left: 0; list-style: none; }
 nav li { break-inside: avoid; }
 section { margin: 1.5em 0; }
 h3 { font-size: 1.1em; margin: 0 0 .3em; }
 .material { font-weight: normal; margin-left: 1em; }
 .up { font-size: .8em; font-weight: normal; margin-left: 1em; }
-table { border-collapse: collapse; width: 100%; }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+th:nth-child(1) { width: 4em; }
+th:nth-child(2) { width: 10em; }
+th:nth-child(3) { width: 3em; }
+th:nth-child(4) { width: 5.5em; }
+th:nth-child(6) { width: 28%; }
 th, td { text-align: left; padding: .15em .6em; border-bottom: 1px solid #ccc; \
-vertical-align: top; }
+vertical-align: top; \
+overflow-wrap: anywhere; }
 td.mono, .code { font-family: 'DejaVu Sans Mono', Menlo, monospace; }
 tr.invalid td { background: #fdecea; }
 @media print {
@@ -145,8 +151,9 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, w: &mut W) -> io::Result<()
         let (id, label) = anchor(block);
         let _ = writeln!(
             contents,
-            "<li><a href=\"#{id}\">{}</a> ({})</li>",
+            "<li><a href=\"#{id}\">{}</a> {} ({})</li>",
             escape(&label),
+            escape(&material_words(block.heading.code())),
             block.entries.len()
         );
         section(block, &mut body);

@@ -5,20 +5,31 @@
 
 use std::io::{self, Write};
 
-use serde::Serialize;
-
 use crate::record::Record;
 
-use super::{Lead, Listing, block_number};
+use super::rows::write_rows;
+use super::{Group, Lead, Listing};
 
-#[derive(Serialize)]
-struct Line<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    group: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    duplicate: Option<usize>,
-    #[serde(flatten)]
-    record: &'a Record,
+/// Writes the record's object and the line feed.
+fn body(record: &Record, out: &mut Vec<u8>) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, record)?;
+    out.push(b'\n');
+    Ok(())
+}
+
+/// Writes the row of `record` in block `number` from its `body`: the body itself, or with the
+/// lead member spliced in after its `{`.
+fn row(lead: Lead, number: usize, record: &Record, body: &[u8], out: &mut Vec<u8>) {
+    let member = match lead {
+        Lead::None => {
+            out.extend_from_slice(body);
+            return;
+        }
+        Lead::Group => format!("{{\"group\":\"{}\",", Group::of(record.stipulation).name()),
+        Lead::Duplicate => format!("{{\"duplicate\":{number},"),
+    };
+    out.extend_from_slice(member.as_bytes());
+    out.extend_from_slice(body.get(1..).unwrap_or_default());
 }
 
 /// Writes one entry of block `number` as a line.
@@ -27,24 +38,22 @@ pub(crate) fn write_row<W: Write>(
     number: usize,
     record: &Record,
     w: &mut W,
+    scratch: &mut Vec<u8>,
 ) -> io::Result<()> {
-    let line = Line {
-        group: (lead == Lead::Group).then(|| super::Group::of(record.stipulation).name()),
-        duplicate: (lead == Lead::Duplicate).then_some(number),
-        record,
-    };
-    serde_json::to_writer(&mut *w, &line)?;
-    w.write_all(b"\n")
+    let mut line = Vec::with_capacity(scratch.len() + 24);
+    scratch.clear();
+    body(record, scratch)?;
+    row(lead, number, record, scratch, &mut line);
+    w.write_all(&line)
 }
 
 /// Writes `listing`, one line per entry.
 pub(crate) fn write<W: Write>(listing: &Listing<'_>, w: &mut W) -> io::Result<()> {
     let lead = listing.lead();
-    for block in &listing.blocks {
-        let number = block_number(block);
-        for record in &block.entries {
-            write_row(lead, number, record, w)?;
-        }
-    }
-    Ok(())
+    write_rows(
+        listing,
+        w,
+        || body,
+        |number, record, body, out| row(lead, number, record, body, out),
+    )
 }

@@ -5,6 +5,7 @@
 mod csv;
 mod html;
 mod jsonl;
+mod rows;
 mod text;
 mod tsv;
 
@@ -187,22 +188,14 @@ pub struct Listing<'a> {
 impl<'a> Listing<'a> {
     /// Every entry of `directory`, a block per code (per group and code when grouped).
     pub fn directory(directory: &'a Directory) -> Listing<'a> {
-        let grouped = directory.order() == Order::Stipulation;
-        let mut blocks: Vec<Block<'a>> = Vec::new();
-        for record in directory.entries() {
-            let group = grouped.then(|| Group::of(record.stipulation));
-            let heading = Heading::Code {
-                group,
-                code: record.code,
-            };
-            match blocks.last_mut() {
-                Some(block) if block.heading == heading => block.entries.push(record),
-                _ => blocks.push(Block {
-                    heading,
-                    entries: vec![record],
-                }),
-            }
-        }
+        let blocks = directory
+            .runs()
+            .into_iter()
+            .map(|(group, code, entries)| Block {
+                heading: Heading::Code { group, code },
+                entries,
+            })
+            .collect();
         Listing {
             kind: ListingKind::Directory(directory.order()),
             blocks,
@@ -313,7 +306,7 @@ impl RowWriter {
     pub fn entry<W: Write>(&mut self, record: &Record, w: &mut W) -> io::Result<()> {
         match self.format {
             SavedFormat::Tsv => tsv::write_row(self.lead, 0, record, w, &mut self.scratch),
-            SavedFormat::Jsonl => jsonl::write_row(self.lead, 0, record, w),
+            SavedFormat::Jsonl => jsonl::write_row(self.lead, 0, record, w, &mut self.scratch),
         }
     }
 }
@@ -342,7 +335,7 @@ pub(crate) fn code_text(code: Code) -> [u8; 7] {
 /// The material of `code` in words (`wR wB v bN bN`), or why there is none.
 pub(crate) fn material_words(code: Code) -> String {
     code.material().map_or_else(
-        || "material unknown: a digit 9 does not say who has how many".to_string(),
+        || "material not decodable (a digit 9)".to_string(),
         |m| m.human(),
     )
 }
