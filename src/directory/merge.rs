@@ -171,7 +171,8 @@ pub fn merge<R: BufRead, W: Write>(
         let input = &mut inputs[head.input];
         let next = input.reader.next_entry().and_then(|next| {
             if let Some(next) = &next {
-                read::check_order(&head.record, next, order, input.reader.line())?;
+                let line = input.reader.line();
+                read::check_order(&head.record, next, order, || line)?;
             }
             Ok(next)
         });

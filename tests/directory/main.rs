@@ -6,6 +6,7 @@ mod book;
 mod cli;
 mod formats;
 mod html;
+mod lookup;
 mod merge;
 
 use std::path::Path;

@@ -9,9 +9,9 @@ use gbrscan::parse::{Form, Rank};
 use gbrscan::{FindingRecord, Record};
 use proptest::prelude::*;
 
-/// One occurrence: a record whose every field follows from its (path, offset), as a scan's do;
-/// the same occurrence twice is the same record twice.
-fn occurrence() -> impl Strategy<Value = Record> {
+/// One occurrence at an offset below `offsets`: a record whose every field follows from its
+/// (path, offset), as a scan's do; the same occurrence twice is the same record twice.
+pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
     let square = || (0u8..8, 0u8..8).prop_map(|(f, r)| format!("{}{}", (b'a' + f) as char, r + 1));
     (
         prop::sample::select(vec!["0116.00", "0116.01", "0023.00", "4001.00", "0090.00"]),
@@ -22,7 +22,7 @@ fn occurrence() -> impl Strategy<Value = Record> {
             "+", "=", "-+", "-=", "WTM", "BTM",
         ])),
         prop::sample::select(vec!["a.txt", "b/c.txt", "tab\there.txt", "back\\slash"]),
-        0u64..40,
+        0u64..offsets,
         any::<bool>(),
     )
         .prop_map(
@@ -64,7 +64,7 @@ fn occurrence() -> impl Strategy<Value = Record> {
 
 /// Records with unique occurrences, some repeated, in a random input order.
 fn records() -> impl Strategy<Value = Vec<Record>> {
-    prop::collection::vec(occurrence(), 0..40)
+    prop::collection::vec(occurrence(40), 0..40)
         .prop_map(|mut records| {
             records.sort_by(|a, b| (&a.path, a.offset).cmp(&(&b.path, b.offset)));
             records.dedup_by(|a, b| (&a.path, a.offset) == (&b.path, b.offset));
@@ -85,7 +85,8 @@ fn records() -> impl Strategy<Value = Vec<Record>> {
         .prop_shuffle()
 }
 
-fn saved(records: Vec<Record>, order: Order, format: SavedFormat) -> Vec<u8> {
+/// `records` saved as a directory in `order` and `format`.
+pub fn saved(records: Vec<Record>, order: Order, format: SavedFormat) -> Vec<u8> {
     let directory = Directory::new(records, order).expect("records have keys");
     let mut out = Vec::new();
     let format = match format {

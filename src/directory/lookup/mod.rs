@@ -98,10 +98,12 @@ impl<'a> SavedDirectory<'a> {
         for group in groups {
             match query.code {
                 CodeQuery::Exact(code) => {
-                    self.range(&header, group, code, code, query, &mut found)?;
+                    let codes = (code, code);
+                    self.range(&header, header.data_start, group, codes, query, &mut found)?;
                 }
                 CodeQuery::Pattern(p) => {
-                    self.range(&header, group, p.first(), p.last(), query, &mut found)?;
+                    let codes = (p.first(), p.last());
+                    self.range(&header, header.data_start, group, codes, query, &mut found)?;
                 }
                 CodeQuery::Any => self.skip_scan(&header, group, query, &mut found)?,
             }
@@ -110,7 +112,7 @@ impl<'a> SavedDirectory<'a> {
     }
 
     /// For a query by kings alone: for each code present, a search for its entries with the
-    /// kings, then a search for the next code.
+    /// kings, then a search for the next code, each starting where the one before stopped.
     fn skip_scan(
         &self,
         header: &Header,
@@ -119,13 +121,14 @@ impl<'a> SavedDirectory<'a> {
         found: &mut Vec<Record>,
     ) -> Result<(), ReadError> {
         let mut code = Code::from_digits([0; 6]);
-        while let Some(from) = code {
+        let mut from = header.data_start;
+        while let Some(next) = code {
             let bound = Bound {
                 group,
-                code: from,
+                code: next,
                 kings: None,
             };
-            let start = self.lower_bound(header, &bound)?;
+            let start = self.lower_bound(header, from, &bound)?;
             let Some((record, _)) = self.entry_at(header, start)? else {
                 return Ok(());
             };
@@ -133,29 +136,31 @@ impl<'a> SavedDirectory<'a> {
             if key.group != group {
                 return Ok(());
             }
-            self.range(header, group, key.code, key.code, query, found)?;
+            from = self.range(header, start, group, (key.code, key.code), query, found)?;
             code = next_code(key.code);
         }
         Ok(())
     }
 
-    /// Appends the entries of codes `first..=last` in `group` that match `query`.
+    /// Appends the entries of codes `first..=last` in `group` that match `query`, searching
+    /// from byte `from` (every line before it sorts before the query). Returns the start of
+    /// the line where the scan stopped.
     fn range(
         &self,
         header: &Header,
+        from: usize,
         group: Option<Group>,
-        first: Code,
-        last: Code,
+        (first, last): (Code, Code),
         query: &Query,
         found: &mut Vec<Record>,
-    ) -> Result<(), ReadError> {
+    ) -> Result<usize, ReadError> {
         let exact = first == last;
         let bound = Bound {
             group,
             code: first,
             kings: if exact { query.kings } else { None },
         };
-        let mut at = self.lower_bound(header, &bound)?;
+        let mut at = self.lower_bound(header, from, &bound)?;
         let mut previous = self.entry_before(header, at)?;
         if let Some((record, line_start)) = &previous
             && bound.compare(&self.key(header, record, *line_start)?) != Ordering::Less
@@ -169,7 +174,7 @@ impl<'a> SavedDirectory<'a> {
         };
         while let Some((record, next)) = self.entry_at(header, at)? {
             if let Some((above, _)) = &previous {
-                read::check_order(above, &record, header.order, self.line_of(at))?;
+                read::check_order(above, &record, header.order, || self.line_of(at))?;
             }
             let key = self.key(header, &record, at)?;
             if end.compare(&key) == Ordering::Greater {
@@ -186,7 +191,7 @@ impl<'a> SavedDirectory<'a> {
             previous = Some((record, at));
             at = next;
         }
-        Ok(())
+        Ok(at)
     }
 
     fn not_sorted(&self, header: &Header, at: usize, above: &Record) -> ReadError {
@@ -260,12 +265,41 @@ impl<'a> SavedDirectory<'a> {
         memchr::memchr_iter(b'\n', &self.bytes[..end]).count() as u64 + 1
     }
 
-    /// The start of the first line whose key is not below `bound` (the end of the file when
-    /// there is none): a binary search over byte positions, parsing one line per step. The
-    /// lines probed must be in order among themselves, else the directory is not sorted.
-    fn lower_bound(&self, header: &Header, bound: &Bound) -> Result<usize, ReadError> {
-        let (mut lo, mut hi) = (header.data_start, self.bytes.len());
+    /// Whether the line starting at `start` sorts below `bound`; `None` at the end of the file.
+    fn below(
+        &self,
+        header: &Header,
+        start: usize,
+        bound: &Bound,
+        probes: &mut Vec<(usize, Record)>,
+    ) -> Result<Option<bool>, ReadError> {
+        let Some((record, _)) = self.entry_at(header, start)? else {
+            return Ok(None);
+        };
+        let below = bound.compare(&self.key(header, &record, start)?) == Ordering::Less;
+        probes.push((start, record));
+        Ok(Some(below))
+    }
+
+    /// The start of the first line at or after byte `from` whose key is not below `bound`
+    /// (the end of the file when there is none); every line before `from` must sort below it.
+    /// Gallops forward from `from` in doubling steps, then bisects, parsing one line per step:
+    /// a search near `from` (the next code) costs a few lines. The lines probed must be in
+    /// order among themselves, else the directory is not sorted.
+    fn lower_bound(&self, header: &Header, from: usize, bound: &Bound) -> Result<usize, ReadError> {
+        let len = self.bytes.len();
         let mut probes: Vec<(usize, Record)> = Vec::new();
+        let (mut lo, mut hi) = (from.max(header.data_start), len);
+        let mut step = 4096;
+        while lo + step < hi {
+            let start = self.line_start(header, lo + step);
+            if start >= hi || self.below(header, start, bound, &mut probes)? != Some(true) {
+                hi = lo + step;
+                break;
+            }
+            lo = start + 1;
+            step *= 2;
+        }
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             let start = self.line_start(header, mid);
@@ -273,25 +307,16 @@ impl<'a> SavedDirectory<'a> {
                 hi = mid;
                 continue;
             }
-            let Some((record, _)) = self.entry_at(header, start)? else {
-                hi = mid;
-                continue;
-            };
-            if bound.compare(&self.key(header, &record, start)?) == Ordering::Less {
-                lo = start + 1;
-            } else {
-                hi = mid;
+            match self.below(header, start, bound, &mut probes)? {
+                Some(true) => lo = start + 1,
+                _ => hi = mid,
             }
-            probes.push((start, record));
         }
         probes.sort_by_key(|(at, _)| *at);
         for pair in probes.windows(2) {
-            read::check_order(
-                &pair[0].1,
-                &pair[1].1,
-                header.order,
-                self.line_of(pair[1].0),
-            )?;
+            read::check_order(&pair[0].1, &pair[1].1, header.order, || {
+                self.line_of(pair[1].0)
+            })?;
         }
         Ok(self.line_start(header, lo))
     }

@@ -267,7 +267,8 @@ pub fn entry(header: &Header, line: &[u8]) -> Result<Record, LineError> {
     Ok(record)
 }
 
-/// Checks that `next` (on line `line`) does not sort before `previous` in `order`.
+/// Checks that `next` does not sort before `previous` in `order`. `line` gives the line of
+/// `next`, called only for an error (counting lines may cost a pass over the file).
 ///
 /// # Errors
 /// [`ReadError::NotSorted`], or [`ReadError::Line`] for an entry without a key.
@@ -275,18 +276,18 @@ pub fn check_order(
     previous: &Record,
     next: &Record,
     order: Order,
-    line: u64,
+    line: impl Fn() -> u64,
 ) -> Result<(), ReadError> {
     let key = |r| {
         Key::of(r, order).map_err(|source| ReadError::Line {
-            line,
+            line: line(),
             source: LineError::Key { source },
         })
     };
     let (a, b) = (key(previous)?, key(next)?);
     if b < a {
         return Err(ReadError::NotSorted {
-            line,
+            line: line(),
             entry: b.to_string(),
             previous: a.to_string(),
         });
