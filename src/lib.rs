@@ -14,6 +14,7 @@
 
 pub mod check;
 pub mod code;
+pub mod directory;
 pub mod finder;
 pub mod input;
 pub mod material;

@@ -1,12 +1,80 @@
-//! `gbr merge`.
+//! `gbr merge`: k-way merge of sorted directories into one, streaming (issue #4).
 
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use anyhow::Context;
+use gbrscan::directory::Order;
+use gbrscan::directory::merge::{MergeInput, merge};
+use gbrscan::directory::read::{DirectoryReader, SavedFormat};
+
+use super::output::{Output, SavedArg};
 
 /// Arguments of `gbr merge`.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Sorted directories, as `gbr index` or `gbr merge` saved them (tsv or jsonl, all sorted
+    /// the same way); `-` for standard input.
+    #[arg(required = true, value_name = "DIRECTORY")]
+    inputs: Vec<PathBuf>,
+    /// Write the merged directory to FILE, replacing it only when complete.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Output format [default: from the extension of -o (.tsv .jsonl), else the first input's].
+    #[arg(long, value_enum)]
+    format: Option<SavedArg>,
+}
 
-/// Runs `gbr merge`.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("gbr merge is being built")
+fn open(path: &Path) -> anyhow::Result<MergeInput<Box<dyn BufRead>>> {
+    let name = path.display().to_string();
+    let input: Box<dyn BufRead> = if path == Path::new("-") {
+        Box::new(io::stdin().lock())
+    } else {
+        let file = File::open(path).with_context(|| format!("cannot open {name}"))?;
+        Box::new(BufReader::with_capacity(1 << 16, file))
+    };
+    let reader = DirectoryReader::new(input).with_context(|| name.clone())?;
+    Ok(MergeInput { name, reader })
+}
+
+fn choose(args: &Args, inputs: &[MergeInput<Box<dyn BufRead>>]) -> anyhow::Result<SavedFormat> {
+    if let Some(format) = args.format {
+        return Ok(format.into());
+    }
+    if let Some(path) = &args.output
+        && path.extension().is_some()
+    {
+        return gbrscan::directory::Format::from_extension(path)
+            .and_then(|f| f.saved())
+            .with_context(|| {
+                format!(
+                    "{} names neither tsv nor jsonl, the formats merge writes; give --format",
+                    path.display()
+                )
+            });
+    }
+    Ok(inputs
+        .iter()
+        .find_map(|i| i.reader.header().map(|h| h.format))
+        .unwrap_or(SavedFormat::Tsv))
+}
+
+/// Runs `gbr merge`: exit 0 when entries were written, 1 when the inputs held none.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let inputs = args
+        .inputs
+        .iter()
+        .map(|p| open(p))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let format = choose(&args, &inputs)?;
+    let mut out = Output::create(args.output.as_deref())?;
+    let written = merge(inputs, format, Order::Code, &mut out)?;
+    out.finish()?;
+    Ok(if written == 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

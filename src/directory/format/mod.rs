@@ -1,0 +1,334 @@
+//! The five output formats of a directory (issue #4): a closed enum and one small writer per
+//! format. Every writer takes a [`Listing`] (a directory, or its duplicate groups) and writes
+//! to any `impl Write`; none knows about files.
+
+mod cells;
+mod csv;
+mod html;
+mod jsonl;
+mod rows;
+mod text;
+mod tsv;
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use crate::code::Code;
+use crate::record::Record;
+
+use super::read::SavedFormat;
+use super::{Directory, Group, Order, duplicates};
+
+pub(crate) use cells::{
+    block_number, cells, code_text, lead_cell, material_words, stipulation_text,
+};
+
+/// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
+/// `duplicate`). The key fields come first, in sort order. Documented in `docs/directory.md`.
+pub const COLUMNS: [&str; 18] = [
+    "code",
+    "kings",
+    "squares",
+    "men",
+    "stipulation",
+    "path",
+    "offset",
+    "line",
+    "column",
+    "length",
+    "text",
+    "form",
+    "rank",
+    "material",
+    "canonical",
+    "fen",
+    "valid",
+    "findings",
+];
+
+/// An output format of `gbr index` and `gbr lookup` (issue #4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Print-ready text: a heading per code with the material in words, then one aligned line
+    /// per entry.
+    Text,
+    /// Tab-separated values with a header row; cells escape `\\ \t \n \r`. Readable back.
+    Tsv,
+    /// Comma-separated values (RFC 4180) with a header row, for spreadsheets.
+    Csv,
+    /// JSON Lines: one [`Record`] object per line. Readable back.
+    Jsonl,
+    /// One self-contained HTML page: contents, an anchor and a table per code, print styles.
+    Html,
+}
+
+impl Format {
+    /// Every format, in the order of `--help`.
+    pub const ALL: [Format; 5] = [
+        Format::Text,
+        Format::Tsv,
+        Format::Csv,
+        Format::Jsonl,
+        Format::Html,
+    ];
+
+    /// The format's name on the command line: `text`, `tsv`, `csv`, `jsonl`, `html`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Tsv => "tsv",
+            Format::Csv => "csv",
+            Format::Jsonl => "jsonl",
+            Format::Html => "html",
+        }
+    }
+
+    /// The format a file name's extension asks for: `.txt`, `.tsv`, `.csv`, `.jsonl`,
+    /// `.html`/`.htm`. `None` for any other extension or none.
+    pub fn from_extension(path: &Path) -> Option<Format> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "txt" => Some(Format::Text),
+            "tsv" => Some(Format::Tsv),
+            "csv" => Some(Format::Csv),
+            "jsonl" => Some(Format::Jsonl),
+            "html" | "htm" => Some(Format::Html),
+            _ => None,
+        }
+    }
+
+    /// The saved format this is, for the two that `gbr lookup` and `gbr merge` read back.
+    pub fn saved(self) -> Option<SavedFormat> {
+        match self {
+            Format::Tsv => Some(SavedFormat::Tsv),
+            Format::Jsonl => Some(SavedFormat::Jsonl),
+            _ => None,
+        }
+    }
+
+    /// Writes `listing` in this format. The caller buffers `w` (a `BufWriter`) where it is
+    /// a file or a pipe.
+    ///
+    /// # Errors
+    /// The first error of `w`.
+    pub fn write<W: Write>(self, listing: &Listing<'_>, mut w: W) -> io::Result<()> {
+        match self {
+            Format::Text => text::write(listing, &mut w),
+            Format::Tsv => tsv::write(listing, &mut w),
+            Format::Csv => csv::write(listing, &mut w),
+            Format::Jsonl => jsonl::write(listing, &mut w),
+            Format::Html => html::write(listing, &mut w),
+        }?;
+        w.flush()
+    }
+}
+
+/// What a listing lists: a directory in an order, or the duplicate groups of one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListingKind {
+    /// Every entry, in a block per code (per group and code under [`Order::Stipulation`]).
+    Directory(Order),
+    /// The duplicate groups, a block each ([`super::DuplicateGroup`]).
+    Duplicates,
+}
+
+/// The heading of a block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heading<'a> {
+    /// A directory block: every entry of one code (of one group, when grouped).
+    Code {
+        /// The group, under [`Order::Stipulation`].
+        group: Option<Group>,
+        /// The code.
+        code: Code,
+    },
+    /// A duplicate group: one position.
+    Position {
+        /// 1-based number of the group in the listing.
+        number: usize,
+        /// The code.
+        code: Code,
+        /// The kings (`a7d3`).
+        kings: &'a str,
+        /// The squares the entries agree on, where some give them.
+        squares: Option<&'a str>,
+    },
+}
+
+impl Heading<'_> {
+    /// The code of the block.
+    pub fn code(&self) -> Code {
+        match *self {
+            Heading::Code { code, .. } | Heading::Position { code, .. } => code,
+        }
+    }
+
+    /// The group of the block, under [`Order::Stipulation`].
+    pub fn group(&self) -> Option<Group> {
+        match *self {
+            Heading::Code { group, .. } => group,
+            Heading::Position { .. } => None,
+        }
+    }
+}
+
+/// Entries under one heading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block<'a> {
+    /// What the entries share.
+    pub heading: Heading<'a>,
+    /// The entries, in directory order.
+    pub entries: Vec<&'a Record>,
+}
+
+/// What a writer writes: blocks of entries, each under a heading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listing<'a> {
+    /// A directory or its duplicates.
+    pub kind: ListingKind,
+    /// The blocks, in order.
+    pub blocks: Vec<Block<'a>>,
+}
+
+impl<'a> Listing<'a> {
+    /// Every entry of `directory`, a block per code (per group and code when grouped).
+    pub fn directory(directory: &'a Directory) -> Listing<'a> {
+        let blocks = directory
+            .runs()
+            .into_iter()
+            .map(|(group, code, entries)| Block {
+                heading: Heading::Code { group, code },
+                entries,
+            })
+            .collect();
+        Listing {
+            kind: ListingKind::Directory(directory.order()),
+            blocks,
+        }
+    }
+
+    /// The duplicate groups of `directory` ([`duplicates`]), a block each.
+    pub fn duplicates(directory: &'a Directory) -> Listing<'a> {
+        let blocks = duplicates(directory)
+            .into_iter()
+            .enumerate()
+            .map(|(i, group)| Block {
+                heading: Heading::Position {
+                    number: i + 1,
+                    code: group.code,
+                    kings: group.kings,
+                    squares: group.squares,
+                },
+                entries: group.entries,
+            })
+            .collect();
+        Listing {
+            kind: ListingKind::Duplicates,
+            blocks,
+        }
+    }
+
+    /// Number of entries written (an entry in two duplicate groups counts twice).
+    pub fn len(&self) -> usize {
+        self.blocks.iter().map(|b| b.entries.len()).sum()
+    }
+
+    /// True when there is nothing to write.
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    fn lead(&self) -> Lead {
+        match self.kind {
+            ListingKind::Directory(order) => Lead::of(order),
+            ListingKind::Duplicates => Lead::Duplicate,
+        }
+    }
+}
+
+/// The column the row formats write before [`COLUMNS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lead {
+    /// None: a directory in [`Order::Code`].
+    None,
+    /// `group` (`win`, `draw`, `other`): a directory in [`Order::Stipulation`].
+    Group,
+    /// `duplicate`: the 1-based number of the duplicate group.
+    Duplicate,
+}
+
+impl Lead {
+    pub(crate) fn of(order: Order) -> Lead {
+        match order {
+            Order::Code => Lead::None,
+            Order::Stipulation => Lead::Group,
+        }
+    }
+
+    /// The lead column's name.
+    pub(crate) fn name(self) -> Option<&'static str> {
+        match self {
+            Lead::None => None,
+            Lead::Group => Some("group"),
+            Lead::Duplicate => Some("duplicate"),
+        }
+    }
+}
+
+/// Writes a saved directory row by row, for `gbr merge`, which streams.
+#[derive(Debug)]
+pub struct RowWriter {
+    format: SavedFormat,
+    lead: Lead,
+    scratch: Vec<u8>,
+}
+
+impl RowWriter {
+    /// A writer of `format` for a directory in `order`.
+    pub fn new(format: SavedFormat, order: Order) -> RowWriter {
+        RowWriter {
+            format,
+            lead: Lead::of(order),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Writes the header row (TSV); nothing for JSON Lines.
+    ///
+    /// # Errors
+    /// The first error of `w`.
+    pub fn header<W: Write>(&mut self, w: &mut W) -> io::Result<()> {
+        match self.format {
+            SavedFormat::Tsv => tsv::write_header(self.lead, w),
+            SavedFormat::Jsonl => Ok(()),
+        }
+    }
+
+    /// Writes one entry.
+    ///
+    /// # Errors
+    /// The first error of `w`.
+    pub fn entry<W: Write>(&mut self, record: &Record, w: &mut W) -> io::Result<()> {
+        match self.format {
+            SavedFormat::Tsv => tsv::write_row(self.lead, 0, record, w, &mut self.scratch),
+            SavedFormat::Jsonl => jsonl::write_row(self.lead, 0, record, w, &mut self.scratch),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_follows_the_extension() {
+        assert_eq!(
+            Format::from_extension(Path::new("a.TSV")),
+            Some(Format::Tsv)
+        );
+        assert_eq!(
+            Format::from_extension(Path::new("a.htm")),
+            Some(Format::Html)
+        );
+        assert_eq!(Format::from_extension(Path::new("a.json")), None);
+    }
+}

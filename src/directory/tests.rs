@@ -1,0 +1,146 @@
+//! Unit tests of the sort and of duplicate groups.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::parse::{Form, Rank};
+
+/// A record as the scanner would give it, with the fields the order looks at.
+#[track_caller]
+fn record(
+    code: &str,
+    kings: Option<&str>,
+    squares: Option<&str>,
+    stipulation: Option<&str>,
+    path: &str,
+    offset: u64,
+) -> Record {
+    Record {
+        path: path.to_string(),
+        offset,
+        length: 7,
+        line: 1,
+        column: offset + 1,
+        text: code.to_string(),
+        form: Form::Bare,
+        rank: Rank::Bare,
+        code: code.parse().unwrap(),
+        kings: kings.map(str::to_string),
+        squares: squares.map(str::to_string),
+        men: None,
+        stipulation: stipulation.map(|s| s.parse().unwrap()),
+        canonical: code.to_string(),
+        material: None,
+        fen: None,
+        valid: true,
+        findings: Vec::new(),
+    }
+}
+
+fn references(directory: &Directory) -> Vec<String> {
+    directory
+        .entries()
+        .map(|r| format!("{}@{}", r.path, r.offset))
+        .collect()
+}
+
+#[test]
+fn order_is_code_kings_squares_stipulation_path_offset() {
+    let records = vec![
+        record("0116.00", Some("a7d3"), None, Some("="), "b", 5),
+        record("0116.00", Some("a7d3"), None, Some("+"), "b", 9),
+        record("0116.00", None, None, None, "b", 1),
+        record("0023.00", Some("h1h3"), None, None, "b", 2),
+        record("0116.00", Some("a7d3"), Some("b2b3c6d6"), Some("+"), "a", 3),
+        record("0116.00", Some("a7d3"), None, Some("+"), "a", 7),
+        record("0116.00", Some("a6d3"), None, None, "c", 0),
+    ];
+    let directory = Directory::new(records, Order::Code).unwrap();
+    assert_eq!(
+        references(&directory),
+        ["b@2", "b@1", "c@0", "a@7", "b@9", "b@5", "a@3"]
+    );
+}
+
+#[test]
+fn grouping_by_stipulation_puts_wins_then_draws_then_the_rest() {
+    let records = vec![
+        record("0001.00", None, None, None, "a", 0),
+        record("0002.00", None, None, Some("="), "a", 1),
+        record("0003.00", None, None, Some("-+"), "a", 2),
+        record("0001.00", None, None, Some("WTM"), "a", 3),
+        record("0004.00", None, None, Some("+"), "a", 4),
+    ];
+    let directory = Directory::new(records, Order::Stipulation).unwrap();
+    assert_eq!(references(&directory), ["a@2", "a@4", "a@1", "a@3", "a@0"]);
+}
+
+#[test]
+fn kings_that_are_not_squares_are_refused_with_the_entry() {
+    let records = vec![record("0001.00", Some("z9a1"), None, None, "a", 4)];
+    let err = Directory::new(records, Order::Code).unwrap_err();
+    assert_eq!(err.index, 0);
+    assert_eq!(err.to_string(), "entry 0 (a, byte 4)");
+}
+
+#[test]
+fn duplicates_share_code_kings_and_squares_where_both_give_them() {
+    let records = vec![
+        record("0116.00", Some("a7d3"), None, Some("+"), "a", 0),
+        record("0116.00", Some("a7d3"), Some("b2b3c6d6"), None, "b", 0),
+        record("0116.00", Some("a7d3"), Some("b2b3c6d7"), None, "c", 0),
+        record("0116.00", Some("a8d3"), None, None, "d", 0),
+        record("0002.01", Some("c3b1"), None, None, "e", 0),
+        record("0002.01", Some("c3b1"), None, None, "e", 9),
+        record("0002.01", None, None, None, "f", 0),
+        record("0002.01", None, None, None, "f", 9),
+    ];
+    let directory = Directory::new(records, Order::Code).unwrap();
+    let groups: Vec<String> = duplicates(&directory)
+        .iter()
+        .map(|g| {
+            let refs: Vec<String> = g.entries.iter().map(|r| r.path.clone()).collect();
+            format!("{} {} {:?}: {}", g.code, g.kings, g.squares, refs.join(" "))
+        })
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            "0002.01 c3b1 None: e e",
+            "0116.00 a7d3 Some(\"b2b3c6d6\"): a b",
+            "0116.00 a7d3 Some(\"b2b3c6d7\"): a c",
+        ]
+    );
+}
+
+fn arb_record() -> impl Strategy<Value = Record> {
+    (
+        prop::sample::select(vec!["0116.00", "0023.00", "0116.01", "4001.00"]),
+        prop::option::of(prop::sample::select(vec!["a7d3", "a6d3", "h1a1"])),
+        prop::option::of(prop::sample::select(vec!["b2b3c6d6", "b2b3c6d7"])),
+        prop::option::of(prop::sample::select(vec!["+", "=", "-+", "WTM"])),
+        prop::sample::select(vec!["a.txt", "b.txt", "c/d.txt"]),
+        0u64..50,
+    )
+        .prop_map(|(c, k, s, st, p, o)| record(c, k, s, st, p, o))
+}
+
+proptest! {
+    #[test]
+    fn compact_sort_agrees_with_the_full_key(
+        records in prop::collection::vec(arb_record(), 0..60),
+        grouped in any::<bool>(),
+    ) {
+        let order = if grouped { Order::Stipulation } else { Order::Code };
+        let directory = Directory::new(records.clone(), order).unwrap();
+        let mut expected: Vec<usize> = (0..records.len()).collect();
+        expected.sort_by(|&a, &b| {
+            Key::of(&records[a], order).unwrap()
+                .cmp(&Key::of(&records[b], order).unwrap())
+                .then(a.cmp(&b))
+        });
+        let expected: Vec<&Record> = expected.iter().map(|&i| &records[i]).collect();
+        let got: Vec<&Record> = directory.entries().collect();
+        prop_assert_eq!(got, expected);
+    }
+}
