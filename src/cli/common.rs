@@ -39,13 +39,6 @@ pub struct InputArgs {
 /// stdin) except `bytes`.
 #[derive(Debug, Default)]
 pub struct ScanSummary {
-    /// Paths the walk left out (missing, special files, ...), as `path: reason`; already
-    /// reported on stderr.
-    #[allow(
-        dead_code,
-        reason = "for callers that list them again, such as gbr index"
-    )]
-    pub skipped: Vec<String>,
     /// True when some input could not be read: a missing path, a broken link, an unreadable
     /// folder or file (exit status 2).
     pub had_error: bool,
@@ -122,10 +115,7 @@ pub fn scan_paths(
         .build_global();
     let walked = walk(&args.paths);
     let mut progress = Progress::new(args.progress, total_bytes(&walked.inputs));
-    let mut summary = ScanSummary {
-        skipped: walked.skipped.iter().map(ToString::to_string).collect(),
-        ..ScanSummary::default()
-    };
+    let mut summary = ScanSummary::default();
     for skip in &walked.skipped {
         progress.warn(&skip_line(skip));
         if is_error(skip.reason) {

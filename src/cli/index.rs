@@ -10,10 +10,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use gbrscan::Record;
 use gbrscan::directory::{Directory, Format, Listing, Order, read};
-use gbrscan::scan::{FileOutcome, FileScan};
 
 use super::common::{InputArgs, scan_paths};
-use super::output::{FormatArg, Output, choose_format};
+use super::directory_io::{FormatArg, Output, choose_format};
 
 /// `--group-by`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -53,30 +52,18 @@ pub struct Args {
 }
 
 /// Every record of every input, in input order; an error when some input could not be read,
-/// so that no incomplete directory is written.
+/// so that no incomplete directory is written. `scan_paths` has already reported each problem
+/// on stderr.
 fn scan(input: &InputArgs) -> anyhow::Result<Vec<Record>> {
     let mut records = Vec::new();
-    let mut failed = 0;
     let summary = scan_paths(input, |file| {
-        let FileScan {
-            records: found,
-            outcome,
-            ..
-        } = file;
-        if let FileOutcome::Failed(err) = outcome {
-            failed += 1;
-            eprintln!("gbr: {:#}", anyhow::Error::new(err));
-        }
-        records.extend(found);
+        records.extend(file.records);
         ControlFlow::Continue(())
     })?;
-    for skipped in &summary.skipped {
-        eprintln!("gbr: {skipped}");
-    }
     if summary.had_error {
         anyhow::bail!(
             "{} input(s) could not be read; the directory was not written",
-            failed + summary.skipped.len()
+            summary.errors
         );
     }
     Ok(records)

@@ -8,7 +8,7 @@ use gbrscan::directory::lookup::{Query, SavedDirectory, check_fresh};
 use gbrscan::directory::{Directory, Format, Listing};
 use gbrscan::input::{InputPath, LoadOptions, load};
 
-use super::output::{FormatArg, Output};
+use super::directory_io::{FormatArg, Output};
 
 /// Arguments of `gbr lookup`.
 #[derive(Debug, clap::Args)]

@@ -10,7 +10,7 @@ use gbrscan::directory::Order;
 use gbrscan::directory::merge::{MergeInput, merge};
 use gbrscan::directory::read::{DirectoryReader, SavedFormat};
 
-use super::output::{Output, SavedArg};
+use super::directory_io::{Output, SavedArg};
 
 /// Arguments of `gbr merge`.
 #[derive(Debug, clap::Args)]

@@ -2,6 +2,7 @@
 
 mod common;
 mod decode;
+mod directory_io;
 mod index;
 mod lookup;
 mod merge;
