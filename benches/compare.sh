@@ -58,7 +58,7 @@ hyperfine --style none --warmup 1 --runs "$RUNS" --output=pipe --export-json "$O
     -n "limit: read(), 2 threads" "$LIMIT read $TREE" >/dev/null
 
 BIG_BYTES=$(stat -c %s "$BIG")
-TREE_BYTES=$(find "$TREE" -type f -printf '%s\n' | awk '{s += $1} END {print s}')
+TREE_BYTES=$(find "$TREE" -type f -printf '%s\n' | awk '{s += $1} END {printf "%d\n", s}')
 python3 - "$OUT" "$BIG_BYTES" "$TREE_BYTES" "$(nproc)" <<'PY'
 import json, sys
 out, big_bytes, tree_bytes, cores = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
