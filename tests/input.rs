@@ -243,16 +243,20 @@ fn load_of_empty_file_gives_empty_owned_bytes() {
 
 #[test]
 fn mmap_and_no_mmap_give_identical_bytes() {
-    let text: Vec<u8> = (0..200_000u32)
+    let text: Vec<u8> = (0..gbrscan::input::MMAP_MIN_LEN as u32)
         .map(|i| b"0323.12 g3g1\n"[i as usize % 13])
         .collect();
-    let dir = tree(&[("big.txt", &text)]);
+    let dir = tree(&[("big.txt", &text), ("small.txt", &text[..text.len() - 1])]);
     let mapped = load_file(&dir.path().join("big.txt"), MMAP);
     let read = load_file(&dir.path().join("big.txt"), NO_MMAP);
     assert!(matches!(mapped.bytes, Contents::Mapped(_)));
     assert!(matches!(read.bytes, Contents::Owned(_)));
     assert_eq!(&*mapped.bytes, &text[..]);
     assert_eq!(&*read.bytes, &text[..]);
+    // One byte under the threshold, a file is read even when mapping is asked for.
+    let small = load_file(&dir.path().join("small.txt"), MMAP);
+    assert!(matches!(small.bytes, Contents::Owned(_)));
+    assert_eq!(&*small.bytes, &text[..text.len() - 1]);
 }
 
 #[test]

@@ -18,7 +18,7 @@ use std::io;
 use std::path::PathBuf;
 
 pub use decode::Encoding;
-pub use map::Contents;
+pub use map::{Contents, MMAP_MIN_LEN};
 pub use walk::{InputPath, SkipReason, Skipped, Walk, walk};
 
 /// How many leading bytes [`is_binary`] inspects for a NUL byte: 64 KiB (65,536 bytes).
