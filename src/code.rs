@@ -18,6 +18,18 @@ pub const PIECE_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role:
 /// 2 bishops, 2 knights. Men beyond these are promoted (GBR.md §1).
 pub const ORIGINAL_SET: [u8; 4] = [1, 2, 2, 2];
 
+/// The plural English name of a role, as messages use it: `queens`, `rooks`, ... `kings`.
+pub fn plural_name(role: Role) -> &'static str {
+    match role {
+        Role::Queen => "queens",
+        Role::Rook => "rooks",
+        Role::Bishop => "bishops",
+        Role::Knight => "knights",
+        Role::Pawn => "pawns",
+        Role::King => "kings",
+    }
+}
+
 /// One digit of a code, `0..=9`.
 ///
 /// As a piece digit it is `white + 3 * black` (GBR.md §1); `9` means some side has three or

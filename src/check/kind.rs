@@ -5,6 +5,7 @@ use std::fmt;
 use shakmaty::{Color, Role, Square};
 
 use super::{Check, Severity};
+use crate::code::plural_name;
 use crate::position::MenCount;
 use crate::stipulation::Stipulation;
 
@@ -178,17 +179,6 @@ fn number(n: usize) -> String {
     }
 }
 
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Queen => "queens",
-        Role::Rook => "rooks",
-        Role::Bishop => "bishops",
-        Role::Knight => "knights",
-        Role::Pawn => "pawns",
-        Role::King => "kings",
-    }
-}
-
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -246,15 +236,15 @@ impl fmt::Display for Kind {
             Kind::NineDecoded { role, white, black } => write!(
                 f,
                 "digit 9 for {}: W/B gives {white} white and {black} black",
-                role_name(*role)
+                plural_name(*role)
             ),
             Kind::NineNotNeeded { role, white, black } => write!(
                 f,
                 "digit 9 for {} needs three or more of a side, W/B gives {white} white and {black} black",
-                role_name(*role)
+                plural_name(*role)
             ),
             Kind::NineUnknown { roles } => {
-                let names: Vec<&str> = roles.iter().map(|r| role_name(*r)).collect();
+                let names: Vec<&str> = roles.iter().map(|r| plural_name(*r)).collect();
                 write!(
                     f,
                     "digit 9 for {}: split unknown, ambiguous rather than invalid",

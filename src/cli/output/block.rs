@@ -11,10 +11,11 @@
 //! ```
 
 use gbrscan::check::Kind;
+use gbrscan::code::plural_name;
 use gbrscan::position::Decoded;
 use gbrscan::stipulation::Outcome;
 use gbrscan::{Check, Finding, Parsed, Severity, applicable};
-use shakmaty::{Color, Role, Square};
+use shakmaty::{Color, Square};
 
 use super::text::severity_name;
 
@@ -148,10 +149,10 @@ fn material(decoded: &Decoded) -> String {
         Decoded::FromMenCount { material: m, role } => format!(
             "{} ({m}; the 9 for {} split by W/B)",
             m.human(),
-            role_name(*role)
+            plural_name(*role)
         ),
         Decoded::Unknown { roles } => {
-            let names: Vec<&str> = roles.iter().map(|r| role_name(*r)).collect();
+            let names: Vec<&str> = roles.iter().map(|r| plural_name(*r)).collect();
             format!(
                 "unknown (digit 9 for {}: the split is not known)",
                 names.join(" and ")
@@ -190,17 +191,6 @@ fn men(squares: Option<&[Square]>, board: &Option<shakmaty::Board>) -> String {
 
 fn side(color: Color) -> &'static str {
     if color.is_white() { "White" } else { "Black" }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Queen => "queens",
-        Role::Rook => "rooks",
-        Role::Bishop => "bishops",
-        Role::Knight => "knights",
-        Role::Pawn => "pawns",
-        Role::King => "kings",
-    }
 }
 
 /// The text on one line: line breaks and tabs shown as `\n`, `\r`, `\t`.
