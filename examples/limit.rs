@@ -21,7 +21,6 @@ fn main() {
         args.next().unwrap_or_default(),
         args.next().unwrap_or_default(),
     );
-    let inputs = walk(&[path.clone().into()]).inputs;
     let newlines: usize = match mode.as_str() {
         "count" => {
             let options = LoadOptions {
@@ -31,7 +30,8 @@ fn main() {
             let loaded = load(&InputPath::File(path.into()), options).expect("a readable file");
             loaded.bytes.par_chunks(1 << 20).map(count).sum()
         }
-        "read" => inputs
+        "read" => walk(&[path.into()])
+            .inputs
             .par_iter()
             .map(|input| {
                 let options = LoadOptions {

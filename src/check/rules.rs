@@ -33,13 +33,13 @@ pub(super) fn run(parsed: &Parsed) -> Vec<Finding> {
     c.digits();
     let decoded = parsed.position.decoded();
     c.nines(&decoded);
-    c.redundancy(decoded.material());
+    c.redundancy(&decoded);
     if let Some(material) = decoded.material() {
         c.material_sanity(material);
     }
     let board_sane = c.board_sanity();
     if board_sane {
-        c.legality();
+        c.legality(&decoded);
     }
     c.stipulation();
     c.findings
@@ -148,10 +148,11 @@ impl Checker<'_> {
     }
 
     /// Rules 2, 3 and 4, with the vote of the three copies.
-    fn redundancy(&mut self, material: Option<&Material>) {
+    fn redundancy(&mut self, decoded: &Decoded) {
         let position = &self.parsed.position;
-        let code_men = match position.decoded() {
-            Decoded::Exact(m) => Some(MenCount::of(&m)),
+        let material = decoded.material();
+        let code_men = match decoded {
+            Decoded::Exact(m) => Some(MenCount::of(m)),
             _ => None,
         };
         let text_men = position.men;
@@ -382,9 +383,10 @@ impl Checker<'_> {
     }
 
     /// Rule 6, through shakmaty, where the board and the side to move are known.
-    fn legality(&mut self) {
+    fn legality(&mut self, decoded: &Decoded) {
         let position = &self.parsed.position;
-        let (Some(board), Some(stipulation)) = (position.board(), position.stipulation) else {
+        let (Some(board), Some(stipulation)) = (position.board_of(decoded), position.stipulation)
+        else {
             return;
         };
         let turn = stipulation.to_move;

@@ -94,8 +94,9 @@ fn clamp(len: usize, range: Range<usize>) -> (usize, usize) {
     (range.start.min(end), end)
 }
 
-/// Whether `buf[start..start + 7]` is `dddd.dd`.
-fn has_shape(buf: &[u8], start: usize) -> bool {
+/// Whether `buf[start..start + 7]` is `dddd.dd` (ASCII digits around a full stop), without
+/// the token rules of [`is_token`]; `false` when the shape does not fit in `buf`.
+pub fn has_shape(buf: &[u8], start: usize) -> bool {
     match buf.get(start..).and_then(<[u8]>::first_chunk::<ANCHOR_LEN>) {
         Some(&[a, b, c, d, b'.', e, f]) => [a, b, c, d, e, f].iter().all(u8::is_ascii_digit),
         _ => false,

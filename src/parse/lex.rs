@@ -146,11 +146,6 @@ pub fn sign_ending_at(buf: &[u8], end: usize) -> Option<usize> {
     .then_some(start)
 }
 
-/// The sign as a stipulation, for bytes `+ = -+ -=`.
-pub fn sign_value(bytes: &[u8]) -> Option<Stipulation> {
-    Stipulation::from_token(bytes)
-}
-
 /// A men count `W/B` (`3/3`, `10/9`) or the problemists' `(4+6)` at `i`, each number one or
 /// two digits. Returns (white, black, end).
 pub fn men_count_at(buf: &[u8], i: usize) -> Option<(u8, u8, usize)> {

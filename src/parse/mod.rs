@@ -141,16 +141,6 @@ impl Parsed {
     }
 }
 
-/// True when `buf[i..i + 7]` has the shape `dddd.dd`.
-pub fn is_code_shape(buf: &[u8], i: usize) -> bool {
-    buf.get(i..i + 7).is_some_and(|w| {
-        w[4] == b'.'
-            && w.iter()
-                .enumerate()
-                .all(|(k, b)| k == 4 || b.is_ascii_digit())
-    })
-}
-
 /// Reads the position whose code starts at `anchor` (0-based byte offset in `buf`), with every
 /// part of GBR.md §2 that stands around it. `None` when `buf[anchor..]` does not start with
 /// `dddd.dd`; otherwise always a result, possibly a bare code.
@@ -223,7 +213,7 @@ pub enum DecodeError {
 pub fn parse_text(text: &str) -> Result<Parsed, DecodeError> {
     let buf = text.as_bytes();
     let anchor = (0..buf.len()).find(|&i| {
-        is_code_shape(buf, i)
+        crate::finder::has_shape(buf, i)
             && !lex::before(buf, i).is_some_and(|b| b.is_ascii_digit())
             && !lex::at(buf, i + 7).is_some_and(|b| b.is_ascii_digit())
     });

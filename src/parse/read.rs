@@ -4,8 +4,9 @@ use std::ops::Range;
 
 use shakmaty::Square;
 
-use super::{Form, Parsed, Parts, is_code_shape, lex};
+use super::{Form, Parsed, Parts, lex};
 use crate::code::Code;
+use crate::finder::has_shape;
 use crate::position::{Kings, MenCount, Position, SquareList};
 use crate::stipulation::Stipulation;
 
@@ -14,12 +15,12 @@ use crate::stipulation::Stipulation;
 fn kings_follow_a_code(buf: &[u8], kings_start: usize) -> bool {
     lex::gap_backward(buf, kings_start)
         .and_then(|g| g.checked_sub(7))
-        .is_some_and(|s| is_code_shape(buf, s))
+        .is_some_and(|s| has_shape(buf, s))
 }
 
 /// A token ending at `end` is the kings before the next code when a code follows it.
 fn code_follows(buf: &[u8], end: usize) -> bool {
-    lex::gap_forward(buf, end).is_some_and(|g| is_code_shape(buf, g))
+    lex::gap_forward(buf, end).is_some_and(|g| has_shape(buf, g))
 }
 
 /// Square runs from `from`: the first glued at `from` or after a gap, the rest after gaps
@@ -203,7 +204,7 @@ impl<'a> Reader<'a> {
     }
 
     fn take_sign(&mut self, range: Range<usize>) {
-        self.sign = lex::sign_value(&self.buf[range.clone()]);
+        self.sign = Stipulation::from_token(&self.buf[range.clone()]);
         self.start = range.start;
         self.parts.sign = Some(range);
     }

@@ -6,7 +6,7 @@ use crate::position::MenCount;
 fn read(text: &str) -> (String, Form, String) {
     let buf = text.as_bytes();
     let anchor = (0..buf.len())
-        .find(|&i| is_code_shape(buf, i))
+        .find(|&i| crate::finder::has_shape(buf, i))
         .expect("a code in the text");
     let p = parse_at(buf, anchor).unwrap();
     (
@@ -230,4 +230,14 @@ fn parse_at_refuses_what_is_not_a_code() {
     assert_eq!(parse_at(b"0323,12", 0), None);
     assert_eq!(parse_at(b"0323.1", 0), None);
     assert_eq!(parse_at(b"0323.12", 1), None);
+}
+
+#[test]
+fn kings_repeated_after_the_code_are_noted_and_not_squares() {
+    let p = parse_text("a8c8 4001.02a8c8 3/4 Win").unwrap();
+    assert!(p.kings_repeated);
+    assert_eq!(p.position.squares, None);
+    assert_eq!(p.form, Form::KingsBefore);
+    let p = parse_text("a8c8 4001.02 3/4 Win").unwrap();
+    assert!(!p.kings_repeated);
 }
