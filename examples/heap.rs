@@ -9,7 +9,7 @@
 use std::ops::ControlFlow;
 
 use gbrscan::input::{LoadOptions, walk};
-use gbrscan::scan::{ScanInputs, ScanOptions, scan_inputs};
+use gbrscan::scan::{ScanEvent, ScanInputs, ScanOptions, scan_inputs};
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
@@ -24,9 +24,11 @@ fn main() {
         progress: &|_| {},
     };
     let (mut bytes, mut records) = (0, 0);
-    scan_inputs(&inputs, &options, |file| {
-        bytes += file.bytes;
-        records += file.records.len();
+    scan_inputs(&inputs, &options, |event| {
+        match event {
+            ScanEvent::Records { records: found, .. } => records += found.len(),
+            ScanEvent::Done(file) => bytes += file.bytes,
+        }
         ControlFlow::Continue(())
     });
     let stats = dhat::HeapStats::get();

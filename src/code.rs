@@ -4,7 +4,7 @@
 //! `9` (which is an error, GBR.md §3 rule 1) can still be held, printed and reported. Whether
 //! the digits are in range is a question for [`crate::check`], not for the parser.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use shakmaty::{ByColor, ByRole, Color, Role};
@@ -71,7 +71,8 @@ impl Digit {
 
 impl fmt::Display for Digit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        // Written as one character: a digit is 0..=9, and the scanner prints many.
+        f.write_char(char::from(b'0' + self.0 % 10))
     }
 }
 
@@ -84,6 +85,18 @@ impl fmt::Display for Digit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Code {
     digits: [Digit; 6],
+}
+
+/// The seven ASCII bytes of a code's text, `dddd.dd` ([`Code::to_ascii`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeText([u8; 7]);
+
+impl CodeText {
+    /// The text as a string slice.
+    pub fn as_str(&self) -> &str {
+        // Digits and a full stop are ASCII, so always UTF-8; the fallback is never taken.
+        std::str::from_utf8(&self.0).unwrap_or("0000.00")
+    }
 }
 
 /// Why a text is not a code. Byte positions are 0-based offsets into the text given.
@@ -161,6 +174,13 @@ impl Code {
             digits[i] = Digit(b - b'0');
         }
         Ok(Code { digits })
+    }
+
+    /// The canonical text `dddd.dd` as ASCII bytes, without the formatting machinery (the
+    /// scanner writes one or more per code it finds).
+    pub fn to_ascii(&self) -> CodeText {
+        let d = self.digits.map(|d| b'0' + d.0 % 10);
+        CodeText([d[0], d[1], d[2], d[3], b'.', d[4], d[5]])
     }
 
     /// Parses a code given on purpose, as a user types it in a query or `gbr decode`: the full
@@ -286,8 +306,7 @@ impl Code {
 impl fmt::Display for Code {
     /// The canonical `dddd.dd`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let d = self.digits.map(|d| d.0);
-        write!(f, "{}{}{}{}.{}{}", d[0], d[1], d[2], d[3], d[4], d[5])
+        f.write_str(self.to_ascii().as_str())
     }
 }
 

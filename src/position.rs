@@ -1,7 +1,7 @@
 //! A position as far as the text gives it: code, kings, squares, men count and stipulation
 //! (GBR.md §2), with its canonical text and FEN board field.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use shakmaty::{Board, ByColor, Color, Piece, Role, Square};
 
@@ -75,9 +75,24 @@ impl MenCount {
     }
 }
 
+/// Writes `n` in decimal without the formatting machinery (W/B counts are small).
+fn write_count(f: &mut impl fmt::Write, n: u8) -> fmt::Result {
+    let digits = [n / 100, n / 10 % 10, n % 10].map(|d| char::from(b'0' + d));
+    let skip = if n >= 100 {
+        0
+    } else if n >= 10 {
+        1
+    } else {
+        2
+    };
+    digits[skip..].iter().try_for_each(|&c| f.write_char(c))
+}
+
 impl fmt::Display for MenCount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.white, self.black)
+        write_count(f, self.white)?;
+        f.write_char('/')?;
+        write_count(f, self.black)
     }
 }
 
@@ -282,20 +297,33 @@ impl fmt::Display for Position {
     /// `BTM` stand apart (`4/3 WTM.`, seed 001).
     /// Without W/B the stipulation stands apart and no full stop follows: `g3g1 0323.12 =`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Each part is written by its own `Display` with no format string: the scanner prints
+        // one canonical text per code, and the formatting machinery would cost more than all
+        // the rest of the record.
         if let Some(k) = self.kings {
-            write!(f, "{k} ")?;
+            fmt::Display::fmt(&k, f)?;
+            f.write_char(' ')?;
         }
-        write!(f, "{}", self.code)?;
+        f.write_str(self.code.to_ascii().as_str())?;
         if let Some(s) = &self.squares {
-            write!(f, " {s}")?;
+            f.write_char(' ')?;
+            fmt::Display::fmt(s, f)?;
         }
-        match (self.shown_men(), self.stipulation) {
-            (Some(m), Some(s)) if s.outcome.is_some() => write!(f, " {m}{s}."),
-            (Some(m), Some(s)) => write!(f, " {m} {s}."),
-            (Some(m), None) => write!(f, " {m}."),
-            (None, Some(s)) => write!(f, " {s}"),
-            (None, None) => Ok(()),
+        let men = self.shown_men();
+        if let Some(m) = men {
+            f.write_char(' ')?;
+            fmt::Display::fmt(&m, f)?;
         }
+        if let Some(s) = self.stipulation {
+            if men.is_none() || s.outcome.is_none() {
+                f.write_char(' ')?;
+            }
+            fmt::Display::fmt(&s, f)?;
+        }
+        if men.is_some() {
+            f.write_char('.')?;
+        }
+        Ok(())
     }
 }
 

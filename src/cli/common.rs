@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use gbrscan::input::{InputError, InputPath, LoadOptions, SkipReason, Skipped, walk};
-use gbrscan::scan::{FileOutcome, FileScan, ScanInputs, ScanOptions, scan_inputs};
+use gbrscan::scan::{FileOutcome, ScanEvent, ScanInputs, ScanOptions, scan_inputs};
 
 use super::output::progress::{Progress, ShowProgress};
 
@@ -99,14 +99,14 @@ fn total_bytes(inputs: &[InputPath]) -> Option<u64> {
     })
 }
 
-/// Walks the paths, scans every input on a pool of `threads` and hands each file's result to
-/// `on_file` in input order, with the progress bar cleared while it runs when stdout is a
-/// terminal. Reports on stderr, through the bar, every path the walk left out, every input
-/// that could not be read and every binary file skipped: callers do not report them again.
-/// When `on_file` returns `Break`, no further input is handed back.
+/// Walks the paths, scans every input on a pool of `threads` and hands its records and its
+/// end to `on_event` in input order, as they are found, with the progress bar cleared while it
+/// runs when stdout is a terminal. Reports on stderr, through the bar, every path the walk left
+/// out, every input that could not be read and every binary file skipped: callers do not
+/// report them again. When `on_event` returns `Break`, nothing further is handed back.
 pub fn scan_paths(
     args: &InputArgs,
-    mut on_file: impl FnMut(FileScan) -> ControlFlow<()>,
+    mut on_event: impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
 ) -> anyhow::Result<ScanSummary> {
     // One command per process: the global pool is this scan's pool. An error means it was
     // built already (tests calling twice), and that pool serves as well.
@@ -134,26 +134,28 @@ pub fn scan_paths(
         },
         progress: &|bytes| progress.inc(bytes),
     };
-    scan_inputs(&walked.inputs, &options, |scan| {
-        match &scan.outcome {
-            FileOutcome::Scanned { .. } => {
-                summary.files += 1;
-                summary.bytes += scan.bytes;
-            }
-            FileOutcome::SkippedBinary => {
-                summary.not_scanned += 1;
-                progress.warn(&format!(
-                    "gbr: {}: skipped, binary file (a NUL byte in the first 64 KiB; \
-                     --binary scans it)",
-                    scan.input.path().display()
-                ));
-            }
-            FileOutcome::Failed(err) => {
-                summary.errors += 1;
-                progress.warn(&failure_line(&scan.input, err));
+    scan_inputs(&walked.inputs, &options, |event| {
+        if let ScanEvent::Done(scan) = &event {
+            match &scan.outcome {
+                FileOutcome::Scanned { .. } => {
+                    summary.files += 1;
+                    summary.bytes += scan.bytes;
+                }
+                FileOutcome::SkippedBinary => {
+                    summary.not_scanned += 1;
+                    progress.warn(&format!(
+                        "gbr: {}: skipped, binary file (a NUL byte in the first 64 KiB; \
+                         --binary scans it)",
+                        scan.input.path().display()
+                    ));
+                }
+                FileOutcome::Failed(err) => {
+                    summary.errors += 1;
+                    progress.warn(&failure_line(&scan.input, err));
+                }
             }
         }
-        progress.around_output(|| on_file(scan))
+        progress.around_output(|| on_event(event))
     });
     progress.finish();
     summary.had_error = summary.errors > 0;

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use gbrscan::Record;
 use gbrscan::directory::{Directory, Format, Listing, Order, read};
+use gbrscan::scan::ScanEvent;
 
 use super::common::{InputArgs, scan_paths};
 use super::directory_io::{FormatArg, Output, choose_format};
@@ -56,8 +57,10 @@ pub struct Args {
 /// on stderr.
 fn scan(input: &InputArgs) -> anyhow::Result<Vec<Record>> {
     let mut records = Vec::new();
-    let summary = scan_paths(input, |file| {
-        records.extend(file.records);
+    let summary = scan_paths(input, |event| {
+        if let ScanEvent::Records { records: found, .. } = event {
+            records.extend(found);
+        }
         ControlFlow::Continue(())
     })?;
     if summary.had_error {

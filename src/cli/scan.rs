@@ -1,15 +1,19 @@
 //! `gbr scan`: every code in the inputs, one line (or message, or row) each, in input order.
 
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, IsTerminal};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context as _;
+use gbrscan::scan::ScanEvent;
 use gbrscan::{Rank, Record};
 
 use super::common::{self, InputArgs};
 use super::output::{Format, Printer, Summary};
+
+/// Bytes of output buffered before a write to standard output.
+const OUTPUT_BUFFER: usize = 64 << 10;
 
 /// The least rank a code must have to be printed (`--min-rank`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -74,22 +78,27 @@ impl Args {
 /// not be read (the others are still scanned).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    let mut printer = Printer::new(args.format(), BufWriter::new(io::stdout().lock()));
+    let mut printer = Printer::new(
+        args.format(),
+        BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout().lock()),
+    );
     let mut matches = 0;
     let mut failed: Option<io::Error> = None;
-    let summary = common::scan_paths(&args.input, |file| {
-        let records: Vec<&Record> = file.records.iter().filter(|r| args.wanted(r)).collect();
-        let path = file.input.path().to_string_lossy();
-        // Flushing per input keeps output and progress bar apart on a terminal, and makes a
-        // closed pipe known before the next input is scanned.
-        let written = printer
-            .file(&path, file.bytes, &records)
-            .and_then(|()| printer.flush());
-        match written {
-            Ok(()) => {
+    // On a terminal, each batch is flushed at once, so that the output and the progress bar
+    // stay apart and the lines come as they are found; into a pipe or a file the buffer is
+    // written when full (a closed pipe is still seen at the next write).
+    let flush_each = io::stdout().is_terminal();
+    let summary = common::scan_paths(&args.input, |event| {
+        let written = match event {
+            ScanEvent::Records { input, records } => {
+                let records: Vec<&Record> = records.iter().filter(|r| args.wanted(r)).collect();
                 matches += records.len() as u64;
-                ControlFlow::Continue(())
+                printer.records(&input.path().to_string_lossy(), &records)
             }
+            ScanEvent::Done(file) => printer.end(&file.input.path().to_string_lossy(), file.bytes),
+        };
+        match written.and_then(|()| if flush_each { printer.flush() } else { Ok(()) }) {
+            Ok(()) => ControlFlow::Continue(()),
             Err(err) => {
                 failed = Some(err);
                 ControlFlow::Break(())

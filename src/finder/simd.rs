@@ -28,6 +28,51 @@ const BLOCK: usize = 64;
 /// Bytes the prefilter reads from a block start: starts `0..64` look at bytes `3..=68`.
 const WINDOW: usize = BLOCK + 8;
 
+/// Blocks whose line feeds a byte lane can add up before it could overflow.
+const LANE_BLOCKS: u32 = u8::MAX as u32;
+
+/// Line feeds counted per byte lane over up to [`LANE_BLOCKS`] blocks, summed only when
+/// needed: a horizontal sum per block would cost as much as the count itself.
+#[derive(Clone, Copy)]
+struct Lanes {
+    counts: [u8; BLOCK],
+    blocks: u32,
+}
+
+impl Lanes {
+    const EMPTY: Lanes = Lanes {
+        counts: [0; BLOCK],
+        blocks: 0,
+    };
+
+    /// Adds the line feeds of the first [`BLOCK`] bytes of `window`; returns the total so far
+    /// into `newlines` when the lanes are full.
+    #[inline(always)]
+    fn add(&mut self, window: &[u8; WINDOW], newlines: &mut u64) {
+        for (count, &b) in self.counts.iter_mut().zip(&window[..BLOCK]) {
+            *count = count.wrapping_add(u8::from(b == b'\n'));
+        }
+        self.blocks += 1;
+        if self.blocks == LANE_BLOCKS {
+            *newlines += self.sum();
+            *self = Lanes::EMPTY;
+        }
+    }
+
+    /// Line feeds counted in the lanes.
+    #[inline(always)]
+    fn sum(&self) -> u64 {
+        // Eight lanes a word: add neighbouring lanes into 16-bit fields (at most 510), the
+        // words into each other (at most 4,080), then the four fields with one multiply.
+        const LOW: u64 = 0x00FF_00FF_00FF_00FF;
+        let words = bytemuck::cast::<[u8; BLOCK], [u64; BLOCK / 8]>(self.counts);
+        let fields = words
+            .iter()
+            .fold(0u64, |acc, &w| acc + (w & LOW) + ((w >> 8) & LOW));
+        fields.wrapping_mul(0x0001_0001_0001_0001) >> 48
+    }
+}
+
 /// Scans `buf[start..end]` (already clamped, `start <= end <= buf.len()`); see
 /// [`super::scan_range`]. Returns the number of line feeds in the range.
 pub(super) fn scan(
@@ -37,18 +82,20 @@ pub(super) fn scan(
     on_anchor: &mut impl FnMut(usize, u64),
 ) -> u64 {
     let mut newlines = 0;
+    let mut lanes = Lanes::EMPTY;
     let mut pos = start;
     // Hot loop: whole blocks inside the range whose window lies inside the buffer.
     while end - pos >= BLOCK {
         let Some(window) = buf.get(pos..).and_then(<[u8]>::first_chunk::<WINDOW>) else {
             break;
         };
-        if any(&candidates(window)) {
-            report(buf, pos, BLOCK, window, newlines, on_anchor);
+        if any(&prefilter(window)) {
+            report(buf, pos, BLOCK, window, newlines + lanes.sum(), on_anchor);
         }
-        newlines += count_newlines(window);
+        lanes.add(window, &mut newlines);
         pos += BLOCK;
     }
+    newlines += lanes.sum();
     // The rest, at most two blocks: a window padded with NUL past the end of the buffer (NUL is
     // neither a digit, a full stop nor a line feed), and only `len` bytes counted.
     while pos < end {
@@ -57,7 +104,7 @@ pub(super) fn scan(
         let mut window = [0; WINDOW];
         let copied = rest.len().min(WINDOW);
         window[..copied].copy_from_slice(&rest[..copied]);
-        if any(&candidates(&window)) {
+        if any(&prefilter(&window)) {
             report(buf, pos, len, &window, newlines, on_anchor);
         }
         newlines += newlines_in(&buf[pos..pos + len]);
@@ -66,30 +113,26 @@ pub(super) fn scan(
     newlines
 }
 
-/// Prefilter flags for the 64 starts of a block, as 8 little-endian words: byte `i % 8` of word
-/// `i / 8` is 1 when `window[i + 3..=i + 5]` is digit, full stop, digit.
+/// Whether `b` is an ASCII digit, written for the vectorizer: SSE2 has no unsigned byte
+/// compare, so the digits are moved to the bottom of the signed range and compared once.
 #[inline(always)]
-fn candidates(window: &[u8; WINDOW]) -> [u64; BLOCK / 8] {
-    // Both neighbours are digits when the larger of their distances above '0' is below 10.
-    let digits = |a: u8, b: u8| a.wrapping_sub(b'0').max(b.wrapping_sub(b'0')) < 10;
-    byte_flags(|i| digits(window[i + 3], window[i + 5]) & (window[i + 4] == b'.'))
+fn is_digit(b: u8) -> bool {
+    (b.wrapping_add(0x80 - b'0') as i8) < (0x80u8.wrapping_add(10) as i8)
+}
+
+/// Prefilter flags for the 64 starts of a block, as 8 little-endian words: byte `i % 8` of word
+/// `i / 8` is 1 when `window[i + 4..=i + 5]` is a full stop and a digit, the middle of
+/// `dddd.dd`. Prose has a full stop every ~43 bytes but a digit after one rarely (decimals,
+/// dates), so a hit is uncommon.
+#[inline(always)]
+fn prefilter(window: &[u8; WINDOW]) -> [u64; BLOCK / 8] {
+    byte_flags(|i| (window[i + 4] == b'.') & is_digit(window[i + 5]))
 }
 
 /// Whether any prefilter flag is set.
 #[inline(always)]
 fn any(words: &[u64; BLOCK / 8]) -> bool {
     words.iter().fold(0, |acc, &word| acc | word) != 0
-}
-
-/// Line feeds in the first [`BLOCK`] bytes of `window`.
-#[inline(always)]
-fn count_newlines(window: &[u8; WINDOW]) -> u64 {
-    // At most 64: a byte-wide sum cannot overflow, and it vectorizes to compares and one psadbw.
-    u64::from(
-        window[..BLOCK]
-            .iter()
-            .fold(0u8, |sum, &b| sum.wrapping_add(u8::from(b == b'\n'))),
-    )
 }
 
 /// Line feeds in a short slice.
@@ -110,7 +153,7 @@ fn report(
     on_anchor: &mut impl FnMut(usize, u64),
 ) {
     let mut newlines = None; // flags of the block's line feeds, made for the first anchor
-    for (word_index, &word) in candidates(window).iter().enumerate() {
+    for (word_index, &word) in prefilter(window).iter().enumerate() {
         let mut word = word;
         while word != 0 {
             let offset = word_index * 8 + word.trailing_zeros() as usize / 8;

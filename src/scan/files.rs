@@ -1,20 +1,28 @@
-//! Scanning many inputs in parallel and handing their results back in input order.
+//! Scanning many inputs in parallel and handing their records back in input order, as they
+//! are found.
+//!
+//! Work is cut into *units*: a whole small input, or one chunk of an input larger than a chunk.
+//! Every worker of the rayon pool takes the next unit in input order: first an unclaimed chunk
+//! of an input already opened (the earliest such input), else the next input, which it opens;
+//! an input larger than a chunk is then offered to every worker, chunk by chunk. So units
+//! finish about in the order the output needs them, one big file keeps every core busy, and
+//! the calling thread, which puts the results back in order, holds only the few units that
+//! finished early: the heap grows with the records of a chunk or two per thread, not with the
+//! input (issue #5).
 
-use std::collections::BTreeMap;
-use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::collections::{BTreeMap, VecDeque};
+use std::ops::{ControlFlow, Range};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 
-use rayon::prelude::*;
-
-use super::{ScanOptions, scan_buffer};
-use crate::input::{Encoding, InputError, InputPath, LoadOptions, load};
+use super::{ChunkScan, ScanOptions, Stitcher, chunks, scan_chunk};
+use crate::input::{Encoding, InputError, InputPath, LoadOptions, Loaded, load};
 use crate::record::Record;
 
 /// What became of one input.
 #[derive(Debug)]
 pub enum FileOutcome {
-    /// Scanned; the records may be empty.
+    /// Scanned; it may have held no code.
     Scanned {
         /// How the bytes were decoded.
         encoding: Encoding,
@@ -26,17 +34,32 @@ pub enum FileOutcome {
     Failed(InputError),
 }
 
-/// The result of one input.
+/// The end of one input's scan.
 #[derive(Debug)]
 pub struct FileScan {
     /// The input.
     pub input: InputPath,
     /// Bytes scanned (after decoding); 0 when not scanned.
     pub bytes: u64,
-    /// Every code found, in order of offset.
-    pub records: Vec<Record>,
+    /// Codes found in it, over all its batches of records.
+    pub codes: u64,
     /// Scanned, skipped or failed.
     pub outcome: FileOutcome,
+}
+
+/// What [`scan_inputs`] hands back, in input order: for each input, zero or more batches of
+/// records (each in order of offset, each batch after the one before), then its end.
+#[derive(Debug)]
+pub enum ScanEvent<'a> {
+    /// Records of `input`, following any handed back before for it.
+    Records {
+        /// The input they were found in.
+        input: &'a InputPath,
+        /// At least one record, in order of offset.
+        records: Vec<Record>,
+    },
+    /// `input` is done: every record it holds has been handed back.
+    Done(FileScan),
 }
 
 /// Everything a multi-input scan needs besides the inputs.
@@ -49,75 +72,312 @@ pub struct ScanInputs<'a> {
     pub progress: &'a (dyn Fn(u64) + Sync),
 }
 
-fn scan_one(input: &InputPath, options: &ScanInputs<'_>) -> FileScan {
-    let path = input.path().to_string_lossy().into_owned();
-    let loaded = match load(input, options.load) {
-        Ok(loaded) => loaded,
-        Err(err) => {
-            return FileScan {
-                input: input.clone(),
-                bytes: 0,
-                records: Vec::new(),
-                outcome: FileOutcome::Failed(err),
-            };
+/// An input larger than a chunk, opened and offered to every worker chunk by chunk.
+struct Open {
+    index: usize,
+    path: Arc<str>,
+    loaded: Arc<Loaded>,
+    ranges: Vec<Range<usize>>,
+    /// The next chunk nobody has claimed.
+    next: usize,
+}
+
+/// A finished unit, as a worker sends it to the calling thread.
+enum Unit {
+    /// Chunk `chunk` of `of` of an input (a small input is one chunk of one).
+    Chunk {
+        chunk: usize,
+        of: usize,
+        bytes: u64,
+        encoding: Encoding,
+        scan: ChunkScan,
+    },
+    /// An input that was not scanned.
+    NotScanned(FileOutcome),
+}
+
+/// What the workers share.
+struct Queue<'a> {
+    inputs: &'a [InputPath],
+    options: &'a ScanInputs<'a>,
+    /// The next input nobody has opened.
+    next_input: AtomicUsize,
+    /// Inputs being opened right now: a worker that finds no unit waits for them, as one of
+    /// them may turn out large enough to share.
+    opening: AtomicUsize,
+    /// Inputs larger than a chunk with chunks left to claim, in input order.
+    open: Mutex<VecDeque<Open>>,
+    /// Set when the reader of the results went away.
+    cancel: AtomicBool,
+}
+
+/// What a worker does next.
+enum Claim {
+    Chunk {
+        index: usize,
+        path: Arc<str>,
+        loaded: Arc<Loaded>,
+        chunk: usize,
+        of: usize,
+        range: Range<usize>,
+    },
+    Input(usize),
+    Wait,
+    Finished,
+}
+
+impl Queue<'_> {
+    fn claim(&self) -> Claim {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Claim::Finished;
         }
-    };
-    if !loaded.should_scan(options.load) {
-        (options.progress)(loaded.bytes.len() as u64);
-        return FileScan {
-            input: input.clone(),
-            bytes: 0,
-            records: Vec::new(),
-            outcome: FileOutcome::SkippedBinary,
-        };
+        {
+            // A poisoned lock means a worker panicked; the scan is lost then anyway.
+            let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(first) = open.front_mut() {
+                let claim = Claim::Chunk {
+                    index: first.index,
+                    path: first.path.clone(),
+                    loaded: first.loaded.clone(),
+                    chunk: first.next,
+                    of: first.ranges.len(),
+                    range: first.ranges[first.next].clone(),
+                };
+                first.next += 1;
+                if first.next == first.ranges.len() {
+                    open.pop_front();
+                }
+                return claim;
+            }
+            // Counted as opening before the lock is let go, so that no worker concludes the
+            // scan is over while this input may still be shared.
+            let index = self.next_input.fetch_add(1, Ordering::Relaxed);
+            if index < self.inputs.len() {
+                self.opening.fetch_add(1, Ordering::SeqCst);
+                return Claim::Input(index);
+            }
+            // Read under the lock: an input being opened is offered to all and stops being
+            // counted under the same lock, so it cannot slip between the two looks.
+            if self.opening.load(Ordering::SeqCst) > 0 {
+                Claim::Wait
+            } else {
+                Claim::Finished
+            }
+        }
     }
-    let records = scan_buffer(&loaded.bytes, &path, options.scan, options.progress);
-    FileScan {
-        input: input.clone(),
-        bytes: loaded.bytes.len() as u64,
-        records,
-        outcome: FileOutcome::Scanned {
-            encoding: loaded.encoding,
-        },
+
+    /// Opens input `index` and scans it whole when it is one chunk, or offers its chunks to
+    /// every worker (this one takes the first).
+    fn open(&self, index: usize, send: &impl Fn(usize, Unit)) {
+        let options = self.options;
+        let input = &self.inputs[index];
+        let loaded = load(input, options.load);
+        let loaded = match loaded {
+            Ok(loaded) if loaded.should_scan(options.load) => loaded,
+            Ok(loaded) => {
+                self.opening.fetch_sub(1, Ordering::SeqCst);
+                (options.progress)(loaded.bytes.len() as u64);
+                return send(index, Unit::NotScanned(FileOutcome::SkippedBinary));
+            }
+            Err(err) => {
+                self.opening.fetch_sub(1, Ordering::SeqCst);
+                return send(index, Unit::NotScanned(FileOutcome::Failed(err)));
+            }
+        };
+        let path: Arc<str> = input.path().to_string_lossy().into();
+        let ranges: Vec<Range<usize>> =
+            chunks(loaded.bytes.len(), options.scan.chunk_size).collect();
+        if ranges.len() <= 1 {
+            self.opening.fetch_sub(1, Ordering::SeqCst);
+            let range = 0..loaded.bytes.len();
+            return self.scan(index, &path, &loaded, 0, 1, range, send);
+        }
+        let loaded = Arc::new(loaded);
+        let first = ranges[0].clone();
+        let of = ranges.len();
+        {
+            let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+            // Inputs are opened in order but may finish opening out of it.
+            let at = open.partition_point(|o| o.index < index);
+            open.insert(
+                at,
+                Open {
+                    index,
+                    path: path.clone(),
+                    loaded: loaded.clone(),
+                    ranges,
+                    next: 1,
+                },
+            );
+            self.opening.fetch_sub(1, Ordering::SeqCst);
+        }
+        self.scan(index, &path, &loaded, 0, of, first, send);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn scan(
+        &self,
+        index: usize,
+        path: &str,
+        loaded: &Loaded,
+        chunk: usize,
+        of: usize,
+        range: Range<usize>,
+        send: &impl Fn(usize, Unit),
+    ) {
+        let len = range.len() as u64;
+        let scan = scan_chunk(&loaded.bytes, path, range);
+        (self.options.progress)(len);
+        send(
+            index,
+            Unit::Chunk {
+                chunk,
+                of,
+                bytes: loaded.bytes.len() as u64,
+                encoding: loaded.encoding,
+                scan,
+            },
+        );
+    }
+
+    /// A worker: takes units until none is left.
+    fn work(&self, send: &impl Fn(usize, Unit)) {
+        loop {
+            match self.claim() {
+                Claim::Chunk {
+                    index,
+                    path,
+                    loaded,
+                    chunk,
+                    of,
+                    range,
+                } => self.scan(index, &path, &loaded, chunk, of, range, send),
+                Claim::Input(index) => self.open(index, send),
+                Claim::Wait => std::thread::yield_now(),
+                Claim::Finished => return,
+            }
+        }
     }
 }
 
-/// Scans `inputs` in parallel on the current rayon pool (files in parallel, and each file's
-/// chunks too) and calls `on_file` on the calling thread with each result **in input order**.
-/// When `on_file` returns `Break` (the reader of the output went away), the inputs not yet
-/// started are not scanned and no further result is handed back.
+/// Scans `inputs` on the current rayon pool (inputs in parallel, and the chunks of each large
+/// input too) and calls `on_event` on the calling thread with their records and ends **in
+/// input order**, each input's records as soon as the chunks before them are done. When
+/// `on_event` returns `Break` (the reader of the output went away), no unit is started any
+/// more and nothing further is handed back.
 pub fn scan_inputs(
     inputs: &[InputPath],
     options: &ScanInputs<'_>,
-    mut on_file: impl FnMut(FileScan) -> ControlFlow<()>,
+    mut on_event: impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
 ) {
-    let cancel = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(usize, FileScan)>();
+    let queue = Queue {
+        inputs,
+        options,
+        next_input: AtomicUsize::new(0),
+        opening: AtomicUsize::new(0),
+        open: Mutex::new(VecDeque::new()),
+        cancel: AtomicBool::new(false),
+    };
+    let (tx, rx) = mpsc::channel::<(usize, Unit)>();
     std::thread::scope(|scope| {
-        let cancel = &cancel;
+        let queue = &queue;
         scope.spawn(move || {
-            inputs
-                .par_iter()
-                .enumerate()
-                .for_each_with(tx, |tx, (i, input)| {
-                    if cancel.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    // The receiver is gone only after a Break; the result is not wanted then.
-                    let _ = tx.send((i, scan_one(input, options)));
-                });
-        });
-        let mut waiting = BTreeMap::new();
-        let mut next = 0;
-        for (i, scan) in rx {
-            waiting.insert(i, scan);
-            while let Some(scan) = waiting.remove(&next) {
-                next += 1;
-                if on_file(scan).is_break() {
-                    cancel.store(true, Ordering::Relaxed);
-                    return;
+            rayon::scope(|s| {
+                for _ in 0..rayon::current_num_threads() {
+                    let tx = tx.clone();
+                    s.spawn(move |_| {
+                        // The receiver is gone only after a Break; results are not wanted then.
+                        queue.work(&|index, unit| {
+                            let _ = tx.send((index, unit));
+                        });
+                    });
                 }
+            });
+        });
+        let mut order = InOrder::new(inputs);
+        for (index, unit) in rx {
+            if order.arrived(index, unit, &mut on_event).is_break() {
+                queue.cancel.store(true, Ordering::Relaxed);
+                return;
             }
         }
     });
+}
+
+/// Puts finished units back in input order and hands them on.
+struct InOrder<'a> {
+    inputs: &'a [InputPath],
+    /// Units that finished before the ones ahead of them, by (input, chunk).
+    waiting: BTreeMap<(usize, usize), Unit>,
+    /// The next input and chunk to hand on.
+    next: (usize, usize),
+    stitcher: Stitcher,
+    codes: u64,
+}
+
+impl<'a> InOrder<'a> {
+    fn new(inputs: &'a [InputPath]) -> InOrder<'a> {
+        InOrder {
+            inputs,
+            waiting: BTreeMap::new(),
+            next: (0, 0),
+            stitcher: Stitcher::new(),
+            codes: 0,
+        }
+    }
+
+    fn arrived(
+        &mut self,
+        index: usize,
+        unit: Unit,
+        on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let chunk = match &unit {
+            Unit::Chunk { chunk, .. } => *chunk,
+            Unit::NotScanned(_) => 0,
+        };
+        self.waiting.insert((index, chunk), unit);
+        while let Some(unit) = self.waiting.remove(&self.next) {
+            self.hand_on(unit, on_event)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn hand_on(
+        &mut self,
+        unit: Unit,
+        on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let input = &self.inputs[self.next.0];
+        let (outcome, bytes) = match unit {
+            Unit::NotScanned(outcome) => (outcome, 0),
+            Unit::Chunk {
+                chunk,
+                of,
+                bytes,
+                encoding,
+                scan,
+            } => {
+                let records = self.stitcher.stitch(scan);
+                if !records.is_empty() {
+                    self.codes += records.len() as u64;
+                    on_event(ScanEvent::Records { input, records })?;
+                }
+                if chunk + 1 < of {
+                    self.next.1 += 1;
+                    return ControlFlow::Continue(());
+                }
+                (FileOutcome::Scanned { encoding }, bytes)
+            }
+        };
+        let done = FileScan {
+            input: input.clone(),
+            bytes,
+            codes: std::mem::take(&mut self.codes),
+            outcome,
+        };
+        self.next = (self.next.0 + 1, 0);
+        self.stitcher = Stitcher::new();
+        on_event(ScanEvent::Done(done))
+    }
 }

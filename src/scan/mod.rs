@@ -18,7 +18,7 @@ use crate::finder;
 use crate::parse::parse_at;
 use crate::record::Record;
 
-pub use files::{FileOutcome, FileScan, ScanInputs, scan_inputs};
+pub use files::{FileOutcome, FileScan, ScanEvent, ScanInputs, scan_inputs};
 
 /// Default chunk size: 4 MiB, large enough that per-chunk work is noise, small enough that a
 /// 2 GiB file gives hundreds of chunks to share between threads.
@@ -45,11 +45,17 @@ struct Pending {
     /// Line feeds from the chunk's start to the record's start; negative when the record
     /// starts before the chunk, across a line feed.
     lines_into_chunk: i64,
-    /// The byte column, when a line feed before the record stands in the same chunk.
+    /// The byte column, when it could be told inside the chunk: a line feed stands between the
+    /// chunk's start and the record, or the record starts before the chunk.
     column: Option<u64>,
 }
 
-struct ChunkScan {
+/// What scanning one chunk gives: its records, waiting for their lines, and what the chunks
+/// after it need to know of its line feeds.
+pub(crate) struct ChunkScan {
+    /// The chunk's byte range in the buffer.
+    range: Range<usize>,
+    /// Line feeds in the chunk.
     newlines: u64,
     /// Offset of the chunk's last line feed.
     last_newline: Option<usize>,
@@ -58,7 +64,7 @@ struct ChunkScan {
 
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
 /// (all the per-code work happens here, in parallel).
-fn scan_chunk(buf: &[u8], path: &str, range: Range<usize>) -> ChunkScan {
+pub(crate) fn scan_chunk(buf: &[u8], path: &str, range: Range<usize>) -> ChunkScan {
     let mut found = Vec::new();
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
         let Some(parsed) = parse_at(buf, anchor) else {
@@ -67,10 +73,15 @@ fn scan_chunk(buf: &[u8], path: &str, range: Range<usize>) -> ChunkScan {
         let findings = check(&parsed);
         let start = parsed.span.start;
         let between = memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64;
-        let column = (start >= range.start)
-            .then(|| memchr::memrchr(b'\n', &buf[range.start..start]))
-            .flatten()
-            .map(|i| (start - (range.start + i + 1)) as u64 + 1);
+        let column = if start >= range.start {
+            memchr::memrchr(b'\n', &buf[range.start..start])
+                .map(|i| (start - (range.start + i + 1)) as u64 + 1)
+        } else {
+            // Rare (a sign or kings before a chunk's first anchor): look back to the line's
+            // start, wherever it is.
+            let line_start = memchr::memrchr(b'\n', &buf[..start]).map_or(0, |i| i + 1);
+            Some((start - line_start) as u64 + 1)
+        };
         found.push(Pending {
             record: Record::new(path, 0, 0, &parsed, buf, &findings),
             lines_into_chunk: newlines_before as i64 - between,
@@ -79,17 +90,64 @@ fn scan_chunk(buf: &[u8], path: &str, range: Range<usize>) -> ChunkScan {
     });
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
     ChunkScan {
+        range,
         newlines: scan.newlines,
         last_newline,
         found,
     }
 }
 
-fn chunks(len: usize, chunk_size: usize) -> Vec<Range<usize>> {
+/// Gives the records of consecutive chunks their lines and columns, the chunks handed over in
+/// order from the first: the 1-based line of a chunk's first byte is one more than the line
+/// feeds of the chunks before it, and a record with no line feed before it in its chunk
+/// counts its column from the last line feed before the chunk.
+#[derive(Debug, Clone)]
+pub(crate) struct Stitcher {
+    /// 1-based line of the next chunk's first byte.
+    line_base: i64,
+    /// Offset of the last line feed before the next chunk.
+    last_newline: Option<usize>,
+}
+
+impl Stitcher {
+    pub(crate) fn new() -> Stitcher {
+        Stitcher {
+            line_base: 1,
+            last_newline: None,
+        }
+    }
+
+    /// The records of `scan`, the chunk after the ones already stitched, in order of offset.
+    pub(crate) fn stitch(&mut self, scan: ChunkScan) -> Vec<Record> {
+        let line_start = self.last_newline.map_or(0, |i| i + 1);
+        let mut records: Vec<Record> = scan
+            .found
+            .into_iter()
+            .map(|pending| {
+                let mut record = pending.record;
+                record.line = (self.line_base + pending.lines_into_chunk) as u64;
+                record.column = pending
+                    .column
+                    .unwrap_or_else(|| (record.offset as usize - line_start) as u64 + 1);
+                record
+            })
+            .collect();
+        debug_assert!(scan.range.start >= line_start);
+        self.line_base += scan.newlines as i64;
+        self.last_newline = scan.last_newline.or(self.last_newline);
+        // Anchors come in order and the text read starts at most one gap before its anchor; a
+        // stable sort by offset keeps the order total for pathological overlaps.
+        if !records.is_sorted_by_key(|r| r.offset) {
+            records.sort_by_key(|r| r.offset);
+        }
+        records
+    }
+}
+
+/// The byte ranges of the chunks of a buffer of `len` bytes.
+pub(crate) fn chunks(len: usize, chunk_size: usize) -> impl ExactSizeIterator<Item = Range<usize>> {
     let size = chunk_size.max(1);
-    (0..len.div_ceil(size))
-        .map(|i| i * size..((i + 1) * size).min(len))
-        .collect()
+    (0..len.div_ceil(size)).map(move |i| i * size..((i + 1) * size).min(len))
 }
 
 /// Scans `buf` (the whole source) and returns a record for every code, in order of offset.
@@ -101,7 +159,8 @@ pub fn scan_buffer(
     options: ScanOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<Record> {
-    let scans: Vec<ChunkScan> = chunks(buf.len(), options.chunk_size)
+    let ranges: Vec<Range<usize>> = chunks(buf.len(), options.chunk_size).collect();
+    let scans: Vec<ChunkScan> = ranges
         .into_par_iter()
         .map(|range| {
             let len = range.len() as u64;
@@ -110,39 +169,17 @@ pub fn scan_buffer(
             scan
         })
         .collect();
+    let mut stitcher = Stitcher::new();
     let mut records = Vec::with_capacity(scans.iter().map(|s| s.found.len()).sum());
-    let mut line_base: i64 = 1; // 1-based line of each chunk's first byte
-    let mut last_newline_before: Option<usize> = None;
     for scan in scans {
-        for pending in scan.found {
-            let mut record = pending.record;
-            record.line = (line_base + pending.lines_into_chunk) as u64;
-            record.column = pending.column.unwrap_or_else(|| {
-                column_across_chunks(buf, record.offset as usize, last_newline_before)
-            });
-            records.push(record);
-        }
-        line_base += scan.newlines as i64;
-        last_newline_before = scan.last_newline.or(last_newline_before);
+        records.extend(stitcher.stitch(scan));
     }
-    // Anchors come in order and the text read starts at most one gap before its anchor; a
-    // stable sort by offset keeps the order total for pathological overlaps.
-    records.sort_by_key(|r| r.offset);
+    // Records of two chunks can overlap only in pathological text (one gap of white space
+    // longer than a chunk); the order stays total.
+    if !records.is_sorted_by_key(|r| r.offset) {
+        records.sort_by_key(|r| r.offset);
+    }
     records
-}
-
-/// The 1-based byte column of `start` when no line feed stands between it and its chunk's
-/// start: `newline_before_chunk` is the last line feed before the chunk, so a backward search
-/// from `start` stops within the current line wherever the chunk begins.
-fn column_across_chunks(buf: &[u8], start: usize, newline_before_chunk: Option<usize>) -> u64 {
-    let floor = newline_before_chunk.map_or(0, |i| i + 1);
-    let (lo, fallback) = if start >= floor {
-        (floor, floor)
-    } else {
-        (0, 0)
-    };
-    let line_start = memchr::memrchr(b'\n', &buf[lo..start]).map_or(fallback, |i| lo + i + 1);
-    (start - line_start) as u64 + 1
 }
 
 #[cfg(test)]

@@ -88,8 +88,8 @@ impl<W: Write> Printer<W> {
         }
     }
 
-    /// Writes the rows of one input's records, after the header if not yet written.
-    pub fn file(&mut self, records: &[&Record]) -> io::Result<()> {
+    /// Writes the rows of a batch of records, after the header if not yet written.
+    pub fn records(&mut self, records: &[&Record]) -> io::Result<()> {
         if !self.header_written {
             self.out.write_record(HEADER).map_err(io_error)?;
             self.header_written = true;

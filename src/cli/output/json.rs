@@ -35,12 +35,14 @@ enum Message<'a> {
 /// Writes the message stream.
 pub struct Printer<W: Write> {
     out: W,
+    /// Matches written for the input under way; `None` before its first.
+    matches: Option<u64>,
 }
 
 impl<W: Write> Printer<W> {
     /// A printer over `out`.
     pub fn new(out: W) -> Printer<W> {
-        Printer { out }
+        Printer { out, matches: None }
     }
 
     fn message(&mut self, message: &Message<'_>) -> io::Result<()> {
@@ -48,17 +50,28 @@ impl<W: Write> Printer<W> {
         self.out.write_all(b"\n")
     }
 
-    /// Writes `begin`, a `match` per record and `end` for one input of `bytes` bytes.
-    pub fn file(&mut self, path: &str, bytes: u64, records: &[&Record]) -> io::Result<()> {
-        self.message(&Message::Begin { path })?;
+    /// Writes a `match` per record of the input `path`, after its `begin` for the first.
+    pub fn records(&mut self, path: &str, records: &[&Record]) -> io::Result<()> {
+        if self.matches.is_none() {
+            self.message(&Message::Begin { path })?;
+        }
         for r in records {
             self.message(&Message::Match(r))?;
         }
-        self.message(&Message::End {
-            path,
-            bytes,
-            matches: records.len() as u64,
-        })
+        *self.matches.get_or_insert(0) += records.len() as u64;
+        Ok(())
+    }
+
+    /// Writes the `end` of the input `path` of `bytes` bytes, when it had a `begin`.
+    pub fn end(&mut self, path: &str, bytes: u64) -> io::Result<()> {
+        match self.matches.take() {
+            Some(matches) => self.message(&Message::End {
+                path,
+                bytes,
+                matches,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Writes the `summary` message and flushes.

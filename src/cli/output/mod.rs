@@ -61,16 +61,25 @@ impl<W: Write> Printer<W> {
         }
     }
 
-    /// Writes the records of one input, `path` as the records name it, scanned over `bytes`.
-    /// Nothing is written for an input without records.
-    pub fn file(&mut self, path: &str, bytes: u64, records: &[&Record]) -> io::Result<()> {
+    /// Writes a batch of records of the input `path` (the records name it so too). An input's
+    /// batches come one after the other, then its [`Printer::end`].
+    pub fn records(&mut self, path: &str, records: &[&Record]) -> io::Result<()> {
         if records.is_empty() {
             return Ok(());
         }
         match self {
-            Printer::Text(p) => p.file(records),
-            Printer::Json(p) => p.file(path, bytes, records),
-            Printer::Csv(p) => p.file(records),
+            Printer::Text(p) => p.records(records),
+            Printer::Json(p) => p.records(path, records),
+            Printer::Csv(p) => p.records(records),
+        }
+    }
+
+    /// Ends the input `path`, scanned over `bytes` bytes. Nothing is written for an input
+    /// without records.
+    pub fn end(&mut self, path: &str, bytes: u64) -> io::Result<()> {
+        match self {
+            Printer::Json(p) => p.end(path, bytes),
+            Printer::Text(_) | Printer::Csv(_) => Ok(()),
         }
     }
 

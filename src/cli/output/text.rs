@@ -49,8 +49,8 @@ impl<W: Write> Printer<W> {
         Printer { out }
     }
 
-    /// Writes the lines of one input's records.
-    pub fn file(&mut self, records: &[&Record]) -> io::Result<()> {
+    /// Writes the lines of a batch of records.
+    pub fn records(&mut self, records: &[&Record]) -> io::Result<()> {
         for r in records {
             writeln!(self.out, "{}", line(r))?;
         }
