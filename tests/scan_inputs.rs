@@ -1,0 +1,154 @@
+//! `scan_inputs` on the project's fixtures and the real corpus: records stream back in input
+//! order, each input's batches then its end, the same records as a whole-buffer scan of each
+//! file, at every thread count and chunk size (STYLE.md practice 7).
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use gbrscan::Record;
+use gbrscan::input::{InputPath, LoadOptions, walk};
+use gbrscan::scan::{FileOutcome, ScanEvent, ScanInputs, ScanOptions, scan_buffer, scan_inputs};
+
+/// What a scan handed back, flattened: `Records(path, line, column, canonical)` per record and
+/// `Done(path, bytes, codes, outcome)` per input, in the order handed back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Seen {
+    Record(String, u64, u64, String),
+    Done(String, u64, u64, &'static str),
+}
+
+fn outcome_name(outcome: &FileOutcome) -> &'static str {
+    match outcome {
+        FileOutcome::Scanned { .. } => "scanned",
+        FileOutcome::SkippedBinary => "binary",
+        FileOutcome::Failed(_) => "failed",
+    }
+}
+
+/// Scans `inputs` on a pool of `threads` with chunks of `chunk_size` bytes.
+fn scan_all(inputs: &[InputPath], threads: usize, chunk_size: usize) -> Vec<Seen> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool");
+    let options = ScanInputs {
+        scan: ScanOptions { chunk_size },
+        load: LoadOptions::default(),
+        progress: &|_| {},
+    };
+    let mut seen = Vec::new();
+    pool.install(|| {
+        scan_inputs(inputs, &options, |event| {
+            match event {
+                ScanEvent::Records { input, records } => {
+                    assert!(!records.is_empty(), "an empty batch for {input:?}");
+                    for r in records {
+                        assert_eq!(Path::new(&r.path), input.path());
+                        seen.push(Seen::Record(r.path, r.line, r.column, r.canonical));
+                    }
+                }
+                ScanEvent::Done(file) => seen.push(Seen::Done(
+                    file.input.path().display().to_string(),
+                    file.bytes,
+                    file.codes,
+                    outcome_name(&file.outcome),
+                )),
+            }
+            ControlFlow::Continue(())
+        });
+    });
+    seen
+}
+
+/// The fixtures folder (and the real corpus, when present) walked as `gbr scan` walks them,
+/// and a path that cannot be read.
+fn fixture_inputs() -> Vec<InputPath> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<PathBuf> = vec![root.join("fixtures")];
+    let corpus = root.join("../shared/corpus");
+    if corpus.is_dir() {
+        paths.push(corpus);
+    }
+    let mut inputs = walk(&paths).inputs;
+    // An input that fails to open in the middle (the walk reports missing paths itself).
+    inputs.insert(3, InputPath::File(root.join("fixtures/no-such-file.txt")));
+    inputs
+}
+
+/// The expected events: each readable input scanned whole by `scan_buffer`.
+fn expected(inputs: &[InputPath]) -> Vec<Seen> {
+    let mut seen = Vec::new();
+    for input in inputs {
+        let path = input.path().display().to_string();
+        let Ok(loaded) = gbrscan::input::load(input, LoadOptions::default()) else {
+            seen.push(Seen::Done(path, 0, 0, "failed"));
+            continue;
+        };
+        if loaded.binary {
+            seen.push(Seen::Done(path, 0, 0, "binary"));
+            continue;
+        }
+        let records: Vec<Record> =
+            scan_buffer(&loaded.bytes, &path, ScanOptions::default(), &|_| {});
+        let codes = records.len() as u64;
+        seen.extend(
+            records
+                .into_iter()
+                .map(|r| Seen::Record(r.path, r.line, r.column, r.canonical)),
+        );
+        seen.push(Seen::Done(path, loaded.bytes.len() as u64, codes, "scanned"));
+    }
+    seen
+}
+
+#[test]
+fn records_stream_in_input_order_at_every_thread_count_and_chunk_size() {
+    let inputs = fixture_inputs();
+    let want = expected(&inputs);
+    assert!(
+        want.iter().filter(|s| matches!(s, Seen::Record(..))).count() > 50,
+        "the fixtures hold codes"
+    );
+    assert!(want.contains(&Seen::Done(
+        inputs[3].path().display().to_string(),
+        0,
+        0,
+        "failed"
+    )));
+    assert!(want.iter().any(|s| matches!(s, Seen::Done(.., "binary"))));
+    for threads in [1, 2, 3] {
+        for chunk_size in [1, 7, 64, 1000, 1 << 22] {
+            assert_eq!(
+                scan_all(&inputs, threads, chunk_size),
+                want,
+                "{threads} threads, chunks of {chunk_size} bytes"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_break_stops_the_stream() {
+    let inputs = fixture_inputs();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a thread pool");
+    let options = ScanInputs {
+        scan: ScanOptions { chunk_size: 64 },
+        load: LoadOptions::default(),
+        progress: &|_| {},
+    };
+    let mut events = 0;
+    pool.install(|| {
+        scan_inputs(&inputs, &options, |_| {
+            events += 1;
+            if events == 3 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    });
+    assert_eq!(events, 3);
+}
