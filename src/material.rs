@@ -173,20 +173,28 @@ impl Material {
     }
 }
 
+impl Material {
+    /// Appends the endgame-table text (`KRBvKNN`, as `Display` prints it) to `out`, without
+    /// the formatting machinery: the scanner writes one per code.
+    pub fn push_to(&self, out: &mut String) {
+        for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            if i == 1 {
+                out.push('v');
+            }
+            for role in ORDER {
+                for _ in 0..*self.0.get(color).get(role) {
+                    out.push(letter(role));
+                }
+            }
+        }
+    }
+}
+
 impl fmt::Display for Material {
     /// The endgame-table style, `KRBvKNN`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut text = String::with_capacity(40);
-        for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
-            if i == 1 {
-                text.push('v');
-            }
-            for role in ORDER {
-                for _ in 0..*self.0.get(color).get(role) {
-                    text.push(letter(role));
-                }
-            }
-        }
+        self.push_to(&mut text);
         f.write_str(&text)
     }
 }

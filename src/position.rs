@@ -1,7 +1,7 @@
 //! A position as far as the text gives it: code, kings, squares, men count and stipulation
 //! (GBR.md §2), with its canonical text and FEN board field.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use shakmaty::{Board, ByColor, Color, Piece, Role, Square};
 
@@ -9,11 +9,22 @@ use crate::code::{Code, PIECE_ROLES};
 use crate::material::Material;
 use crate::stipulation::Stipulation;
 
-/// Writes a square's name (`e4`) without the formatting machinery: squares are most of what
-/// the scanner prints.
-fn write_square(f: &mut impl fmt::Write, square: Square) -> fmt::Result {
-    f.write_char(square.file().char())?;
-    f.write_char(square.rank().char())
+/// Appends a square's name (`e4`): squares are most of what the scanner prints.
+fn push_square(out: &mut String, square: Square) {
+    out.push(square.file().char());
+    out.push(square.rank().char());
+}
+
+/// Writes what `push` appends to a string, for the `Display` impls: each text is made in one
+/// place, without the formatting machinery, which costs more than the rest of a record.
+fn display_with(
+    f: &mut fmt::Formatter<'_>,
+    capacity: usize,
+    push: impl Fn(&mut String),
+) -> fmt::Result {
+    let mut text = String::with_capacity(capacity);
+    push(&mut text);
+    f.write_str(&text)
 }
 
 /// The two king squares, white's first as the text writes them (`a7d3`).
@@ -34,10 +45,17 @@ impl Kings {
     }
 }
 
+impl Kings {
+    /// Appends `a7d3` to `out`, as `Display` prints it.
+    pub fn push_to(&self, out: &mut String) {
+        push_square(out, self.white);
+        push_square(out, self.black);
+    }
+}
+
 impl fmt::Display for Kings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_square(f, self.white)?;
-        write_square(f, self.black)
+        display_with(f, 4, |out| self.push_to(out))
     }
 }
 
@@ -75,24 +93,29 @@ impl MenCount {
     }
 }
 
-/// Writes `n` in decimal without the formatting machinery (W/B counts are small).
-fn write_count(f: &mut impl fmt::Write, n: u8) -> fmt::Result {
-    let digits = [n / 100, n / 10 % 10, n % 10].map(|d| char::from(b'0' + d));
-    let skip = if n >= 100 {
-        0
-    } else if n >= 10 {
-        1
-    } else {
-        2
-    };
-    digits[skip..].iter().try_for_each(|&c| f.write_char(c))
+/// Appends `n` in decimal (W/B counts are small).
+fn push_count(out: &mut String, n: u8) {
+    if n >= 100 {
+        out.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        out.push(char::from(b'0' + n / 10 % 10));
+    }
+    out.push(char::from(b'0' + n % 10));
+}
+
+impl MenCount {
+    /// Appends `3/3` to `out`, as `Display` prints it.
+    pub fn push_to(&self, out: &mut String) {
+        push_count(out, self.white);
+        out.push('/');
+        push_count(out, self.black);
+    }
 }
 
 impl fmt::Display for MenCount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_count(f, self.white)?;
-        f.write_char('/')?;
-        write_count(f, self.black)
+        display_with(f, 7, |out| self.push_to(out))
     }
 }
 
@@ -128,20 +151,31 @@ impl SquareList {
     }
 }
 
+impl SquareList {
+    /// Appends the squares to `out` as `Display` prints them.
+    pub fn push_to(&self, out: &mut String) {
+        for s in &self.pieces {
+            push_square(out, *s);
+        }
+        if !self.pawns.is_empty() {
+            out.push('.');
+            for s in &self.pawns {
+                push_square(out, *s);
+            }
+        }
+    }
+
+    /// Bytes of the text `Display` prints.
+    pub fn text_len(&self) -> usize {
+        2 * self.len() + usize::from(!self.pawns.is_empty())
+    }
+}
+
 impl fmt::Display for SquareList {
     /// Pieces glued, then a full stop and the pawns if there are any: `b2b3c6d6`,
     /// `.d4e3f2e4f3`, `d3d6g5g2.c4c5c7e5e6h3`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for s in &self.pieces {
-            write_square(f, *s)?;
-        }
-        if !self.pawns.is_empty() {
-            f.write_str(".")?;
-            for s in &self.pawns {
-                write_square(f, *s)?;
-            }
-        }
-        Ok(())
+        display_with(f, self.text_len(), |out| self.push_to(out))
     }
 }
 
@@ -291,39 +325,42 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Appends the canonical text to `out`, as `Display` prints it (see there).
+    pub fn push_to(&self, out: &mut String) {
+        if let Some(k) = self.kings {
+            k.push_to(out);
+            out.push(' ');
+        }
+        out.push_str(self.code.to_ascii().as_str());
+        if let Some(s) = &self.squares {
+            out.push(' ');
+            s.push_to(out);
+        }
+        let men = self.shown_men();
+        if let Some(m) = men {
+            out.push(' ');
+            m.push_to(out);
+        }
+        if let Some(s) = self.stipulation {
+            if men.is_none() || s.outcome.is_none() {
+                out.push(' ');
+            }
+            out.push_str(s.as_str());
+        }
+        if men.is_some() {
+            out.push('.');
+        }
+    }
+}
+
 impl fmt::Display for Position {
     /// The canonical text: kings, code, squares, W/B with the stipulation glued and a
     /// terminating full stop, as far as known: `a7d3 0116.00 b2b3c6d6 3/3+.` (seed 001); `WTM` and
     /// `BTM` stand apart (`4/3 WTM.`, seed 001).
     /// Without W/B the stipulation stands apart and no full stop follows: `g3g1 0323.12 =`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Each part is written by its own `Display` with no format string: the scanner prints
-        // one canonical text per code, and the formatting machinery would cost more than all
-        // the rest of the record.
-        if let Some(k) = self.kings {
-            fmt::Display::fmt(&k, f)?;
-            f.write_char(' ')?;
-        }
-        f.write_str(self.code.to_ascii().as_str())?;
-        if let Some(s) = &self.squares {
-            f.write_char(' ')?;
-            fmt::Display::fmt(s, f)?;
-        }
-        let men = self.shown_men();
-        if let Some(m) = men {
-            f.write_char(' ')?;
-            fmt::Display::fmt(&m, f)?;
-        }
-        if let Some(s) = self.stipulation {
-            if men.is_none() || s.outcome.is_none() {
-                f.write_char(' ')?;
-            }
-            fmt::Display::fmt(&s, f)?;
-        }
-        if men.is_some() {
-            f.write_char('.')?;
-        }
-        Ok(())
+        display_with(f, 64, |out| self.push_to(out))
     }
 }
 

@@ -3,8 +3,6 @@
 //! built from. Domain values serialise as their canonical text (`"0323.12"`, `"a7d3"`, `"+"`),
 //! never as structs of digits (STYLE.md practice 9).
 
-use std::fmt::{self, Write};
-
 use serde::{Deserialize, Serialize};
 
 use crate::check::{Check, Finding, Part, Severity};
@@ -92,12 +90,11 @@ pub struct Record {
     pub findings: Vec<FindingRecord>,
 }
 
-/// `value`'s text, written into a string of `capacity` bytes: the scanner makes several per
+/// The text `push` appends, in a string of `capacity` bytes: the scanner makes several per
 /// code, and growing each from empty costs more than the writing.
-fn text_of(value: &impl fmt::Display, capacity: usize) -> String {
+fn text_of(capacity: usize, push: impl FnOnce(&mut String)) -> String {
     let mut text = String::with_capacity(capacity);
-    // Writing into a String cannot fail.
-    let _ = write!(text, "{value}");
+    push(&mut text);
     text
 }
 
@@ -124,13 +121,18 @@ impl Record {
             form: parsed.form,
             rank: parsed.rank(),
             code: p.code,
-            kings: p.kings.map(|k| text_of(&k, 4)),
-            squares: p.squares.as_ref().map(|s| text_of(s, 2 * s.len() + 1)),
-            men: p.men.map(|m| text_of(&m, 5)),
+            kings: p.kings.map(|k| text_of(4, |t| k.push_to(t))),
+            squares: p
+                .squares
+                .as_ref()
+                .map(|s| text_of(s.text_len(), |t| s.push_to(t))),
+            men: p.men.map(|m| text_of(7, |t| m.push_to(t))),
             stipulation: p.stipulation,
-            canonical: text_of(p, 64),
-            material: decoded.material().map(|m| text_of(m, 34)),
-            fen: p.board_of(&decoded).map(|b| text_of(&b.board_fen(), 64)),
+            canonical: text_of(64, |t| p.push_to(t)),
+            material: decoded.material().map(|m| text_of(34, |t| m.push_to(t))),
+            fen: p
+                .board_of(&decoded)
+                .map(|b| text_of(72, |t| b.board_fen().append_to_string(t))),
             valid: !findings.iter().any(|f| f.severity() == Severity::Error),
             findings: findings.iter().map(FindingRecord::new).collect(),
         }

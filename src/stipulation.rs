@@ -107,17 +107,24 @@ impl Ord for Stipulation {
     }
 }
 
-impl fmt::Display for Stipulation {
-    /// The canonical sign of the seed: `+ = -+ -= WTM BTM`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match (self.outcome, self.to_move) {
+impl Stipulation {
+    /// The canonical sign of the seed, as `Display` prints it: `+ = -+ -= WTM BTM`.
+    pub fn as_str(&self) -> &'static str {
+        match (self.outcome, self.to_move) {
             (Some(Outcome::Win), Color::White) => "+",
             (Some(Outcome::Draw), Color::White) => "=",
             (Some(Outcome::Win), Color::Black) => "-+",
             (Some(Outcome::Draw), Color::Black) => "-=",
             (None, Color::White) => "WTM",
             (None, Color::Black) => "BTM",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Stipulation {
+    /// The canonical sign of the seed: `+ = -+ -= WTM BTM`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

@@ -96,7 +96,12 @@ fn expected(inputs: &[InputPath]) -> Vec<Seen> {
                 .into_iter()
                 .map(|r| Seen::Record(r.path, r.line, r.column, r.canonical)),
         );
-        seen.push(Seen::Done(path, loaded.bytes.len() as u64, codes, "scanned"));
+        seen.push(Seen::Done(
+            path,
+            loaded.bytes.len() as u64,
+            codes,
+            "scanned",
+        ));
     }
     seen
 }
@@ -106,7 +111,10 @@ fn records_stream_in_input_order_at_every_thread_count_and_chunk_size() {
     let inputs = fixture_inputs();
     let want = expected(&inputs);
     assert!(
-        want.iter().filter(|s| matches!(s, Seen::Record(..))).count() > 50,
+        want.iter()
+            .filter(|s| matches!(s, Seen::Record(..)))
+            .count()
+            > 50,
         "the fixtures hold codes"
     );
     assert!(want.contains(&Seen::Done(
