@@ -106,7 +106,7 @@ fn total_bytes(inputs: &[InputPath]) -> Option<u64> {
 /// report them again. When `on_event` returns `Break`, nothing further is handed back.
 pub fn scan_paths(
     args: &InputArgs,
-    mut on_event: impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
+    mut on_event: impl FnMut(ScanEvent<'_>) -> ControlFlow<()> + Send,
 ) -> anyhow::Result<ScanSummary> {
     // One command per process: the global pool is this scan's pool. An error means it was
     // built already (tests calling twice), and that pool serves as well.

@@ -80,7 +80,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let mut printer = Printer::new(
         args.format(),
-        BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout().lock()),
+        BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout()),
     );
     let mut matches = 0;
     let mut failed: Option<io::Error> = None;

@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 
 use super::{ChunkScan, ScanOptions, Stitcher, chunks, scan_chunk};
 use crate::input::{Encoding, InputError, InputPath, LoadOptions, Loaded, load};
@@ -133,7 +133,7 @@ impl Queue<'_> {
         }
         {
             // A poisoned lock means a worker panicked; the scan is lost then anyway.
-            let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+            let mut open = lock(&self.open);
             if let Some(first) = open.front_mut() {
                 let claim = Claim::Chunk {
                     index: first.index,
@@ -196,7 +196,7 @@ impl Queue<'_> {
         let first = ranges[0].clone();
         let of = ranges.len();
         {
-            let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+            let mut open = lock(&self.open);
             // Inputs are opened in order but may finish opening out of it.
             let at = open.partition_point(|o| o.index < index);
             open.insert(
@@ -261,14 +261,15 @@ impl Queue<'_> {
 }
 
 /// Scans `inputs` on the current rayon pool (inputs in parallel, and the chunks of each large
-/// input too) and calls `on_event` on the calling thread with their records and ends **in
-/// input order**, each input's records as soon as the chunks before them are done. When
-/// `on_event` returns `Break` (the reader of the output went away), no unit is started any
-/// more and nothing further is handed back.
+/// input too) and calls `on_event` with their records and ends **in input order**, each
+/// input's records as soon as the chunks before them are done. `on_event` runs on the worker
+/// that finished the unit next in order, one call at a time; the calling thread only waits.
+/// When `on_event` returns `Break` (the reader of the output went away), no unit is started
+/// any more and nothing further is handed back.
 pub fn scan_inputs(
     inputs: &[InputPath],
     options: &ScanInputs<'_>,
-    mut on_event: impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
+    on_event: impl FnMut(ScanEvent<'_>) -> ControlFlow<()> + Send,
 ) {
     let queue = Queue {
         inputs,
@@ -278,37 +279,94 @@ pub fn scan_inputs(
         open: Mutex::new(VecDeque::new()),
         cancel: AtomicBool::new(false),
     };
-    let (tx, rx) = mpsc::channel::<(usize, Unit)>();
-    std::thread::scope(|scope| {
-        let queue = &queue;
-        scope.spawn(move || {
-            rayon::scope(|s| {
-                for _ in 0..rayon::current_num_threads() {
-                    let tx = tx.clone();
-                    s.spawn(move |_| {
-                        // The receiver is gone only after a Break; results are not wanted then.
-                        queue.work(&|index, unit| {
-                            let _ = tx.send((index, unit));
-                        });
-                    });
-                }
-            });
-        });
-        let mut order = InOrder::new(inputs);
-        for (index, unit) in rx {
-            if order.arrived(index, unit, &mut on_event).is_break() {
-                queue.cancel.store(true, Ordering::Relaxed);
-                return;
-            }
+    let handoff = Handoff {
+        waiting: Mutex::new(Waiting {
+            units: BTreeMap::new(),
+            next: (0, 0),
+        }),
+        sink: Mutex::new(Sink {
+            order: InOrder::new(inputs),
+            on_event,
+        }),
+    };
+    rayon::scope(|s| {
+        for _ in 0..rayon::current_num_threads() {
+            s.spawn(|_| queue.work(&|index, unit| handoff.finished(index, unit, &queue.cancel)));
         }
     });
 }
 
-/// Puts finished units back in input order and hands them on.
+/// Units that finished before the ones ahead of them, and the next one to hand on.
+struct Waiting {
+    /// By (input, chunk).
+    units: BTreeMap<(usize, usize), Unit>,
+    /// The next input and chunk to hand on.
+    next: (usize, usize),
+}
+
+/// The ordered hand-over and the consumer of the events.
+struct Sink<'a, F> {
+    order: InOrder<'a>,
+    on_event: F,
+}
+
+/// Hands finished units on in order without a thread of its own: the worker that finishes a
+/// unit files it, and if the sink is free, hands on every unit that is next in order. A worker
+/// that finds the sink busy leaves its unit to the one inside, which looks again after letting
+/// the sink go, so no unit is left behind. Waking a consumer thread for every small file cost
+/// more than the scan of it.
+struct Handoff<'a, F> {
+    waiting: Mutex<Waiting>,
+    sink: Mutex<Sink<'a, F>>,
+}
+
+impl<F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'_, F> {
+    fn finished(&self, index: usize, unit: Unit, cancel: &AtomicBool) {
+        let key = match &unit {
+            Unit::Chunk { chunk, .. } => (index, *chunk),
+            Unit::NotScanned(_) => (index, 0),
+        };
+        lock(&self.waiting).units.insert(key, unit);
+        loop {
+            let Ok(mut sink) = self.sink.try_lock() else {
+                return; // the worker inside will look again after letting go
+            };
+            while let Some(unit) = self.take_next() {
+                if cancel.load(Ordering::Relaxed) {
+                    continue; // drop what nobody wants any more
+                }
+                let Sink { order, on_event } = &mut *sink;
+                let next = order.hand_on(unit, on_event);
+                lock(&self.waiting).next = order.next;
+                if next.is_break() {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            }
+            drop(sink);
+            // A unit filed while the sink was held, after the last look inside, is ours: its
+            // worker found the sink busy and left.
+            let waiting = lock(&self.waiting);
+            if !waiting.units.contains_key(&waiting.next) {
+                return;
+            }
+        }
+    }
+
+    fn take_next(&self) -> Option<Unit> {
+        let mut waiting = lock(&self.waiting);
+        let next = waiting.next;
+        waiting.units.remove(&next)
+    }
+}
+
+/// Locks `mutex`; a poisoned lock means a worker panicked, and the scan is lost then anyway.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Hands units on in input order, each input's records then its end.
 struct InOrder<'a> {
     inputs: &'a [InputPath],
-    /// Units that finished before the ones ahead of them, by (input, chunk).
-    waiting: BTreeMap<(usize, usize), Unit>,
     /// The next input and chunk to hand on.
     next: (usize, usize),
     stitcher: Stitcher,
@@ -319,30 +377,13 @@ impl<'a> InOrder<'a> {
     fn new(inputs: &'a [InputPath]) -> InOrder<'a> {
         InOrder {
             inputs,
-            waiting: BTreeMap::new(),
             next: (0, 0),
             stitcher: Stitcher::new(),
             codes: 0,
         }
     }
 
-    fn arrived(
-        &mut self,
-        index: usize,
-        unit: Unit,
-        on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        let chunk = match &unit {
-            Unit::Chunk { chunk, .. } => *chunk,
-            Unit::NotScanned(_) => 0,
-        };
-        self.waiting.insert((index, chunk), unit);
-        while let Some(unit) = self.waiting.remove(&self.next) {
-            self.hand_on(unit, on_event)?;
-        }
-        ControlFlow::Continue(())
-    }
-
+    /// Hands on `unit`, which must be the next in order.
     fn hand_on(
         &mut self,
         unit: Unit,
