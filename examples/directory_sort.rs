@@ -15,6 +15,10 @@ use gbrscan::Record;
 use gbrscan::directory::{Directory, Format, Listing, Order};
 use rayon::prelude::*;
 
+/// The allocator of the `gbr` binary, so that this measures what `gbr index` does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[path = "../benches/support/records.rs"]
 mod records;
 use records::record;
