@@ -6,7 +6,7 @@
 //! scanner gets line numbers without reading the text twice.
 //!
 //! [`scan_range`] works on 64-byte blocks in plain array code that the compiler vectorizes (SSE2
-//! on x86_64, NEON on aarch64; see `simd.rs` for why not intrinsics): a digit-dot-digit
+//! on x86_64, NEON on aarch64; see `simd.rs` for why not intrinsics): a full-stop-digit
 //! prefilter and a line-feed count per block, with the rare blocks that pass the prefilter
 //! checked byte by byte. [`scan_range_scalar`] is the byte-at-a-time reference the tests and
 //! benches compare it with.
