@@ -50,6 +50,14 @@ pub enum ParseMaterialError {
     },
 }
 
+/// Runs of each letter, long enough for the men of a legal position of one side.
+const KINGS: &str = "KKKKKKKKKKKKKKKK";
+const QUEENS: &str = "QQQQQQQQQQQQQQQQ";
+const ROOKS: &str = "RRRRRRRRRRRRRRRR";
+const BISHOPS: &str = "BBBBBBBBBBBBBBBB";
+const KNIGHTS: &str = "NNNNNNNNNNNNNNNN";
+const PAWNS: &str = "PPPPPPPPPPPPPPPP";
+
 fn letter(role: Role) -> char {
     role.upper_char()
 }
@@ -182,8 +190,20 @@ impl Material {
                 out.push('v');
             }
             for role in ORDER {
-                for _ in 0..*self.0.get(color).get(role) {
-                    out.push(letter(role));
+                // A run of one letter as one slice: `char` pushes cost more than the rest.
+                let n = usize::from(*self.0.get(color).get(role));
+                let run = match role {
+                    Role::King => KINGS,
+                    Role::Queen => QUEENS,
+                    Role::Rook => ROOKS,
+                    Role::Bishop => BISHOPS,
+                    Role::Knight => KNIGHTS,
+                    Role::Pawn => PAWNS,
+                };
+                if n <= run.len() {
+                    out.push_str(&run[..n]);
+                } else {
+                    (0..n).for_each(|_| out.push(letter(role)));
                 }
             }
         }

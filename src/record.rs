@@ -98,6 +98,15 @@ fn text_of(capacity: usize, push: impl FnOnce(&mut String)) -> String {
     text
 }
 
+/// The text read, as a string: its tokens are ASCII, so the check for UTF-8 passes at once
+/// (the lossy conversion is kept for white space from other encodings between them).
+fn text_read(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
 impl Record {
     /// The record of `parsed`, found in `path`, whose text starts at `line` and `column`
     /// (1-based). `findings` are those of [`crate::check::check`] on `parsed`.
@@ -117,7 +126,7 @@ impl Record {
             length: parsed.span.len() as u64,
             line,
             column,
-            text: String::from_utf8_lossy(&buf[parsed.span.clone()]).into_owned(),
+            text: text_read(&buf[parsed.span.clone()]),
             form: parsed.form,
             rank: parsed.rank(),
             code: p.code,

@@ -23,7 +23,7 @@
 //! after). On this project's machine it runs at 4-5 GB/s on one core over text in memory,
 //! against 8-9 GB/s for memchr's AVX2 line count over the same bytes.
 
-use super::stands_alone;
+use super::{has_shape, stands_alone};
 
 /// Bytes per block.
 const BLOCK: usize = 64;
@@ -152,10 +152,9 @@ fn newlines_in(bytes: &[u8]) -> u64 {
 /// Reports the anchors among the first `len` starts of the block at `pos`, whose prefilter hit.
 /// `newlines_before` counts the line feeds from the range start to `pos`.
 ///
-/// The whole shape `dddd.dd` is tested on bit masks of the window (bit `i` for byte `i`), so
-/// that the false friends the prefilter lets through (a decimal, a date) cost a few shifts, and
-/// only real shapes reach the token rules. A third of the prefilter's hits on the bench corpus
-/// are such friends; the rest are shapes (`2012.10.05`, prices) that the token rules turn away.
+/// The prefilter's hits are gathered into a bit mask (bit `i` for start `i`), usually one or
+/// two bits, and each is tested for the whole shape and then the token rules; the line feeds
+/// before an anchor are counted on a mask of the block made for the first anchor only.
 #[cold]
 #[inline(never)]
 fn report(
@@ -166,39 +165,31 @@ fn report(
     newlines_before: u64,
     on_anchor: &mut impl FnMut(usize, u64),
 ) {
-    let digit = bit_mask(window, is_digit);
-    let stop = bit_mask(window, |b| b == b'.');
-    let shape = digit
-        & (digit >> 1)
-        & (digit >> 2)
-        & (digit >> 3)
-        & (stop >> 4)
-        & (digit >> 5)
-        & (digit >> 6);
+    let hits = bit_mask(|i| (window[i + 4] == b'.') & is_digit(window[i + 5]));
     // Starts past `len` belong to the next block (or lie past the range).
-    let mut starts = (shape as u64) & (u64::MAX >> (BLOCK - len));
+    let mut starts = hits & (u64::MAX >> (BLOCK - len));
     let mut newlines = None; // the block's line feeds, made for the first anchor
     while starts != 0 {
         let offset = starts.trailing_zeros() as usize;
         starts &= starts - 1;
         let at = pos + offset;
         // The window holds the shape (NUL-padded past the buffer); the token rules need `buf`.
-        if stands_alone(buf, at) {
-            let newlines = *newlines.get_or_insert_with(|| bit_mask(window, |b| b == b'\n') as u64);
+        if has_shape(window, offset) && stands_alone(buf, at) {
+            let newlines = *newlines.get_or_insert_with(|| bit_mask(|i| window[i] == b'\n'));
             let before = newlines & ((1u64 << offset) - 1);
             on_anchor(at, newlines_before + u64::from(before.count_ones()));
         }
     }
 }
 
-/// Bit `i` of the result is set when `test(window[i])` holds, for every byte of the window.
+/// Bit `i` of the result is set when `test(i)` holds, for the 64 starts of a block.
 #[inline(always)]
-fn bit_mask(window: &[u8; WINDOW], test: impl Fn(u8) -> bool) -> u128 {
-    let flags: [u8; WINDOW] = core::array::from_fn(|i| u8::from(test(window[i])));
+fn bit_mask(test: impl Fn(usize) -> bool) -> u64 {
+    let flags: [u8; BLOCK] = core::array::from_fn(|i| u8::from(test(i)));
     // A multiply gathers the eight 0/1 bytes of a word into its top byte, byte `k` to bit `k`.
     let (words, _) = flags.as_chunks::<8>();
-    words.iter().enumerate().fold(0u128, |mask, (i, &word)| {
+    words.iter().enumerate().fold(0, |mask, (i, &word)| {
         let bits = u64::from_le_bytes(word).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        mask | (u128::from(bits) << (8 * i))
+        mask | (bits << (8 * i))
     })
 }

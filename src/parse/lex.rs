@@ -99,6 +99,9 @@ pub fn square_run(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun>
     let mut j = i;
     loop {
         if let Some(s) = square_at(buf, j) {
+            if run.squares.is_empty() {
+                run.squares.reserve(8); // kings and a few men: most lists fit at once
+            }
             run.squares.push(s);
             j += 2;
         } else if at(buf, j) == Some(b'.')
