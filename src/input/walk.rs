@@ -94,7 +94,7 @@ impl fmt::Display for SkipReason {
 ///
 /// - `-` is [`InputPath::Stdin`];
 /// - a directory (or a symbolic link to one) is walked recursively, its entries sorted by file
-///   name, byte-wise, at every level (walkdir's `sort_by_file_name`), so the order is the same
+///   name, byte-wise, at every level, so the order is the same
 ///   on every run and every system;
 /// - anything else that exists (a file, a link to one, a FIFO, a device) is an input as given.
 ///
@@ -131,7 +131,14 @@ impl Walk {
 fn walk_dir(root: &Path, out: &mut Walk) {
     // follow_links(false): links inside the folder are not traversed; the root itself is
     // followed (walkdir's follow_root_links defaults to true).
-    for entry in WalkDir::new(root).follow_links(false).sort_by_file_name() {
+    // Siblings share their parent's path, so their whole paths order as their names do, and
+    // comparing paths as bytes spares parsing the file name out of each at every comparison
+    // (walkdir's `sort_by_file_name` did that: 3% of a scan of 100 KB files, before any of it
+    // could start).
+    let walker = WalkDir::new(root)
+        .follow_links(false)
+        .sort_by(|a, b| a.path().as_os_str().cmp(b.path().as_os_str()));
+    for entry in walker {
         match entry {
             Ok(entry) => add_entry(entry, out),
             Err(err) => {
