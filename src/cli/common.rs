@@ -4,6 +4,7 @@ use std::error::Error as _;
 use std::fs;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use gbrscan::input::{InputError, InputPath, LoadOptions, SkipReason, Skipped, walk};
 use gbrscan::scan::{FileOutcome, ScanEvent, ScanInputs, ScanOptions, scan_inputs};
@@ -114,7 +115,11 @@ pub fn scan_paths(
         .num_threads(args.threads.unwrap_or(0))
         .build_global();
     let walked = walk(&args.paths);
-    let mut progress = Progress::new(args.progress, total_bytes(&walked.inputs));
+    let inputs: Arc<[InputPath]> = walked.inputs.into();
+    let mut progress = Progress::new(args.progress, {
+        let inputs = inputs.clone();
+        move || total_bytes(&inputs)
+    });
     let mut summary = ScanSummary::default();
     for skip in &walked.skipped {
         progress.warn(&skip_line(skip));
@@ -134,7 +139,7 @@ pub fn scan_paths(
         },
         progress: &|bytes| progress.inc(bytes),
     };
-    scan_inputs(&walked.inputs, &options, |event| {
+    scan_inputs(&inputs, &options, |event| {
         if let ScanEvent::Done(scan) = &event {
             match &scan.outcome {
                 FileOutcome::Scanned { .. } => {
