@@ -4,6 +4,7 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use gbrscan::Record;
 use gbrscan::input::{InputPath, LoadOptions, walk};
@@ -27,6 +28,16 @@ fn outcome_name(outcome: &FileOutcome) -> &'static str {
 
 /// Scans `inputs` on a pool of `threads` with chunks of `chunk_size` bytes.
 fn scan_all(inputs: &[InputPath], threads: usize, chunk_size: usize) -> Vec<Seen> {
+    scan_slowly(inputs, threads, chunk_size, Duration::ZERO)
+}
+
+/// [`scan_all`] with a reader that takes `pause` over each event, as a slow terminal does.
+fn scan_slowly(
+    inputs: &[InputPath],
+    threads: usize,
+    chunk_size: usize,
+    pause: Duration,
+) -> Vec<Seen> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -39,6 +50,7 @@ fn scan_all(inputs: &[InputPath], threads: usize, chunk_size: usize) -> Vec<Seen
     let mut seen = Vec::new();
     pool.install(|| {
         scan_inputs(inputs, &options, |event| {
+            std::thread::sleep(pause);
             match event {
                 ScanEvent::Records { input, records } => {
                     assert!(!records.is_empty(), "an empty batch for {input:?}");
@@ -132,6 +144,21 @@ fn records_stream_in_input_order_at_every_thread_count_and_chunk_size() {
                 "{threads} threads, chunks of {chunk_size} bytes"
             );
         }
+    }
+}
+
+#[test]
+fn a_slow_reader_holds_the_workers_back_without_losing_or_reordering_records() {
+    // Finished units pile up behind the reader until the workers pause; they must still hand
+    // on everything, in order, and finish.
+    let inputs = fixture_inputs();
+    let want = expected(&inputs);
+    for (threads, chunk_size) in [(2, 64), (3, 7), (3, 1 << 22)] {
+        assert_eq!(
+            scan_slowly(&inputs, threads, chunk_size, Duration::from_micros(50)),
+            want,
+            "{threads} threads, chunks of {chunk_size} bytes"
+        );
     }
 }
 

@@ -5,15 +5,16 @@
 //! Every worker of the rayon pool takes the next unit in input order: first an unclaimed chunk
 //! of an input already opened (the earliest such input), else the next input, which it opens;
 //! an input larger than a chunk is then offered to every worker, chunk by chunk. So units
-//! finish about in the order the output needs them, one big file keeps every core busy, and
-//! the calling thread, which puts the results back in order, holds only the few units that
-//! finished early: the heap grows with the records of a chunk or two per thread, not with the
-//! input (issue #5).
+//! finish about in the order the output needs them and one big file keeps every core busy. The
+//! worker that finishes the unit next in order hands it on ([`Handoff`]); the few that finished
+//! early wait, at most [`BACKLOG_PER_THREAD`] a thread, so the heap grows with the records of a
+//! few chunks per thread, not with the input (issue #5).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use super::{ChunkScan, ScanOptions, Stitcher, chunks, scan_chunk};
 use crate::input::{Encoding, InputError, InputPath, LoadOptions, Loaded, load};
@@ -72,6 +73,12 @@ pub struct ScanInputs<'a> {
     pub progress: &'a (dyn Fn(u64) + Sync),
 }
 
+/// Finished units per thread that may wait to be handed on before the workers pause.
+const BACKLOG_PER_THREAD: usize = 4;
+
+/// How long a worker pauses when the backlog is full.
+const BACKLOG_PAUSE: Duration = Duration::from_micros(200);
+
 /// An input larger than a chunk, opened and offered to every worker chunk by chunk.
 struct Open {
     index: usize,
@@ -122,47 +129,60 @@ enum Claim {
         range: Range<usize>,
     },
     Input(usize),
+    /// Nothing to claim until another worker has opened an input.
     Wait,
+    /// Nothing to claim until the output has caught up.
+    Pause,
     Finished,
 }
 
 impl Queue<'_> {
-    fn claim(&self) -> Claim {
+    /// The next unit to work on. `only` restricts the claim to the unit with that key (input,
+    /// chunk), when too many finished units already wait for it ([`Claim::Pause`] otherwise):
+    /// the lowest unclaimed unit is the front of `open` or else the next input, so the unit
+    /// every waiting one waits for can always be claimed, and the workers never all pause
+    /// with it left unclaimed.
+    fn claim(&self, only: Option<(usize, usize)>) -> Claim {
         if self.cancel.load(Ordering::Relaxed) {
             return Claim::Finished;
         }
-        {
-            // A poisoned lock means a worker panicked; the scan is lost then anyway.
-            let mut open = lock(&self.open);
-            if let Some(first) = open.front_mut() {
-                let claim = Claim::Chunk {
-                    index: first.index,
-                    path: first.path.clone(),
-                    loaded: first.loaded.clone(),
-                    chunk: first.next,
-                    of: first.ranges.len(),
-                    range: first.ranges[first.next].clone(),
-                };
-                first.next += 1;
-                if first.next == first.ranges.len() {
-                    open.pop_front();
-                }
-                return claim;
+        let allowed = |key: (usize, usize)| only.is_none_or(|only| only == key);
+        let mut open = lock(&self.open);
+        if let Some(first) = open.front_mut() {
+            if !allowed((first.index, first.next)) {
+                return Claim::Pause;
             }
-            // Counted as opening before the lock is let go, so that no worker concludes the
+            let claim = Claim::Chunk {
+                index: first.index,
+                path: first.path.clone(),
+                loaded: first.loaded.clone(),
+                chunk: first.next,
+                of: first.ranges.len(),
+                range: first.ranges[first.next].clone(),
+            };
+            first.next += 1;
+            if first.next == first.ranges.len() {
+                open.pop_front();
+            }
+            return claim;
+        }
+        let index = self.next_input.load(Ordering::Relaxed);
+        if index < self.inputs.len() {
+            if !allowed((index, 0)) {
+                return Claim::Pause;
+            }
+            // Claimed and counted as opening under the lock, so that no worker concludes the
             // scan is over while this input may still be shared.
-            let index = self.next_input.fetch_add(1, Ordering::Relaxed);
-            if index < self.inputs.len() {
-                self.opening.fetch_add(1, Ordering::SeqCst);
-                return Claim::Input(index);
-            }
-            // Read under the lock: an input being opened is offered to all and stops being
-            // counted under the same lock, so it cannot slip between the two looks.
-            if self.opening.load(Ordering::SeqCst) > 0 {
-                Claim::Wait
-            } else {
-                Claim::Finished
-            }
+            self.next_input.store(index + 1, Ordering::Relaxed);
+            self.opening.fetch_add(1, Ordering::SeqCst);
+            return Claim::Input(index);
+        }
+        // Read under the lock: an input being opened is offered to all and stops being counted
+        // under the same lock, so it cannot slip between the two looks.
+        if self.opening.load(Ordering::SeqCst) > 0 {
+            Claim::Wait
+        } else {
+            Claim::Finished
         }
     }
 
@@ -240,10 +260,12 @@ impl Queue<'_> {
         );
     }
 
-    /// A worker: takes units until none is left.
-    fn work(&self, send: &impl Fn(usize, Unit)) {
+    /// A worker: takes units until none is left. While `backlog` names the unit that too
+    /// many finished ones wait for, it takes that unit or none (a slow reader of the output
+    /// must not make the records of a whole file pile up in memory).
+    fn work(&self, send: &impl Fn(usize, Unit), backlog: &impl Fn() -> Option<(usize, usize)>) {
         loop {
-            match self.claim() {
+            match self.claim(backlog()) {
                 Claim::Chunk {
                     index,
                     path,
@@ -253,7 +275,9 @@ impl Queue<'_> {
                     range,
                 } => self.scan(index, &path, &loaded, chunk, of, range, send),
                 Claim::Input(index) => self.open(index, send),
+                // Another worker is opening an input that may be shared; opening is short.
                 Claim::Wait => std::thread::yield_now(),
+                Claim::Pause => std::thread::sleep(BACKLOG_PAUSE),
                 Claim::Finished => return,
             }
         }
@@ -291,7 +315,12 @@ pub fn scan_inputs(
     };
     rayon::scope(|s| {
         for _ in 0..rayon::current_num_threads() {
-            s.spawn(|_| queue.work(&|index, unit| handoff.finished(index, unit, &queue.cancel)));
+            s.spawn(|_| {
+                queue.work(
+                    &|index, unit| handoff.finished(index, unit, &queue.cancel),
+                    &|| handoff.backlog(BACKLOG_PER_THREAD * rayon::current_num_threads()),
+                );
+            });
         }
     });
 }
@@ -350,6 +379,12 @@ impl<F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'_, F> {
                 return;
             }
         }
+    }
+
+    /// The key of the next unit to hand on, when at least `most` finished units wait for it.
+    fn backlog(&self, most: usize) -> Option<(usize, usize)> {
+        let waiting = lock(&self.waiting);
+        (waiting.units.len() >= most).then_some(waiting.next)
     }
 
     fn take_next(&self) -> Option<Unit> {
