@@ -4,7 +4,7 @@
 //! (sign, kings, bracket) and forward (kings, squares, `W/B`, stipulation, terminator) across
 //! bounded gaps of white space ([`lex::MAX_GAP`], one line break at most). Parsing never fails
 //! once a code is there: what the text gives is kept, even when it contradicts itself, and
-//! [`crate::check`] reports the contradictions.
+//! [`crate::check`](mod@crate::check) reports the contradictions.
 
 pub mod lex;
 mod read;
