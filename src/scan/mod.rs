@@ -4,10 +4,15 @@
 //! A buffer is cut into chunks; each chunk owns the anchors (`dddd.dd`) that *start* in it and
 //! parses them with the whole buffer in view, so a form broken over a chunk boundary is read
 //! whole and found exactly once. Line numbers come from the newline counts the finder makes in
-//! the same pass, added up across chunks afterwards. The result does not depend on the chunk
-//! size or the number of threads.
+//! the same pass, added up across chunks afterwards (`Stitcher`). The result does not depend
+//! on the chunk size or the number of threads.
+//!
+//! [`scan_buffer`] scans one buffer and returns its records; [`scan_inputs`] scans files and
+//! hands their records back in input order as they are found (`files.rs`: the workers and what
+//! they claim; `handoff.rs`: the events and their ordered hand-over).
 
 mod files;
+mod handoff;
 
 use std::ops::Range;
 
@@ -18,7 +23,8 @@ use crate::finder;
 use crate::parse::parse_at;
 use crate::record::Record;
 
-pub use files::{FileOutcome, FileScan, ScanEvent, ScanInputs, scan_inputs};
+pub use files::{ScanInputs, scan_inputs};
+pub use handoff::{FileOutcome, FileScan, ScanEvent};
 
 /// Default chunk size: 4 MiB, large enough that per-chunk work is noise, small enough that a
 /// 2 GiB file gives hundreds of chunks to share between threads.

@@ -1,0 +1,218 @@
+//! What a scan of many inputs hands back ([`ScanEvent`]), and the ordered hand-over of
+//! finished units to its reader, without a thread of its own ([`Handoff`]). The workers that
+//! make the units are in `files.rs`.
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+use super::{ChunkScan, Stitcher};
+use crate::input::{Encoding, InputError, InputPath};
+use crate::record::Record;
+
+/// What became of one input.
+#[derive(Debug)]
+pub enum FileOutcome {
+    /// Scanned; it may have held no code.
+    Scanned {
+        /// How the bytes were decoded.
+        encoding: Encoding,
+    },
+    /// Not scanned: a NUL byte in its first 64 KiB and no `binary` option
+    /// ([`crate::input::BINARY_PROBE_LEN`]).
+    SkippedBinary,
+    /// Not scanned: it could not be opened or read.
+    Failed(InputError),
+}
+
+/// The end of one input's scan.
+#[derive(Debug)]
+pub struct FileScan {
+    /// The input.
+    pub input: InputPath,
+    /// Bytes scanned (after decoding); 0 when not scanned.
+    pub bytes: u64,
+    /// Codes found in it, over all its batches of records.
+    pub codes: u64,
+    /// Scanned, skipped or failed.
+    pub outcome: FileOutcome,
+}
+
+/// What [`scan_inputs`](super::scan_inputs) hands back, in input order: for each input, zero or more batches of
+/// records (each in order of offset, each batch after the one before), then its end.
+#[derive(Debug)]
+pub enum ScanEvent<'a> {
+    /// Records of `input`, following any handed back before for it.
+    Records {
+        /// The input they were found in.
+        input: &'a InputPath,
+        /// At least one record, in order of offset.
+        records: Vec<Record>,
+    },
+    /// `input` is done: every record it holds has been handed back.
+    Done(FileScan),
+}
+
+/// A finished unit, as a worker files it for the hand-over.
+pub(super) enum Unit {
+    /// Chunk `chunk` of `of` of an input (a small input is one chunk of one).
+    Chunk {
+        chunk: usize,
+        of: usize,
+        bytes: u64,
+        encoding: Encoding,
+        scan: ChunkScan,
+    },
+    /// An input that was not scanned.
+    NotScanned(FileOutcome),
+}
+
+/// Units that finished before the ones ahead of them, and the next one to hand on.
+struct Waiting {
+    /// By (input, chunk).
+    units: BTreeMap<(usize, usize), Unit>,
+    /// The next input and chunk to hand on.
+    next: (usize, usize),
+}
+
+/// The ordered hand-over and the consumer of the events.
+struct Sink<'a, F> {
+    order: InOrder<'a>,
+    on_event: F,
+}
+
+/// Hands finished units on in order without a thread of its own: the worker that finishes a
+/// unit files it, and if the sink is free, hands on every unit that is next in order. A worker
+/// that finds the sink busy leaves its unit to the one inside, which looks again after letting
+/// the sink go, so no unit is left behind. Waking a consumer thread for every small file cost
+/// more than the scan of it.
+pub(super) struct Handoff<'a, F> {
+    waiting: Mutex<Waiting>,
+    sink: Mutex<Sink<'a, F>>,
+}
+
+impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
+    /// A hand-over of the units of `inputs` to `on_event`, from the first.
+    pub(super) fn new(inputs: &'a [InputPath], on_event: F) -> Handoff<'a, F> {
+        Handoff {
+            waiting: Mutex::new(Waiting {
+                units: BTreeMap::new(),
+                next: (0, 0),
+            }),
+            sink: Mutex::new(Sink {
+                order: InOrder::new(inputs),
+                on_event,
+            }),
+        }
+    }
+
+    /// Files `unit` of input `index` and hands on what is next in order, if the sink is free.
+    /// Once `cancel` is set, units are dropped instead, and a `Break` sets it.
+    pub(super) fn finished(&self, index: usize, unit: Unit, cancel: &AtomicBool) {
+        let key = match &unit {
+            Unit::Chunk { chunk, .. } => (index, *chunk),
+            Unit::NotScanned(_) => (index, 0),
+        };
+        lock(&self.waiting).units.insert(key, unit);
+        loop {
+            let Ok(mut sink) = self.sink.try_lock() else {
+                return; // the worker inside will look again after letting go
+            };
+            while let Some(unit) = self.take_next() {
+                if cancel.load(Ordering::Relaxed) {
+                    continue; // drop what nobody wants any more
+                }
+                let Sink { order, on_event } = &mut *sink;
+                let next = order.hand_on(unit, on_event);
+                lock(&self.waiting).next = order.next;
+                if next.is_break() {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            }
+            drop(sink);
+            // A unit filed while the sink was held, after the last look inside, is ours: its
+            // worker found the sink busy and left.
+            let waiting = lock(&self.waiting);
+            if !waiting.units.contains_key(&waiting.next) {
+                return;
+            }
+        }
+    }
+
+    /// The key of the next unit to hand on, when at least `most` finished units wait for it.
+    pub(super) fn backlog(&self, most: usize) -> Option<(usize, usize)> {
+        let waiting = lock(&self.waiting);
+        (waiting.units.len() >= most).then_some(waiting.next)
+    }
+
+    fn take_next(&self) -> Option<Unit> {
+        let mut waiting = lock(&self.waiting);
+        let next = waiting.next;
+        waiting.units.remove(&next)
+    }
+}
+
+/// Locks `mutex`; a poisoned lock means a worker panicked, and the scan is lost then anyway.
+pub(super) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Hands units on in input order, each input's records then its end.
+struct InOrder<'a> {
+    inputs: &'a [InputPath],
+    /// The next input and chunk to hand on.
+    next: (usize, usize),
+    stitcher: Stitcher,
+    codes: u64,
+}
+
+impl<'a> InOrder<'a> {
+    fn new(inputs: &'a [InputPath]) -> InOrder<'a> {
+        InOrder {
+            inputs,
+            next: (0, 0),
+            stitcher: Stitcher::new(),
+            codes: 0,
+        }
+    }
+
+    /// Hands on `unit`, which must be the next in order.
+    fn hand_on(
+        &mut self,
+        unit: Unit,
+        on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let input = &self.inputs[self.next.0];
+        let (outcome, bytes) = match unit {
+            Unit::NotScanned(outcome) => (outcome, 0),
+            Unit::Chunk {
+                chunk,
+                of,
+                bytes,
+                encoding,
+                scan,
+            } => {
+                let records = self.stitcher.stitch(scan);
+                if !records.is_empty() {
+                    self.codes += records.len() as u64;
+                    on_event(ScanEvent::Records { input, records })?;
+                }
+                if chunk + 1 < of {
+                    self.next.1 += 1;
+                    return ControlFlow::Continue(());
+                }
+                (FileOutcome::Scanned { encoding }, bytes)
+            }
+        };
+        let done = FileScan {
+            input: input.clone(),
+            bytes,
+            codes: std::mem::take(&mut self.codes),
+            outcome,
+        };
+        self.next = (self.next.0 + 1, 0);
+        self.stitcher = Stitcher::new();
+        on_event(ScanEvent::Done(done))
+    }
+}
