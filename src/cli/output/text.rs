@@ -26,8 +26,9 @@ pub fn severity_name(severity: Severity) -> &'static str {
     }
 }
 
-/// Writes the line of one record, line feed included, piece by piece: the printer runs on the
-/// one thread that puts the records in order, so it must cost little per code.
+/// Writes the line of one record, line feed included, piece by piece: the printer runs one
+/// batch at a time on the worker that hands the records on, while the others scan, so it must
+/// cost little per code.
 fn write_line(out: &mut impl Write, r: &Record) -> io::Result<()> {
     let mut numbers = itoa::Buffer::new();
     out.write_all(r.path.as_bytes())?;
