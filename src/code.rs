@@ -2,7 +2,8 @@
 //!
 //! A [`Code`] holds exactly what the text says, digit by digit, so a code with a pawn digit of
 //! `9` (which is an error, GBR.md §3 rule 1) can still be held, printed and reported. Whether
-//! the digits are in range is a question for [`crate::check`](mod@crate::check), not for the parser.
+//! the digits are in range is a question for [`crate::check`](mod@crate::check), not for the
+//! parser.
 
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
@@ -148,7 +149,8 @@ fn char_at(bytes: &[u8], at: usize) -> char {
 
 impl Code {
     /// Parses exactly `dddd.dd` (7 bytes). Any digit `0..=9` is accepted in every place; the
-    /// range of the pawn digits is checked by [`crate::check`](mod@crate::check) (GBR.md §3 rule 1).
+    /// range of the pawn digits is checked by [`crate::check`](mod@crate::check) (GBR.md §3
+    /// rule 1).
     ///
     /// # Errors
     /// [`ParseCodeError`] naming the byte and what was found there.

@@ -7,7 +7,8 @@
 //! `GBR.md`; sections are cited as "GBR.md §N".
 //!
 //! Layers, each depending only on those listed before it:
-//! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] → [`check`](mod@check) →
+//! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] →
+//! [`check`](mod@check) →
 //! [`record`] → [`scan`] (which also uses [`finder`] and [`input`]).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

@@ -50,13 +50,16 @@ pub enum ParseMaterialError {
     },
 }
 
-/// Runs of each letter, long enough for the men of a legal position of one side.
-const KINGS: &str = "KKKKKKKKKKKKKKKK";
-const QUEENS: &str = "QQQQQQQQQQQQQQQQ";
-const ROOKS: &str = "RRRRRRRRRRRRRRRR";
-const BISHOPS: &str = "BBBBBBBBBBBBBBBB";
-const KNIGHTS: &str = "NNNNNNNNNNNNNNNN";
-const PAWNS: &str = "PPPPPPPPPPPPPPPP";
+/// A run of each role's letter, in [`ORDER`], long enough for the men of one side of a legal
+/// position (16): appended as one slice, as `char` pushes cost more than the rest.
+const RUNS: [&str; 6] = [
+    "KKKKKKKKKKKKKKKK",
+    "QQQQQQQQQQQQQQQQ",
+    "RRRRRRRRRRRRRRRR",
+    "BBBBBBBBBBBBBBBB",
+    "NNNNNNNNNNNNNNNN",
+    "PPPPPPPPPPPPPPPP",
+];
 
 fn letter(role: Role) -> char {
     role.upper_char()
@@ -179,9 +182,7 @@ impl Material {
         counts.black.king = 1;
         Ok(Material(counts))
     }
-}
 
-impl Material {
     /// Appends the endgame-table text (`KRBvKNN`, as `Display` prints it) to `out`, without
     /// the formatting machinery: the scanner writes one per code.
     pub fn push_to(&self, out: &mut String) {
@@ -189,17 +190,8 @@ impl Material {
             if i == 1 {
                 out.push('v');
             }
-            for role in ORDER {
-                // A run of one letter as one slice: `char` pushes cost more than the rest.
+            for (role, run) in ORDER.into_iter().zip(RUNS) {
                 let n = usize::from(*self.0.get(color).get(role));
-                let run = match role {
-                    Role::King => KINGS,
-                    Role::Queen => QUEENS,
-                    Role::Rook => ROOKS,
-                    Role::Bishop => BISHOPS,
-                    Role::Knight => KNIGHTS,
-                    Role::Pawn => PAWNS,
-                };
                 if n <= run.len() {
                     out.push_str(&run[..n]);
                 } else {
@@ -264,6 +256,13 @@ mod tests {
     #[test]
     fn table_style_may_leave_out_the_kings() {
         assert_eq!("RBvNN".parse::<Material>().unwrap(), of("0116.00"));
+    }
+
+    #[test]
+    fn each_run_is_its_roles_letter() {
+        for (role, run) in ORDER.into_iter().zip(RUNS) {
+            assert!(run.chars().all(|c| c == letter(role)), "{role:?}: {run}");
+        }
     }
 
     #[test]

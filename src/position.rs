@@ -19,16 +19,22 @@ fn push_square(out: &mut String, square: Square) {
     out.push_str(&SQUARE_NAMES[i..i + 2]);
 }
 
+/// The text `push` appends, in a string of `capacity` bytes: the scanner makes several per
+/// code (`crate::record`), and growing each from empty costs more than the writing.
+pub(crate) fn text_of(capacity: usize, push: impl FnOnce(&mut String)) -> String {
+    let mut text = String::with_capacity(capacity);
+    push(&mut text);
+    text
+}
+
 /// Writes what `push` appends to a string, for the `Display` impls: each text is made in one
 /// place, without the formatting machinery, which costs more than the rest of a record.
 fn display_with(
     f: &mut fmt::Formatter<'_>,
     capacity: usize,
-    push: impl Fn(&mut String),
+    push: impl FnOnce(&mut String),
 ) -> fmt::Result {
-    let mut text = String::with_capacity(capacity);
-    push(&mut text);
-    f.write_str(&text)
+    f.write_str(&text_of(capacity, push))
 }
 
 /// The two king squares, white's first as the text writes them (`a7d3`).
@@ -47,9 +53,7 @@ impl Kings {
         let [a, b] = [self.white, self.black].map(|s| (u8::from(s.file()), u8::from(s.rank())));
         [a.0, a.1, b.0, b.1]
     }
-}
 
-impl Kings {
     /// Appends `a7d3` to `out`, as `Display` prints it.
     pub fn push_to(&self, out: &mut String) {
         push_square(out, self.white);
@@ -95,6 +99,13 @@ impl MenCount {
             self.black
         }
     }
+
+    /// Appends `3/3` to `out`, as `Display` prints it.
+    pub fn push_to(&self, out: &mut String) {
+        push_count(out, self.white);
+        out.push('/');
+        push_count(out, self.black);
+    }
 }
 
 /// Appends `n` in decimal (W/B counts are small).
@@ -106,15 +117,6 @@ fn push_count(out: &mut String, n: u8) {
         out.push(char::from(b'0' + n / 10 % 10));
     }
     out.push(char::from(b'0' + n % 10));
-}
-
-impl MenCount {
-    /// Appends `3/3` to `out`, as `Display` prints it.
-    pub fn push_to(&self, out: &mut String) {
-        push_count(out, self.white);
-        out.push('/');
-        push_count(out, self.black);
-    }
 }
 
 impl fmt::Display for MenCount {
@@ -153,9 +155,7 @@ impl SquareList {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
 
-impl SquareList {
     /// Appends the squares to `out` as `Display` prints them.
     pub fn push_to(&self, out: &mut String) {
         for s in &self.pieces {
@@ -327,9 +327,7 @@ impl Position {
             self.decoded().material().map(MenCount::of)
         })
     }
-}
 
-impl Position {
     /// Appends the canonical text to `out`, as `Display` prints it (see there).
     pub fn push_to(&self, out: &mut String) {
         if let Some(k) = self.kings {

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::check::{Check, Finding, Part, Severity};
 use crate::code::Code;
 use crate::parse::{Form, Parsed, Rank};
+use crate::position::text_of;
 use crate::stipulation::Stipulation;
 
 /// One finding of a check, flattened. Offsets are 0-based bytes into the source (after UTF-16
@@ -88,14 +89,6 @@ pub struct Record {
     pub valid: bool,
     /// Every finding of every check.
     pub findings: Vec<FindingRecord>,
-}
-
-/// The text `push` appends, in a string of `capacity` bytes: the scanner makes several per
-/// code, and growing each from empty costs more than the writing.
-fn text_of(capacity: usize, push: impl FnOnce(&mut String)) -> String {
-    let mut text = String::with_capacity(capacity);
-    push(&mut text);
-    text
 }
 
 /// The text read, as a string: its tokens are ASCII, so the check for UTF-8 passes at once

@@ -93,6 +93,18 @@ impl Stipulation {
         };
         Stipulation::new(self.outcome.or(other.outcome), to_move)
     }
+
+    /// The canonical sign of the seed, as `Display` prints it: `+ = -+ -= WTM BTM`.
+    pub fn as_str(&self) -> &'static str {
+        match (self.outcome, self.to_move) {
+            (Some(Outcome::Win), Color::White) => "+",
+            (Some(Outcome::Draw), Color::White) => "=",
+            (Some(Outcome::Win), Color::Black) => "-+",
+            (Some(Outcome::Draw), Color::Black) => "-=",
+            (None, Color::White) => "WTM",
+            (None, Color::Black) => "BTM",
+        }
+    }
 }
 
 impl PartialOrd for Stipulation {
@@ -104,20 +116,6 @@ impl PartialOrd for Stipulation {
 impl Ord for Stipulation {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         self.key().cmp(&other.key())
-    }
-}
-
-impl Stipulation {
-    /// The canonical sign of the seed, as `Display` prints it: `+ = -+ -= WTM BTM`.
-    pub fn as_str(&self) -> &'static str {
-        match (self.outcome, self.to_move) {
-            (Some(Outcome::Win), Color::White) => "+",
-            (Some(Outcome::Draw), Color::White) => "=",
-            (Some(Outcome::Win), Color::Black) => "-+",
-            (Some(Outcome::Draw), Color::Black) => "-=",
-            (None, Color::White) => "WTM",
-            (None, Color::Black) => "BTM",
-        }
     }
 }
 

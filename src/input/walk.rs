@@ -94,8 +94,7 @@ impl fmt::Display for SkipReason {
 ///
 /// - `-` is [`InputPath::Stdin`];
 /// - a directory (or a symbolic link to one) is walked recursively, its entries sorted by file
-///   name, byte-wise, at every level, so the order is the same
-///   on every run and every system;
+///   name, byte-wise, at every level, so the order is the same on every run and every system;
 /// - anything else that exists (a file, a link to one, a FIFO, a device) is an input as given.
 ///
 /// Nothing is filtered by name: hidden files and `.gitignore` rules do not drop anything, since

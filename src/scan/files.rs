@@ -61,16 +61,20 @@ struct Queue<'a> {
     cancel: AtomicBool,
 }
 
+/// A chunk to scan: chunk `chunk` (0-based) of the `of` chunks of input `index`, the bytes
+/// `range` of its contents.
+struct Job {
+    index: usize,
+    path: Arc<str>,
+    loaded: Arc<Loaded>,
+    chunk: usize,
+    of: usize,
+    range: Range<usize>,
+}
+
 /// What a worker does next.
 enum Claim {
-    Chunk {
-        index: usize,
-        path: Arc<str>,
-        loaded: Arc<Loaded>,
-        chunk: usize,
-        of: usize,
-        range: Range<usize>,
-    },
+    Chunk(Job),
     Input(usize),
     /// Nothing to claim until another worker has opened an input.
     Wait,
@@ -95,14 +99,14 @@ impl Queue<'_> {
             if !allowed((first.index, first.next)) {
                 return Claim::Pause;
             }
-            let claim = Claim::Chunk {
+            let claim = Claim::Chunk(Job {
                 index: first.index,
                 path: first.path.clone(),
                 loaded: first.loaded.clone(),
                 chunk: first.next,
                 of: first.ranges.len(),
                 range: first.ranges[first.next].clone(),
-            };
+            });
             first.next += 1;
             if first.next == first.ranges.len() {
                 open.pop_front();
@@ -150,14 +154,18 @@ impl Queue<'_> {
         let path: Arc<str> = input.path().to_string_lossy().into();
         let ranges: Vec<Range<usize>> =
             chunks(loaded.bytes.len(), options.scan.chunk_size).collect();
+        let first = Job {
+            index,
+            path: path.clone(),
+            range: ranges.first().cloned().unwrap_or(0..0),
+            loaded: Arc::new(loaded),
+            chunk: 0,
+            of: ranges.len().max(1),
+        };
         if ranges.len() <= 1 {
             self.opening.fetch_sub(1, Ordering::SeqCst);
-            let range = 0..loaded.bytes.len();
-            return self.scan(index, &path, &loaded, 0, 1, range, send);
+            return self.scan(first, send);
         }
-        let loaded = Arc::new(loaded);
-        let first = ranges[0].clone();
-        let of = ranges.len();
         {
             let mut open = lock(&self.open);
             // Inputs are opened in order but may finish opening out of it.
@@ -166,38 +174,29 @@ impl Queue<'_> {
                 at,
                 Open {
                     index,
-                    path: path.clone(),
-                    loaded: loaded.clone(),
+                    path,
+                    loaded: first.loaded.clone(),
                     ranges,
                     next: 1,
                 },
             );
             self.opening.fetch_sub(1, Ordering::SeqCst);
         }
-        self.scan(index, &path, &loaded, 0, of, first, send);
+        self.scan(first, send);
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn scan(
-        &self,
-        index: usize,
-        path: &str,
-        loaded: &Loaded,
-        chunk: usize,
-        of: usize,
-        range: Range<usize>,
-        send: &impl Fn(usize, Unit),
-    ) {
-        let len = range.len() as u64;
-        let scan = scan_chunk(&loaded.bytes, path, range);
+    /// Scans the chunk of `job` and files it.
+    fn scan(&self, job: Job, send: &impl Fn(usize, Unit)) {
+        let len = job.range.len() as u64;
+        let scan = scan_chunk(&job.loaded.bytes, &job.path, job.range);
         (self.options.progress)(len);
         send(
-            index,
+            job.index,
             Unit::Chunk {
-                chunk,
-                of,
-                bytes: loaded.bytes.len() as u64,
-                encoding: loaded.encoding,
+                chunk: job.chunk,
+                of: job.of,
+                bytes: job.loaded.bytes.len() as u64,
+                encoding: job.loaded.encoding,
                 scan,
             },
         );
@@ -209,14 +208,7 @@ impl Queue<'_> {
     fn work(&self, send: &impl Fn(usize, Unit), backlog: &impl Fn() -> Option<(usize, usize)>) {
         loop {
             match self.claim(backlog()) {
-                Claim::Chunk {
-                    index,
-                    path,
-                    loaded,
-                    chunk,
-                    of,
-                    range,
-                } => self.scan(index, &path, &loaded, chunk, of, range, send),
+                Claim::Chunk(job) => self.scan(job, send),
                 Claim::Input(index) => self.open(index, send),
                 // Another worker is opening an input that may be shared; opening is short.
                 Claim::Wait => std::thread::yield_now(),

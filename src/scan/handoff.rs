@@ -39,8 +39,9 @@ pub struct FileScan {
     pub outcome: FileOutcome,
 }
 
-/// What [`scan_inputs`](super::scan_inputs) hands back, in input order: for each input, zero or more batches of
-/// records (each in order of offset, each batch after the one before), then its end.
+/// What [`scan_inputs`](super::scan_inputs) hands back, in input order: for each input, zero
+/// or more batches of records (each in order of offset, each batch after the one before), then
+/// its end.
 #[derive(Debug)]
 pub enum ScanEvent<'a> {
     /// Records of `input`, following any handed back before for it.
@@ -119,14 +120,12 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
             let Ok(mut sink) = self.sink.try_lock() else {
                 return; // the worker inside will look again after letting go
             };
-            while let Some(unit) = self.take_next() {
+            while let Some((index, unit)) = self.take_next() {
                 if cancel.load(Ordering::Relaxed) {
                     continue; // drop what nobody wants any more
                 }
                 let Sink { order, on_event } = &mut *sink;
-                let next = order.hand_on(unit, on_event);
-                lock(&self.waiting).next = order.next;
-                if next.is_break() {
+                if order.hand_on(index, unit, on_event).is_break() {
                     cancel.store(true, Ordering::Relaxed);
                 }
             }
@@ -146,10 +145,16 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
         (waiting.units.len() >= most).then_some(waiting.next)
     }
 
-    fn take_next(&self) -> Option<Unit> {
+    /// Takes the unit next in order, with its input's index, and moves `next` past it.
+    fn take_next(&self) -> Option<(usize, Unit)> {
         let mut waiting = lock(&self.waiting);
-        let next = waiting.next;
-        waiting.units.remove(&next)
+        let (index, chunk) = waiting.next;
+        let unit = waiting.units.remove(&(index, chunk))?;
+        waiting.next = match &unit {
+            Unit::Chunk { of, .. } if chunk + 1 < *of => (index, chunk + 1),
+            _ => (index + 1, 0),
+        };
+        Some((index, unit))
     }
 }
 
@@ -158,12 +163,12 @@ pub(super) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Hands units on in input order, each input's records then its end.
+/// Turns units, handed over in order, into events: each input's records, then its end.
 struct InOrder<'a> {
     inputs: &'a [InputPath],
-    /// The next input and chunk to hand on.
-    next: (usize, usize),
+    /// Lines and columns of the input under way.
     stitcher: Stitcher,
+    /// Codes of the input under way so far.
     codes: u64,
 }
 
@@ -171,19 +176,19 @@ impl<'a> InOrder<'a> {
     fn new(inputs: &'a [InputPath]) -> InOrder<'a> {
         InOrder {
             inputs,
-            next: (0, 0),
             stitcher: Stitcher::new(),
             codes: 0,
         }
     }
 
-    /// Hands on `unit`, which must be the next in order.
+    /// Hands on `unit` of input `index`, which must be the next in order.
     fn hand_on(
         &mut self,
+        index: usize,
         unit: Unit,
         on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let input = &self.inputs[self.next.0];
+        let input = &self.inputs[index];
         let (outcome, bytes) = match unit {
             Unit::NotScanned(outcome) => (outcome, 0),
             Unit::Chunk {
@@ -199,7 +204,6 @@ impl<'a> InOrder<'a> {
                     on_event(ScanEvent::Records { input, records })?;
                 }
                 if chunk + 1 < of {
-                    self.next.1 += 1;
                     return ControlFlow::Continue(());
                 }
                 (FileOutcome::Scanned { encoding }, bytes)
@@ -211,7 +215,6 @@ impl<'a> InOrder<'a> {
             codes: std::mem::take(&mut self.codes),
             outcome,
         };
-        self.next = (self.next.0 + 1, 0);
         self.stitcher = Stitcher::new();
         on_event(ScanEvent::Done(done))
     }

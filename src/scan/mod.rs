@@ -59,8 +59,6 @@ struct Pending {
 /// What scanning one chunk gives: its records, waiting for their lines, and what the chunks
 /// after it need to know of its line feeds.
 pub(crate) struct ChunkScan {
-    /// The chunk's byte range in the buffer.
-    range: Range<usize>,
     /// Line feeds in the chunk.
     newlines: u64,
     /// Offset of the chunk's last line feed.
@@ -98,7 +96,6 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &str, range: Range<usize>) -> ChunkSc
     });
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
     ChunkScan {
-        range,
         newlines: scan.newlines,
         last_newline,
         found,
@@ -140,11 +137,11 @@ impl Stitcher {
                 record
             })
             .collect();
-        debug_assert!(scan.range.start >= line_start);
         self.line_base += scan.newlines as i64;
         self.last_newline = scan.last_newline.or(self.last_newline);
-        // Anchors come in order and the text read starts at most one gap before its anchor; a
-        // stable sort by offset keeps the order total for pathological overlaps.
+        // Anchors come in order, and the text read before an anchor (sign, kings, bracket)
+        // never reaches back over another code, so records come in order of offset; a stable
+        // sort keeps the order total should text ever prove that wrong.
         if !records.is_sorted_by_key(|r| r.offset) {
             records.sort_by_key(|r| r.offset);
         }
@@ -181,11 +178,6 @@ pub fn scan_buffer(
     let mut records = Vec::with_capacity(scans.iter().map(|s| s.found.len()).sum());
     for scan in scans {
         records.extend(stitcher.stitch(scan));
-    }
-    // Records of two chunks can overlap only in pathological text (one gap of white space
-    // longer than a chunk); the order stays total.
-    if !records.is_sorted_by_key(|r| r.offset) {
-        records.sort_by_key(|r| r.offset);
     }
     records
 }
