@@ -30,5 +30,5 @@ pub use code::Code;
 pub use material::Material;
 pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
 pub use position::{Kings, MenCount, Position, SquareList};
-pub use record::{FindingRecord, Record};
+pub use record::{FindingRecord, FoundAt, Record};
 pub use stipulation::{Outcome, Stipulation};

@@ -50,8 +50,11 @@ pub enum ParseMaterialError {
     },
 }
 
+/// Letters in each of [`RUNS`].
+const RUN: usize = 16;
+
 /// A run of each role's letter, in [`ORDER`], long enough for the men of one side of a legal
-/// position (16): appended as one slice, as `char` pushes cost more than the rest.
+/// position ([`RUN`]): copied as one slice, as `char` pushes cost more than the rest.
 const RUNS: [&str; 6] = [
     "KKKKKKKKKKKKKKKK",
     "QQQQQQQQQQQQQQQQ",
@@ -186,17 +189,40 @@ impl Material {
     /// Appends the endgame-table text (`KRBvKNN`, as `Display` prints it) to `out`, without
     /// the formatting machinery: the scanner writes one per code.
     pub fn push_to(&self, out: &mut String) {
-        for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
-            if i == 1 {
-                out.push('v');
+        // Each run is written whole (a fixed 16-byte copy) into a buffer with room for the
+        // longest, and the next one overwrites what lies past its count; a count over 16 takes
+        // the slow way.
+        const ROOM: usize = 2 * ORDER.len() * RUN + 1;
+        let mut text = [0u8; ROOM];
+        let mut len = 0;
+        for color in [Color::White, Color::Black] {
+            if color == Color::Black {
+                text[len] = b'v';
+                len += 1;
             }
             for (role, run) in ORDER.into_iter().zip(RUNS) {
                 let n = usize::from(*self.0.get(color).get(role));
-                if n <= run.len() {
-                    out.push_str(&run[..n]);
-                } else {
-                    (0..n).for_each(|_| out.push(letter(role)));
+                if n > RUN {
+                    return self.push_long(out);
                 }
+                text[len..len + RUN].copy_from_slice(run.as_bytes());
+                len += n;
+            }
+        }
+        // The runs are ASCII letters.
+        out.push_str(std::str::from_utf8(&text[..len]).unwrap_or_default());
+    }
+
+    /// [`Material::push_to`] one letter at a time, for counts over 16 (never in a legal
+    /// position, but a code's digits and a men count can say so).
+    fn push_long(&self, out: &mut String) {
+        for color in [Color::White, Color::Black] {
+            if color == Color::Black {
+                out.push('v');
+            }
+            for role in ORDER {
+                let n = usize::from(*self.0.get(color).get(role));
+                (0..n).for_each(|_| out.push(letter(role)));
             }
         }
     }
@@ -261,7 +287,24 @@ mod tests {
     #[test]
     fn each_run_is_its_roles_letter() {
         for (role, run) in ORDER.into_iter().zip(RUNS) {
+            assert_eq!(run.len(), RUN);
             assert!(run.chars().all(|c| c == letter(role)), "{role:?}: {run}");
+        }
+    }
+
+    #[test]
+    fn counts_up_to_a_run_and_beyond_are_written_in_full() {
+        // Counts above 16 (no legal position, but a men count can say so) take the slow way.
+        for n in [0, 1, 15, 16, 17, 40, 255] {
+            let mut counts = of("0000.00").counts();
+            counts.white.knight = n;
+            counts.black.pawn = n;
+            counts.black.queen = 16;
+            let text = Material::new(counts).to_string();
+            let n = usize::from(n);
+            let expected = format!("K{}vK{}{}", "N".repeat(n), "Q".repeat(16), "P".repeat(n));
+            assert_eq!(text, expected, "{n}");
+            assert_eq!(text.parse::<Material>().unwrap(), Material::new(counts));
         }
     }
 

@@ -213,6 +213,16 @@ impl Decoded {
     }
 }
 
+/// What both the checks and the record work out from a position, worked out once per code:
+/// the decoded material and the board ([`Position::derive`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Derived {
+    /// [`Position::decoded`].
+    pub decoded: Decoded,
+    /// [`Position::board`].
+    pub board: Option<Board>,
+}
+
 /// A position as far as the text gives it. Only the code is certain; everything else is what
 /// the form carries (GBR.md §2). Parsing keeps what the text says, even when it disagrees with
 /// itself; [`crate::check::check`] says where it does.
@@ -275,6 +285,14 @@ impl Position {
             material: Material::new(counts),
             role: *role,
         }
+    }
+
+    /// The decoded material and the board, for callers that need both (the scanner: the
+    /// checks and the record each need them, and deriving them is a fifth of a record's work).
+    pub fn derive(&self) -> Derived {
+        let decoded = self.decoded();
+        let board = self.board_of(&decoded);
+        Derived { decoded, board }
     }
 
     /// The board when the text gives kings and squares whose number fits the material:

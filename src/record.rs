@@ -5,10 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::check::{Check, Finding, Part, Severity};
+use crate::check::{Check, Finding, Part, Severity, check_derived};
 use crate::code::Code;
 use crate::parse::{Form, Parsed, Rank};
-use crate::position::text_of;
+use crate::position::{Derived, text_of};
 use crate::stipulation::Stipulation;
 
 /// One finding of a check, flattened. Offsets are 0-based bytes into the source (after UTF-16
@@ -100,6 +100,18 @@ fn text_read(bytes: &[u8]) -> String {
     }
 }
 
+/// Where a code was found: the source's path as given, and the 1-based line and byte column
+/// of its text.
+#[derive(Debug, Clone, Copy)]
+pub struct FoundAt<'a> {
+    /// The source's path (lossy UTF-8), `<stdin>` for standard input.
+    pub path: &'a str,
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based byte column.
+    pub column: u64,
+}
+
 impl Record {
     /// The record of `parsed`, found in `path`, whose text starts at `line` and `column`
     /// (1-based). `findings` are those of [`crate::check::check`] on `parsed`.
@@ -111,8 +123,29 @@ impl Record {
         buf: &[u8],
         findings: &[Finding],
     ) -> Record {
+        let at = FoundAt { path, line, column };
+        Record::derived(at, parsed, buf, findings, &parsed.position.derive())
+    }
+
+    /// Checks `parsed` ([`crate::check::check`]) and makes its record, found at `at` in `buf`
+    /// (the buffer `parsed` was read from): what the scanner does for each code. The material
+    /// and the board, which both the checks and the record need, are derived once.
+    pub fn checked(at: FoundAt<'_>, parsed: &Parsed, buf: &[u8]) -> Record {
+        let derived = parsed.position.derive();
+        let findings = check_derived(parsed, &derived);
+        Record::derived(at, parsed, buf, &findings, &derived)
+    }
+
+    fn derived(
+        at: FoundAt<'_>,
+        parsed: &Parsed,
+        buf: &[u8],
+        findings: &[Finding],
+        derived: &Derived,
+    ) -> Record {
+        let FoundAt { path, line, column } = at;
         let p = &parsed.position;
-        let decoded = p.decoded();
+        let decoded = &derived.decoded;
         Record {
             path: path.to_string(),
             offset: parsed.span.start as u64,
@@ -132,8 +165,9 @@ impl Record {
             stipulation: p.stipulation,
             canonical: text_of(64, |t| p.push_to(t)),
             material: decoded.material().map(|m| text_of(34, |t| m.push_to(t))),
-            fen: p
-                .board_of(&decoded)
+            fen: derived
+                .board
+                .as_ref()
                 .map(|b| text_of(72, |t| b.board_fen().append_to_string(t))),
             valid: !findings.iter().any(|f| f.severity() == Severity::Error),
             findings: findings.iter().map(FindingRecord::new).collect(),

@@ -11,6 +11,7 @@ mod rules;
 pub use kind::Kind;
 
 use crate::parse::Parsed;
+use crate::position::Derived;
 
 /// The checks, numbered as the rules of GBR.md §3.
 #[derive(
@@ -203,7 +204,13 @@ pub fn applicable(parsed: &Parsed) -> Vec<Check> {
 /// order; empty when everything agrees. Never fails: what cannot be checked (no squares, no
 /// side to move) is not.
 pub fn check(parsed: &Parsed) -> Vec<Finding> {
-    rules::run(parsed)
+    rules::run(parsed, &parsed.position.derive())
+}
+
+/// [`check`] with the material and board already derived (`derived` must be
+/// `parsed.position.derive()`), for callers that need them too ([`crate::Record::checked`]).
+pub fn check_derived(parsed: &Parsed, derived: &Derived) -> Vec<Finding> {
+    rules::run(parsed, derived)
 }
 
 #[cfg(test)]

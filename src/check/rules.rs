@@ -2,13 +2,13 @@
 
 use std::ops::Range;
 
-use shakmaty::{CastlingMode, Chess, Color, FromSetup, PositionErrorKinds, Setup};
+use shakmaty::{Board, CastlingMode, Chess, Color, FromSetup, PositionErrorKinds, Setup};
 
 use super::{Finding, Fix, Kind, Part};
 use crate::code::{Code, Digit, ORIGINAL_SET, PIECE_ROLES};
 use crate::material::Material;
 use crate::parse::Parsed;
-use crate::position::{Decoded, MenCount, SquareList};
+use crate::position::{Decoded, Derived, MenCount, SquareList};
 
 /// Which copy of the material is the odd one out (GBR.md §3, last paragraph).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,22 +24,22 @@ struct Checker<'a> {
     findings: Vec<Finding>,
 }
 
-/// All findings of `parsed`, in rule order.
-pub(super) fn run(parsed: &Parsed) -> Vec<Finding> {
+/// All findings of `parsed`, in rule order; `derived` is `parsed.position.derive()`.
+pub(super) fn run(parsed: &Parsed, derived: &Derived) -> Vec<Finding> {
     let mut c = Checker {
         parsed,
         findings: Vec::new(),
     };
     c.digits();
-    let decoded = parsed.position.decoded();
-    c.nines(&decoded);
-    c.redundancy(&decoded);
+    let decoded = &derived.decoded;
+    c.nines(decoded);
+    c.redundancy(decoded);
     if let Some(material) = decoded.material() {
         c.material_sanity(material);
     }
     let board_sane = c.board_sanity();
-    if board_sane {
-        c.legality(&decoded);
+    if board_sane && let Some(board) = &derived.board {
+        c.legality(board);
     }
     c.stipulation();
     c.findings
@@ -357,16 +357,12 @@ impl Checker<'_> {
         };
         let mut seen = shakmaty::Bitboard::EMPTY;
         let mut reported = shakmaty::Bitboard::EMPTY;
+        // Two kings on one square are reported as touching, not here.
         let kings = position
             .kings
-            .map(|k| vec![k.white, k.black])
-            .unwrap_or_default();
-        for square in kings
-            .iter()
-            .copied()
-            .filter(|_| kings[0] != kings[1])
-            .chain(squares.all())
-        {
+            .filter(|k| k.white != k.black)
+            .map(|k| [k.white, k.black]);
+        for square in kings.into_iter().flatten().chain(squares.all()) {
             if seen.contains(square) && !reported.contains(square) {
                 reported.add(square);
                 self.push(Kind::SameSquare { square }, Part::Squares, None, None);
@@ -383,15 +379,13 @@ impl Checker<'_> {
     }
 
     /// Rule 6, through shakmaty, where the board and the side to move are known.
-    fn legality(&mut self, decoded: &Decoded) {
-        let position = &self.parsed.position;
-        let (Some(board), Some(stipulation)) = (position.board_of(decoded), position.stipulation)
-        else {
+    fn legality(&mut self, board: &Board) {
+        let Some(stipulation) = self.parsed.position.stipulation else {
             return;
         };
         let turn = stipulation.to_move;
         let setup = Setup {
-            board,
+            board: board.clone(),
             turn,
             ..Setup::empty()
         };

@@ -18,10 +18,9 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use crate::check::check;
 use crate::finder;
 use crate::parse::parse_at;
-use crate::record::Record;
+use crate::record::{FoundAt, Record};
 
 pub use files::{ScanInputs, scan_inputs};
 pub use handoff::{FileOutcome, FileScan, ScanEvent};
@@ -76,7 +75,6 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &str, range: Range<usize>) -> ChunkSc
         let Some(parsed) = parse_at(buf, anchor) else {
             return;
         };
-        let findings = check(&parsed);
         let start = parsed.span.start;
         let between = memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64;
         let column = if start >= range.start {
@@ -89,7 +87,15 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &str, range: Range<usize>) -> ChunkSc
             Some((start - line_start) as u64 + 1)
         };
         found.push(Pending {
-            record: Record::new(path, 0, 0, &parsed, buf, &findings),
+            record: Record::checked(
+                FoundAt {
+                    path,
+                    line: 0,
+                    column: 0,
+                },
+                &parsed,
+                buf,
+            ),
             lines_into_chunk: newlines_before as i64 - between,
             column,
         });

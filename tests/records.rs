@@ -1,0 +1,48 @@
+//! The record of every code in the fixtures and the real corpus, made the scanner's way
+//! (`Record::checked`: material and board derived once for the checks and the record) and the
+//! long way (`check`, then `Record::new`): both must give the same record, findings included.
+
+use std::path::PathBuf;
+
+use gbrscan::finder::scan_range;
+use gbrscan::input::walk;
+use gbrscan::record::FoundAt;
+use gbrscan::{Record, Severity, check, parse_at};
+
+#[test]
+fn checked_records_equal_records_of_checked_codes() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = vec![root.join("fixtures")];
+    let corpus = root.join("../shared/corpus");
+    if corpus.is_dir() {
+        paths.push(corpus);
+    }
+    let (mut codes, mut full, mut errors) = (0, 0, 0);
+    for input in walk(&paths).inputs {
+        let Ok(buf) = std::fs::read(input.path()) else {
+            continue;
+        };
+        let path = input.path().to_string_lossy();
+        scan_range(&buf, 0..buf.len(), |anchor, newlines| {
+            let Some(parsed) = parse_at(&buf, anchor) else {
+                return;
+            };
+            let (line, column) = (newlines + 1, 7);
+            let at = FoundAt {
+                path: &path,
+                line,
+                column,
+            };
+            let checked = Record::checked(at, &parsed, &buf);
+            let long = Record::new(&path, line, column, &parsed, &buf, &check(&parsed));
+            assert_eq!(checked, long, "{path}, line {line}");
+            codes += 1;
+            full += usize::from(checked.fen.is_some());
+            errors += usize::from(checked.worst() == Some(Severity::Error));
+        });
+    }
+    // The fixtures alone hold full positions and codes with errors.
+    assert!(codes > 100, "{codes} codes");
+    assert!(full > 10, "{full} full positions");
+    assert!(errors > 5, "{errors} codes with errors");
+}
