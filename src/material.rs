@@ -187,8 +187,15 @@ impl Material {
     }
 
     /// Appends the endgame-table text (`KRBvKNN`, as `Display` prints it) to `out`, without
-    /// the formatting machinery: the scanner writes one per code.
+    /// the formatting machinery.
     pub fn push_to(&self, out: &mut String) {
+        self.with_text(|text| out.push_str(text));
+    }
+
+    /// Calls `with` with the endgame-table text (`KRBvKNN`, as `Display` prints it), made on
+    /// the stack: the scanner and the directory writers make one per code, and a `String`
+    /// each would cost more than the text.
+    pub fn with_text<R>(&self, with: impl FnOnce(&str) -> R) -> R {
         // Each run is written whole (a fixed 16-byte copy) into a buffer with room for the
         // longest, and the next one overwrites what lies past its count; a count over 16 takes
         // the slow way.
@@ -203,14 +210,16 @@ impl Material {
             for (role, run) in ORDER.into_iter().zip(RUNS) {
                 let n = usize::from(*self.0.get(color).get(role));
                 if n > RUN {
-                    return self.push_long(out);
+                    let mut long = String::new();
+                    self.push_long(&mut long);
+                    return with(&long);
                 }
                 text[len..len + RUN].copy_from_slice(run.as_bytes());
                 len += n;
             }
         }
         // The runs are ASCII letters.
-        out.push_str(std::str::from_utf8(&text[..len]).unwrap_or_default());
+        with(std::str::from_utf8(&text[..len]).unwrap_or_default())
     }
 
     /// [`Material::push_to`] one letter at a time, for counts over 16 (never in a legal

@@ -4,9 +4,12 @@
 //! never as structs of digits (STYLE.md practice 9).
 
 use serde::{Deserialize, Serialize};
+use serde_with::{As, DisplayFromStr};
+use shakmaty::Board;
 
 use crate::check::{Check, Finding, Part, Severity, check_derived};
 use crate::code::Code;
+use crate::material::Material;
 use crate::parse::{Form, Parsed, Rank};
 use crate::position::{Derived, text_of};
 use crate::stipulation::Stipulation;
@@ -81,10 +84,15 @@ pub struct Record {
     pub stipulation: Option<Stipulation>,
     /// The canonical text of the position (`a7d3 0116.00 b2b3c6d6 3/3+.`).
     pub canonical: String,
-    /// The material in endgame-table style (`KRBvKNN`), where decodable.
-    pub material: Option<String>,
-    /// The FEN board field, where every man's square is known.
-    pub fen: Option<String>,
+    /// The material, where decodable; serialised in endgame-table style (`KRBvKNN`), and read
+    /// back in either style ([`Material`]'s `FromStr`).
+    #[serde(default, with = "As::<Option<DisplayFromStr>>")]
+    pub material: Option<Material>,
+    /// The board, where every man's square is known; serialised as the FEN board field
+    /// (`8/K7/2nn4/8/8/1B1k4/1R6/8`). Kept typed rather than as text, as most outputs never
+    /// print it: its text cost a tenth of a record (issue #5).
+    #[serde(default, with = "As::<Option<DisplayFromStr>>")]
+    pub fen: Option<Board>,
     /// True when no check found an error (warnings and notes allowed).
     pub valid: bool,
     /// Every finding of every check.
@@ -164,11 +172,8 @@ impl Record {
             men: p.men.map(|m| text_of(7, |t| m.push_to(t))),
             stipulation: p.stipulation,
             canonical: text_of(64, |t| p.push_to(t)),
-            material: decoded.material().map(|m| text_of(34, |t| m.push_to(t))),
-            fen: derived
-                .board
-                .as_ref()
-                .map(|b| text_of(72, |t| b.board_fen().append_to_string(t))),
+            material: decoded.material().copied(),
+            fen: derived.board.clone(),
             valid: !findings.iter().any(|f| f.severity() == Severity::Error),
             findings: findings.iter().map(FindingRecord::new).collect(),
         }

@@ -92,14 +92,19 @@ fn compact_probleemblad_positions_decode_square_by_square_and_pass() {
     let Some((_, records)) = corpus("probleemblad-2013-4-studies-excerpt.txt") else {
         return;
     };
+    let fens: Vec<Option<String>> = records
+        .iter()
+        .map(|r| r.fen.as_ref().map(|b| b.to_string()))
+        .collect();
     let found: Vec<(u64, u64, &str, Option<&str>, bool)> = records
         .iter()
-        .map(|r| {
+        .zip(&fens)
+        .map(|(r, fen)| {
             (
                 r.line,
                 r.column,
                 r.canonical.as_str(),
-                r.fen.as_deref(),
+                fen.as_deref(),
                 r.valid && r.findings.is_empty(),
             )
         })

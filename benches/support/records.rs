@@ -48,7 +48,7 @@ pub fn record(i: u64) -> Record {
         men: None,
         stipulation: ["+", "=", "WTM"][((r >> 40) % 3) as usize].parse().ok(),
         canonical: code.to_string(),
-        material: code.material().map(|m| m.to_string()),
+        material: code.material(),
         fen: None,
         valid: true,
         findings: Vec::new(),

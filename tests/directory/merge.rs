@@ -41,7 +41,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
                 men,
                 stipulation: stip.map(|s| s.parse().expect("a sign")),
                 canonical: code.to_string(),
-                material: Some("KRBvKNN".to_string()),
+                material: Some("KRBvKNN".parse().expect("a material")),
                 fen: None,
                 valid,
                 findings: if valid {

@@ -38,7 +38,8 @@ pub(crate) fn material_words(code: Code) -> String {
 }
 
 /// Calls `cell` with each cell of `record` in [`COLUMNS`] order: absent values are empty,
-/// `valid` is `true`/`false`, `findings` is a JSON array. `scratch` is reused for the findings.
+/// `valid` is `true`/`false`, `findings` is a JSON array. `scratch` is reused for the FEN and
+/// the findings.
 pub(crate) fn cells(
     record: &Record,
     scratch: &mut Vec<u8>,
@@ -57,9 +58,16 @@ pub(crate) fn cells(
     cell(record.text.as_bytes())?;
     cell(record.form.name().as_bytes())?;
     cell(record.rank.name().as_bytes())?;
-    cell(text(&record.material))?;
+    match &record.material {
+        Some(material) => material.with_text(|t| cell(t.as_bytes()))?,
+        None => cell(b"")?,
+    }
     cell(record.canonical.as_bytes())?;
-    cell(text(&record.fen))?;
+    scratch.clear();
+    if let Some(board) = &record.fen {
+        board.board_fen().append_ascii_to(scratch);
+    }
+    cell(scratch)?;
     cell(if record.valid { b"true" } else { b"false" })?;
     if record.findings.is_empty() {
         cell(b"[]")

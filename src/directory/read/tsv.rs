@@ -67,6 +67,15 @@ impl Cells<'_> {
     }
 }
 
+/// An empty cell as `None`, else the value its text parses to (`None` when it does not).
+fn optional<T: std::str::FromStr>(text: &str) -> Option<Option<T>> {
+    if text.is_empty() {
+        Some(None)
+    } else {
+        text.parse().ok().map(Some)
+    }
+}
+
 fn from_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
     T::deserialize(IntoDeserializer::<serde::de::value::Error>::into_deserializer(name)).ok()
 }
@@ -92,13 +101,7 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         kings: c.optional()?,
         squares: c.optional()?,
         men: c.optional()?,
-        stipulation: c.parse("a stipulation (+ = -+ -= WTM BTM) or nothing", |t| {
-            if t.is_empty() {
-                Some(None)
-            } else {
-                t.parse().ok().map(Some)
-            }
-        })?,
+        stipulation: c.parse("a stipulation (+ = -+ -= WTM BTM) or nothing", optional)?,
         path: c.string()?,
         offset: c.parse("a byte offset", number)?,
         line: c.parse("a line number", number)?,
@@ -107,9 +110,9 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         text: c.string()?,
         form: c.parse("a form (bare, kings-after, full, ...)", from_name)?,
         rank: c.parse("a rank (bare, kings, men-count, full)", from_name)?,
-        material: c.optional()?,
+        material: c.parse("a material (KRBvKNN) or nothing", optional)?,
         canonical: c.string()?,
-        fen: c.optional()?,
+        fen: c.parse("a FEN board field or nothing", optional)?,
         valid: c.parse("true or false", |t| match t {
             "true" => Some(true),
             "false" => Some(false),
@@ -121,4 +124,68 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
     };
     check_group(group.as_deref(), &record)?;
     Ok(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::directory::format::cells;
+    use crate::parse::parse_text;
+    use crate::record::FoundAt;
+
+    /// The TSV row of the record of `text` (a code or position), cells as the writers make them.
+    fn row_of(text: &str) -> (Record, Vec<String>) {
+        let parsed = parse_text(text).expect("a code");
+        let at = FoundAt {
+            path: "study.txt",
+            line: 3,
+            column: 1,
+        };
+        let record = Record::checked(at, &parsed, text.as_bytes());
+        let mut row = Vec::new();
+        cells(&record, &mut Vec::new(), |c| {
+            row.push(String::from_utf8_lossy(c).into_owned());
+            Ok(())
+        })
+        .expect("writing to memory");
+        (record, row)
+    }
+
+    fn read(row: &[String]) -> Result<Record, LineError> {
+        entry(Order::Code, row.join("\t").as_bytes())
+    }
+
+    fn column(name: &str) -> usize {
+        COLUMNS.iter().position(|c| *c == name).expect("a column")
+    }
+
+    #[test]
+    fn material_and_board_read_back_as_written() {
+        // Seed 001: every square known, so the row has a material and a FEN board field.
+        let (record, row) = row_of("a7d3 0116.00 b2b3c6d6 3/3+.");
+        assert_eq!(row[column("material")], "KRBvKNN");
+        assert_eq!(row[column("fen")], "8/K7/2nn4/8/8/1B1k4/1R6/8");
+        assert_eq!(read(&row).expect("a valid row"), record);
+        // A code with a digit 9 and no W/B: neither is known, both cells are empty.
+        let (bare, row) = row_of("0923.12");
+        assert_eq!((bare.material, &bare.fen), (None, &None));
+        assert_eq!((&*row[column("material")], &*row[column("fen")]), ("", ""));
+        assert_eq!(read(&row).expect("a valid row"), bare);
+    }
+
+    #[test]
+    fn a_material_or_board_that_does_not_parse_is_refused_with_its_column() {
+        let (_, good) = row_of("a7d3 0116.00 b2b3c6d6 3/3+.");
+        for (name, bad, expected) in [
+            ("material", "KRXvK", "a material (KRBvKNN) or nothing"),
+            ("fen", "8/K7/2n5/9", "a FEN board field or nothing"),
+        ] {
+            let mut row = good.clone();
+            row[column(name)] = bad.to_string();
+            assert_eq!(
+                read(&row).unwrap_err().to_string(),
+                format!("column `{name}`: expected {expected}, found {bad:?}")
+            );
+        }
+    }
 }
