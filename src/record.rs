@@ -3,6 +3,8 @@
 //! built from. Domain values serialise as their canonical text (`"0323.12"`, `"a7d3"`, `"+"`),
 //! never as structs of digits (STYLE.md practice 9).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use serde_with::{As, DisplayFromStr};
 use shakmaty::Board;
@@ -56,8 +58,9 @@ impl FindingRecord {
 /// verdict of every check.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
-    /// The source's path as given (lossy UTF-8), `<stdin>` for standard input.
-    pub path: String,
+    /// The source's path as given (lossy UTF-8), `<stdin>` for standard input; shared by the
+    /// records of one source, as a scan makes thousands per file.
+    pub path: Arc<str>,
     /// 0-based byte offset of the text read (sign or kings before the code included).
     pub offset: u64,
     /// Length of the text read, in bytes.
@@ -113,7 +116,7 @@ fn text_read(bytes: &[u8]) -> String {
 #[derive(Debug, Clone, Copy)]
 pub struct FoundAt<'a> {
     /// The source's path (lossy UTF-8), `<stdin>` for standard input.
-    pub path: &'a str,
+    pub path: &'a Arc<str>,
     /// 1-based line.
     pub line: u64,
     /// 1-based byte column.
@@ -131,7 +134,12 @@ impl Record {
         buf: &[u8],
         findings: &[Finding],
     ) -> Record {
-        let at = FoundAt { path, line, column };
+        let path = Arc::from(path);
+        let at = FoundAt {
+            path: &path,
+            line,
+            column,
+        };
         Record::derived(at, parsed, buf, findings, &parsed.position.derive())
     }
 
@@ -155,7 +163,7 @@ impl Record {
         let p = &parsed.position;
         let decoded = &derived.decoded;
         Record {
-            path: path.to_string(),
+            path: path.clone(),
             offset: parsed.span.start as u64,
             length: parsed.span.len() as u64,
             line,

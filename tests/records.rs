@@ -22,7 +22,7 @@ fn checked_records_equal_records_of_checked_codes() {
         let Ok(buf) = std::fs::read(input.path()) else {
             continue;
         };
-        let path = input.path().to_string_lossy();
+        let path: std::sync::Arc<str> = input.path().to_string_lossy().into();
         scan_range(&buf, 0..buf.len(), |anchor, newlines| {
             let Some(parsed) = parse_at(&buf, anchor) else {
                 return;
@@ -52,7 +52,7 @@ fn material_and_board_serialise_as_text_and_read_back() {
     let text = "a7d3 0116.00 b2b3c6d6 3/3+.";
     let parsed = gbrscan::parse_text(text).expect("seed 001");
     let at = FoundAt {
-        path: "seed.txt",
+        path: &"seed.txt".into(),
         line: 1,
         column: 1,
     };

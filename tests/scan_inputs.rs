@@ -55,8 +55,13 @@ fn scan_slowly(
                 ScanEvent::Records { input, records } => {
                     assert!(!records.is_empty(), "an empty batch for {input:?}");
                     for r in records {
-                        assert_eq!(Path::new(&r.path), input.path());
-                        seen.push(Seen::Record(r.path, r.line, r.column, r.canonical));
+                        assert_eq!(Path::new(&*r.path), input.path());
+                        seen.push(Seen::Record(
+                            r.path.to_string(),
+                            r.line,
+                            r.column,
+                            r.canonical,
+                        ));
                     }
                 }
                 ScanEvent::Done(file) => seen.push(Seen::Done(
@@ -106,7 +111,7 @@ fn expected(inputs: &[InputPath]) -> Vec<Seen> {
         seen.extend(
             records
                 .into_iter()
-                .map(|r| Seen::Record(r.path, r.line, r.column, r.canonical)),
+                .map(|r| Seen::Record(r.path.to_string(), r.line, r.column, r.canonical)),
         );
         seen.push(Seen::Done(
             path,

@@ -34,7 +34,7 @@ pub fn record(i: u64) -> Record {
     let squares = (r >> 36).is_multiple_of(10).then(|| "b2b3c6d6".to_string());
     let file = i % 1000;
     Record {
-        path: format!("corpus/volume-{:03}/text-{file:04}.txt", file / 100),
+        path: format!("corpus/volume-{:03}/text-{file:04}.txt", file / 100).into(),
         offset: i * 37,
         length: 12,
         line: i / 3 + 1,

@@ -113,7 +113,7 @@ fn path_ranks(records: &[Record]) -> Vec<u32> {
     let mut previous: Option<(&str, u32)> = None;
     for record in records {
         let id = match previous {
-            Some((path, id)) if path == record.path => id,
+            Some((path, id)) if path == &*record.path => id,
             _ => *ids.entry(&record.path).or_insert_with(|| {
                 distinct.push(&record.path);
                 u32::try_from(distinct.len() - 1).unwrap_or(u32::MAX)
@@ -142,7 +142,7 @@ fn sort_indices(records: &[Record], order: Order) -> Result<Vec<Compact>, EntryE
         .map(|(index, (record, &rank))| {
             let key = Key::of(record, order).map_err(|source| EntryError {
                 index,
-                path: record.path.clone(),
+                path: record.path.to_string(),
                 offset: record.offset,
                 source,
             })?;

@@ -16,7 +16,7 @@ fn record(
     offset: u64,
 ) -> Record {
     Record {
-        path: path.to_string(),
+        path: path.into(),
         offset,
         length: 7,
         line: 1,
@@ -99,7 +99,7 @@ fn duplicates_share_code_kings_and_squares_where_both_give_them() {
     let groups: Vec<String> = duplicates(&directory)
         .iter()
         .map(|g| {
-            let refs: Vec<String> = g.entries.iter().map(|r| r.path.clone()).collect();
+            let refs: Vec<String> = g.entries.iter().map(|r| r.path.to_string()).collect();
             format!("{} {} {:?}: {}", g.code, g.kings, g.squares, refs.join(" "))
         })
         .collect();

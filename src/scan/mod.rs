@@ -15,6 +15,7 @@ mod files;
 mod handoff;
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -44,17 +45,6 @@ impl Default for ScanOptions {
     }
 }
 
-/// A record made in a chunk, whose line (and perhaps column) waits for the chunks before.
-struct Pending {
-    record: Record,
-    /// Line feeds from the chunk's start to the record's start; negative when the record
-    /// starts before the chunk, across a line feed.
-    lines_into_chunk: i64,
-    /// The byte column, when it could be told inside the chunk: a line feed stands between the
-    /// chunk's start and the record, or the record starts before the chunk.
-    column: Option<u64>,
-}
-
 /// What scanning one chunk gives: its records, waiting for their lines, and what the chunks
 /// after it need to know of its line feeds.
 pub(crate) struct ChunkScan {
@@ -62,12 +52,18 @@ pub(crate) struct ChunkScan {
     newlines: u64,
     /// Offset of the chunk's last line feed.
     last_newline: Option<usize>,
-    found: Vec<Pending>,
+    /// The records, whose line and column wait for the chunks before ([`Stitcher`]): until
+    /// then `line` holds the line feeds from the chunk's start to the record's start (as an
+    /// `i64` in two's complement: negative when the record starts before the chunk, across a
+    /// line feed), and `column` the byte column when it could be told inside the chunk (a line
+    /// feed stands between the chunk's start and the record, or the record starts before the
+    /// chunk), else 0. Kept in the records themselves, so that stitching moves none.
+    found: Vec<Record>,
 }
 
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
 /// (all the per-code work happens here, in parallel).
-pub(crate) fn scan_chunk(buf: &[u8], path: &str, range: Range<usize>) -> ChunkScan {
+pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> ChunkScan {
     // Room for a code every 4 KiB, about the density of a study column: records are large,
     // and growing the vector from empty moved them eight times over.
     let mut found = Vec::with_capacity(range.len() / 4096);
@@ -86,19 +82,12 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &str, range: Range<usize>) -> ChunkSc
             let line_start = memchr::memrchr(b'\n', &buf[..start]).map_or(0, |i| i + 1);
             Some((start - line_start) as u64 + 1)
         };
-        found.push(Pending {
-            record: Record::checked(
-                FoundAt {
-                    path,
-                    line: 0,
-                    column: 0,
-                },
-                &parsed,
-                buf,
-            ),
-            lines_into_chunk: newlines_before as i64 - between,
-            column,
-        });
+        let at = FoundAt {
+            path,
+            line: (newlines_before as i64 - between) as u64,
+            column: column.unwrap_or(0),
+        };
+        found.push(Record::checked(at, &parsed, buf));
     });
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
     ChunkScan {
@@ -131,18 +120,13 @@ impl Stitcher {
     /// The records of `scan`, the chunk after the ones already stitched, in order of offset.
     pub(crate) fn stitch(&mut self, scan: ChunkScan) -> Vec<Record> {
         let line_start = self.last_newline.map_or(0, |i| i + 1);
-        let mut records: Vec<Record> = scan
-            .found
-            .into_iter()
-            .map(|pending| {
-                let mut record = pending.record;
-                record.line = (self.line_base + pending.lines_into_chunk) as u64;
-                record.column = pending
-                    .column
-                    .unwrap_or_else(|| (record.offset as usize - line_start) as u64 + 1);
-                record
-            })
-            .collect();
+        let mut records = scan.found;
+        for record in &mut records {
+            record.line = (self.line_base + record.line as i64) as u64;
+            if record.column == 0 {
+                record.column = (record.offset as usize - line_start) as u64 + 1;
+            }
+        }
         self.line_base += scan.newlines as i64;
         self.last_newline = scan.last_newline.or(self.last_newline);
         // Anchors come in order, and the text read before an anchor (sign, kings, bracket)
@@ -170,12 +154,13 @@ pub fn scan_buffer(
     options: ScanOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<Record> {
+    let path: Arc<str> = path.into();
     let ranges: Vec<Range<usize>> = chunks(buf.len(), options.chunk_size).collect();
     let scans: Vec<ChunkScan> = ranges
         .into_par_iter()
         .map(|range| {
             let len = range.len() as u64;
-            let scan = scan_chunk(buf, path, range);
+            let scan = scan_chunk(buf, &path, range);
             progress(len);
             scan
         })

@@ -27,7 +27,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
     )
         .prop_map(
             |(code, kings, squares, men, stip, path, offset, valid)| Record {
-                path: path.to_string(),
+                path: path.into(),
                 offset,
                 length: 12,
                 line: offset / 10 + 1,

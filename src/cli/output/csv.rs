@@ -46,7 +46,7 @@ fn row(r: &Record) -> [String; 19] {
         .collect();
     let fixes: Vec<&str> = r.findings.iter().filter_map(|f| f.fix.as_deref()).collect();
     [
-        r.path.clone(),
+        r.path.to_string(),
         r.line.to_string(),
         r.column.to_string(),
         r.offset.to_string(),

@@ -349,14 +349,15 @@ pub fn check_fresh(directory: &Path, entries: &[Record]) -> Result<(), StaleErro
     };
     let mut seen: Vec<&str> = Vec::new();
     for record in entries {
-        if record.path == "<stdin>" || seen.contains(&record.path.as_str()) {
+        let path: &str = &record.path;
+        if path == "<stdin>" || seen.contains(&path) {
             continue;
         }
-        seen.push(&record.path);
-        if modified(Path::new(&record.path)).is_some_and(|m| m > written) {
+        seen.push(path);
+        if modified(Path::new(path)).is_some_and(|m| m > written) {
             return Err(StaleError {
                 directory: directory.to_owned(),
-                data: PathBuf::from(&record.path),
+                data: PathBuf::from(path),
             });
         }
     }

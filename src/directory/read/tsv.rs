@@ -102,7 +102,7 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         squares: c.optional()?,
         men: c.optional()?,
         stipulation: c.parse("a stipulation (+ = -+ -= WTM BTM) or nothing", optional)?,
-        path: c.string()?,
+        path: c.string()?.into(),
         offset: c.parse("a byte offset", number)?,
         line: c.parse("a line number", number)?,
         column: c.parse("a column number", number)?,
@@ -137,7 +137,7 @@ mod tests {
     fn row_of(text: &str) -> (Record, Vec<String>) {
         let parsed = parse_text(text).expect("a code");
         let at = FoundAt {
-            path: "study.txt",
+            path: &"study.txt".into(),
             line: 3,
             column: 1,
         };
