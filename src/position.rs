@@ -1,8 +1,10 @@
 //! A position as far as the text gives it: code, kings, squares, men count and stipulation
 //! (GBR.md §2), with its canonical text and FEN board field.
 
+use std::cell::RefCell;
 use std::fmt;
 
+use compact_str::CompactString;
 use shakmaty::{Board, ByColor, Color, Piece, Role, Square};
 
 use crate::code::{Code, PIECE_ROLES};
@@ -25,6 +27,20 @@ pub(crate) fn text_of(capacity: usize, push: impl FnOnce(&mut String)) -> String
     let mut text = String::with_capacity(capacity);
     push(&mut text);
     text
+}
+
+/// The text `push` appends, made in a string kept for the purpose on each thread and copied
+/// into a [`CompactString`] (inline up to 24 bytes): the scanner makes several per code
+/// (`crate::record`), and allocating each costs more than writing it.
+pub(crate) fn compact_text(push: impl FnOnce(&mut String)) -> CompactString {
+    thread_local! {
+        static SCRATCH: RefCell<String> = RefCell::new(String::with_capacity(128));
+    }
+    SCRATCH.with_borrow_mut(|text| {
+        text.clear();
+        push(text);
+        CompactString::new(text.as_str())
+    })
 }
 
 /// Writes what `push` appends to a string, for the `Display` impls: each text is made in one

@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use serde_with::{As, DisplayFromStr};
 use shakmaty::Board;
@@ -13,7 +14,7 @@ use crate::check::{Check, Finding, Part, Severity, check_derived};
 use crate::code::Code;
 use crate::material::Material;
 use crate::parse::{Form, Parsed, Rank};
-use crate::position::{Derived, text_of};
+use crate::position::{Derived, compact_text};
 use crate::stipulation::Stipulation;
 
 /// One finding of a check, flattened. Offsets are 0-based bytes into the source (after UTF-16
@@ -56,6 +57,10 @@ impl FindingRecord {
 
 /// One code found in a source, with its source reference, the position it gives and the
 /// verdict of every check.
+///
+/// The texts are [`CompactString`]s, which hold up to 24 bytes without allocating: kings,
+/// W/B, most square lists and the canonical text of codes without squares fit, and a scan
+/// makes one record per code, on every core, freed by whichever worker prints it (issue #5).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// The source's path as given (lossy UTF-8), `<stdin>` for standard input; shared by the
@@ -70,7 +75,7 @@ pub struct Record {
     /// 1-based byte column of `offset`.
     pub column: u64,
     /// The exact text read (always ASCII: every token of GBR.md §2 is).
-    pub text: String,
+    pub text: CompactString,
     /// The form it was written in.
     pub form: Form,
     /// How much redundancy could be checked.
@@ -78,15 +83,15 @@ pub struct Record {
     /// The material code.
     pub code: Code,
     /// King squares, white's first (`a7d3`), where given.
-    pub kings: Option<String>,
+    pub kings: Option<CompactString>,
     /// Piece squares, then `.` and pawn squares (`b2b3c6d6`, `.d4e3`), where given.
-    pub squares: Option<String>,
+    pub squares: Option<CompactString>,
     /// W/B as given (`3/3`).
-    pub men: Option<String>,
+    pub men: Option<CompactString>,
     /// Stipulation and side to move, canonical (`+`, `-=`, `WTM`).
     pub stipulation: Option<Stipulation>,
     /// The canonical text of the position (`a7d3 0116.00 b2b3c6d6 3/3+.`).
-    pub canonical: String,
+    pub canonical: CompactString,
     /// The material, where decodable; serialised in endgame-table style (`KRBvKNN`), and read
     /// back in either style ([`Material`]'s `FromStr`).
     #[serde(default, with = "As::<Option<DisplayFromStr>>")]
@@ -104,11 +109,8 @@ pub struct Record {
 
 /// The text read, as a string: its tokens are ASCII, so the check for UTF-8 passes at once
 /// (the lossy conversion is kept for white space from other encodings between them).
-fn text_read(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
-    }
+fn text_read(bytes: &[u8]) -> CompactString {
+    CompactString::from_utf8(bytes).unwrap_or_else(|_| CompactString::from_utf8_lossy(bytes))
 }
 
 /// Where a code was found: the source's path as given, and the 1-based line and byte column
@@ -172,14 +174,11 @@ impl Record {
             form: parsed.form,
             rank: parsed.rank(),
             code: p.code,
-            kings: p.kings.map(|k| text_of(4, |t| k.push_to(t))),
-            squares: p
-                .squares
-                .as_ref()
-                .map(|s| text_of(s.text_len(), |t| s.push_to(t))),
-            men: p.men.map(|m| text_of(7, |t| m.push_to(t))),
+            kings: p.kings.map(|k| compact_text(|t| k.push_to(t))),
+            squares: p.squares.as_ref().map(|s| compact_text(|t| s.push_to(t))),
+            men: p.men.map(|m| compact_text(|t| m.push_to(t))),
             stipulation: p.stipulation,
-            canonical: text_of(64, |t| p.push_to(t)),
+            canonical: compact_text(|t| p.push_to(t)),
             material: decoded.material().copied(),
             fen: derived.board.clone(),
             valid: !findings.iter().any(|f| f.severity() == Severity::Error),

@@ -46,7 +46,7 @@ fn printed_directory_yields_every_entry_with_its_kings() {
     let entries: Vec<String> = records
         .iter()
         .filter(|r| r.form.name() == "kings-after")
-        .map(|r| r.canonical.clone())
+        .map(|r| r.canonical.to_string())
         .collect();
     assert_eq!(entries, expected);
     // Besides the table, the preface's example and its bare mention of the form.

@@ -60,7 +60,7 @@ fn scan_slowly(
                             r.path.to_string(),
                             r.line,
                             r.column,
-                            r.canonical,
+                            r.canonical.into(),
                         ));
                     }
                 }
@@ -111,7 +111,7 @@ fn expected(inputs: &[InputPath]) -> Vec<Seen> {
         seen.extend(
             records
                 .into_iter()
-                .map(|r| Seen::Record(r.path.to_string(), r.line, r.column, r.canonical)),
+                .map(|r| Seen::Record(r.path.to_string(), r.line, r.column, r.canonical.into())),
         );
         seen.push(Seen::Done(
             path,

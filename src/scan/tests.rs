@@ -27,7 +27,7 @@ fn scan(text: &str, chunk_size: usize) -> Vec<Record> {
 fn every_code_gets_its_line_and_byte_column() {
     let found: Vec<(u64, u64, String)> = scan(BROKEN, 1 << 20)
         .iter()
-        .map(|r| (r.line, r.column, r.canonical.clone()))
+        .map(|r| (r.line, r.column, r.canonical.to_string()))
         .collect();
     assert_eq!(
         found,
@@ -55,11 +55,11 @@ fn crlf_line_ends_give_the_same_lines_and_codes() {
     let crlf = BROKEN.replace('\n', "\r\n");
     let a: Vec<(u64, String)> = scan(BROKEN, 64)
         .iter()
-        .map(|r| (r.line, r.canonical.clone()))
+        .map(|r| (r.line, r.canonical.to_string()))
         .collect();
     let b: Vec<(u64, String)> = scan(&crlf, 64)
         .iter()
-        .map(|r| (r.line, r.canonical.clone()))
+        .map(|r| (r.line, r.canonical.to_string()))
         .collect();
     assert_eq!(a, b);
 }

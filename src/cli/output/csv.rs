@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 
+use compact_str::CompactString;
 use gbrscan::Record;
 
 use super::text::severity_name;
@@ -38,7 +39,7 @@ pub struct Printer<W: Write> {
 }
 
 fn row(r: &Record) -> [String; 19] {
-    let opt = |v: &Option<String>| v.clone().unwrap_or_default();
+    let opt = |v: &Option<CompactString>| v.as_deref().unwrap_or_default().to_string();
     let findings: Vec<String> = r
         .findings
         .iter()
@@ -51,7 +52,7 @@ fn row(r: &Record) -> [String; 19] {
         r.column.to_string(),
         r.offset.to_string(),
         r.length.to_string(),
-        r.text.clone(),
+        r.text.to_string(),
         r.form.name().to_string(),
         r.rank.name().to_string(),
         r.code.to_string(),
@@ -59,7 +60,7 @@ fn row(r: &Record) -> [String; 19] {
         opt(&r.squares),
         opt(&r.men),
         r.stipulation.map(|s| s.to_string()).unwrap_or_default(),
-        r.canonical.clone(),
+        r.canonical.to_string(),
         r.material.map(|m| m.to_string()).unwrap_or_default(),
         r.fen.as_ref().map(|b| b.to_string()).unwrap_or_default(),
         r.valid.to_string(),

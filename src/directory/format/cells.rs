@@ -2,6 +2,8 @@
 
 use std::io;
 
+use compact_str::CompactString;
+
 use crate::code::Code;
 use crate::record::Record;
 use crate::stipulation::Stipulation;
@@ -78,7 +80,7 @@ pub(crate) fn cells(
     }
 }
 
-fn text(value: &Option<String>) -> &[u8] {
+fn text(value: &Option<CompactString>) -> &[u8] {
     value.as_deref().unwrap_or_default().as_bytes()
 }
 

@@ -7,6 +7,8 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use compact_str::CompactString;
+
 use crate::check::Severity;
 use crate::record::Record;
 
@@ -91,7 +93,7 @@ fn row(record: &Record, out: &mut String) {
     } else {
         " class=\"invalid\""
     };
-    let cell = |value: &Option<String>| escape(value.as_deref().unwrap_or_default());
+    let cell = |value: &Option<CompactString>| escape(value.as_deref().unwrap_or_default());
     let findings: Vec<String> = record
         .findings
         .iter()

@@ -45,12 +45,13 @@ impl Cells<'_> {
         Ok((name, unescape(name, cell)?))
     }
 
-    fn string(&mut self) -> Result<String, LineError> {
-        self.text().map(|(_, t)| t)
+    fn string<T: From<String>>(&mut self) -> Result<T, LineError> {
+        self.text().map(|(_, t)| t.into())
     }
 
-    fn optional(&mut self) -> Result<Option<String>, LineError> {
-        self.text().map(|(_, t)| Some(t).filter(|t| !t.is_empty()))
+    fn optional<T: From<String>>(&mut self) -> Result<Option<T>, LineError> {
+        self.text()
+            .map(|(_, t)| Some(t).filter(|t| !t.is_empty()).map(T::from))
     }
 
     fn parse<T>(
@@ -102,7 +103,7 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         squares: c.optional()?,
         men: c.optional()?,
         stipulation: c.parse("a stipulation (+ = -+ -= WTM BTM) or nothing", optional)?,
-        path: c.string()?.into(),
+        path: c.string()?,
         offset: c.parse("a byte offset", number)?,
         line: c.parse("a line number", number)?,
         column: c.parse("a column number", number)?,
