@@ -3,6 +3,7 @@
 //! built from. Domain values serialise as their canonical text (`"0323.12"`, `"a7d3"`, `"+"`),
 //! never as structs of digits (STYLE.md practice 9).
 
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use compact_str::CompactString;
@@ -42,12 +43,15 @@ pub struct FindingRecord {
 impl FindingRecord {
     /// Flattens `finding`; its spans are already absolute in the buffer that was parsed.
     pub fn new(finding: &Finding) -> FindingRecord {
+        // Room for most messages at once: grown from empty, the text moved three times.
+        let mut message = String::with_capacity(128);
+        let _ = write!(message, "{finding}"); // writing to a String cannot fail
         FindingRecord {
             check: finding.check(),
             severity: finding.severity(),
             part: finding.part,
             against: finding.against,
-            message: finding.to_string(),
+            message,
             offset: finding.span.start as u64,
             length: finding.span.len() as u64,
             fix: finding.fix.as_ref().map(|f| f.replacement.clone()),
