@@ -12,7 +12,7 @@
 //! The same loop is compiled a second time for AVX2 (x86-64-v3), and [`scan`] picks the build at
 //! run time through pulp's `Arch::dispatch`: the `unsafe` of calling code compiled for a CPU
 //! feature lives in that crate, which checks the feature first. With 32-byte vectors and
-//! three-operand instructions that fold the loads, the hot loop is 31 instructions a block
+//! three-operand instructions that fold the loads, the hot loop is 26 instructions a block
 //! instead of 52 (objdump), and `gbr scan` of the 2 GiB bench file took 0.761 s instead of 0.875
 //! at -j1 and 0.421 s instead of 0.459 at -j2 (medians of 10 alternating runs). A CPU without
 //! AVX2 runs the baseline build; the tests run both.
@@ -23,7 +23,7 @@
 //!   one rarely (decimals, dates), so a hit is uncommon (3.8% of the blocks of the bench corpus,
 //!   which has a false friend every ~2 KB) and its block is rechecked position by position in
 //!   [`report`];
-//! - the line feeds of the block, added into 16 byte lanes that are summed only every 63
+//! - the line feeds of the block, added into 32 byte lanes that are summed only every 127
 //!   blocks or when an anchor needs its line.
 //!
 //! In the baseline build the hot loop is about 52 instructions a block: 12 loads, 33 vector
@@ -38,14 +38,14 @@ const BLOCK: usize = 64;
 /// Bytes the prefilter reads from a block start: starts `0..64` look at bytes `4..=68`.
 const WINDOW: usize = BLOCK + 8;
 
-/// Byte lanes that count line feeds: one 16-byte vector, so that the hot loop keeps it in a
-/// register. Lane `i` counts the line feeds at offsets `i`, `i + 16`, `i + 32` and `i + 48` of
-/// each block.
-const LANES: usize = 16;
+/// Byte lanes that count line feeds: one 32-byte AVX2 vector (two 16-byte ones in the baseline
+/// build), so that the hot loop keeps them in registers. Lane `i` counts the line feeds at
+/// offsets `i` and `i + 32` of each block.
+const LANES: usize = 32;
 
 /// Blocks whose line feeds a byte lane can add up before it could overflow: each block adds
-/// at most 4 to a lane.
-const LANE_BLOCKS: usize = u8::MAX as usize / 4;
+/// at most 2 to a lane.
+const LANE_BLOCKS: usize = u8::MAX as usize / 2;
 
 /// Line feeds counted per byte lane over up to [`LANE_BLOCKS`] blocks, summed only when
 /// needed: a horizontal sum per block would cost as much as the count itself.
@@ -56,18 +56,17 @@ type Lanes = [u8; LANES];
 fn add_feeds(lanes: &mut Lanes, window: &[u8; WINDOW]) {
     let feed = |i: usize| u8::from(window[i] == b'\n');
     for (i, count) in lanes.iter_mut().enumerate() {
-        let block = feed(i) + feed(i + 16) + feed(i + 32) + feed(i + 48);
-        *count = count.wrapping_add(block);
+        *count = count.wrapping_add(feed(i) + feed(i + LANES));
     }
 }
 
 /// Line feeds counted in the lanes.
 #[inline(always)]
 fn sum(lanes: &Lanes) -> u64 {
-    // Eight lanes a word: add neighbouring lanes into 16-bit fields (at most 510), the two
-    // words into each other (at most 1,020), then the four fields with one multiply.
+    // Eight lanes a word: add neighbouring lanes into 16-bit fields (at most 510), the four
+    // words into each other (at most 2,040), then the four fields with one multiply.
     const LOW: u64 = 0x00FF_00FF_00FF_00FF;
-    let words = bytemuck::cast::<Lanes, [u64; 2]>(*lanes);
+    let words = bytemuck::cast::<Lanes, [u64; LANES / 8]>(*lanes);
     let fields = words
         .iter()
         .fold(0u64, |acc, &w| acc + (w & LOW) + ((w >> 8) & LOW));
