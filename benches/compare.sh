@@ -2,7 +2,7 @@
 # Whole commands against ripgrep on the same data, warm cache, one run (issue #5).
 #
 #   benches/compare.sh                 # 2 GiB corpus in bench-data/ (generated if missing)
-#   SIZE=256MiB DATA=/tmp/bd RUNS=3 benches/compare.sh
+#   SIZE=256MiB DATA=/tmp/bd RUNS=3 ROUNDS=3 benches/compare.sh
 #
 # Builds gbr in release mode, generates the corpus with examples/gencorpus.rs if missing,
 # installs ripgrep 15 (cargo install) and hyperfine (Debian) if missing, then times with
@@ -58,39 +58,61 @@ warm() {
     done
 }
 
+# This machine's speed drifts by a third over minutes (steal time, host turbo). hyperfine runs
+# all the runs of one command before the next, so a drift would land on one command only and
+# bend the ratios; the runs are therefore taken in ROUNDS rounds, each running every command
+# in turn, and the medians are over all rounds.
+ROUNDS=${ROUNDS:-5}
+PER_ROUND=$(( (RUNS + ROUNDS - 1) / ROUNDS ))
+batch() {
+    local shape=$1
+    shift
+    for round in $(seq "$ROUNDS"); do
+        local warmup=0
+        [ "$round" = 1 ] && warmup=1
+        hyperfine --style none --warmup "$warmup" --runs "$PER_ROUND" --output=pipe \
+            --export-json "$OUT/$shape.$round.json" "$@" >/dev/null
+    done
+}
+
 evict "$TREE"
 warm "$BIG"
-hyperfine --style none --warmup 1 --runs "$RUNS" --output=pipe --export-json "$OUT/big.json" \
+batch big \
     -n "gbr -j1" "$GBR scan -j1 $BIG" \
     -n "gbr -j2" "$GBR scan -j2 $BIG" \
     -n "rg one-line -j1" "rg -j1 -o '$RE' $BIG" \
     -n "rg one-line -j2" "rg -j2 -o '$RE' $BIG" \
     -n "rg multi-line -j2" "rg -j2 -U -o '(?-u)$RE' $BIG" \
-    -n "limit: byte count, 2 threads" "$LIMIT count $BIG" >/dev/null
+    -n "limit: byte count, 2 threads" "$LIMIT count $BIG"
 
 evict "$BIG"
 warm "$TREE"
-hyperfine --style none --warmup 1 --runs "$RUNS" --output=pipe --export-json "$OUT/tree.json" \
+batch tree \
     -n "gbr -j1" "$GBR scan -j1 $TREE" \
     -n "gbr -j2" "$GBR scan -j2 $TREE" \
     -n "rg one-line -j1" "rg -j1 -o '$RE' $TREE" \
     -n "rg one-line -j2" "rg -j2 -o '$RE' $TREE" \
     -n "rg multi-line -j2" "rg -j2 -U -o '(?-u)$RE' $TREE" \
-    -n "limit: read(), 2 threads" "$LIMIT read $TREE" >/dev/null
+    -n "limit: read(), 2 threads" "$LIMIT read $TREE"
 
 BIG_BYTES=$(stat -c %s "$BIG")
 TREE_BYTES=$(find "$TREE" -type f -printf '%s\n' | awk '{s += $1} END {printf "%d\n", s}')
-python3 - "$OUT" "$BIG_BYTES" "$TREE_BYTES" "$(nproc)" <<'PY'
-import json, sys
+python3 - "$OUT" "$BIG_BYTES" "$TREE_BYTES" "$(nproc)" "$ROUNDS" "$PER_ROUND" <<'PY'
+import glob, json, statistics, sys
 out, big_bytes, tree_bytes, cores = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-print(f"machine: {cores} cores; medians of hyperfine runs, warm page cache, output to a pipe")
+rounds, per_round = int(sys.argv[5]), int(sys.argv[6])
+print(f"machine: {cores} cores; medians of {rounds} rounds x {per_round} hyperfine runs, "
+      "warm page cache, output to a pipe")
 print(f"big file {big_bytes / 1e9:.2f} GB; tree {tree_bytes / 1e9:.2f} GB")
 print()
 print("| shape | command | median s | GB/s | vs rg one-line (same -j) | vs limit |")
 print("| --- | --- | ---: | ---: | ---: | ---: |")
 for shape, size in (("big", big_bytes), ("tree", tree_bytes)):
-    results = json.load(open(f"{out}/{shape}.json"))["results"]
-    median = {r["command"]: r["median"] for r in results}
+    times = {}
+    for path in sorted(glob.glob(f"{out}/{shape}.*.json")):
+        for r in json.load(open(path))["results"]:
+            times.setdefault(r["command"], []).extend(r["times"])
+    median = {name: statistics.median(t) for name, t in times.items()}
     limit = next(v for k, v in median.items() if k.startswith("limit"))
     for name, t in median.items():
         j = "-j1" if "-j1" in name else "-j2"

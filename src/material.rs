@@ -193,7 +193,7 @@ impl Material {
     }
 
     /// Calls `with` with the endgame-table text (`KRBvKNN`, as `Display` prints it), made on
-    /// the stack: the scanner and the directory writers make one per code, and a `String`
+    /// the stack: the directory writers make one per entry, millions of them, and a `String`
     /// each would cost more than the text.
     pub fn with_text<R>(&self, with: impl FnOnce(&str) -> R) -> R {
         // Each run is written whole (a fixed 16-byte copy) into a buffer with room for the

@@ -69,7 +69,7 @@ impl Cells<'_> {
 }
 
 /// An empty cell as `None`, else the value its text parses to (`None` when it does not).
-fn optional<T: std::str::FromStr>(text: &str) -> Option<Option<T>> {
+fn parsed_or_none<T: std::str::FromStr>(text: &str) -> Option<Option<T>> {
     if text.is_empty() {
         Some(None)
     } else {
@@ -102,7 +102,10 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         kings: c.optional()?,
         squares: c.optional()?,
         men: c.optional()?,
-        stipulation: c.parse("a stipulation (+ = -+ -= WTM BTM) or nothing", optional)?,
+        stipulation: c.parse(
+            "a stipulation (+ = -+ -= WTM BTM) or nothing",
+            parsed_or_none,
+        )?,
         path: c.string()?,
         offset: c.parse("a byte offset", number)?,
         line: c.parse("a line number", number)?,
@@ -111,9 +114,9 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         text: c.string()?,
         form: c.parse("a form (bare, kings-after, full, ...)", from_name)?,
         rank: c.parse("a rank (bare, kings, men-count, full)", from_name)?,
-        material: c.parse("a material (KRBvKNN) or nothing", optional)?,
+        material: c.parse("a material (KRBvKNN) or nothing", parsed_or_none)?,
         canonical: c.string()?,
-        fen: c.parse("a FEN board field or nothing", optional)?,
+        fen: c.parse("a FEN board field or nothing", parsed_or_none)?,
         valid: c.parse("true or false", |t| match t {
             "true" => Some(true),
             "false" => Some(false),
