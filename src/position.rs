@@ -21,14 +21,6 @@ fn push_square(out: &mut String, square: Square) {
     out.push_str(&SQUARE_NAMES[i..i + 2]);
 }
 
-/// The text `push` appends, in a string of `capacity` bytes: the scanner makes several per
-/// code (`crate::record`), and growing each from empty costs more than the writing.
-pub(crate) fn text_of(capacity: usize, push: impl FnOnce(&mut String)) -> String {
-    let mut text = String::with_capacity(capacity);
-    push(&mut text);
-    text
-}
-
 /// The text `push` appends, made in a string kept for the purpose on each thread and copied
 /// into a [`CompactString`] (inline up to 24 bytes): the scanner makes several per code
 /// (`crate::record`), and allocating each costs more than writing it.
@@ -43,14 +35,16 @@ pub(crate) fn compact_text(push: impl FnOnce(&mut String)) -> CompactString {
     })
 }
 
-/// Writes what `push` appends to a string, for the `Display` impls: each text is made in one
-/// place, without the formatting machinery, which costs more than the rest of a record.
+/// Writes what `push` appends to a string of `capacity` bytes, for the `Display` impls: each
+/// text is made in one place (the `push_to` methods), without the formatting machinery.
 fn display_with(
     f: &mut fmt::Formatter<'_>,
     capacity: usize,
     push: impl FnOnce(&mut String),
 ) -> fmt::Result {
-    f.write_str(&text_of(capacity, push))
+    let mut text = String::with_capacity(capacity);
+    push(&mut text);
+    f.write_str(&text)
 }
 
 /// The two king squares, white's first as the text writes them (`a7d3`).
