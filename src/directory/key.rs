@@ -265,6 +265,17 @@ impl Compact {
         }
     }
 
+    /// A key for a record that has none ([`KeyError`]), which only holds its place until the
+    /// error is reported: it is never sorted.
+    pub(crate) fn stand_in(index: usize) -> Compact {
+        Compact {
+            hi: 0,
+            mid: 0,
+            offset: 0,
+            index,
+        }
+    }
+
     /// The group and code bits: equal for the entries of one block of a listing.
     pub(crate) fn block(&self) -> u64 {
         self.hi >> 14

@@ -14,6 +14,8 @@ pub mod merge;
 pub mod read;
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
@@ -104,51 +106,87 @@ impl Directory {
     }
 }
 
-/// The rank of each record's path among the distinct paths, sorted as text. Records of one
-/// file come in runs, so most lookups are a comparison with the previous path.
+/// Records whose paths one task tells apart ([`path_ranks`]).
+const PATH_CHUNK: usize = 1 << 16;
+
+/// The rank of each record's path among the distinct paths, sorted as text.
+///
+/// Each chunk of records names its own distinct paths (records of one file come in runs, so
+/// most lookups are a comparison with the previous path); the chunks' paths are then sorted
+/// and deduplicated together, and every record's local name is turned into its rank. All of it
+/// in parallel but the merge of the chunks' few distinct paths.
 fn path_ranks(records: &[Record]) -> Vec<u32> {
-    let mut ids: HashMap<&str, u32> = HashMap::new();
-    let mut distinct: Vec<&str> = Vec::new();
-    let mut of_record = Vec::with_capacity(records.len());
-    let mut previous: Option<(&str, u32)> = None;
-    for record in records {
-        let id = match previous {
-            Some((path, id)) if path == &*record.path => id,
-            _ => *ids.entry(&record.path).or_insert_with(|| {
-                distinct.push(&record.path);
-                u32::try_from(distinct.len() - 1).unwrap_or(u32::MAX)
-            }),
-        };
-        previous = Some((&record.path, id));
-        of_record.push(id);
-    }
-    let mut by_text: Vec<u32> = (0..distinct.len() as u32).collect();
-    by_text.sort_unstable_by_key(|&id| distinct[id as usize]);
-    let mut rank = vec![0u32; distinct.len()];
-    for (r, id) in by_text.into_iter().enumerate() {
-        rank[id as usize] = r as u32;
-    }
-    of_record.into_iter().map(|id| rank[id as usize]).collect()
+    let named: Vec<(Vec<&str>, Vec<u32>)> = records
+        .par_chunks(PATH_CHUNK)
+        .map(|chunk| {
+            let mut ids: HashMap<&str, u32, foldhash::fast::RandomState> = HashMap::default();
+            let mut distinct: Vec<&str> = Vec::new();
+            let mut of_record = Vec::with_capacity(chunk.len());
+            let mut previous: Option<(&str, u32)> = None;
+            for record in chunk {
+                let id = match previous {
+                    Some((path, id)) if path == &*record.path => id,
+                    _ => *ids.entry(&record.path).or_insert_with(|| {
+                        distinct.push(&record.path);
+                        // A chunk holds at most PATH_CHUNK distinct paths.
+                        (distinct.len() - 1) as u32
+                    }),
+                };
+                previous = Some((&record.path, id));
+                of_record.push(id);
+            }
+            (distinct, of_record)
+        })
+        .collect();
+    let mut all: Vec<&str> = named.iter().flat_map(|(d, _)| d.iter().copied()).collect();
+    all.par_sort_unstable();
+    all.dedup();
+    // Every path of a chunk is in `all`; fewer than 2^32 distinct paths fit in memory.
+    let rank_of = |path: &str| all.binary_search(&path).unwrap_or_default() as u32;
+    let mut ranks = vec![0u32; records.len()];
+    ranks
+        .par_chunks_mut(PATH_CHUNK)
+        .zip(named.par_iter())
+        .for_each(|(ranks, (distinct, of_record))| {
+            let local: Vec<u32> = distinct.iter().map(|p| rank_of(p)).collect();
+            for (rank, &id) in ranks.iter_mut().zip(of_record) {
+                *rank = local[id as usize];
+            }
+        });
+    ranks
 }
 
 /// Indices of `records` in directory order: a compact key per record, sorted in parallel,
 /// with the record's squares consulted only when two keys tie up to them.
 fn sort_indices(records: &[Record], order: Order) -> Result<Vec<Compact>, EntryError> {
     let ranks = path_ranks(records);
-    let mut keys: Vec<Compact> = records
+    let failed = AtomicBool::new(false);
+    let mut keys = Vec::with_capacity(records.len());
+    records
         .par_iter()
         .zip(ranks.par_iter())
         .enumerate()
-        .map(|(index, (record, &rank))| {
-            let key = Key::of(record, order).map_err(|source| EntryError {
-                index,
-                path: record.path.to_string(),
-                offset: record.offset,
-                source,
-            })?;
-            Ok(Compact::new(&key, rank, index))
+        .map(|(index, (record, &rank))| match Key::of(record, order) {
+            Ok(key) => Compact::new(&key, rank, index),
+            Err(_) => {
+                failed.store(true, Relaxed);
+                Compact::stand_in(index)
+            }
         })
-        .collect::<Result<_, EntryError>>()?;
+        .collect_into_vec(&mut keys);
+    if failed.into_inner() {
+        // Find the first record that failed, for the error, in input order.
+        for (index, record) in records.iter().enumerate() {
+            if let Err(source) = Key::of(record, order) {
+                return Err(EntryError {
+                    index,
+                    path: record.path.to_string(),
+                    offset: record.offset,
+                    source,
+                });
+            }
+        }
+    }
     keys.par_sort_unstable_by(|a, b| a.cmp(b, records));
     Ok(keys)
 }
