@@ -47,7 +47,7 @@ pub(crate) fn cells(
     scratch: &mut Vec<u8>,
     mut cell: impl FnMut(&[u8]) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut number = [0u8; 20];
+    let mut number = itoa::Buffer::new();
     cell(&code_text(record.code))?;
     cell(text(&record.kings))?;
     cell(text(&record.squares))?;
@@ -55,7 +55,7 @@ pub(crate) fn cells(
     cell(stipulation_text(record.stipulation).as_bytes())?;
     cell(record.path.as_bytes())?;
     for n in [record.offset, record.line, record.column, record.length] {
-        cell(decimal(n, &mut number))?;
+        cell(number.format(n).as_bytes())?;
     }
     cell(record.text.as_bytes())?;
     cell(record.form.name().as_bytes())?;
@@ -84,54 +84,56 @@ fn text(value: &Option<CompactString>) -> &[u8] {
     value.as_deref().unwrap_or_default().as_bytes()
 }
 
-/// `n` in decimal, written into `buf`.
-fn decimal(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
-    let mut at = buf.len();
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return &buf[at..];
+/// What the lead cell of a row is made of: the 1-based number of its duplicate group (0 in a
+/// directory) and its group. Taken from the block where the rows are written from a listing,
+/// so that putting a row together does not touch its record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LeadOf {
+    pub(crate) number: usize,
+    pub(crate) group: Group,
+}
+
+impl LeadOf {
+    /// The lead of `record` written on its own, as `gbr merge` streams it: a directory entry.
+    pub(crate) fn record(record: &Record) -> LeadOf {
+        LeadOf {
+            number: 0,
+            group: Group::of(record.stipulation),
+        }
+    }
+
+    /// The lead of every entry of `block`: its duplicate group's number, or its group.
+    pub(crate) fn block(block: &Block<'_>) -> LeadOf {
+        match block.heading {
+            Heading::Position { number, .. } => LeadOf {
+                number,
+                group: Group::Other,
+            },
+            Heading::Code { group, .. } => LeadOf {
+                number: 0,
+                group: group.unwrap_or(Group::Other),
+            },
         }
     }
 }
 
-/// Calls `cell` with the lead cell of `record` in block `number`, if the lead has one:
-/// its group's name, or the duplicate group's number.
+/// Calls `cell` with the lead cell of a row led by `of`, if the lead has one: the group's name,
+/// or the duplicate group's number.
 pub(crate) fn lead_cell(
     lead: Lead,
-    number: usize,
-    record: &Record,
+    of: LeadOf,
     cell: impl FnOnce(&[u8]) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut buf = [0u8; 20];
     match lead {
         Lead::None => Ok(()),
-        Lead::Group => cell(Group::of(record.stipulation).name().as_bytes()),
-        Lead::Duplicate => cell(decimal(number as u64, &mut buf)),
-    }
-}
-
-/// The block number the row formats write in the `duplicate` column (0 for directory blocks).
-pub(crate) fn block_number(block: &Block<'_>) -> usize {
-    match block.heading {
-        Heading::Position { number, .. } => number,
-        Heading::Code { .. } => 0,
+        Lead::Group => cell(of.group.name().as_bytes()),
+        Lead::Duplicate => cell(itoa::Buffer::new().format(of.number).as_bytes()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn decimal_writes_every_magnitude() {
-        let mut buf = [0u8; 20];
-        for n in [0, 7, 10, 1234, u64::MAX] {
-            assert_eq!(decimal(n, &mut buf), n.to_string().as_bytes());
-        }
-    }
 
     #[test]
     fn stipulation_text_matches_display() {

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use crate::record::Record;
 
 use super::rows::write_rows;
-use super::{COLUMNS, Listing, cells, lead_cell};
+use super::{COLUMNS, LeadOf, Listing, cells, lead_cell};
 
 /// Appends `bytes` as one cell, quoted where RFC 4180 needs it.
 fn cell(bytes: &[u8], out: &mut Vec<u8>) {
@@ -48,23 +48,18 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, w: &mut W) -> io::Result<()
     let lead = listing.lead();
     let header: Vec<&str> = lead.name().into_iter().chain(COLUMNS).collect();
     writeln!(w, "{}", header.join(","))?;
-    write_rows(
-        listing,
-        w,
-        || {
-            let mut scratch = Vec::new();
-            move |record: &Record, out: &mut Vec<u8>| body(record, out, &mut scratch)
-        },
-        |number, record, body, out| {
-            // The lead is a group name or a number. Writing to a Vec cannot fail.
-            let _ = lead_cell(lead, number, record, |bytes| {
+    write_rows(listing, w, || {
+        let mut scratch = Vec::new();
+        move |of: LeadOf, record: &Record, out: &mut Vec<u8>| {
+            // The lead is a group name or a number.
+            lead_cell(lead, of, |bytes| {
                 cell(bytes, out);
                 out.push(b',');
                 Ok(())
-            });
-            out.extend_from_slice(body);
-        },
-    )
+            })?;
+            body(record, out, &mut scratch)
+        }
+    })
 }
 
 #[cfg(test)]

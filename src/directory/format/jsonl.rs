@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use crate::record::Record;
 
 use super::rows::write_rows;
-use super::{Group, Lead, Listing};
+use super::{Lead, LeadOf, Listing};
 
 /// Writes the record's object and the line feed.
 fn body(record: &Record, out: &mut Vec<u8>) -> io::Result<()> {
@@ -17,43 +17,50 @@ fn body(record: &Record, out: &mut Vec<u8>) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes the row of `record` in block `number` from its `body`: the body itself, or with the
-/// lead member spliced in after its `{`.
-fn row(lead: Lead, number: usize, record: &Record, body: &[u8], out: &mut Vec<u8>) {
-    let member = match lead {
+/// Writes the row led by `of` from its `body`: the body itself, or with the lead member spliced
+/// in after its `{`.
+fn row(lead: Lead, of: LeadOf, body: &[u8], out: &mut Vec<u8>) {
+    // Writing to a Vec cannot fail.
+    let _ = match lead {
         Lead::None => {
             out.extend_from_slice(body);
             return;
         }
-        Lead::Group => format!("{{\"group\":\"{}\",", Group::of(record.stipulation).name()),
-        Lead::Duplicate => format!("{{\"duplicate\":{number},"),
+        Lead::Group => write!(out, "{{\"group\":\"{}\",", of.group.name()),
+        Lead::Duplicate => write!(out, "{{\"duplicate\":{},", of.number),
     };
-    out.extend_from_slice(member.as_bytes());
     out.extend_from_slice(body.get(1..).unwrap_or_default());
 }
 
-/// Writes one entry of block `number` as a line.
+/// Writes one entry, led by `of`, as a line. `line` and `scratch` are buffers to reuse.
 pub(crate) fn write_row<W: Write>(
     lead: Lead,
-    number: usize,
+    of: LeadOf,
     record: &Record,
     w: &mut W,
+    line: &mut Vec<u8>,
     scratch: &mut Vec<u8>,
 ) -> io::Result<()> {
-    let mut line = Vec::with_capacity(scratch.len() + 24);
+    line.clear();
     scratch.clear();
     body(record, scratch)?;
-    row(lead, number, record, scratch, &mut line);
-    w.write_all(&line)
+    row(lead, of, scratch, line);
+    w.write_all(line)
 }
 
 /// Writes `listing`, one line per entry.
 pub(crate) fn write<W: Write>(listing: &Listing<'_>, w: &mut W) -> io::Result<()> {
     let lead = listing.lead();
-    write_rows(
-        listing,
-        w,
-        || body,
-        |number, record, body, out| row(lead, number, record, body, out),
-    )
+    write_rows(listing, w, || {
+        let mut scratch = Vec::new();
+        move |of: LeadOf, record: &Record, out: &mut Vec<u8>| {
+            if lead == Lead::None {
+                return body(record, out);
+            }
+            scratch.clear();
+            body(record, &mut scratch)?;
+            row(lead, of, &scratch, out);
+            Ok(())
+        }
+    })
 }

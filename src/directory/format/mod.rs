@@ -19,9 +19,7 @@ use crate::record::Record;
 use super::read::SavedFormat;
 use super::{Directory, Group, Order, duplicates};
 
-pub(crate) use cells::{
-    block_number, cells, code_text, lead_cell, material_words, stipulation_text,
-};
+pub(crate) use cells::{LeadOf, cells, code_text, lead_cell, material_words, stipulation_text};
 
 /// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
 /// `duplicate`). The key fields come first, in sort order. Documented in `docs/directory.md`.
@@ -279,6 +277,7 @@ impl Lead {
 pub struct RowWriter {
     format: SavedFormat,
     lead: Lead,
+    line: Vec<u8>,
     scratch: Vec<u8>,
 }
 
@@ -288,6 +287,7 @@ impl RowWriter {
         RowWriter {
             format,
             lead: Lead::of(order),
+            line: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -309,8 +309,22 @@ impl RowWriter {
     /// The first error of `w`.
     pub fn entry<W: Write>(&mut self, record: &Record, w: &mut W) -> io::Result<()> {
         match self.format {
-            SavedFormat::Tsv => tsv::write_row(self.lead, 0, record, w, &mut self.scratch),
-            SavedFormat::Jsonl => jsonl::write_row(self.lead, 0, record, w, &mut self.scratch),
+            SavedFormat::Tsv => tsv::write_row(
+                self.lead,
+                LeadOf::record(record),
+                record,
+                w,
+                &mut self.line,
+                &mut self.scratch,
+            ),
+            SavedFormat::Jsonl => jsonl::write_row(
+                self.lead,
+                LeadOf::record(record),
+                record,
+                w,
+                &mut self.line,
+                &mut self.scratch,
+            ),
         }
     }
 }

@@ -1,15 +1,16 @@
 //! Writing the row formats (`tsv`, `csv`, `jsonl`) fast (issue #5: ten million entries sorted
 //! and written in seconds).
 //!
-//! A row is a lead (the `group` or `duplicate` cell, which depends on the block) and a body
-//! (everything else, which depends on the record alone). The records lie in memory in input
-//! order, each field in an allocation of its own: rendered in directory order, every field
-//! would be a wait on memory, four times slower than the rendering itself. So the bodies are
-//! rendered first in the order of the records' addresses, in parallel chunks, and the rows are
-//! then put together in directory order from the rendered bytes (one wait per row) by a
-//! helper thread, batch after batch into reused buffers, while the calling thread writes the
-//! batch before. Memory: the rendered bodies, about the size of the output. Chunks are
-//! written in order, so the output does not depend on the number of threads.
+//! A row is a lead (the `group` or `duplicate` cell, taken from the block) and a body (everything
+//! else, from the record). Rows are rendered in directory order by a helper thread, batch after
+//! batch, each batch in parallel chunks into reused buffers, while the calling thread writes the
+//! batch before. Memory: two batches of rows, whatever the size of the listing.
+//!
+//! The records lie in memory in input order, so in directory order each one is a wait on memory,
+//! which costs more than rendering it. Records are therefore read a group at a time
+//! ([`TOUCH_ROWS`]) before the group is rendered: the waits of a group overlap. Measured on the
+//! 10-million-entry benchmark (`examples/directory_sort.rs`), this halves the time to write.
+//! Chunks are written in order, so the output does not depend on the number of threads.
 
 use std::io::{self, Write};
 use std::sync::mpsc;
@@ -18,106 +19,87 @@ use rayon::prelude::*;
 
 use crate::record::Record;
 
-use super::{Listing, block_number};
+use super::{LeadOf, Listing};
 
 /// Rows rendered by one task.
 const CHUNK_ROWS: usize = 8192;
 
-/// Rows put together before they are handed to the writer.
+/// Rows rendered before they are handed to the writer.
 const BATCH_ROWS: usize = 32 * CHUNK_ROWS;
 
-/// The bodies of one chunk of rows: their text, end to end, and each row's number and the end
-/// of its body in the text.
-struct Rendered {
-    text: Vec<u8>,
-    ends: Vec<(usize, usize)>,
-}
+/// Rows whose records are read together before any of them is rendered.
+const TOUCH_ROWS: usize = 16;
 
-/// Renders the body of every row, in the order of the records' addresses, in parallel chunks.
-fn render<F, B>(rows: &[(usize, &Record)], make_body: &F) -> io::Result<Vec<Rendered>>
-where
-    F: Fn() -> B + Sync,
-    B: FnMut(&Record, &mut Vec<u8>) -> io::Result<()>,
-{
-    let mut by_address: Vec<(usize, usize)> = rows
-        .iter()
-        .enumerate()
-        .map(|(i, (_, r))| (std::ptr::from_ref(*r).addr(), i))
-        .collect();
-    by_address.par_sort_unstable();
-    by_address
-        .par_chunks(CHUNK_ROWS)
-        .map(|chunk| {
-            let mut body = make_body();
-            let mut text = Vec::with_capacity(chunk.len() * 160);
-            let mut ends = Vec::with_capacity(chunk.len());
-            for &(_, i) in chunk {
-                body(rows[i].1, &mut text)?;
-                ends.push((i, text.len()));
-            }
-            Ok(Rendered { text, ends })
-        })
-        .collect()
-}
-
-/// The body of each row, by row number, out of the rendered chunks.
-fn by_row(rendered: &[Rendered], rows: usize) -> Vec<&[u8]> {
-    let mut bodies: Vec<&[u8]> = vec![&[]; rows];
-    for chunk in rendered {
-        let mut start = 0;
-        for &(row, end) in &chunk.ends {
-            bodies[row] = &chunk.text[start..end];
-            start = end;
-        }
+/// Reads a little of every record of `rows`, from each part the rendering reads (the fields
+/// and the path), so that the waits on memory of the group overlap instead of coming one after
+/// another.
+fn touch(rows: &[(u32, &Record)]) {
+    let mut sum = 0u64;
+    for (_, r) in rows {
+        sum = sum
+            .wrapping_add(r.offset)
+            .wrapping_add(r.text.len() as u64)
+            .wrapping_add(u64::from(r.valid))
+            .wrapping_add(r.findings.len() as u64)
+            .wrapping_add(u64::from(r.fen.is_some()))
+            .wrapping_add(u64::from(r.material.is_some()))
+            .wrapping_add(r.canonical.len() as u64);
     }
-    bodies
+    // The paths, once their addresses have come in.
+    for (_, r) in rows {
+        sum = sum.wrapping_add(u64::from(r.path.as_bytes().first().copied().unwrap_or(0)));
+    }
+    std::hint::black_box(sum);
 }
 
-/// Writes the entries of `listing` as rows. `make_body` makes, once per task, the function that
-/// appends a record's body to a buffer; `row` appends a whole row given the block number, the
-/// record and its body.
-pub(crate) fn write_rows<W, F, B>(
-    listing: &Listing<'_>,
-    w: &mut W,
-    make_body: F,
-    row: impl Fn(usize, &Record, &[u8], &mut Vec<u8>) + Sync,
-) -> io::Result<()>
+/// Writes the entries of `listing` as rows. `make_row` makes, once per task, the function that
+/// appends a whole row (its lead, then the record's cells) to a buffer.
+///
+/// # Errors
+/// The first error of `w`, or of rendering a row.
+pub(crate) fn write_rows<W, F, R>(listing: &Listing<'_>, w: &mut W, make_row: F) -> io::Result<()>
 where
     W: Write,
-    F: Fn() -> B + Sync,
-    B: FnMut(&Record, &mut Vec<u8>) -> io::Result<()>,
+    F: Fn() -> R + Sync,
+    R: FnMut(LeadOf, &Record, &mut Vec<u8>) -> io::Result<()>,
 {
-    let rows: Vec<(usize, &Record)> = listing
+    let leads: Vec<LeadOf> = listing.blocks.iter().map(LeadOf::block).collect();
+    // Each row names its block by index: a u32 keeps a row at 16 bytes, and a listing of more
+    // blocks than that would have more entries than memory holds.
+    let rows: Vec<(u32, &Record)> = listing
         .blocks
         .iter()
-        .flat_map(|b| {
-            let number = block_number(b);
-            b.entries.iter().map(move |r| (number, *r))
+        .enumerate()
+        .flat_map(|(b, block)| {
+            let b = u32::try_from(b).unwrap_or(u32::MAX);
+            block.entries.iter().map(move |r| (b, *r))
         })
         .collect();
-    let rendered = render(&rows, &make_body)?;
-    let bodies = by_row(&rendered, rows.len());
-    let assemble = |from: usize, buffers: &mut Vec<Vec<u8>>| {
+    let render = |from: usize, buffers: &mut Vec<Vec<u8>>| -> io::Result<()> {
         let to = (from + BATCH_ROWS).min(rows.len());
         buffers.resize_with((to - from).div_ceil(CHUNK_ROWS), Vec::new);
         rows[from..to]
             .par_chunks(CHUNK_ROWS)
-            .zip(bodies[from..to].par_chunks(CHUNK_ROWS))
             .zip(buffers.par_iter_mut())
-            .for_each(|((chunk, chunk_bodies), out)| {
+            .try_for_each(|(chunk, out)| {
+                let mut row = make_row();
                 out.clear();
-                for ((number, record), body) in chunk.iter().zip(chunk_bodies) {
-                    row(*number, record, body, out);
+                for group in chunk.chunks(TOUCH_ROWS) {
+                    touch(group);
+                    for &(block, record) in group {
+                        row(leads[block as usize], record, out)?;
+                    }
                 }
-            });
+                Ok(())
+            })
     };
     // Batches go to the writer and their buffers come back: two sets in flight.
-    let (full_tx, full_rx) = mpsc::sync_channel::<Vec<Vec<u8>>>(1);
+    let (full_tx, full_rx) = mpsc::sync_channel::<io::Result<Vec<Vec<u8>>>>(1);
     let (empty_tx, empty_rx) = mpsc::channel::<Vec<Vec<u8>>>();
     for _ in 0..2 {
         let _ = empty_tx.send(Vec::new());
     }
-    let assemble = &assemble;
+    let render = &render;
     let total = rows.len();
     std::thread::scope(|scope| {
         scope.spawn(move || {
@@ -125,13 +107,15 @@ where
                 let Ok(mut buffers) = empty_rx.recv() else {
                     return;
                 };
-                assemble(from, &mut buffers);
-                if full_tx.send(buffers).is_err() {
+                let batch = render(from, &mut buffers).map(|()| buffers);
+                let failed = batch.is_err();
+                if full_tx.send(batch).is_err() || failed {
                     return;
                 }
             }
         });
-        for buffers in full_rx {
+        for batch in full_rx {
+            let buffers = batch?;
             for part in &buffers {
                 w.write_all(part)?;
             }
