@@ -106,8 +106,9 @@ impl Directory {
     }
 }
 
-/// Records whose paths one task tells apart ([`path_ranks`]).
-const PATH_CHUNK: usize = 1 << 16;
+/// Records whose paths one task tells apart ([`path_ranks`]); a few in unit tests, so that
+/// their records fill many.
+const PATH_CHUNK: usize = if cfg!(test) { 7 } else { 1 << 16 };
 
 /// The rank of each record's path among the distinct paths, sorted as text.
 ///

@@ -1,4 +1,6 @@
-//! Unit tests of the sort and of duplicate groups.
+//! Unit tests of the sort, of duplicate groups, and of writing a listing of many batches.
+
+use std::sync::Arc;
 
 use proptest::prelude::*;
 
@@ -142,5 +144,83 @@ proptest! {
         let expected: Vec<&Record> = expected.iter().map(|&i| &records[i]).collect();
         let got: Vec<&Record> = directory.entries().collect();
         prop_assert_eq!(got, expected);
+    }
+}
+
+/// Every code of the fixtures and the corpus, as the scanner records it, copied under `copies`
+/// paths of their own: every seventh with a tab, a backslash, a line feed or a carriage return
+/// in it, the others under a few names met again and again.
+fn real_copies(copies: usize) -> Vec<Record> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = vec![root.join("fixtures")];
+    let corpus = root.join("../shared/corpus");
+    if corpus.is_dir() {
+        paths.push(corpus);
+    }
+    let mut real = Vec::new();
+    for input in crate::input::walk(&paths).inputs {
+        if let Ok(buf) = std::fs::read(input.path()) {
+            let name = input.path().to_string_lossy();
+            let options = crate::scan::ScanOptions::default();
+            real.extend(crate::scan::scan_buffer(&buf, &name, options, &|_| {}));
+        }
+    }
+    assert!(real.len() > 100, "{} real records", real.len());
+    let mut out = Vec::with_capacity(copies * real.len());
+    for copy in 0..copies {
+        let odd = ["\t", "\\", "\n", "\r"][copy % 4];
+        let path: Arc<str> = if copy % 7 == 0 {
+            format!("copy{odd}{copy}/text.txt").into()
+        } else {
+            format!("copy-{}/text.txt", copy % 3).into()
+        };
+        out.extend(real.iter().cloned().map(|mut r| {
+            r.path = path.clone();
+            r
+        }));
+    }
+    out
+}
+
+#[test]
+fn paths_ranked_in_many_chunks_sort_as_the_full_keys() {
+    // Chunks of 7 records in unit tests: every chunk meets paths others meet too.
+    let records = real_copies(9);
+    for order in [Order::Code, Order::Stipulation] {
+        let directory = Directory::new(records.clone(), order).unwrap();
+        let mut keyed: Vec<(Key, usize)> = records
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (Key::of(r, order).unwrap(), i))
+            .collect();
+        keyed.sort();
+        let expected: Vec<&Record> = keyed.iter().map(|&(_, i)| &records[i]).collect();
+        let got: Vec<&Record> = directory.entries().collect();
+        assert!(
+            got == expected,
+            "{order:?}: the order differs from the full keys'"
+        );
+    }
+}
+
+#[test]
+fn a_listing_of_many_batches_reads_back_in_directory_order() {
+    // Batches of 15 rows in chunks of 5 in unit tests; the last batch is not full.
+    let records = real_copies(9);
+    assert_ne!(records.len() % 15, 0);
+    for order in [Order::Code, Order::Stipulation] {
+        let directory = Directory::new(records.clone(), order).unwrap();
+        let expected: Vec<&Record> = directory.entries().collect();
+        for format in [Format::Tsv, Format::Jsonl] {
+            let mut bytes = Vec::new();
+            format
+                .write(&Listing::directory(&directory), &mut bytes)
+                .unwrap();
+            let back = read::records(bytes.as_slice()).unwrap();
+            assert_eq!(back.len(), expected.len(), "{format:?} {order:?}");
+            for (i, (got, want)) in back.iter().zip(&expected).enumerate() {
+                assert_eq!(got, *want, "{format:?} {order:?}, entry {i}");
+            }
+        }
     }
 }

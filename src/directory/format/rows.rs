@@ -21,14 +21,14 @@ use crate::record::Record;
 
 use super::{LeadOf, Listing};
 
-/// Rows rendered by one task.
-const CHUNK_ROWS: usize = 8192;
+/// Rows rendered by one task (a few rows in unit tests, so that the fixtures fill many).
+const CHUNK_ROWS: usize = if cfg!(test) { 5 } else { 8192 };
 
 /// Rows rendered before they are handed to the writer.
-const BATCH_ROWS: usize = 32 * CHUNK_ROWS;
+const BATCH_ROWS: usize = if cfg!(test) { 3 } else { 32 } * CHUNK_ROWS;
 
 /// Rows whose records are read together before any of them is rendered.
-const TOUCH_ROWS: usize = 16;
+const TOUCH_ROWS: usize = if cfg!(test) { 4 } else { 16 };
 
 /// Reads a little of every record of `rows`, from each part the rendering reads (the fields
 /// and the path), so that the waits on memory of the group overlap instead of coming one after
