@@ -224,3 +224,48 @@ fn a_listing_of_many_batches_reads_back_in_directory_order() {
         }
     }
 }
+
+/// Takes the first part of the rows slowly, so that the writer's helper renders ahead and waits
+/// for buffers, then fails at the second, as a pipe whose reader went away does. The header's
+/// small writes pass.
+struct FailingLate {
+    parts: usize,
+}
+
+impl std::io::Write for FailingLate {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if buf.len() < 200 {
+            return Ok(buf.len());
+        }
+        self.parts += 1;
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        if self.parts == 1 {
+            Ok(buf.len())
+        } else {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_write_error_in_a_long_listing_is_returned_not_waited_on() {
+    // Many batches of 15 rows in unit tests; the writer fails at the second part of the first
+    // batch, while the helper that renders the rows waits for buffers to come back. This hung
+    // before the fix.
+    let records = real_copies(3);
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let directory = Directory::new(records, Order::Code).unwrap();
+        let listing = Listing::directory(&directory);
+        let result = Format::Tsv.write(&listing, FailingLate { parts: 0 });
+        let _ = done_tx.send(result.map_err(|e| e.kind()));
+    });
+    let result = done_rx
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("the write returns instead of hanging");
+    assert_eq!(result, Err(std::io::ErrorKind::BrokenPipe));
+}

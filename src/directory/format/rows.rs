@@ -102,6 +102,9 @@ where
     let render = &render;
     let total = rows.len();
     std::thread::scope(|scope| {
+        // Owned here, so that it is dropped when the writer stops, even on an error: a helper
+        // waiting for buffers then sees the channel closed instead of waiting forever.
+        let empty_tx = empty_tx;
         scope.spawn(move || {
             for from in (0..total).step_by(BATCH_ROWS) {
                 let Ok(mut buffers) = empty_rx.recv() else {
