@@ -308,24 +308,12 @@ impl RowWriter {
     /// # Errors
     /// The first error of `w`.
     pub fn entry<W: Write>(&mut self, record: &Record, w: &mut W) -> io::Result<()> {
-        match self.format {
-            SavedFormat::Tsv => tsv::write_row(
-                self.lead,
-                LeadOf::record(record),
-                record,
-                w,
-                &mut self.line,
-                &mut self.scratch,
-            ),
-            SavedFormat::Jsonl => jsonl::write_row(
-                self.lead,
-                LeadOf::record(record),
-                record,
-                w,
-                &mut self.line,
-                &mut self.scratch,
-            ),
-        }
+        let write_row = match self.format {
+            SavedFormat::Tsv => tsv::write_row::<W>,
+            SavedFormat::Jsonl => jsonl::write_row::<W>,
+        };
+        let of = LeadOf::record(record);
+        write_row(self.lead, of, record, w, &mut self.line, &mut self.scratch)
     }
 }
 

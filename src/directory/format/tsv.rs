@@ -30,26 +30,32 @@ pub(crate) fn write_header<W: Write>(lead: Lead, w: &mut W) -> io::Result<()> {
 /// of one per cell (issue #5: ten million rows).
 fn body(record: &Record, out: &mut Vec<u8>, scratch: &mut Vec<u8>) -> io::Result<()> {
     let start = out.len();
-    let mut first = true;
-    cells(record, scratch, |bytes| {
-        if !std::mem::take(&mut first) {
-            out.push(b'\t');
-        }
+    joined(record, out, scratch, |bytes, out| {
         out.extend_from_slice(bytes);
         Ok(())
     })?;
-    out.push(b'\n');
     // COLUMNS.len() - 1 tabs and the line feed.
     if specials(&out[start..]) == COLUMNS.len() {
         return Ok(());
     }
     out.truncate(start);
+    joined(record, out, scratch, escape)
+}
+
+/// Appends the cells of `record` to `out` through `cell`, a tab between two, then the line
+/// feed.
+fn joined(
+    record: &Record,
+    out: &mut Vec<u8>,
+    scratch: &mut Vec<u8>,
+    cell: impl Fn(&[u8], &mut Vec<u8>) -> io::Result<()>,
+) -> io::Result<()> {
     let mut first = true;
     cells(record, scratch, |bytes| {
         if !std::mem::take(&mut first) {
             out.push(b'\t');
         }
-        escape(bytes, out)
+        cell(bytes, out)
     })?;
     out.push(b'\n');
     Ok(())
