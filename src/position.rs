@@ -350,25 +350,39 @@ impl Position {
 
     /// The men count to print: the text's, or the code's when the squares are given (a full
     /// position always carries one, seed 001).
-    fn shown_men(&self) -> Option<MenCount> {
+    /// `decoded` is [`Position::decoded`] when the caller has it already, else `None`.
+    fn shown_men(&self, decoded: Option<&Decoded>) -> Option<MenCount> {
         self.men.or_else(|| {
             self.squares.as_ref()?;
-            self.decoded().material().map(MenCount::of)
+            match decoded {
+                Some(decoded) => decoded.material().map(MenCount::of),
+                None => self.decoded().material().map(MenCount::of),
+            }
         })
     }
 
     /// Appends the canonical text to `out`, as `Display` prints it (see there).
     pub fn push_to(&self, out: &mut String) {
+        self.push_canonical(out, None);
+    }
+
+    /// [`Position::push_to`] for a caller that has [`Position::decoded`] already (the
+    /// scanner's record), which a full position without W/B needs for its men count.
+    pub(crate) fn push_derived(&self, out: &mut String, derived: &Derived) {
+        self.push_canonical(out, Some(&derived.decoded));
+    }
+
+    fn push_canonical(&self, out: &mut String, decoded: Option<&Decoded>) {
         if let Some(k) = self.kings {
             k.push_to(out);
             out.push(' ');
         }
-        out.push_str(self.code.to_ascii().as_str());
+        self.code.to_ascii().push_to(out);
         if let Some(s) = &self.squares {
             out.push(' ');
             s.push_to(out);
         }
-        let men = self.shown_men();
+        let men = self.shown_men(decoded);
         if let Some(m) = men {
             out.push(' ');
             m.push_to(out);

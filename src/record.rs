@@ -184,7 +184,7 @@ impl Record {
             squares: p.squares.as_ref().map(|s| compact_text(|t| s.push_to(t))),
             men: p.men.map(|m| compact_text(|t| m.push_to(t))),
             stipulation: p.stipulation,
-            canonical: compact_text(|t| p.push_to(t)),
+            canonical: compact_text(|t| p.push_derived(t, derived)),
             material: decoded.material().copied(),
             fen: derived.board.clone(),
             valid: !findings.iter().any(|f| f.severity() == Severity::Error),

@@ -105,11 +105,25 @@ pub fn has_shape(buf: &[u8], start: usize) -> bool {
 
 /// The token rules of [`is_token`] for a shape known to be at `start`.
 fn stands_alone(buf: &[u8], start: usize) -> bool {
-    let at = |i: Option<usize>| i.and_then(|i| buf.get(i)).copied();
-    let before1 = at(start.checked_sub(1));
-    let before2 = at(start.checked_sub(2));
-    let after1 = at(start.checked_add(ANCHOR_LEN));
-    let after2 = at(start.checked_add(ANCHOR_LEN + 1));
+    // The two bytes on each side, `None` past either end of the buffer. Most shapes lie well
+    // inside it and have all four read at once from one slice, bounds checked once: a shape is
+    // met every ~1.7 KB of the bench corpus (dates, versions, prices), and this function ran
+    // about 90 instructions a shape when each byte was looked up on its own (callgrind).
+    let [before2, before1, after1, after2] = match start
+        .checked_sub(2)
+        .and_then(|from| buf.get(from..from + ANCHOR_LEN + 4))
+    {
+        Some(&[b2, b1, _, _, _, _, _, _, _, a1, a2]) => [Some(b2), Some(b1), Some(a1), Some(a2)],
+        _ => {
+            let at = |i: Option<usize>| i.and_then(|i| buf.get(i)).copied();
+            [
+                at(start.checked_sub(2)),
+                at(start.checked_sub(1)),
+                at(start.checked_add(ANCHOR_LEN)),
+                at(start.checked_add(ANCHOR_LEN + 1)),
+            ]
+        }
+    };
     let digit = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_digit());
 
     let glued_before = match before1 {

@@ -52,6 +52,15 @@ fn check_tokens(cases: &[(&[u8], usize, bool)]) {
             "is_token({:?}, {start})",
             text.escape_ascii().to_string()
         );
+        // Line feeds around the text change no rule (they count as the buffer's ends do), and
+        // move a shape near either end onto `stands_alone`'s path for shapes well inside.
+        let padded = [&b"\n\n\n\n"[..], text, b"\n\n\n\n"].concat();
+        assert_eq!(
+            is_token(&padded, start + 4),
+            expected,
+            "is_token of {:?} inside line feeds",
+            text.escape_ascii().to_string()
+        );
         let want: Vec<usize> = if expected { vec![start] } else { vec![] };
         let found: Vec<usize> = starts(text).into_iter().filter(|&at| at == start).collect();
         assert_eq!(found, want, "scan of {:?}", text.escape_ascii().to_string());

@@ -4,6 +4,7 @@
 //! buffer, so a form broken over a chunk boundary reads the same as anywhere else.
 
 use shakmaty::Square;
+use smallvec::SmallVec;
 
 use crate::stipulation::Stipulation;
 
@@ -78,13 +79,21 @@ pub fn square_at(buf: &[u8], i: usize) -> Option<Square> {
 /// `g2.c4c5`), as read from one token.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SquareRun {
-    /// The squares in order.
-    pub squares: Vec<Square>,
+    /// The squares in order, held inline up to [`RUN_INLINE`] (a full position has at most
+    /// 32 men): the scanner reads one or more runs per code, and allocating each cost more
+    /// than reading it (issue #5).
+    pub squares: Squares,
     /// Index into `squares` where a full stop stood, if one did.
     pub stop: Option<usize>,
     /// Byte offset just past the run.
     pub end: usize,
 }
+
+/// Squares a [`SquareRun`] holds without allocating: every man of a legal position.
+pub const RUN_INLINE: usize = 32;
+
+/// Squares as read, inline up to [`RUN_INLINE`].
+pub type Squares = SmallVec<[Square; RUN_INLINE]>;
 
 /// Reads glued squares from `i`, allowing one full stop before a square (the pawn mark).
 /// `stop_allowed` is false when the caller already saw its pawn mark. The run must end at a
@@ -99,9 +108,6 @@ pub fn square_run(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun>
     let mut j = i;
     loop {
         if let Some(s) = square_at(buf, j) {
-            if run.squares.is_empty() {
-                run.squares.reserve(8); // kings and a few men: most lists fit at once
-            }
             run.squares.push(s);
             j += 2;
         } else if at(buf, j) == Some(b'.')

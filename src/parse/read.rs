@@ -26,8 +26,8 @@ fn code_follows(buf: &[u8], end: usize) -> bool {
 /// Square runs from `from`: the first glued at `from` or after a gap, the rest after gaps
 /// (a list broken over lines, EG layout). Stops before a run that is the kings of a following
 /// code. Returns the squares, the index of the pawn mark, the byte range read.
-fn square_list(buf: &[u8], from: usize) -> Option<(Vec<Square>, Option<usize>, Range<usize>)> {
-    let mut squares = Vec::new();
+fn square_list(buf: &[u8], from: usize) -> Option<(lex::Squares, Option<usize>, Range<usize>)> {
+    let mut squares = lex::Squares::new();
     let mut stop = None;
     let mut start = None;
     let mut end = from;
