@@ -107,6 +107,7 @@ print(f"big file {big_bytes / 1e9:.2f} GB; tree {tree_bytes / 1e9:.2f} GB")
 print()
 print("| shape | command | median s | GB/s | vs rg one-line (same -j) | vs limit |")
 print("| --- | --- | ---: | ---: | ---: | ---: |")
+medians = {}
 for shape, size in (("big", big_bytes), ("tree", tree_bytes)):
     times = {}
     for path in sorted(glob.glob(f"{out}/{shape}.*.json")):
@@ -120,4 +121,21 @@ for shape, size in (("big", big_bytes), ("tree", tree_bytes)):
         vs_rg = f"{rg / t:.2f}x" if rg and not name.startswith("rg one-line") else ""
         print(f"| {shape} | {name} | {t:.3f} | {size / t / 1e9:.2f} | {vs_rg} | {limit / t:.2f} |")
     print(f"| {shape} | scaling gbr -j2 / -j1 | | | {median['gbr -j1'] / median['gbr -j2']:.2f}x | |")
+    medians[shape] = median
+
+# The targets of issue #5, each from the medians above.
+big, tree = medians["big"], medians["tree"]
+big_limit = next(v for k, v in big.items() if k.startswith("limit"))
+targets = [
+    ("big: gbr -j2 against rg one-line -j2", big["rg one-line -j2"] / big["gbr -j2"], 2.0, "x"),
+    ("big: gbr -j2 against the limit", big_limit / big["gbr -j2"], 0.5, ""),
+    ("tree: gbr -j2 against rg one-line -j2", tree["rg one-line -j2"] / tree["gbr -j2"], 1.3, "x"),
+    ("big: scaling gbr -j2 / -j1", big["gbr -j1"] / big["gbr -j2"], 1.8, "x"),
+]
+print()
+print("| target (issue #5) | this run | at least | met |")
+print("| --- | ---: | ---: | --- |")
+for name, value, least, unit in targets:
+    met = "yes" if value >= least else "NO"
+    print(f"| {name} | {value:.2f}{unit} | {least:.2f}{unit} | {met} |")
 PY
