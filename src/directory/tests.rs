@@ -147,9 +147,9 @@ proptest! {
     }
 }
 
-/// Every code of the fixtures and the corpus, as the scanner records it, copied under `copies`
-/// paths of their own: every seventh with a tab, a backslash, a line feed or a carriage return
-/// in it, the others under a few names met again and again.
+/// Every code of the fixtures and the corpus (when it is there), as the scanner records it,
+/// copied under `copies` paths of their own: every seventh with a tab, a backslash, a line
+/// feed or a carriage return in it, the others under a few names met again and again.
 fn real_copies(copies: usize) -> Vec<Record> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut paths = vec![root.join("fixtures")];
@@ -165,7 +165,9 @@ fn real_copies(copies: usize) -> Vec<Record> {
             real.extend(crate::scan::scan_buffer(&buf, &name, options, &|_| {}));
         }
     }
-    assert!(real.len() > 100, "{} real records", real.len());
+    // The fixtures alone give 74 records (the corpus beside the project adds more, where it is
+    // present): enough for the small test batches and chunks to cross every edge.
+    assert!(real.len() >= 70, "{} real records", real.len());
     let mut out = Vec::with_capacity(copies * real.len());
     for copy in 0..copies {
         let odd = ["\t", "\\", "\n", "\r"][copy % 4];
