@@ -41,8 +41,8 @@ fn checked_records_equal_records_of_checked_codes() {
             errors += usize::from(checked.worst() == Some(Severity::Error));
         });
     }
-    // The fixtures alone hold full positions and codes with errors.
-    assert!(codes > 100, "{codes} codes");
+    // The fixtures alone hold 74 codes, full positions among them and codes with errors.
+    assert!(codes >= 70, "{codes} codes");
     assert!(full > 10, "{full} full positions");
     assert!(errors > 5, "{errors} codes with errors");
 }
