@@ -354,10 +354,8 @@ impl Position {
     fn shown_men(&self, decoded: Option<&Decoded>) -> Option<MenCount> {
         self.men.or_else(|| {
             self.squares.as_ref()?;
-            match decoded {
-                Some(decoded) => decoded.material().map(MenCount::of),
-                None => self.decoded().material().map(MenCount::of),
-            }
+            let men_of = |decoded: &Decoded| decoded.material().map(MenCount::of);
+            decoded.map_or_else(|| men_of(&self.decoded()), men_of)
         })
     }
 

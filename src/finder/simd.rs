@@ -256,19 +256,22 @@ fn report(
 /// ([`is_candidate`]).
 #[inline(always)]
 fn candidates(window: &[u8; WINDOW]) -> u64 {
-    let mut flags = [0u8; BLOCK];
-    for (i, flag) in flags.iter_mut().enumerate() {
-        *flag = u8::from(is_candidate(window, i));
-    }
-    gather(&flags)
+    bit_mask(|i| is_candidate(window, i))
 }
 
 /// Bit `i` of the result is set when byte `i` of the block is a line feed.
 #[inline(always)]
 fn feeds(window: &[u8; WINDOW]) -> u64 {
+    bit_mask(|i| window[i] == b'\n')
+}
+
+/// Bit `i` of the result is set when `test(i)` holds, for the 64 starts of a block: the tests
+/// as 0/1 bytes (a loop the compiler vectorises), then [`gather`]ed.
+#[inline(always)]
+fn bit_mask(test: impl Fn(usize) -> bool) -> u64 {
     let mut flags = [0u8; BLOCK];
-    for (flag, &b) in flags.iter_mut().zip(&window[..BLOCK]) {
-        *flag = u8::from(b == b'\n');
+    for (i, flag) in flags.iter_mut().enumerate() {
+        *flag = u8::from(test(i));
     }
     gather(&flags)
 }

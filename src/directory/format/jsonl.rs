@@ -17,35 +17,25 @@ fn body(record: &Record, out: &mut Vec<u8>) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes the row led by `of` from its `body`: the body itself, or with the lead member spliced
-/// in after its `{`.
-fn row(lead: Lead, of: LeadOf, body: &[u8], out: &mut Vec<u8>) {
-    // Writing to a Vec cannot fail.
-    let _ = match lead {
-        Lead::None => {
-            out.extend_from_slice(body);
-            return;
-        }
-        Lead::Group => write!(out, "{{\"group\":\"{}\",", of.group.name()),
-        Lead::Duplicate => write!(out, "{{\"duplicate\":{},", of.number),
-    };
-    out.extend_from_slice(body.get(1..).unwrap_or_default());
-}
-
-/// Writes one entry, led by `of`, as a line. `line` and `scratch` are buffers to reuse.
-pub(crate) fn write_row<W: Write>(
+/// Appends the line of one entry, led by `of`, to `out`: the record's object, with the lead
+/// member spliced in after its `{` when the lead has one. `scratch` is a buffer to reuse. The
+/// one row writer of the format, for whole listings and for `gbr merge`'s stream alike.
+pub(crate) fn append_row(
     lead: Lead,
     of: LeadOf,
     record: &Record,
-    w: &mut W,
-    line: &mut Vec<u8>,
+    out: &mut Vec<u8>,
     scratch: &mut Vec<u8>,
 ) -> io::Result<()> {
-    line.clear();
+    match lead {
+        Lead::None => return body(record, out),
+        Lead::Group => write!(out, "{{\"group\":\"{}\",", of.group.name())?,
+        Lead::Duplicate => write!(out, "{{\"duplicate\":{},", of.number)?,
+    }
     scratch.clear();
     body(record, scratch)?;
-    row(lead, of, scratch, line);
-    w.write_all(line)
+    out.extend_from_slice(scratch.get(1..).unwrap_or_default());
+    Ok(())
 }
 
 /// Writes `listing`, one line per entry.
@@ -54,13 +44,7 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, w: &mut W) -> io::Result<()
     write_rows(listing, w, || {
         let mut scratch = Vec::new();
         move |of: LeadOf, record: &Record, out: &mut Vec<u8>| {
-            if lead == Lead::None {
-                return body(record, out);
-            }
-            scratch.clear();
-            body(record, &mut scratch)?;
-            row(lead, of, &scratch, out);
-            Ok(())
+            append_row(lead, of, record, out, &mut scratch)
         }
     })
 }

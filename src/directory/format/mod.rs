@@ -308,12 +308,14 @@ impl RowWriter {
     /// # Errors
     /// The first error of `w`.
     pub fn entry<W: Write>(&mut self, record: &Record, w: &mut W) -> io::Result<()> {
-        let write_row = match self.format {
-            SavedFormat::Tsv => tsv::write_row::<W>,
-            SavedFormat::Jsonl => jsonl::write_row::<W>,
+        let append_row = match self.format {
+            SavedFormat::Tsv => tsv::append_row,
+            SavedFormat::Jsonl => jsonl::append_row,
         };
+        self.line.clear();
         let of = LeadOf::record(record);
-        write_row(self.lead, of, record, w, &mut self.line, &mut self.scratch)
+        append_row(self.lead, of, record, &mut self.line, &mut self.scratch)?;
+        w.write_all(&self.line)
     }
 }
 

@@ -69,19 +69,18 @@ fn lead<W: Write>(lead: Lead, of: LeadOf, w: &mut W) -> io::Result<()> {
     })
 }
 
-/// Writes one entry, led by `of`, as a row. `line` and `scratch` are buffers to reuse.
-pub(crate) fn write_row<W: Write>(
+/// Appends the row of one entry, led by `of`, to `out`: the lead cell and its tab if the lead
+/// has one, then the cells and the line feed. `scratch` is a buffer to reuse. The one row
+/// writer of the format, for whole listings and for `gbr merge`'s stream alike.
+pub(crate) fn append_row(
     lead_kind: Lead,
     of: LeadOf,
     record: &Record,
-    w: &mut W,
-    line: &mut Vec<u8>,
+    out: &mut Vec<u8>,
     scratch: &mut Vec<u8>,
 ) -> io::Result<()> {
-    line.clear();
-    lead(lead_kind, of, line)?;
-    body(record, line, scratch)?;
-    w.write_all(line)
+    lead(lead_kind, of, out)?;
+    body(record, out, scratch)
 }
 
 /// The bytes a cell escapes: `\ tab LF CR`.
@@ -121,8 +120,7 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, w: &mut W) -> io::Result<()
     write_rows(listing, w, || {
         let mut scratch = Vec::new();
         move |of: LeadOf, record: &Record, out: &mut Vec<u8>| {
-            lead(lead_kind, of, out)?;
-            body(record, out, &mut scratch)
+            append_row(lead_kind, of, record, out, &mut scratch)
         }
     })
 }
