@@ -16,6 +16,7 @@
 pub mod check;
 pub mod code;
 pub mod directory;
+pub mod fen;
 pub mod finder;
 pub mod input;
 pub mod material;

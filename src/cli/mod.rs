@@ -3,6 +3,7 @@
 mod common;
 mod decode;
 mod directory_io;
+mod encode;
 mod index;
 mod lookup;
 mod merge;
@@ -25,6 +26,8 @@ pub struct Cli {
 enum Command {
     /// Decode one code or position given on the command line, and check it.
     Decode(decode::Args),
+    /// Write FEN or EPD positions as full GBR positions.
+    Encode(encode::Args),
     /// Find every GBR code in files, folders or standard input, and check each.
     Scan(scan::Args),
     /// Build a sorted look-up directory of every position found.
@@ -39,6 +42,7 @@ enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Decode(args) => decode::run(args),
+        Command::Encode(args) => encode::run(args),
         Command::Scan(args) => scan::run(args),
         Command::Index(args) => index::run(args),
         Command::Lookup(args) => lookup::run(args),
