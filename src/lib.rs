@@ -21,10 +21,12 @@ pub mod finder;
 pub mod input;
 pub mod material;
 pub mod parse;
+pub mod pgn;
 pub mod position;
 pub mod record;
 pub mod scan;
 pub mod stipulation;
+pub mod study;
 
 pub use check::{Check, Finding, Severity, applicable, check};
 pub use code::Code;

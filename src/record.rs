@@ -17,6 +17,7 @@ use crate::material::Material;
 use crate::parse::{Form, Parsed, Rank};
 use crate::position::{Derived, compact_text};
 use crate::stipulation::Stipulation;
+use crate::study::Study;
 
 /// One finding of a check, flattened. Offsets are 0-based bytes into the source (after UTF-16
 /// decoding, for UTF-16 files).
@@ -109,6 +110,11 @@ pub struct Record {
     pub valid: bool,
     /// Every finding of every check.
     pub findings: Vec<FindingRecord>,
+    /// The study's metadata, for a record read from a PGN game (`docs/chess-formats.md`);
+    /// left out of the JSON when absent. Boxed: text scans never have it, and a record is
+    /// moved often.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub study: Option<Box<Study>>,
 }
 
 /// The text read, as a string: its tokens are ASCII, so the check for UTF-8 passes at once
@@ -189,6 +195,7 @@ impl Record {
             fen: derived.board.clone(),
             valid: !findings.iter().any(|f| f.severity() == Severity::Error),
             findings: findings.iter().map(FindingRecord::new).collect(),
+            study: None,
         }
     }
 

@@ -52,5 +52,6 @@ pub fn record(i: u64) -> Record {
         fen: None,
         valid: true,
         findings: Vec::new(),
+        study: None,
     }
 }

@@ -35,11 +35,14 @@ pub enum Check {
     Nine,
     /// The sign before the code against the stipulation after it.
     Stipulation,
+    /// A code written beside a FEN (a PGN game's tag or comment) against the code of the
+    /// FEN's board (`docs/chess-formats.md`).
+    Fen,
 }
 
 impl Check {
     /// Every check, in rule order (GBR.md §3).
-    pub const ALL: [Check; 8] = [
+    pub const ALL: [Check; 9] = [
         Check::Digits,
         Check::Squares,
         Check::MenCount,
@@ -48,6 +51,7 @@ impl Check {
         Check::Legality,
         Check::Nine,
         Check::Stipulation,
+        Check::Fen,
     ];
 
     /// The check's name in messages and outputs (`men-count`, `board`, ...).
@@ -61,6 +65,7 @@ impl Check {
             Check::Legality => "legality",
             Check::Nine => "nine",
             Check::Stipulation => "stipulation",
+            Check::Fen => "fen",
         }
     }
 }
@@ -97,6 +102,8 @@ pub enum Part {
     MenCount,
     /// Sign or stipulation word.
     Stipulation,
+    /// The FEN the position was read from (PGN input).
+    Fen,
 }
 
 impl Part {
@@ -108,6 +115,7 @@ impl Part {
             Part::Squares => "squares",
             Part::MenCount => "W/B",
             Part::Stipulation => "stipulation",
+            Part::Fen => "FEN",
         }
     }
 }

@@ -65,6 +65,7 @@ impl Checker<'_> {
             Part::Squares => p.squares.clone(),
             Part::MenCount => p.men.clone(),
             Part::Stipulation => p.word.clone().or_else(|| p.sign.clone()),
+            Part::Fen => None,
         };
         range.unwrap_or_else(|| p.code.clone())
     }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use gbrscan::input::{InputError, InputPath, LoadOptions, SkipReason, Skipped, walk};
+use gbrscan::pgn::GameCounts;
 use gbrscan::scan::{FileOutcome, ScanEvent, ScanInputs, ScanOptions, scan_inputs};
 
 use super::output::progress::{Progress, ShowProgress};
@@ -27,6 +28,10 @@ pub struct InputArgs {
     /// Scan binary files (a NUL byte in the first 64 KiB) instead of skipping them.
     #[arg(long)]
     pub binary: bool,
+    /// Read every input as PGN games (files named *.pgn always are): a record per game with a
+    /// FEN tag.
+    #[arg(long)]
+    pub pgn: bool,
     /// Bytes per chunk of a large file (changes speed, never the output).
     #[arg(long, default_value_t = gbrscan::scan::DEFAULT_CHUNK_SIZE, hide = true)]
     pub chunk_size: usize,
@@ -88,6 +93,27 @@ fn failure_line(input: &InputPath, err: &InputError) -> String {
     line
 }
 
+/// The stderr lines for a PGN input: games skipped for want of a FEN
+/// (`gbr: a.pgn: 3 of 10 games have no FEN tag, skipped`), each game whose FEN is unreadable
+/// (`gbr: a.pgn:29: FEN tag ...`), and a read that stopped early.
+fn game_lines(input: &InputPath, games: &GameCounts) -> Vec<String> {
+    let path = input.path().display();
+    let mut lines = Vec::new();
+    if games.without_fen > 0 {
+        lines.push(format!(
+            "gbr: {path}: {} of {} games have no FEN tag, skipped",
+            games.without_fen, games.games
+        ));
+    }
+    for problem in &games.problems {
+        lines.push(format!("gbr: {path}:{}: {}", problem.line, problem.message));
+    }
+    if let Some(stopped) = &games.stopped {
+        lines.push(format!("gbr: {path}: PGN reading stopped: {stopped}"));
+    }
+    lines
+}
+
 /// Sum of the sizes of the inputs, `None` when one has no size known in advance (stdin, a
 /// FIFO).
 fn total_bytes(inputs: &[InputPath]) -> Option<u64> {
@@ -138,6 +164,7 @@ pub fn scan_paths(
             binary: args.binary,
         },
         progress: &|bytes| progress.inc(bytes),
+        pgn: args.pgn,
     };
     scan_inputs(&inputs, &options, |event| {
         if let ScanEvent::Done(scan) = &event {
@@ -145,6 +172,11 @@ pub fn scan_paths(
                 FileOutcome::Scanned { .. } => {
                     summary.files += 1;
                     summary.bytes += scan.bytes;
+                    if let Some(games) = &scan.games {
+                        for line in game_lines(&scan.input, games) {
+                            progress.warn(&line);
+                        }
+                    }
                 }
                 FileOutcome::SkippedBinary => {
                     summary.not_scanned += 1;

@@ -36,6 +36,7 @@ fn record(
         fen: None,
         valid: true,
         findings: Vec::new(),
+        study: None,
     }
 }
 

@@ -4,11 +4,6 @@ use shakmaty::{Board, Chess, Color, Piece, Position as _, Role, Square};
 use super::*;
 use crate::parse::parse_text;
 
-#[track_caller]
-fn encoded(fen: &str) -> String {
-    encode(fen, None).unwrap().to_string()
-}
-
 #[test]
 fn the_seed_position_encodes_from_its_fen() {
     let table = [

@@ -40,6 +40,9 @@ pub enum Form {
     Compact,
     /// The German dotted form: `0000.02.a1a8.a2b2`.
     Dotted,
+    /// Not text: a position read from a FEN (a PGN game's `FEN` tag), written as a full
+    /// position.
+    Fen,
 }
 
 impl Form {
@@ -54,6 +57,7 @@ impl Form {
             Form::Full => "full",
             Form::Compact => "compact",
             Form::Dotted => "dotted",
+            Form::Fen => "fen",
         }
     }
 }

@@ -28,6 +28,17 @@ pub struct ScanInputs<'a> {
     pub load: LoadOptions,
     /// Called with bytes done, from any thread.
     pub progress: &'a (dyn Fn(u64) + Sync),
+    /// Read every input as PGN ([`crate::pgn`]); inputs named `*.pgn` always are.
+    pub pgn: bool,
+}
+
+/// True when `input` is read as PGN: asked for, or a file named `*.pgn` (any case).
+fn is_pgn(input: &InputPath, asked: bool) -> bool {
+    asked
+        || input
+            .path()
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
 }
 
 /// Finished units per thread that may wait to be handed on before the workers pause.
@@ -152,6 +163,24 @@ impl Queue<'_> {
             }
         };
         let path: Arc<str> = input.path().to_string_lossy().into();
+        if is_pgn(input, options.pgn) {
+            // Games, not text: read whole by pgn-reader on this worker.
+            self.opening.fetch_sub(1, Ordering::SeqCst);
+            let scan = super::scan_pgn(&loaded.bytes, &path);
+            let bytes = loaded.bytes.len() as u64;
+            (options.progress)(bytes);
+            let (chunk, of, encoding) = (0, 1, loaded.encoding);
+            return send(
+                index,
+                Unit::Chunk {
+                    chunk,
+                    of,
+                    bytes,
+                    encoding,
+                    scan,
+                },
+            );
+        }
         let ranges: Vec<Range<usize>> =
             chunks(loaded.bytes.len(), options.scan.chunk_size).collect();
         let first = Job {

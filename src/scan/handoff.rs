@@ -9,6 +9,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use super::{ChunkScan, Stitcher};
 use crate::input::{Encoding, InputError, InputPath};
+use crate::pgn::GameCounts;
 use crate::record::Record;
 
 /// What became of one input.
@@ -37,6 +38,8 @@ pub struct FileScan {
     pub codes: u64,
     /// Scanned, skipped or failed.
     pub outcome: FileOutcome,
+    /// For an input read as PGN: games read, skipped for want of a FEN, and unreadable.
+    pub games: Option<GameCounts>,
 }
 
 /// What [`scan_inputs`](super::scan_inputs) hands back, in input order: for each input, zero
@@ -189,6 +192,7 @@ impl<'a> InOrder<'a> {
         on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let input = &self.inputs[index];
+        let mut games = None;
         let (outcome, bytes) = match unit {
             Unit::NotScanned(outcome) => (outcome, 0),
             Unit::Chunk {
@@ -196,8 +200,9 @@ impl<'a> InOrder<'a> {
                 of,
                 bytes,
                 encoding,
-                scan,
+                mut scan,
             } => {
+                games = scan.games.take();
                 let records = self.stitcher.stitch(scan);
                 if !records.is_empty() {
                     self.codes += records.len() as u64;
@@ -214,6 +219,7 @@ impl<'a> InOrder<'a> {
             bytes,
             codes: std::mem::take(&mut self.codes),
             outcome,
+            games,
         };
         self.stitcher = Stitcher::new();
         on_event(ScanEvent::Done(done))

@@ -21,6 +21,7 @@ use rayon::prelude::*;
 
 use crate::finder;
 use crate::parse::parse_at;
+use crate::pgn::GameCounts;
 use crate::record::{FoundAt, Record};
 
 pub use files::{ScanInputs, scan_inputs};
@@ -59,6 +60,8 @@ pub(crate) struct ChunkScan {
     /// feed stands between the chunk's start and the record, or the record starts before the
     /// chunk), else 0. Kept in the records themselves, so that stitching moves none.
     found: Vec<Record>,
+    /// What a PGN input's games gave besides records ([`scan_pgn`]); `None` for text.
+    games: Option<GameCounts>,
 }
 
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
@@ -94,6 +97,25 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
         newlines: scan.newlines,
         last_newline,
         found,
+        games: None,
+    }
+}
+
+/// Reads `buf` (a whole input) as a PGN file ([`crate::pgn::read_pgn`]): a unit of one chunk
+/// whose records are the games with a FEN. Their lines are stored as the [`Stitcher`] of a
+/// first chunk expects (line feeds before the record), their column is 1.
+pub(crate) fn scan_pgn(buf: &[u8], path: &Arc<str>) -> ChunkScan {
+    let read = crate::pgn::read_pgn(buf, path);
+    let mut found = read.records;
+    for record in &mut found {
+        record.line -= 1;
+        record.path = path.clone();
+    }
+    ChunkScan {
+        newlines: 0,
+        last_newline: None,
+        found,
+        games: Some(read.counts),
     }
 }
 

@@ -58,6 +58,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
                         fix: Some("0103.23".to_string()),
                     }]
                 },
+                study: None,
             },
         )
 }

@@ -138,6 +138,7 @@ fn why_not(c: Check, parsed: &Parsed) -> &'static str {
         Check::Legality => "no side to move given",
         Check::Nine => "no digit 9",
         Check::Stipulation => "needs a sign before the code and a stipulation after it",
+        Check::Fen => "needs a FEN beside the code (PGN input)",
         Check::Digits | Check::Board => "not applicable",
     }
 }

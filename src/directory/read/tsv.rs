@@ -125,6 +125,8 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         findings: c.parse("a JSON array of findings", |t| {
             serde_json::from_str::<Vec<FindingRecord>>(t).ok()
         })?,
+        // The TSV columns do not carry a PGN game's metadata (jsonl does).
+        study: None,
     };
     check_group(group.as_deref(), &record)?;
     Ok(record)

@@ -1,0 +1,283 @@
+//! PGN input: the games of a PGN file read with pgn-reader, each game with a `FEN` tag made
+//! a [`Record`] of its full position ([`read_pgn`]).
+//!
+//! The record's reference is the game: `offset` its first byte (the `[` of its first tag),
+//! `length` its bytes, `line` its 1-based line, `column` 1; its `text` is the FEN. The
+//! stipulation comes from the `Result` tag (`1-0` a win, `1/2-1/2` a draw) and the FEN's side to
+//! move; the metadata from `White` (composer), `Event`, `Date`, `Result` and any tag whose name
+//! holds `GBR` ([`Study`]). A code written in a GBR-like tag or in a comment is checked against
+//! the FEN's: a disagreement is a [`crate::Check::Fen`] error. Games without a FEN tag are counted and
+//! skipped. The rules are in `docs/chess-formats.md`.
+//!
+//! Encodings: a UTF-16 file (byte order mark) is decoded first, offsets then refer to the
+//! decoded text; a UTF-8 byte order mark is skipped by pgn-reader; a file that is not UTF-8 has
+//! its names decoded as Windows-1252 (which covers Latin-1's printable characters), as old
+//! ChessBase exports are.
+
+mod codes;
+mod visitor;
+
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::io::{self, Read};
+use std::sync::Arc;
+
+use compact_str::CompactString;
+use encoding_rs::{UTF_16BE, UTF_16LE, WINDOWS_1252};
+use pgn_reader::Reader;
+
+use crate::check::check;
+use crate::fen::{self, EncodeFenError};
+use crate::parse::{Form, Parsed, Parts};
+use crate::position::Position;
+use crate::record::Record;
+use crate::stipulation::Outcome;
+use crate::study::Study;
+
+use visitor::{Collect, Game};
+
+/// How the names of a PGN file were decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PgnEncoding {
+    /// UTF-8 (a byte order mark allowed).
+    Utf8,
+    /// Not UTF-8: read as Windows-1252 (a superset of Latin-1's printable characters).
+    Windows1252,
+    /// UTF-16 with a byte order mark, decoded to UTF-8 first.
+    Utf16,
+}
+
+/// A game that has a FEN tag but gives no record: where it starts and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameProblem {
+    /// 1-based line of the game's first byte.
+    pub line: u64,
+    /// What is wrong (`FEN tag: FEN board field: expected ...`).
+    pub message: String,
+}
+
+/// What reading a PGN file met besides the records.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameCounts {
+    /// Games read.
+    pub games: u64,
+    /// Games without a `FEN` tag, skipped (a study needs its position).
+    pub without_fen: u64,
+    /// Games whose FEN could not be read or has no GBR position, in file order.
+    pub problems: Vec<GameProblem>,
+    /// Set when pgn-reader stopped early on the file: the message.
+    pub stopped: Option<String>,
+}
+
+/// The records of a PGN file, in file order, and its [`GameCounts`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PgnRead {
+    /// A record per game with a readable FEN.
+    pub records: Vec<Record>,
+    /// Games read, skipped and unreadable.
+    pub counts: GameCounts,
+    /// How the names were decoded.
+    pub encoding: PgnEncoding,
+}
+
+/// A reader over a byte slice that counts the bytes handed out, so that the start of each
+/// game is known (pgn-reader does not tell offsets).
+struct Tracked<'a> {
+    rest: &'a [u8],
+    read: &'a Cell<usize>,
+}
+
+impl Read for Tracked<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = self.rest.read(out)?;
+        self.read.set(self.read.get() + n);
+        Ok(n)
+    }
+}
+
+/// The text of `bytes`, decoded from UTF-16 when it starts with a byte order mark.
+fn utf8_bytes(bytes: &[u8]) -> (Cow<'_, [u8]>, Option<PgnEncoding>) {
+    let utf16 = match bytes {
+        [0xFF, 0xFE, ..] => UTF_16LE,
+        [0xFE, 0xFF, ..] => UTF_16BE,
+        _ => return (Cow::Borrowed(bytes), None),
+    };
+    let (text, _) = utf16.decode_with_bom_removal(bytes);
+    (
+        Cow::Owned(text.into_owned().into_bytes()),
+        Some(PgnEncoding::Utf16),
+    )
+}
+
+/// A name decoded for display: `None` for an empty value or `?`.
+fn name(value: Option<&Vec<u8>>, encoding: PgnEncoding) -> Option<CompactString> {
+    let value = value?;
+    let text = match encoding {
+        PgnEncoding::Windows1252 => WINDOWS_1252.decode_without_bom_handling(value).0,
+        _ => String::from_utf8_lossy(value),
+    };
+    let text = text.trim();
+    (!text.is_empty() && !text.chars().all(|c| c == '?')).then(|| CompactString::from(text))
+}
+
+/// The outcome of a `Result` tag: `1-0` a win, `1/2-1/2` a draw (White's result, GBR.md §2).
+fn outcome(result: Option<&Vec<u8>>) -> Option<Outcome> {
+    match result.map(|r| r.trim_ascii()) {
+        Some(b"1-0") => Some(Outcome::Win),
+        Some(b"1/2-1/2") => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// Reads the games of a PGN file whose contents are `bytes`, named `source` in the records,
+/// and returns a record per game with a readable FEN tag, in file order. Never fails: a game
+/// that cannot be read is counted in [`GameCounts`], and an error of pgn-reader ends the file
+/// with the records read so far ([`GameCounts::stopped`]).
+pub fn read_pgn(bytes: &[u8], source: &str) -> PgnRead {
+    let (text, utf16) = utf8_bytes(bytes);
+    let buf: &[u8] = &text;
+    let encoding = utf16.unwrap_or_else(|| {
+        let body = buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(buf);
+        if std::str::from_utf8(body).is_ok() {
+            PgnEncoding::Utf8
+        } else {
+            PgnEncoding::Windows1252
+        }
+    });
+    let path: Arc<str> = source.into();
+    let read = Cell::new(0);
+    let mut reader = Reader::new(Tracked {
+        rest: buf,
+        read: &read,
+    });
+    let mut records = Vec::new();
+    let mut counts = GameCounts::default();
+    let (mut line, mut counted_to) = (1u64, 0usize);
+    loop {
+        let game = reader.has_more().and_then(|more| {
+            let start = read.get() - reader.buffer().len();
+            let game = if more {
+                reader.read_game(&mut Collect)?
+            } else {
+                None
+            };
+            Ok(game.map(|g| (start, g)))
+        });
+        let (start, game) = match game {
+            Ok(Some(found)) => found,
+            Ok(None) => break,
+            Err(e) => {
+                counts.stopped = Some(e.to_string());
+                break;
+            }
+        };
+        let end = read.get() - reader.buffer().len();
+        line += memchr::memchr_iter(b'\n', &buf[counted_to..start]).count() as u64;
+        counted_to = start;
+        counts.games += 1;
+        let at = GameAt {
+            path: &path,
+            buf,
+            start,
+            end: start + buf[start..end].trim_ascii_end().len(),
+            line,
+        };
+        match record(&game, &at, encoding) {
+            Ok(Some(r)) => records.push(r),
+            Ok(None) => counts.without_fen += 1,
+            Err(message) => counts.problems.push(GameProblem { line, message }),
+        }
+    }
+    PgnRead {
+        records,
+        counts,
+        encoding,
+    }
+}
+
+/// Where a game stands in the buffer read.
+struct GameAt<'a> {
+    path: &'a Arc<str>,
+    buf: &'a [u8],
+    /// Its first byte.
+    start: usize,
+    /// Past its last byte that is not white space.
+    end: usize,
+    /// 1-based line of `start`.
+    line: u64,
+}
+
+impl GameAt<'_> {
+    /// The game's bytes.
+    fn bytes(&self) -> &[u8] {
+        &self.buf[self.start..self.end]
+    }
+
+    /// The absolute range of the value of tag `name` (`[FEN "..."]`), when found as written.
+    fn tag_value(&self, name: &[u8], len: usize) -> Option<std::ops::Range<usize>> {
+        let mut needle = Vec::with_capacity(name.len() + 1);
+        needle.push(b'[');
+        needle.extend_from_slice(name);
+        let at = memchr::memmem::find(self.bytes(), &needle)?;
+        let quote = memchr::memchr(b'"', &self.bytes()[at..])?;
+        let from = self.start + at + quote + 1;
+        Some(from..(from + len).min(self.end))
+    }
+}
+
+/// The record of one game; `None` without a FEN tag; the message when its FEN is unreadable.
+fn record(game: &Game, at: &GameAt<'_>, encoding: PgnEncoding) -> Result<Option<Record>, String> {
+    let Some(fen_bytes) = &game.fen else {
+        return Ok(None);
+    };
+    let fen_text = String::from_utf8_lossy(fen_bytes);
+    let fen_range = at
+        .tag_value(b"FEN", fen_bytes.len())
+        .unwrap_or(at.start..at.start);
+    let position = fen::encode(&fen_text, outcome(game.result.as_ref())).map_err(|e| match e {
+        EncodeFenError::Fen(e) => format!("FEN tag {fen_text:?}: {e}"),
+        EncodeFenError::Board(e) => format!("FEN tag {fen_text:?}: {e}"),
+    })?;
+    let parsed = fen_parsed(position, fen_range);
+    let findings = check(&parsed);
+    let mut record = Record::new(at.path, at.line, 1, &parsed, at.buf, &findings);
+    // One path shared by the records of a file.
+    record.path = at.path.clone();
+    record.offset = at.start as u64;
+    record.length = (at.end - at.start) as u64;
+    let study = Study {
+        composer: name(game.white.as_ref(), encoding),
+        event: name(game.event.as_ref(), encoding),
+        date: name(game.date.as_ref(), encoding),
+        result: name(game.result.as_ref(), encoding),
+        gbr: game.gbr.first().and_then(|(_, v)| name(Some(v), encoding)),
+    };
+    codes::check_written(game, at, &parsed.position, &mut record);
+    record.study = (!study.is_empty()).then(|| Box::new(study));
+    Ok(Some(record))
+}
+
+/// The parse of a position read from a FEN whose value stands at `range`: every part of the
+/// position points at the FEN, so that a finding of the checks (a board warning) shows it.
+fn fen_parsed(position: Position, range: std::ops::Range<usize>) -> Parsed {
+    let word = position.stipulation;
+    Parsed {
+        position,
+        form: Form::Fen,
+        span: range.clone(),
+        parts: Parts {
+            code: range.clone(),
+            sign: None,
+            kings: Some(range.clone()),
+            squares: Some(range.clone()),
+            men: Some(range),
+            word: None,
+        },
+        sign: None,
+        word,
+        kings_repeated: false,
+    }
+}
+
+#[cfg(test)]
+mod tests;
