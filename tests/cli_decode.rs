@@ -46,6 +46,7 @@ pieces:      wR b2, wB b3, bN c6, bN d6
 pawns:       none
 stipulation: + (White to move, White wins)
 FEN board:   8/K7/2nn4/8/8/1B1k4/1R6/8
+FEN:         8/K7/2nn4/8/8/1B1k4/1R6/8 w - - 0 1
 checks:
   digits       ok
   squares      ok
@@ -55,6 +56,7 @@ checks:
   legality     ok
   nine         not checked (no digit 9)
   stipulation  not checked (needs a sign before the code and a stipulation after it)
+  fen          not checked (only for a code beside a FEN, in PGN input)
 verdict:     valid
 "
     );

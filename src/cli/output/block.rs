@@ -70,6 +70,9 @@ pub fn block(text: &str, parsed: &Parsed, findings: &[Finding]) -> String {
         p.fen_board()
             .unwrap_or_else(|| "unknown (needs the kings and every square)".to_string()),
     );
+    if let Some(fen) = p.fen() {
+        line("FEN", fen);
+    }
     out.push_str("checks:\n");
     let run = applicable(parsed);
     for c in Check::ALL {
@@ -138,7 +141,7 @@ fn why_not(c: Check, parsed: &Parsed) -> &'static str {
         Check::Legality => "no side to move given",
         Check::Nine => "no digit 9",
         Check::Stipulation => "needs a sign before the code and a stipulation after it",
-        Check::Fen => "needs a FEN beside the code (PGN input)",
+        Check::Fen => "only for a code beside a FEN, in PGN input",
         Check::Digits | Check::Board => "not applicable",
     }
 }
