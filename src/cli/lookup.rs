@@ -9,6 +9,7 @@ use gbrscan::directory::{Directory, Format, Listing};
 use gbrscan::input::{InputPath, LoadOptions, load};
 
 use super::directory_io::{FormatArg, Output};
+use super::lookup_position::{Asked, by_position};
 
 /// Arguments of `gbr lookup`.
 #[derive(Debug, clap::Args)]
@@ -27,17 +28,46 @@ pub struct Args {
     /// Leave out codes that fail a check.
     #[arg(long)]
     valid_only: bool,
+    /// Look up a whole position given as a FEN or EPD: the exact position first, then the same
+    /// code and kings, then the same code.
+    #[arg(long, value_name = "FEN", conflicts_with_all = ["query", "kings", "position"])]
+    fen: Option<String>,
+    /// Look up a whole position given in GBR (`'a7d3 0116.00 b2b3c6d6'`), as --fen does.
+    #[arg(long, value_name = "POSITION", conflicts_with_all = ["query", "kings"])]
+    position: Option<String>,
+    /// With --fen or --position: also find the left-right mirror (and, without pawns, the other
+    /// seven symmetries of the board) and the colour-reversed position, labelled as such.
+    #[arg(long)]
+    mirror: bool,
 }
 
-/// Runs `gbr lookup`: exit 0 when entries were found, 1 when none.
+/// Runs `gbr lookup`: exit 0 when entries were found, 1 when none (saying so on stderr).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let query = Query::parse(args.query.as_deref(), args.kings.as_deref())
-        .context("cannot read the query")?;
     let name = args.directory.display().to_string();
     let options = LoadOptions {
         mmap: true,
         binary: true,
     };
+    if args.fen.is_some() || args.position.is_some() {
+        let loaded = load(&InputPath::File(args.directory.clone()), options)?;
+        let saved = SavedDirectory::new(&loaded.bytes).with_context(|| name.clone())?;
+        let asked = Asked {
+            fen: args.fen.as_deref(),
+            position: args.position.as_deref(),
+            mirror: args.mirror,
+            json: args.format == FormatArg::Jsonl,
+            valid_only: args.valid_only,
+        };
+        if !matches!(args.format, FormatArg::Text | FormatArg::Jsonl) {
+            anyhow::bail!("a lookup by --fen or --position writes text or jsonl");
+        }
+        return by_position(&asked, &saved, &name);
+    }
+    if args.mirror {
+        anyhow::bail!("--mirror needs a position: --fen or --position");
+    }
+    let query = Query::parse(args.query.as_deref(), args.kings.as_deref())
+        .context("cannot read the query")?;
     let loaded = load(&InputPath::File(args.directory.clone()), options)?;
     let saved = SavedDirectory::new(&loaded.bytes).with_context(|| name.clone())?;
     let mut found = saved.lookup(&query).with_context(|| name.clone())?;
@@ -52,9 +82,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .write(&listing, &mut out)
         .context("cannot write the entries found")?;
     out.finish()?;
-    Ok(if listing.is_empty() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    if listing.is_empty() {
+        let what = [args.query.as_deref(), args.kings.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ");
+        eprintln!(
+            "gbr: no entry for {what} in {} entries of {name}",
+            saved.entry_count()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -6,6 +6,7 @@ mod directory_io;
 mod encode;
 mod index;
 mod lookup;
+mod lookup_position;
 mod merge;
 mod output;
 mod scan;

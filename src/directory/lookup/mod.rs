@@ -7,6 +7,7 @@
 //! sorted where the query looks is refused ([`ReadError::NotSorted`]); one unsorted elsewhere
 //! is caught by `gbr merge`, which reads every line.
 
+mod position;
 mod query;
 
 use std::cmp::Ordering;
@@ -18,6 +19,7 @@ use crate::record::Record;
 use super::read::{self, Header, ReadError};
 use super::{Group, Key, Order};
 
+pub use position::{Likeness, PositionMatch, Symmetry, Twin, find_position, twins};
 pub use query::{CodePattern, CodeQuery, ParsePatternError, Query, QueryError};
 
 /// A saved directory's bytes, ready to be searched.
