@@ -23,6 +23,10 @@ pub enum FormatArg {
     Jsonl,
     /// One self-contained HTML page.
     Html,
+    /// PGN for chess software: a game per full position (SetUp, FEN, GBR tags).
+    Pgn,
+    /// EPD for chess software: a line per full position (id and c0 opcodes).
+    Epd,
 }
 
 impl From<FormatArg> for Format {
@@ -33,6 +37,8 @@ impl From<FormatArg> for Format {
             FormatArg::Csv => Format::Csv,
             FormatArg::Jsonl => Format::Jsonl,
             FormatArg::Html => Format::Html,
+            FormatArg::Pgn => Format::Pgn,
+            FormatArg::Epd => Format::Epd,
         }
     }
 }

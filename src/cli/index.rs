@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use gbrscan::Record;
+use gbrscan::directory::format::without_board;
 use gbrscan::directory::{Directory, Format, Listing, Order, read};
 use gbrscan::scan::ScanEvent;
 
@@ -101,6 +102,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Listing::directory(&directory)
     };
     let format = choose_format(args.format, args.output.as_deref(), Format::Text);
+    if matches!(format, Format::Pgn | Format::Epd) {
+        let skipped = without_board(&listing);
+        if skipped > 0 {
+            eprintln!(
+                "gbr: {skipped} of {} entries without a full position skipped ({} needs every \
+                 square)",
+                listing.len(),
+                format.name()
+            );
+        }
+    }
     let mut out = Output::create(args.output.as_deref())?;
     format
         .write(&listing, &mut out)

@@ -4,8 +4,10 @@
 
 mod cells;
 mod csv;
+mod epd;
 mod html;
 mod jsonl;
+mod pgn;
 mod rows;
 mod text;
 mod tsv;
@@ -58,16 +60,22 @@ pub enum Format {
     Jsonl,
     /// One self-contained HTML page: contents, an anchor and a table per code, print styles.
     Html,
+    /// PGN for chess software: a game per entry with a full position (SetUp and FEN tags).
+    Pgn,
+    /// EPD for chess software: a line per entry with a full position (`id`, `c0` opcodes).
+    Epd,
 }
 
 impl Format {
     /// Every format, in the order of `--help`.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 7] = [
         Format::Text,
         Format::Tsv,
         Format::Csv,
         Format::Jsonl,
         Format::Html,
+        Format::Pgn,
+        Format::Epd,
     ];
 
     /// The format's name on the command line: `text`, `tsv`, `csv`, `jsonl`, `html`.
@@ -78,6 +86,8 @@ impl Format {
             Format::Csv => "csv",
             Format::Jsonl => "jsonl",
             Format::Html => "html",
+            Format::Pgn => "pgn",
+            Format::Epd => "epd",
         }
     }
 
@@ -90,6 +100,8 @@ impl Format {
             "csv" => Some(Format::Csv),
             "jsonl" => Some(Format::Jsonl),
             "html" | "htm" => Some(Format::Html),
+            "pgn" => Some(Format::Pgn),
+            "epd" => Some(Format::Epd),
             _ => None,
         }
     }
@@ -115,9 +127,22 @@ impl Format {
             Format::Csv => csv::write(listing, &mut w),
             Format::Jsonl => jsonl::write(listing, &mut w),
             Format::Html => html::write(listing, &mut w),
+            Format::Pgn => pgn::write(listing, &mut w),
+            Format::Epd => epd::write(listing, &mut w),
         }?;
         w.flush()
     }
+}
+
+/// The entries of `listing` that the `pgn` and `epd` formats skip: those without a board
+/// (every man's square).
+pub fn without_board(listing: &Listing<'_>) -> usize {
+    listing
+        .blocks
+        .iter()
+        .flat_map(|b| &b.entries)
+        .filter(|r| r.fen.is_none())
+        .count()
 }
 
 /// What a listing lists: a directory in an order, or the duplicate groups of one.
