@@ -22,6 +22,7 @@ fn main() {
         scan: ScanOptions::default(),
         load: LoadOptions::default(),
         progress: &|_| {},
+        pgn: false,
     };
     let (mut bytes, mut records) = (0, 0);
     scan_inputs(&inputs, &options, |event| {

@@ -46,6 +46,7 @@ fn scan_slowly(
         scan: ScanOptions { chunk_size },
         load: LoadOptions::default(),
         progress: &|_| {},
+        pgn: false,
     };
     let mut seen = Vec::new();
     pool.install(|| {
@@ -92,7 +93,8 @@ fn fixture_inputs() -> Vec<InputPath> {
     inputs
 }
 
-/// The expected events: each readable input scanned whole by `scan_buffer`.
+/// The expected events: each readable input scanned whole by `scan_buffer` (read by
+/// `read_pgn` when named `*.pgn`).
 fn expected(inputs: &[InputPath]) -> Vec<Seen> {
     let mut seen = Vec::new();
     for input in inputs {
@@ -105,8 +107,12 @@ fn expected(inputs: &[InputPath]) -> Vec<Seen> {
             seen.push(Seen::Done(path, 0, 0, "binary"));
             continue;
         }
-        let records: Vec<Record> =
-            scan_buffer(&loaded.bytes, &path, ScanOptions::default(), &|_| {});
+        // Files named *.pgn are read as games, the rest scanned as text.
+        let records: Vec<Record> = if path.ends_with(".pgn") {
+            gbrscan::pgn::read_pgn(&loaded.bytes, &path).records
+        } else {
+            scan_buffer(&loaded.bytes, &path, ScanOptions::default(), &|_| {})
+        };
         let codes = records.len() as u64;
         seen.extend(
             records
@@ -178,6 +184,7 @@ fn a_break_stops_the_stream() {
         scan: ScanOptions { chunk_size: 64 },
         load: LoadOptions::default(),
         progress: &|_| {},
+        pgn: false,
     };
     let mut events = 0;
     pool.install(|| {
