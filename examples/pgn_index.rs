@@ -21,7 +21,8 @@ use gbrscan::directory::{Directory, Order};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, Piece, Position as _, Role, Setup, Square,
+    Bitboard, Board, CastlingMode, Chess, Color, FromSetup as _, Piece, Position as _, Role, Setup,
+    Square,
 };
 
 /// A small fixed-seed generator (xorshift64*), so that every run writes the same file.
@@ -44,7 +45,7 @@ impl Rng {
 fn study(rng: &mut Rng) -> Chess {
     loop {
         let mut board = Board::empty();
-        let mut place = |board: &mut Board, piece: Piece, rng: &mut Rng| loop {
+        let place = |board: &mut Board, piece: Piece, rng: &mut Rng| loop {
             let square = Square::new(rng.below(64) as u32);
             let back = matches!(
                 square.rank(),
@@ -85,10 +86,10 @@ fn study(rng: &mut Rng) -> Chess {
         let mut setup = Setup::empty();
         setup.board = board;
         setup.castling_rights = Bitboard::EMPTY;
-        if let Ok(position) = Chess::from_setup(setup, CastlingMode::Standard) {
-            if !position.legal_moves().is_empty() {
-                return position;
-            }
+        if let Ok(position) = Chess::from_setup(setup, CastlingMode::Standard)
+            && !position.legal_moves().is_empty()
+        {
+            return position;
         }
     }
 }

@@ -25,14 +25,17 @@ pub struct Args {
     json: bool,
 }
 
+/// A code or a position, as `parse_text` reads it; `fen` when it was made from a FEN.
+struct Read {
+    text: String,
+    parsed: Parsed,
+    fen: Option<FenText>,
+}
+
 /// What one text was read as.
 enum Item {
-    /// A code or a position, as `parse_text` reads it; `fen` when it was made from a FEN.
-    Position {
-        text: String,
-        parsed: Parsed,
-        fen: Option<FenText>,
-    },
+    /// A code, a position or a FEN.
+    Position(Box<Read>),
     /// A material description.
     Material(Material),
 }
@@ -59,20 +62,20 @@ fn read(text: &str) -> anyhow::Result<Item> {
         let position = gbrscan::Position::from_board(&fen.setup.board, stipulation)?;
         let canonical = position.to_string();
         let parsed = parse_text(&canonical).context("cannot read back the position of the FEN")?;
-        return Ok(Item::Position {
+        return Ok(Item::Position(Box::new(Read {
             text: canonical,
             parsed,
             fen: Some(fen),
-        });
+        })));
     }
     if is_material(text) {
         return Ok(Item::Material(Material::parse_loose(text)?));
     }
-    Ok(Item::Position {
+    Ok(Item::Position(Box::new(Read {
         text: text.to_string(),
         parsed: parse_text(text)?,
         fen: None,
-    })
+    })))
 }
 
 /// The block of a material: in words, both styles, code and counts.
@@ -110,20 +113,24 @@ fn material_json(material: &Material) -> serde_json::Value {
     })
 }
 
+/// Writes the block (or JSON) of a material; always true (a material has no check).
+fn write_material(material: &Material, json: bool, out: &mut impl Write) -> anyhow::Result<bool> {
+    if json {
+        serde_json::to_writer(&mut *out, &material_json(material))?;
+        writeln!(out)?;
+    } else {
+        out.write_all(material_block(material).as_bytes())?;
+    }
+    Ok(true)
+}
+
 /// Writes the block (or JSON) of `item`; true when no check found an error.
 fn write_item(item: &Item, json: bool, out: &mut impl Write) -> anyhow::Result<bool> {
-    let Item::Position { text, parsed, fen } = item else {
-        let Item::Material(material) = item else {
-            unreachable!("two kinds of item");
-        };
-        if json {
-            serde_json::to_writer(&mut *out, &material_json(material))?;
-            writeln!(out)?;
-        } else {
-            out.write_all(material_block(material).as_bytes())?;
-        }
-        return Ok(true);
+    let read = match item {
+        Item::Position(read) => read,
+        Item::Material(material) => return write_material(material, json, out),
     };
+    let Read { text, parsed, fen } = &**read;
     let findings = check(parsed);
     if json {
         let before = &text.as_bytes()[..parsed.span.start];

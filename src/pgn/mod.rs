@@ -218,8 +218,14 @@ impl GameAt<'_> {
         let mut needle = Vec::with_capacity(name.len() + 1);
         needle.push(b'[');
         needle.extend_from_slice(name);
-        let at = memchr::memmem::find(self.bytes(), &needle)?;
-        let quote = memchr::memchr(b'"', &self.bytes()[at..])?;
+        let bytes = self.bytes();
+        // `[FEN` must not match `[FENComment`: the name ends at white space or the quote.
+        let at = memchr::memmem::find_iter(bytes, &needle).find(|&at| {
+            bytes
+                .get(at + needle.len())
+                .is_some_and(|b| b.is_ascii_whitespace() || *b == b'"')
+        })?;
+        let quote = memchr::memchr(b'"', &bytes[at..])?;
         let from = self.start + at + quote + 1;
         Some(from..(from + len).min(self.end))
     }

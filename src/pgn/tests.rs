@@ -142,3 +142,10 @@ fn nothing_crashes_on_broken_or_binary_input() {
     let cut: Vec<u8> = STUDIES.iter().copied().step_by(3).collect();
     let _ = read_pgn(&cut, "cut.pgn");
 }
+
+#[test]
+fn the_fen_tag_is_found_past_tags_whose_name_starts_alike() {
+    let pgn = b"[FENNote \"set up by hand\"]\n[FEN \"8/K7/2nn4/8/8/1B1k4/1R6/8 w - - 0 1\"]\n\n*\n";
+    let read = read_pgn(pgn, "t.pgn");
+    assert_eq!(read.records[0].text, "8/K7/2nn4/8/8/1B1k4/1R6/8 w - - 0 1");
+}
