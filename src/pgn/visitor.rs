@@ -50,7 +50,7 @@ impl Visitor for Collect {
             b"Event" => game.event = value(),
             b"Date" => game.date = value(),
             b"Result" => game.result = value(),
-            _ if name.to_ascii_lowercase().windows(3).any(|w| w == b"gbr") => {
+            _ if name.windows(3).any(|w| w.eq_ignore_ascii_case(b"gbr")) => {
                 game.gbr.push((name.to_vec(), value().unwrap_or_default()));
             }
             _ => {}
