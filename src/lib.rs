@@ -15,6 +15,7 @@
 
 pub mod check;
 pub mod code;
+pub mod diagram;
 pub mod directory;
 pub mod finder;
 pub mod input;
@@ -30,5 +31,5 @@ pub use code::Code;
 pub use material::Material;
 pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
 pub use position::{Kings, MenCount, Position, SquareList};
-pub use record::{FindingRecord, FoundAt, Record};
+pub use record::{FindingRecord, FixRecord, FoundAt, Record};
 pub use stipulation::{Outcome, Stipulation};

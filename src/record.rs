@@ -36,8 +36,26 @@ pub struct FindingRecord {
     pub offset: u64,
     /// Its length in bytes.
     pub length: u64,
-    /// The text the part should probably read.
+    /// The text the part should probably read (the top candidate).
     pub fix: Option<String>,
+    /// Every candidate fix, best first (the top one included), each with the place it
+    /// replaces; empty when there is none. Written only when not empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fixes: Vec<FixRecord>,
+}
+
+/// One candidate fix of a finding, flattened: replace `length` bytes at `offset` (0-based, in
+/// the source) by `replacement`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixRecord {
+    /// The part it changes.
+    pub part: Part,
+    /// 0-based byte offset of the text replaced.
+    pub offset: u64,
+    /// Its length in bytes.
+    pub length: u64,
+    /// The text to put there.
+    pub replacement: String,
 }
 
 impl FindingRecord {
@@ -55,6 +73,15 @@ impl FindingRecord {
             offset: finding.span.start as u64,
             length: finding.span.len() as u64,
             fix: finding.fix.as_ref().map(|f| f.replacement.clone()),
+            fixes: finding
+                .fixes()
+                .map(|f| FixRecord {
+                    part: f.part,
+                    offset: f.span.start as u64,
+                    length: f.span.len() as u64,
+                    replacement: f.replacement.clone(),
+                })
+                .collect(),
         }
     }
 }

@@ -56,6 +56,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
                         offset,
                         length: 3,
                         fix: Some("0103.23".to_string()),
+                        fixes: vec![],
                     }]
                 },
             },
