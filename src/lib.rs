@@ -15,6 +15,7 @@
 
 pub mod check;
 pub mod code;
+pub mod copies;
 pub mod diagram;
 pub mod directory;
 pub mod finder;
