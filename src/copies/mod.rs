@@ -7,7 +7,9 @@
 
 pub mod board;
 mod elsewhere;
+pub mod index;
 mod lines;
+pub mod near;
 mod verify;
 
 use std::ops::Range;
@@ -47,8 +49,9 @@ pub struct Cited {
 pub struct Diagnostic {
     /// The input's path.
     pub path: Arc<str>,
-    /// 0-based index of the input among those given.
-    pub input: usize,
+    /// 0-based index of the input among those given; `None` for a place outside them (an
+    /// entry of a saved directory, cited by its source).
+    pub input: Option<usize>,
     /// 0-based byte range of the faulty part in the input's text.
     pub span: Range<usize>,
     /// 1-based line of `span.start`.
@@ -71,12 +74,33 @@ pub struct Diagnostic {
 /// What a check of some inputs found.
 #[derive(Debug, Clone, Default)]
 pub struct Report {
-    /// Every diagnostic, by input then offset.
+    /// Every diagnostic, by input then offset; then the directory's, then the near misses,
+    /// most likely first.
     pub diagnostics: Vec<Diagnostic>,
     /// Codes found.
     pub codes: u64,
     /// Codes with no error diagnostic.
     pub valid: u64,
+    /// Near misses found (their diagnostics have the check `near-miss`).
+    pub near_misses: u64,
+}
+
+/// The directory a check compares the body against.
+#[derive(Debug, Clone)]
+pub enum Against {
+    /// Entries read from a saved directory (`tsv`, `jsonl`).
+    Entries(Vec<index::Entry>),
+    /// One of the inputs is the directory (a printed index); the others are the body.
+    Input(usize),
+}
+
+/// What [`check_inputs`] does besides the checks of every copy.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Look for near misses too ([`near::near_misses`]).
+    pub near_misses: bool,
+    /// Compare the body against a directory.
+    pub against: Option<Against>,
 }
 
 /// One caption: a code found, read with its parts, and the board copies near it.
@@ -138,8 +162,9 @@ fn captions(inputs: &[Input<'_>], index: &[LineIndex]) -> Vec<Caption> {
     out
 }
 
-/// Checks every caption of `inputs` against every copy of its position.
-pub fn check_inputs(inputs: &[Input<'_>]) -> Report {
+/// Checks every caption of `inputs` against every copy of its position, and does what
+/// `options` ask besides. Never fails: what cannot be read is not checked.
+pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
     let index: Vec<LineIndex> = inputs.iter().map(|i| LineIndex::new(i.text)).collect();
     let captions = captions(inputs, &index);
     let groups = elsewhere::Groups::new(&captions);
@@ -155,7 +180,100 @@ pub fn check_inputs(inputs: &[Input<'_>]) -> Report {
         }
         report.diagnostics.extend(found);
     }
+    if let Some(against) = &options.against {
+        report
+            .diagnostics
+            .extend(against_directory(inputs, &index, &captions, against));
+    }
+    if options.near_misses {
+        for (i, input) in inputs.iter().enumerate() {
+            for miss in near::near_misses(input.text) {
+                let (line, column) = index[i].line_column(miss.span.start);
+                report.near_misses += 1;
+                report.diagnostics.push(Diagnostic {
+                    path: input.path.clone(),
+                    input: Some(i),
+                    span: miss.span.clone(),
+                    line,
+                    column,
+                    check: "near-miss".to_string(),
+                    severity: Severity::Note,
+                    message: match miss.readings.first() {
+                        Some(r) => format!("{} may be the code {r}: {}", miss.found, miss.why),
+                        None => format!("{} may be a code: {}", miss.found, miss.why),
+                    },
+                    copies: Vec::new(),
+                    fixes: miss.fixes(),
+                });
+            }
+        }
+    }
     report
+}
+
+fn against_directory(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    captions: &[Caption],
+    against: &Against,
+) -> Vec<Diagnostic> {
+    let texts: Vec<&[u8]> = inputs.iter().map(|i| i.text).collect();
+    let (entries, body): (Vec<index::Entry>, Vec<usize>) = match against {
+        Against::Entries(e) => (e.clone(), (0..captions.len()).collect()),
+        Against::Input(dir) => {
+            let entries = captions
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.input == *dir)
+                .map(|(n, c)| index::Entry {
+                    code: c.parsed.position.code,
+                    kings: c.parsed.position.kings,
+                    place: format!("{}:{}", c.path, c.line),
+                    text: String::from_utf8_lossy(&inputs[c.input].text[c.parsed.span.clone()])
+                        .into_owned(),
+                    caption: Some(n),
+                })
+                .collect();
+            let body = (0..captions.len()).filter(|n| captions[*n].input != *dir).collect();
+            (entries, body)
+        }
+    };
+    let make = |c: &Caption, span: Range<usize>, severity, message| {
+        let (line, column) = index[c.input].line_column(span.start);
+        Diagnostic {
+            path: c.path.clone(),
+            input: Some(c.input),
+            span,
+            line,
+            column,
+            check: "directory".to_string(),
+            severity,
+            message,
+            copies: Vec::new(),
+            fixes: Vec::new(),
+        }
+    };
+    let make_entry = |e: &index::Entry, severity, message| {
+        Some(match e.caption {
+            Some(n) => make(&captions[n], captions[n].parsed.span.clone(), severity, message),
+            None => {
+                let (path, line) = e.place.rsplit_once(':')?;
+                Diagnostic {
+                    path: Arc::from(path),
+                    input: None,
+                    span: 0..0,
+                    line: line.parse().ok()?,
+                    column: 1,
+                    check: "directory".to_string(),
+                    severity,
+                    message,
+                    copies: Vec::new(),
+                    fixes: Vec::new(),
+                }
+            }
+        })
+    };
+    index::compare(&texts, captions, &body, &entries, &make, &make_entry)
 }
 
 /// The checks a board copy explains when it disagrees with the caption: the material ones.
@@ -178,7 +296,7 @@ fn diagnose(
         let (line, column) = lines.line_column(span.start);
         Diagnostic {
             path: input.path.clone(),
-            input: caption.input,
+            input: Some(caption.input),
             span,
             line,
             column,

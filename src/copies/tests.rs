@@ -18,7 +18,7 @@ fn run(texts: &[&str]) -> Vec<String> {
             text: t.as_bytes(),
         })
         .collect();
-    check_inputs(&inputs)
+    check_inputs(&inputs, &Options::default())
         .diagnostics
         .iter()
         .map(|d| {
@@ -80,5 +80,32 @@ fn a_fen_is_a_copy() {
     let text = "[FEN \"8/K7/2nn4/8/8/1B1k4/1R6/8 w - - 0 1\"]\na7d3 0116.00 b2b3c6d5 3/3+.\n";
     assert_eq!(run(&[text]), vec![
         "t0.txt:2:14 fen: squares b2b3c6d5: the FEN on line 1 has the men on b2b3c6d6 [b2b3c6d6] {t0.txt:1: the FEN on line 1 has the men on b2b3c6d6}",
+    ]);
+}
+
+#[test]
+fn body_against_its_directory() {
+    // A printed index: code, kings, study number (the layout of a real book's index).
+    let body = "c3e5 0130.22 4/4 Draw\n\nf1h1 0001.04 2/5 Win\n\nb1d1 0103.12 3/5 Win\n";
+    let dir = "0000.10 a1a3 - 4 -\n0001.04 f1h2 - 2 -\n0103.13 b1d1 - 3 -\n0130.23 c3e5 - 1 -\n";
+    let inputs = [
+        Input { path: Arc::from("body.txt"), text: body.as_bytes() },
+        Input { path: Arc::from("dir.txt"), text: dir.as_bytes() },
+    ];
+    let options = Options { near_misses: false, against: Some(Against::Input(1)) };
+    let got: Vec<String> = check_inputs(&inputs, &options)
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let fixes: Vec<&str> = d.fixes.iter().map(|f| f.replacement.as_str()).collect();
+            format!("{}:{}:{} {} {:?}: {} {:?} {}", d.path, d.line, d.column, d.check, d.severity, d.message, fixes, d.copies.len())
+        })
+        .collect();
+    assert_eq!(got, vec![
+        "body.txt:5:6 men-count Error: W/B is 3/5, the code gives 3/4; the code should probably read 0103.13, or else W/B 3/4 [\"0103.13\", \"3/4\"] 0",
+        "body.txt:1:6 directory Error: the directory's entry differs, the code one digit apart: 0130.23; one of the two is wrong [] 1",
+        "body.txt:3:1 directory Error: the directory's entry differs, the kings one square apart: f1h2; one of the two is wrong [] 1",
+        "body.txt:5:6 directory Error: the directory's entry differs, the code one digit apart: 0103.13; one of the two is wrong [\"0103.13\"] 1",
+        "dir.txt:1:1 directory Warning: directory entry 0000.10 a1a3 has no study in the body [] 0",
     ]);
 }
