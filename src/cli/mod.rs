@@ -1,5 +1,7 @@
 //! Command-line arguments and one module per subcommand, each with `Args` and `run`.
 
+mod check;
+mod check_output;
 mod common;
 mod decode;
 mod directory_io;
@@ -25,6 +27,8 @@ pub struct Cli {
 enum Command {
     /// Decode one code or position given on the command line, and check it.
     Decode(decode::Args),
+    /// Check every code against every copy of its position: diagram, FEN, reprints, directory.
+    Check(check::Args),
     /// Find every GBR code in files, folders or standard input, and check each.
     Scan(scan::Args),
     /// Build a sorted look-up directory of every position found.
@@ -39,6 +43,7 @@ enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Decode(args) => decode::run(args),
+        Command::Check(args) => check::run(args),
         Command::Scan(args) => scan::run(args),
         Command::Index(args) => index::run(args),
         Command::Lookup(args) => lookup::run(args),

@@ -24,7 +24,7 @@ use crate::record::Record;
 use crate::scan::{ScanOptions, scan_buffer};
 
 pub use lines::LineIndex;
-pub use verify::verify;
+pub use verify::{apply, verify};
 
 /// One input of a check: its name and its text.
 #[derive(Debug, Clone)]
