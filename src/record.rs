@@ -132,6 +132,15 @@ pub struct Record {
     /// print it: its text cost a tenth of a record (issue #5).
     #[serde(default, with = "As::<Option<DisplayFromStr>>")]
     pub fen: Option<Board>,
+    /// The board of the diagram printed with the caption (GBR.md §7), where one stands
+    /// above or below it ([`crate::diagram::for_code`]); serialised as the FEN board field,
+    /// written only when there is one. A copy of the position: `gbr check` compares it.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "As::<Option<DisplayFromStr>>"
+    )]
+    pub diagram: Option<Board>,
     /// True when no check found an error (warnings and notes allowed).
     pub valid: bool,
     /// Every finding of every check.
@@ -214,6 +223,7 @@ impl Record {
             canonical: compact_text(|t| p.push_derived(t, derived)),
             material: decoded.material().copied(),
             fen: derived.board.clone(),
+            diagram: None,
             valid: !findings.iter().any(|f| f.severity() == Severity::Error),
             findings: findings.iter().map(FindingRecord::new).collect(),
         }

@@ -13,7 +13,8 @@ use std::ops::Range;
 
 use shakmaty::{Board, ByColor, ByRole, Color, File, Piece, Rank, Role, Square};
 
-use crate::code::PIECE_ROLES;
+use crate::code::{Code, PIECE_ROLES};
+use crate::parse::Parsed;
 use crate::material::Material;
 use crate::position::{Kings, SquareList};
 pub use font::{FONTS, Font, Meaning};
@@ -258,6 +259,26 @@ fn below(buf: &[u8], caption_end: usize) -> Option<Diagram> {
         at = line.end + 1;
     }
     None
+}
+
+/// Makes `parsed` a full position from its diagram `d` when the text gives no squares and the
+/// diagram agrees with what it does give (the code; the kings, where given): a bare code under
+/// a diagram is a full position (GBR.md §7). Returns true when it did. A diagram that
+/// disagrees is left for `gbr check` to compare.
+pub fn complete(parsed: &mut Parsed, d: &Diagram) -> bool {
+    let p = &mut parsed.position;
+    if p.squares.is_some() {
+        return false;
+    }
+    let Some((kings, squares)) = d.position() else {
+        return false;
+    };
+    if Code::from_material(&d.material()).ok() != Some(p.code) || p.kings.is_some_and(|k| k != kings) {
+        return false;
+    }
+    p.kings = Some(kings);
+    p.squares = Some(squares);
+    true
 }
 
 /// Writes `board` in the EG font of GBR.md §7: a top border `XIIIIIIIIY`, then the eight

@@ -34,6 +34,7 @@ fn record(
         canonical: code.into(),
         material: None,
         fen: None,
+        diagram: None,
         valid: true,
         findings: Vec::new(),
     }
@@ -221,7 +222,12 @@ fn a_listing_of_many_batches_reads_back_in_directory_order() {
             let back = read::records(bytes.as_slice()).unwrap();
             assert_eq!(back.len(), expected.len(), "{format:?} {order:?}");
             for (i, (got, want)) in back.iter().zip(&expected).enumerate() {
-                assert_eq!(got, *want, "{format:?} {order:?}, entry {i}");
+                // TSV has no column for the diagram copy (`Record::diagram`); JSONL keeps it.
+                let mut want = (*want).clone();
+                if format == Format::Tsv {
+                    want.diagram = None;
+                }
+                assert_eq!(*got, want, "{format:?} {order:?}, entry {i}");
             }
         }
     }

@@ -68,9 +68,14 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
     // and growing the vector from empty moved them eight times over.
     let mut found = Vec::with_capacity(range.len() / 4096);
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
-        let Some(parsed) = parse_at(buf, anchor) else {
+        let Some(mut parsed) = parse_at(buf, anchor) else {
             return;
         };
+        // Diagram copy (GBR.md §7): read only where a line around this code begins with `9`.
+        let diagram = crate::diagram::for_code(buf, parsed.span.clone());
+        if let Some(d) = &diagram {
+            crate::diagram::complete(&mut parsed, d);
+        }
         let start = parsed.span.start;
         let between = memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64;
         let column = if start >= range.start {
@@ -87,7 +92,9 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
             line: (newlines_before as i64 - between) as u64,
             column: column.unwrap_or(0),
         };
-        found.push(Record::checked(at, &parsed, buf));
+        let mut record = Record::checked(at, &parsed, buf);
+        record.diagram = diagram.map(|d| d.board);
+        found.push(record);
     });
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
     ChunkScan {
