@@ -187,7 +187,14 @@ pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
     }
     if options.near_misses {
         for (i, input) in inputs.iter().enumerate() {
-            for miss in near::near_misses(input.text) {
+            let mut misses: Vec<near::NearMiss> = captions
+                .iter()
+                .filter(|c| c.input == i)
+                .filter_map(|c| near::square_list(input.text, &c.parsed))
+                .collect();
+            misses.extend(near::near_misses(input.text));
+            misses.sort_by_key(|m| (std::cmp::Reverse(m.score), m.span.start));
+            for miss in misses {
                 let (line, column) = index[i].line_column(miss.span.start);
                 report.near_misses += 1;
                 report.diagnostics.push(Diagnostic {
@@ -199,8 +206,8 @@ pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
                     check: "near-miss".to_string(),
                     severity: Severity::Note,
                     message: match miss.readings.first() {
-                        Some(r) => format!("{} may be the code {r}: {}", miss.found, miss.why),
-                        None => format!("{} may be a code: {}", miss.found, miss.why),
+                        Some(r) => format!("{} may be {r}: {}", miss.found, miss.why),
+                        None => format!("{} is a near miss: {}", miss.found, miss.why),
                     },
                     copies: Vec::new(),
                     fixes: miss.fixes(),

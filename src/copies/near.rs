@@ -14,6 +14,8 @@ use crate::parse::parse_at;
 pub struct NearMiss {
     /// 0-based byte range of the token in the text.
     pub span: Range<usize>,
+    /// The part it would be: the code, or the squares.
+    pub part: Part,
     /// What was found.
     pub found: String,
     /// Why it is a near miss, in words.
@@ -32,7 +34,7 @@ impl NearMiss {
         self.readings
             .iter()
             .map(|r| Fix {
-                part: Part::Code,
+                part: self.part,
                 span: self.span.clone(),
                 replacement: r.clone(),
             })
@@ -185,11 +187,69 @@ fn at(text: &[u8], i: usize) -> Option<NearMiss> {
     let verified = readings.first().is_some_and(|r| passes(text, &span, r));
     let score = context + 3 * u32::from(verified) + u32::from(real >= 4);
     Some(NearMiss {
+        part: Part::Code,
         span,
         found,
         why,
         readings,
         score,
+        severity: Severity::Note,
+    })
+}
+
+/// A square list the reader could not take, right after a caption it left with no squares:
+/// a run of files and ranks of odd length (`b2b3c6d`, a square cut short, or `b2b3c6d6e`, a
+/// letter too many). Its readings are the lists one character shorter or one square longer
+/// that make the caption pass its checks, when no more than two do.
+pub fn square_list(text: &[u8], parsed: &crate::parse::Parsed) -> Option<NearMiss> {
+    if parsed.position.squares.is_some() || parsed.position.kings.is_none() {
+        return None;
+    }
+    let gap = text[parsed.parts.code.end..].iter().take_while(|b| **b == b' ').count();
+    let start = parsed.parts.code.end + gap;
+    let len = text[start..]
+        .iter()
+        .take_while(|b| matches!(b, b'a'..=b'h' | b'1'..=b'8' | b'.'))
+        .count();
+    let token = &text[start..start + len];
+    let plain = token.iter().filter(|b| **b != b'.').count();
+    if len < 3 || plain % 2 == 0 || word_char(text.get(start + len)) || gap == 0 {
+        return None;
+    }
+    let span = start..start + len;
+    let found = String::from_utf8_lossy(token).into_owned();
+    let mut candidates = vec![found[..found.len() - 1].to_string()];
+    if token[len - 1].is_ascii_lowercase() {
+        candidates.extend((1..=8).map(|r| format!("{found}{r}")));
+    }
+    let anchor = parsed.parts.code.start;
+    let readings: Vec<String> = candidates
+        .into_iter()
+        .filter(|c| {
+            let from = anchor.saturating_sub(64);
+            let to = (span.end + 128).min(text.len());
+            let mut window = text[from..span.start].to_vec();
+            window.extend_from_slice(c.as_bytes());
+            window.extend_from_slice(&text[span.end..to]);
+            parse_at(&window, anchor - from).is_some_and(|p| {
+                p.position.squares.is_some()
+                    && check(&p).iter().all(|f| f.severity() != Severity::Error)
+            })
+        })
+        .collect();
+    let readings = if readings.len() > 2 { Vec::new() } else { readings };
+    let why = if token[len - 1].is_ascii_lowercase() {
+        "a square list one character short or long".to_string()
+    } else {
+        "a square list one character long".to_string()
+    };
+    Some(NearMiss {
+        part: Part::Squares,
+        score: 3 + u32::from(!readings.is_empty()) * 3,
+        span,
+        found,
+        why,
+        readings,
         severity: Severity::Note,
     })
 }
@@ -221,6 +281,24 @@ mod tests {
         for text in ["costs 1234,56 euro", "0116.00 d6a8", "on 2012.10.05", "version 1.2", "page 12,5"] {
             assert_eq!(near_misses(text.as_bytes()), vec![], "{text}");
         }
+    }
+
+    #[test]
+    fn square_lists_with_a_character_short_or_long() {
+        let cases = [
+            ("a7d3 0116.00 b2b3c6d 3/3+.", "b2b3c6d", vec![]),
+            ("a7d3 0116.00 b2b3c6d6e 3/3+.", "b2b3c6d6e", vec!["b2b3c6d6"]),
+            ("a7d3 0116.00 b2b3c 3/3+.", "b2b3c", vec![]),
+        ];
+        for (text, found, readings) in cases {
+            let parsed = parse_at(text.as_bytes(), 5).unwrap();
+            let m = square_list(text.as_bytes(), &parsed).expect(text);
+            let readings: Vec<String> = readings.into_iter().map(String::from).collect();
+            assert_eq!((m.found.as_str(), m.readings.clone()), (found, readings), "{text}");
+            assert_eq!(m.part, Part::Squares);
+        }
+        let ok = parse_at(b"a7d3 0116.00 b2b3c6d6 3/3+.", 5).unwrap();
+        assert_eq!(square_list(b"a7d3 0116.00 b2b3c6d6 3/3+.", &ok), None);
     }
 
     #[test]
