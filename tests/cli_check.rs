@@ -55,7 +55,11 @@ fn brief(file: &str) -> Vec<String> {
                 .collect();
             format!(
                 "{}:{} {}: {} => {}",
-                d["line"], d["column"], d["check"].as_str().unwrap(), d["message"].as_str().unwrap(), fixes.join(" | ")
+                d["line"],
+                d["column"],
+                d["check"].as_str().unwrap(),
+                d["message"].as_str().unwrap(),
+                fixes.join(" | ")
             )
         })
         .collect()
@@ -65,19 +69,49 @@ fn brief(file: &str) -> Vec<String> {
 fn each_kind_of_error_has_its_exact_diagnostic_and_fix() {
     let table: [(&str, &[&str]); 10] = [
         ("clean.txt", &[]),
-        ("wb-error.txt", &["13:23 diagram: W/B is 3/4: the diagram above has 3/3 (3 black men) => 3/3"]),
-        ("kings-swapped.txt", &["11:1 diagram: kings swapped: the diagram above has the white king on a7 and the black king on d3 => a7d3"]),
-        ("king-square.txt", &["11:1 diagram: black king on d4: the diagram above has it on d3 => a7d3"]),
-        ("wrong-colour.txt", &["11:6 diagram: code 0310.01 against the diagram above: the rook digit 3 counts no white rooks and 1 black rook; the diagram above has 1 white rook and no black rooks (digit 1) => 0110.01"]),
-        ("eg-190.txt", &["1:6 men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67, or else W/B 9/8 => 0411.67 | 9/8"]),
-        ("reprint.txt", &["2:14 men-count: W/B is 4/5, the code gives 4/4; the W/B should read 4/4 => 4/4"]),
-        ("fen.txt", &["2:14 fen: squares b2b3c6d5: the FEN on line 1 has the men on b2b3c6d6 => b2b3c6d6"]),
-        ("near-misses.txt", &[
-            "2:6 near-miss: 0116,00 may be 0116.00: a comma for the full stop => 0116.00",
-            "1:6 near-miss: 0l30.22 may be 0130.22: 'l' for 1 => 0130.22",
-            "3:6 near-miss: 0001.0 may be 0001.04: a digit short => 0001.04",
-            "5:14 near-miss: b2b3c6d6e may be b2b3c6d6: a square list one character short or long => b2b3c6d6",
-        ]),
+        (
+            "wb-error.txt",
+            &["13:23 diagram: W/B is 3/4: the diagram above has 3/3 (3 black men) => 3/3"],
+        ),
+        (
+            "kings-swapped.txt",
+            &[
+                "11:1 diagram: kings swapped: the diagram above has the white king on a7 and the black king on d3 => a7d3",
+            ],
+        ),
+        (
+            "king-square.txt",
+            &["11:1 diagram: black king on d4: the diagram above has it on d3 => a7d3"],
+        ),
+        (
+            "wrong-colour.txt",
+            &[
+                "11:6 diagram: code 0310.01 against the diagram above: the rook digit 3 counts no white rooks and 1 black rook; the diagram above has 1 white rook and no black rooks (digit 1) => 0110.01",
+            ],
+        ),
+        (
+            "eg-190.txt",
+            &[
+                "1:6 men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67, or else W/B 9/8 => 0411.67 | 9/8",
+            ],
+        ),
+        (
+            "reprint.txt",
+            &["2:14 men-count: W/B is 4/5, the code gives 4/4; the W/B should read 4/4 => 4/4"],
+        ),
+        (
+            "fen.txt",
+            &["2:14 fen: squares b2b3c6d5: the FEN on line 1 has the men on b2b3c6d6 => b2b3c6d6"],
+        ),
+        (
+            "near-misses.txt",
+            &[
+                "2:6 near-miss: 0116,00 may be 0116.00: a comma for the full stop => 0116.00",
+                "1:6 near-miss: 0l30.22 may be 0130.22: 'l' for 1 => 0130.22",
+                "3:6 near-miss: 0001.0 may be 0001.04: a digit short => 0001.04",
+                "5:14 near-miss: b2b3c6d6e may be b2b3c6d6: a square list one character short or long => b2b3c6d6",
+            ],
+        ),
         ("index.txt", &[]),
     ];
     for (file, expected) in table {
@@ -109,15 +143,26 @@ fn the_body_against_its_index() {
     let (out, _, code) = check(&["--json", "--against", "index.txt", "body.txt"]);
     let found: Vec<String> = diagnostics(&out)
         .iter()
-        .map(|d| format!("{}:{} {} {}", d["path"].as_str().unwrap(), d["line"], d["severity"].as_str().unwrap(), d["message"].as_str().unwrap()))
+        .map(|d| {
+            format!(
+                "{}:{} {} {}",
+                d["path"].as_str().unwrap(),
+                d["line"],
+                d["severity"].as_str().unwrap(),
+                d["message"].as_str().unwrap()
+            )
+        })
         .collect();
-    assert_eq!(found, [
-        "body.txt:8 error W/B is 3/5, the code gives 3/4; the code should probably read 0103.13, or else W/B 3/4",
-        "body.txt:2 error the directory's entry differs, the code one digit apart: 0130.23; one of the two is wrong",
-        "body.txt:5 error the directory's entry differs, the kings one square apart: f1h2; one of the two is wrong",
-        "body.txt:8 error the directory's entry differs, the code one digit apart: 0103.13; one of the two is wrong",
-        "index.txt:1 warning directory entry 0000.10 a1a3 has no study in the body",
-    ]);
+    assert_eq!(
+        found,
+        [
+            "body.txt:8 error W/B is 3/5, the code gives 3/4; the code should probably read 0103.13, or else W/B 3/4",
+            "body.txt:2 error the directory's entry differs, the code one digit apart: 0130.23; one of the two is wrong",
+            "body.txt:5 error the directory's entry differs, the kings one square apart: f1h2; one of the two is wrong",
+            "body.txt:8 error the directory's entry differs, the code one digit apart: 0103.13; one of the two is wrong",
+            "index.txt:1 warning directory entry 0000.10 a1a3 has no study in the body",
+        ]
+    );
     assert_eq!(code, 1);
     // A saved directory (TSV) is read as the same entries.
     let dir = tempfile::tempdir().unwrap();
@@ -130,10 +175,16 @@ fn the_body_against_its_index() {
         .unwrap();
     assert!(status.success());
     let (out, _, code) = check(&["--json", "--against", tsv.to_str().unwrap(), "body.txt"]);
-    let messages: Vec<String> = diagnostics(&out).iter().map(|d| d["message"].as_str().unwrap().to_string()).collect();
+    let messages: Vec<String> = diagnostics(&out)
+        .iter()
+        .map(|d| d["message"].as_str().unwrap().to_string())
+        .collect();
     assert_eq!(messages.len(), 5, "{out}");
     // Cited by its source and in canonical form.
-    assert_eq!(messages[4], "directory entry a1a3 0000.10 has no study in the body");
+    assert_eq!(
+        messages[4],
+        "directory entry a1a3 0000.10 has no study in the body"
+    );
     assert_eq!(code, 1);
 }
 
@@ -150,8 +201,14 @@ fn copy_fixtures() -> tempfile::TempDir {
 #[test]
 fn every_fix_of_the_json_applied_checks_clean() {
     let files = [
-        "wb-error.txt", "kings-swapped.txt", "king-square.txt", "wrong-colour.txt",
-        "eg-190.txt", "reprint.txt", "fen.txt", "near-misses.txt",
+        "wb-error.txt",
+        "kings-swapped.txt",
+        "king-square.txt",
+        "wrong-colour.txt",
+        "eg-190.txt",
+        "reprint.txt",
+        "fen.txt",
+        "near-misses.txt",
     ];
     let mut applied = 0;
     for file in files {
@@ -162,14 +219,19 @@ fn every_fix_of_the_json_applied_checks_clean() {
                 let offset = fix["offset"].as_u64().unwrap() as usize;
                 let length = fix["length"].as_u64().unwrap() as usize;
                 let mut text = original.clone();
-                text.splice(offset..offset + length, fix["replacement"].as_str().unwrap().bytes());
+                text.splice(
+                    offset..offset + length,
+                    fix["replacement"].as_str().unwrap().bytes(),
+                );
                 let dir = tempfile::tempdir().unwrap();
                 fs::write(dir.path().join(file), &text).unwrap();
                 let (again, _, code) = check_in(dir.path(), &["--json", "--no-near-misses", file]);
                 assert_eq!(code, 0, "{file} with {fix}: {again}");
                 // The part fixed has no diagnostic left.
                 assert!(
-                    diagnostics(&again).iter().all(|e| e["offset"] != d["offset"] || e["check"] == "near-miss"),
+                    diagnostics(&again)
+                        .iter()
+                        .all(|e| e["offset"] != d["offset"] || e["check"] == "near-miss"),
                     "{file} with {fix}: {again}"
                 );
                 applied += 1;
@@ -186,13 +248,25 @@ fn the_diff_applies_with_patch_and_checks_clean() {
         return;
     }
     let dir = copy_fixtures();
-    let files = ["wb-error.txt", "kings-swapped.txt", "wrong-colour.txt", "reprint.txt", "fen.txt"];
+    let files = [
+        "wb-error.txt",
+        "kings-swapped.txt",
+        "wrong-colour.txt",
+        "reprint.txt",
+        "fen.txt",
+    ];
     let mut args = vec!["--diff"];
     args.extend(files);
     let (diff, _, code) = check_in(dir.path(), &args);
     assert_eq!(code, 1);
-    assert!(diff.starts_with("--- a/wb-error.txt\n+++ b/wb-error.txt\n"), "{diff}");
-    assert!(diff.contains("\n-a7d3 0116.00 b2b3c6d6 3/4+.\n+a7d3 0116.00 b2b3c6d6 3/3+.\n"), "{diff}");
+    assert!(
+        diff.starts_with("--- a/wb-error.txt\n+++ b/wb-error.txt\n"),
+        "{diff}"
+    );
+    assert!(
+        diff.contains("\n-a7d3 0116.00 b2b3c6d6 3/4+.\n+a7d3 0116.00 b2b3c6d6 3/3+.\n"),
+        "{diff}"
+    );
     let out = Std::new("patch")
         .current_dir(dir.path())
         .arg("-p1")
@@ -205,23 +279,36 @@ fn the_diff_applies_with_patch_and_checks_clean() {
             child.wait_with_output()
         })
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let (after, _, code) = check_in(dir.path(), &files);
     assert_eq!(code, 0, "{after}");
     // The undecided EG 190 candidates are left out of the diff.
     let (diff, err, _) = check_in(dir.path(), &["--diff", "eg-190.txt"]);
     assert_eq!(diff, "");
-    assert_eq!(err, "gbr: 1 fixes left out: more than one candidate, or none certain\n");
+    assert_eq!(
+        err,
+        "gbr: 1 fixes left out: more than one candidate, or none certain\n"
+    );
 }
 
 #[test]
 fn write_applies_the_unique_fixes_in_place() {
     let dir = copy_fixtures();
     let (out, _, code) = check_in(dir.path(), &["--write", "kings-swapped.txt", "eg-190.txt"]);
-    assert_eq!((out.as_str(), code), ("kings-swapped.txt: 1 fixes applied\n", 1));
+    assert_eq!(
+        (out.as_str(), code),
+        ("kings-swapped.txt: 1 fixes applied\n", 1)
+    );
     let text = fs::read_to_string(dir.path().join("kings-swapped.txt")).unwrap();
     assert!(text.ends_with("\na7d3 0116.00 b2b3c6d6 3/3+.\n"));
-    assert_eq!(fs::read(dir.path().join("eg-190.txt")).unwrap(), fs::read(Path::new(FIXTURES).join("eg-190.txt")).unwrap());
+    assert_eq!(
+        fs::read(dir.path().join("eg-190.txt")).unwrap(),
+        fs::read(Path::new(FIXTURES).join("eg-190.txt")).unwrap()
+    );
     assert_eq!(check_in(dir.path(), &["kings-swapped.txt"]).2, 0);
 }
 
@@ -234,13 +321,24 @@ fn exit_codes_colour_and_warnings() {
     assert_eq!(code, 2);
     assert_eq!(err, "gbr: missing.txt: no such file or directory\n");
     // Colour only when asked for, or on a terminal (never into a pipe, as here).
-    assert!(check(&["--color", "always", "eg-190.txt"]).0.contains("\x1b["));
+    assert!(
+        check(&["--color", "always", "eg-190.txt"])
+            .0
+            .contains("\x1b[")
+    );
     assert!(!check(&["eg-190.txt"]).0.contains("\x1b["));
     // Two copies that disagree, neither decided: a warning, silenced by --no-warnings.
     let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("two.txt"), "a7d3 0116.00 b2b3c6d6 3/3+.\n\na7d3 0116.00 b2b3c6d5 3/3+.\n").unwrap();
+    fs::write(
+        dir.path().join("two.txt"),
+        "a7d3 0116.00 b2b3c6d6 3/3+.\n\na7d3 0116.00 b2b3c6d5 3/3+.\n",
+    )
+    .unwrap();
     let (out, _, code) = check_in(dir.path(), &["--json", "two.txt"]);
-    let severities: Vec<String> = diagnostics(&out).iter().map(|d| d["severity"].as_str().unwrap().to_string()).collect();
+    let severities: Vec<String> = diagnostics(&out)
+        .iter()
+        .map(|d| d["severity"].as_str().unwrap().to_string())
+        .collect();
     assert_eq!(severities, ["warning", "warning"], "{out}");
     assert_eq!(code, 0);
     let (out, _, _) = check_in(dir.path(), &["--json", "--no-warnings", "two.txt"]);
@@ -254,12 +352,15 @@ fn the_corpus_body_against_its_printed_index() {
         println!("skipped: ../shared/corpus not found");
         return;
     }
-    let (out, _, code) = check_in(corpus, &[
-        "--json",
-        "--against",
-        "schaakstudiespinsels-2008-gbr-index.txt",
-        "schaakstudiespinsels-2008-body-excerpt.txt",
-    ]);
+    let (out, _, code) = check_in(
+        corpus,
+        &[
+            "--json",
+            "--against",
+            "schaakstudiespinsels-2008-gbr-index.txt",
+            "schaakstudiespinsels-2008-body-excerpt.txt",
+        ],
+    );
     let summary: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     println!("corpus: {summary}");
     assert_eq!(summary["files"], 2);

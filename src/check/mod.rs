@@ -179,7 +179,6 @@ impl fmt::Display for Finding {
         }
         Ok(())
     }
-
 }
 
 /// The checks that the text gives enough for, in rule order: `digits` and `board` always

@@ -50,7 +50,11 @@ fn eg_190_proposes_the_code_that_w_b_implies() {
     assert_eq!(f.span, 5..12);
     assert_eq!(f.fix.as_ref().unwrap().replacement, "0411.67");
     // Two copies cannot decide: the W/B reading is the second candidate, never dropped.
-    let second: Vec<_> = f.alternatives.iter().map(|x| (x.part, x.span.clone())).collect();
+    let second: Vec<_> = f
+        .alternatives
+        .iter()
+        .map(|x| (x.part, x.span.clone()))
+        .collect();
     assert_eq!(second, vec![(Part::MenCount, 13..17)]);
 }
 

@@ -76,7 +76,9 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
     let mut out = Vec::new();
     for input in &found.inputs {
         match load(input, LoadOptions::default()) {
-            Ok(loaded) if loaded.binary => eprintln!("gbr: {}: binary, not checked", input.path().display()),
+            Ok(loaded) if loaded.binary => {
+                eprintln!("gbr: {}: binary, not checked", input.path().display())
+            }
             Ok(loaded) => out.push(Loaded {
                 path: Arc::from(input.path().to_string_lossy().as_ref()),
                 file: match input {
@@ -112,10 +114,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     if let Some(dir) = &args.against {
         if is_saved_directory(dir) {
-            let file = fs::File::open(dir).with_context(|| format!("cannot open {}", dir.display()))?;
+            let file =
+                fs::File::open(dir).with_context(|| format!("cannot open {}", dir.display()))?;
             let records = gbrscan::directory::read::records(BufReader::new(file))
                 .with_context(|| format!("cannot read the directory {}", dir.display()))?;
-            options.against = Some(Against::Entries(records.iter().map(Entry::of_record).collect()));
+            options.against = Some(Against::Entries(
+                records.iter().map(Entry::of_record).collect(),
+            ));
         } else {
             let mut more = read_inputs(std::slice::from_ref(dir), &mut failed);
             if more.len() != 1 {
@@ -165,7 +170,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Color::Always => true,
             Color::Never => false,
             Color::Auto => {
-                io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
             }
         };
         for d in &shown {
@@ -174,8 +180,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         writeln!(w, "{}", summary(&report, &shown, inputs.len()).line())?;
     }
-    w.flush().or_else(|e| if e.kind() == io::ErrorKind::BrokenPipe { Ok(()) } else { Err(e) })?;
-    let errors = report.diagnostics.iter().any(|d| d.severity == Severity::Error);
+    w.flush().or_else(|e| {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Ok(())
+        } else {
+            Err(e)
+        }
+    })?;
+    let errors = report
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
     Ok(ExitCode::from(if failed {
         2
     } else if errors {
@@ -189,7 +204,10 @@ fn write_back(input: &Loaded, new: &[u8]) -> anyhow::Result<()> {
     let Some(path) = &input.file else {
         anyhow::bail!("cannot write fixes to standard input");
     };
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot write beside {}", path.display()))?;
     tmp.write_all(new)?;

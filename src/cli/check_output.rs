@@ -30,7 +30,11 @@ pub struct Summary {
 impl Summary {
     /// `2 files, 12 codes, 9 valid; errors: diagram 2, men-count 1; 1 warning; 3 near misses`.
     pub fn line(&self) -> String {
-        let errors: Vec<String> = self.errors.iter().map(|(c, n)| format!("{c} {n}")).collect();
+        let errors: Vec<String> = self
+            .errors
+            .iter()
+            .map(|(c, n)| format!("{c} {n}"))
+            .collect();
         let plural = |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         format!(
             "{}, {}, {} valid; {}; {}; {}",
@@ -63,11 +67,14 @@ pub fn render(d: &Diagnostic, text: Option<&[u8]>, styled: bool) -> String {
         Some(f) => format!("should read {}", f.replacement),
         None => d.check.clone(),
     };
-    let title = level(d.severity).primary_title(d.message.as_str()).id(d.check.as_str());
+    let title = level(d.severity)
+        .primary_title(d.message.as_str())
+        .id(d.check.as_str());
     let mut group = match text {
         Some(text) => {
             let start = memchr::memrchr(b'\n', &text[..d.span.start]).map_or(0, |i| i + 1);
-            let end = memchr::memchr(b'\n', &text[d.span.start..]).map_or(text.len(), |i| d.span.start + i);
+            let end = memchr::memchr(b'\n', &text[d.span.start..])
+                .map_or(text.len(), |i| d.span.start + i);
             let source = String::from_utf8_lossy(&text[start..end]).into_owned();
             let span = d.span.start - start..d.span.end.min(end) - start;
             Group::with_title(title).element(
@@ -84,10 +91,22 @@ pub fn render(d: &Diagnostic, text: Option<&[u8]>, styled: bool) -> String {
         group = group.element(Level::NOTE.message(format!("{} ({})", c.says, c.place)));
     }
     for (i, f) in d.fixes.iter().enumerate() {
-        let rank = if d.fixes.len() > 1 { format!("candidate {}: ", i + 1) } else { String::new() };
-        group = group.element(Level::HELP.message(format!("{rank}replace the {} with `{}`", f.part.name(), f.replacement)));
+        let rank = if d.fixes.len() > 1 {
+            format!("candidate {}: ", i + 1)
+        } else {
+            String::new()
+        };
+        group = group.element(Level::HELP.message(format!(
+            "{rank}replace the {} with `{}`",
+            f.part.name(),
+            f.replacement
+        )));
     }
-    let renderer = if styled { Renderer::styled() } else { Renderer::plain() };
+    let renderer = if styled {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
     renderer.render(&[group])
 }
 
@@ -152,7 +171,13 @@ pub fn json_summary(w: &mut impl Write, s: &Summary) -> io::Result<()> {
         #[serde(flatten)]
         summary: &'a Summary,
     }
-    serde_json::to_writer(&mut *w, &Tagged { kind: "summary", summary: s })?;
+    serde_json::to_writer(
+        &mut *w,
+        &Tagged {
+            kind: "summary",
+            summary: s,
+        },
+    )?;
     writeln!(w)
 }
 
@@ -165,7 +190,9 @@ pub struct Applied {
 /// True when a diagnostic's fix is applied: an error or a near miss with exactly one
 /// candidate.
 fn applies(d: &Diagnostic) -> bool {
-    d.fixes.len() == 1 && d.input.is_some() && (d.severity == Severity::Error || d.check == "near-miss")
+    d.fixes.len() == 1
+        && d.input.is_some()
+        && (d.severity == Severity::Error || d.check == "near-miss")
 }
 
 /// The unique fixes per input, in order, overlapping ones and repeats left out.
@@ -174,7 +201,10 @@ pub fn unique_fixes(shown: &[&Diagnostic], inputs: usize) -> Vec<Vec<Fix>> {
     for d in shown.iter().filter(|d| applies(d)) {
         let Some(i) = d.input else { continue };
         let fix = &d.fixes[0];
-        if !out[i].iter().any(|f| f.span.start < fix.span.end && fix.span.start < f.span.end) {
+        if !out[i]
+            .iter()
+            .any(|f| f.span.start < fix.span.end && fix.span.start < f.span.end)
+        {
             out[i].push(fix.clone());
         }
     }
@@ -184,7 +214,10 @@ pub fn unique_fixes(shown: &[&Diagnostic], inputs: usize) -> Vec<Vec<Fix>> {
 /// How many diagnostics with fixes are not applied.
 pub fn skipped(shown: &[&Diagnostic]) -> Applied {
     Applied {
-        skipped: shown.iter().filter(|d| !d.fixes.is_empty() && !applies(d)).count(),
+        skipped: shown
+            .iter()
+            .filter(|d| !d.fixes.is_empty() && !applies(d))
+            .count(),
     }
 }
 
@@ -202,6 +235,8 @@ pub fn diff(w: &mut impl Write, path: &str, old: &[u8], new: &[u8]) -> io::Resul
     write!(
         w,
         "{}",
-        diff.unified_diff().context_radius(3).header(&format!("a/{path}"), &format!("b/{path}"))
+        diff.unified_diff()
+            .context_radius(3)
+            .header(&format!("a/{path}"), &format!("b/{path}"))
     )
 }

@@ -2,9 +2,8 @@
 //! squares. Where one copy disagrees, the others say which part is wrong.
 
 use std::collections::HashMap;
-use std::ops::Range;
 
-use super::{Caption, Cited, Diagnostic, Input, verify};
+use super::{Caption, Cited, Diagnostic, Input, Make, verify};
 use crate::check::{Fix, Part, Severity};
 use crate::parse::Parsed;
 use crate::position::Kings;
@@ -39,7 +38,11 @@ impl Groups {
     }
 
     /// The other copies of caption `n`, each with its place (`path:line`).
-    pub(crate) fn others<'a>(&self, captions: &'a [Caption], n: usize) -> Vec<(&'a Caption, String)> {
+    pub(crate) fn others<'a>(
+        &self,
+        captions: &'a [Caption],
+        n: usize,
+    ) -> Vec<(&'a Caption, String)> {
         let me = &captions[n];
         let Some(kings) = me.parsed.position.kings else {
             return Vec::new();
@@ -49,7 +52,8 @@ impl Groups {
             .filter(|i| **i != n)
             .map(|i| &captions[*i])
             .filter(|c| {
-                c.parsed.position.code == me.parsed.position.code || same_squares(&c.parsed, &me.parsed)
+                c.parsed.position.code == me.parsed.position.code
+                    || same_squares(&c.parsed, &me.parsed)
             })
             .map(|c| (c, format!("{}:{}", c.path, c.line)))
             .collect()
@@ -78,7 +82,9 @@ pub(crate) fn decide(
     let support = |fix: &Fix| -> Vec<&String> {
         others
             .iter()
-            .filter(|(c, _)| c.valid && part_text(&c.parsed, fix.part).as_deref() == Some(&fix.replacement))
+            .filter(|(c, _)| {
+                c.valid && part_text(&c.parsed, fix.part).as_deref() == Some(&fix.replacement)
+            })
             .map(|(_, place)| place)
             .collect()
     };
@@ -101,7 +107,10 @@ pub(crate) fn decide(
             });
         }
     }
-    (ranked.into_iter().map(|(_, f, _)| f.clone()).collect(), cited)
+    (
+        ranked.into_iter().map(|(_, f, _)| f.clone()).collect(),
+        cited,
+    )
 }
 
 /// Parts of a caption that passes its own checks but disagrees with valid copies elsewhere:
@@ -111,7 +120,7 @@ pub(crate) fn disagreements(
     input: &Input<'_>,
     caption: &Caption,
     others: &[(&Caption, String)],
-    make: &dyn Fn(Range<usize>, &str, Severity, String) -> Diagnostic,
+    make: &Make<'_>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let parsed = &caption.parsed;
@@ -134,25 +143,51 @@ pub(crate) fn disagreements(
                 None => {}
             }
         }
-        let Some((value, places)) = values.into_iter().max_by_key(|(v, p)| (p.len(), std::cmp::Reverse(v.clone()))) else {
+        let Some((value, places)) = values
+            .into_iter()
+            .max_by_key(|(v, p)| (p.len(), std::cmp::Reverse(v.clone())))
+        else {
             continue;
         };
         if places.len() < agree {
             continue;
         }
-        let severity = if places.len() > agree { Severity::Error } else { Severity::Warning };
-        let message = if severity == Severity::Error {
-            format!("{} {own}: {} other copies print {value}", part.name(), places.len())
+        let severity = if places.len() > agree {
+            Severity::Error
         } else {
-            format!("{} {own}: another copy prints {value}; one of the two is wrong", part.name())
+            Severity::Warning
+        };
+        let message = if severity == Severity::Error {
+            format!(
+                "{} {own}: {} other copies print {value}",
+                part.name(),
+                places.len()
+            )
+        } else {
+            format!(
+                "{} {own}: another copy prints {value}; one of the two is wrong",
+                part.name()
+            )
         };
         let mut diag = make(span.clone(), "elsewhere", severity, message);
         diag.copies = places
             .iter()
-            .map(|p| Cited { place: (*p).clone(), says: format!("printed as {value} there") })
+            .map(|p| Cited {
+                place: (*p).clone(),
+                says: format!("printed as {value} there"),
+            })
             .collect();
-        let fix = Fix { part, span, replacement: value };
-        if verify(input.text, parsed, std::slice::from_ref(&fix), caption.board.as_ref().map(|b| &b.0)) {
+        let fix = Fix {
+            part,
+            span,
+            replacement: value,
+        };
+        if verify(
+            input.text,
+            parsed,
+            std::slice::from_ref(&fix),
+            caption.board.as_ref().map(|b| &b.0),
+        ) {
             diag.fixes.push(fix);
         }
         out.push(diag);

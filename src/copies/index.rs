@@ -33,7 +33,10 @@ impl Entry {
             kings: record.kings.as_ref().and_then(|k| {
                 let k = k.as_bytes();
                 let sq = |i: usize| shakmaty::Square::from_ascii(k.get(i..i + 2)?).ok();
-                Some(Kings { white: sq(0)?, black: sq(2)? })
+                Some(Kings {
+                    white: sq(0)?,
+                    black: sq(2)?,
+                })
             }),
             place: format!("{}:{}", record.path, record.line),
             text: record.canonical.to_string(),
@@ -42,9 +45,16 @@ impl Entry {
     }
 }
 
+/// Builds a diagnostic at a caption's span: caption, span, severity, message.
+type MakeAt<'a> = dyn Fn(&Caption, Range<usize>, Severity, String) -> Diagnostic + 'a;
+
 /// Digits that differ between two codes.
 fn digits_apart(a: Code, b: Code) -> usize {
-    a.digits().iter().zip(b.digits()).filter(|(x, y)| x.value() != y.value()).count()
+    a.digits()
+        .iter()
+        .zip(b.digits())
+        .filter(|(x, y)| x.value() != y.value())
+        .count()
 }
 
 /// Squares that differ between two pairs of kings.
@@ -76,7 +86,7 @@ pub(crate) fn compare(
     captions: &[Caption],
     body: &[usize],
     entries: &[Entry],
-    make: &dyn Fn(&Caption, Range<usize>, Severity, String) -> Diagnostic,
+    make: &MakeAt<'_>,
     make_entry: &dyn Fn(&Entry, Severity, String) -> Option<Diagnostic>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -103,7 +113,12 @@ pub(crate) fn compare(
         }
         let span = c.parsed.span.clone();
         if near.is_empty() {
-            out.push(make(c, span, Severity::Warning, "no entry in the directory".to_string()));
+            out.push(make(
+                c,
+                span,
+                Severity::Warning,
+                "no entry in the directory".to_string(),
+            ));
             continue;
         }
         for (i, words) in near {
@@ -123,8 +138,15 @@ pub(crate) fn compare(
                 Severity::Error,
                 format!("the directory's entry differs, {words}; one of the two is wrong"),
             );
-            d.copies.push(Cited { place: e.place.clone(), says: format!("the directory prints {}", e.text) });
-            let fix = Fix { part, span, replacement };
+            d.copies.push(Cited {
+                place: e.place.clone(),
+                says: format!("the directory prints {}", e.text),
+            });
+            let fix = Fix {
+                part,
+                span,
+                replacement,
+            };
             let board = c.board.as_ref().map(|b| &b.0);
             // The directory decides only where the caption fails its own checks and its
             // reading passes them; else either copy may be the wrong one.
@@ -135,7 +157,13 @@ pub(crate) fn compare(
         }
     }
     for (e, m) in entries.iter().zip(matched) {
-        if !m && let Some(d) = make_entry(e, Severity::Warning, format!("directory entry {} has no study in the body", e.text)) {
+        if !m
+            && let Some(d) = make_entry(
+                e,
+                Severity::Warning,
+                format!("directory entry {} has no study in the body", e.text),
+            )
+        {
             out.push(d);
         }
     }

@@ -103,6 +103,9 @@ pub struct Options {
     pub against: Option<Against>,
 }
 
+/// Builds a diagnostic of one caption at a span: span, check, severity, message.
+pub(crate) type Make<'a> = dyn Fn(Range<usize>, &str, Severity, String) -> Diagnostic + 'a;
+
 /// One caption: a code found, read with its parts, and the board copies near it.
 pub(crate) struct Caption {
     pub(crate) input: usize,
@@ -122,7 +125,11 @@ fn anchor(record: &Record) -> usize {
 }
 
 /// The board copy of a caption: its diagram, else a FEN near it.
-fn board_copy(input: &Input<'_>, lines: &LineIndex, parsed: &Parsed) -> Option<(Board, String, Cited)> {
+fn board_copy(
+    input: &Input<'_>,
+    lines: &LineIndex,
+    parsed: &Parsed,
+) -> Option<(Board, String, Cited)> {
     let path = &input.path;
     if let Some(d) = diagram::for_code(input.text, parsed.span.clone()) {
         let name = if d.span.start < parsed.span.start {
@@ -131,12 +138,26 @@ fn board_copy(input: &Input<'_>, lines: &LineIndex, parsed: &Parsed) -> Option<(
             "the diagram below"
         };
         let place = format!("{path}:{}", lines.line(d.span.start));
-        return Some((d.board, name.to_string(), Cited { place, says: String::new() }));
+        return Some((
+            d.board,
+            name.to_string(),
+            Cited {
+                place,
+                says: String::new(),
+            },
+        ));
     }
     let (board, span) = board::fen_near(input.text, parsed.span.clone())?;
     let line = lines.line(span.start);
     let place = format!("{path}:{line}");
-    Some((board, format!("the FEN on line {line}"), Cited { place, says: String::new() }))
+    Some((
+        board,
+        format!("the FEN on line {line}"),
+        Cited {
+            place,
+            says: String::new(),
+        },
+    ))
 }
 
 /// Reads every caption of every input.
@@ -241,7 +262,9 @@ fn against_directory(
                     caption: Some(n),
                 })
                 .collect();
-            let body = (0..captions.len()).filter(|n| captions[*n].input != *dir).collect();
+            let body = (0..captions.len())
+                .filter(|n| captions[*n].input != *dir)
+                .collect();
             (entries, body)
         }
     };
@@ -262,7 +285,12 @@ fn against_directory(
     };
     let make_entry = |e: &index::Entry, severity, message| {
         Some(match e.caption {
-            Some(n) => make(&captions[n], captions[n].parsed.span.clone(), severity, message),
+            Some(n) => make(
+                &captions[n],
+                captions[n].parsed.span.clone(),
+                severity,
+                message,
+            ),
             None => {
                 let (path, line) = e.place.rsplit_once(':')?;
                 Diagnostic {
@@ -323,7 +351,11 @@ fn diagnose(
             explained = true;
             let edits: Vec<Fix> = disagreements.iter().map(|d| d.fix.clone()).collect();
             let fixed = verify(input.text, parsed, &edits, Some(board));
-            let check = if name.starts_with("the FEN") { "fen" } else { "diagram" };
+            let check = if name.starts_with("the FEN") {
+                "fen"
+            } else {
+                "diagram"
+            };
             for d in disagreements {
                 let mut diag = make(d.fix.span.clone(), check, Severity::Error, d.message);
                 diag.copies.push(Cited {
@@ -356,7 +388,7 @@ fn finding_diagnostic(
     caption: &Caption,
     f: &Finding,
     others: &[(&Caption, String)],
-    make: &dyn Fn(Range<usize>, &str, Severity, String) -> Diagnostic,
+    make: &Make<'_>,
 ) -> Diagnostic {
     let parsed = &caption.parsed;
     let board = caption.board.as_ref().map(|b| &b.0);
@@ -368,7 +400,9 @@ fn finding_diagnostic(
     let (kept, cited) = elsewhere::decide(input.text, &fixes, others);
     let decided = kept.len() < fixes.len();
     fixes = kept;
-    let span = fixes.first().map_or_else(|| f.span.clone(), |top| top.span.clone());
+    let span = fixes
+        .first()
+        .map_or_else(|| f.span.clone(), |top| top.span.clone());
     let mut diag = make(span, f.check().name(), f.severity(), String::new());
     diag.copies = cited;
     let mut message = f.kind.to_string();
@@ -378,9 +412,17 @@ fn finding_diagnostic(
         } else {
             "should probably read"
         };
-        message.push_str(&format!("; the {} {certainty} {}", top.part.name(), top.replacement));
+        message.push_str(&format!(
+            "; the {} {certainty} {}",
+            top.part.name(),
+            top.replacement
+        ));
         for other in &fixes[1..] {
-            message.push_str(&format!(", or else {} {}", other.part.name(), other.replacement));
+            message.push_str(&format!(
+                ", or else {} {}",
+                other.part.name(),
+                other.replacement
+            ));
         }
     }
     diag.message = message;

@@ -78,7 +78,10 @@ fn context_score(text: &[u8], span: &Range<usize>) -> u32 {
         score += 2;
     }
     let line_end = memchr::memchr(b'\n', after).map_or(after.len(), |i| i);
-    if after[..line_end].windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'/' && w[2].is_ascii_digit()) {
+    if after[..line_end]
+        .windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == b'/' && w[2].is_ascii_digit())
+    {
         score += 1;
     }
     score
@@ -92,7 +95,8 @@ fn passes(text: &[u8], span: &Range<usize>, reading: &str) -> bool {
     window.extend_from_slice(reading.as_bytes());
     window.extend_from_slice(&text[span.end..to]);
     parse_at(&window, span.start - from).is_some_and(|p| {
-        p.rank() > crate::parse::Rank::Bare && check(&p).iter().all(|f| f.severity() != Severity::Error)
+        p.rank() > crate::parse::Rank::Bare
+            && check(&p).iter().all(|f| f.severity() != Severity::Error)
     })
 }
 
@@ -119,7 +123,12 @@ pub fn near_misses(text: &[u8]) -> Vec<NearMiss> {
 /// The near miss starting at `i`, if any: a run of digits and look-alikes, a `.` or `,`, and
 /// another run, standing as a token.
 fn at(text: &[u8], i: usize) -> Option<NearMiss> {
-    let run = |from: usize| text[from..].iter().take_while(|b| digit_of(**b).is_some()).count();
+    let run = |from: usize| {
+        text[from..]
+            .iter()
+            .take_while(|b| digit_of(**b).is_some())
+            .count()
+    };
     let a = run(i);
     let sep = *text.get(i + a)?;
     if !(sep == b'.' || sep == b',') || a == 0 {
@@ -142,7 +151,13 @@ fn at(text: &[u8], i: usize) -> Option<NearMiss> {
     let real = digits.len() - alike;
     let found = String::from_utf8_lossy(token).into_owned();
     let context = context_score(text, &span);
-    let read = |a: &[u8], b: &[u8]| format!("{}.{}", String::from_utf8_lossy(a), String::from_utf8_lossy(b));
+    let read = |a: &[u8], b: &[u8]| {
+        format!(
+            "{}.{}",
+            String::from_utf8_lossy(a),
+            String::from_utf8_lossy(b)
+        )
+    };
     let (why, readings) = if a == 4 && b == 2 {
         if sep == b'.' && alike == 0 {
             return None; // a code: the scanner's
@@ -154,7 +169,10 @@ fn at(text: &[u8], i: usize) -> Option<NearMiss> {
         if sep == b',' {
             why.push("a comma for the full stop".to_string());
         }
-        for &c in token.iter().filter(|c| digit_of(**c).is_some_and(|(_, l)| l)) {
+        for &c in token
+            .iter()
+            .filter(|c| digit_of(**c).is_some_and(|(_, l)| l))
+        {
             why.push(format!("{:?} for {}", c as char, digit_of(c)?.0 as char));
         }
         if alike == 0 && context == 0 {
@@ -205,7 +223,10 @@ pub fn square_list(text: &[u8], parsed: &crate::parse::Parsed) -> Option<NearMis
     if parsed.position.squares.is_some() || parsed.position.kings.is_none() {
         return None;
     }
-    let gap = text[parsed.parts.code.end..].iter().take_while(|b| **b == b' ').count();
+    let gap = text[parsed.parts.code.end..]
+        .iter()
+        .take_while(|b| **b == b' ')
+        .count();
     let start = parsed.parts.code.end + gap;
     let len = text[start..]
         .iter()
@@ -237,7 +258,11 @@ pub fn square_list(text: &[u8], parsed: &crate::parse::Parsed) -> Option<NearMis
             })
         })
         .collect();
-    let readings = if readings.len() > 2 { Vec::new() } else { readings };
+    let readings = if readings.len() > 2 {
+        Vec::new()
+    } else {
+        readings
+    };
     let why = if token[len - 1].is_ascii_lowercase() {
         "a square list one character short or long".to_string()
     } else {
@@ -261,24 +286,59 @@ mod tests {
     #[test]
     fn look_alikes_commas_and_short_codes_are_read() {
         let cases = [
-            ("c3e5 0l30.22 4/4 Draw", "0l30.22", "'l' for 1", vec!["0130.22"]),
-            ("a7d3 0116,00 b2b3c6d6 3/3+.", "0116,00", "a comma for the full stop", vec!["0116.00"]),
-            ("see OOO2.O1 d6a8", "OOO2.O1", "'O' for 0, 'O' for 0, 'O' for 0, 'O' for 0", vec!["0002.01"]),
+            (
+                "c3e5 0l30.22 4/4 Draw",
+                "0l30.22",
+                "'l' for 1",
+                vec!["0130.22"],
+            ),
+            (
+                "a7d3 0116,00 b2b3c6d6 3/3+.",
+                "0116,00",
+                "a comma for the full stop",
+                vec!["0116.00"],
+            ),
+            (
+                "see OOO2.O1 d6a8",
+                "OOO2.O1",
+                "'O' for 0, 'O' for 0, 'O' for 0, 'O' for 0",
+                vec!["0002.01"],
+            ),
             ("=0323.1 g3g1", "0323.1", "a digit short", vec![]),
-            ("c3e5 0130.2 4/4 Draw", "0130.2", "a digit short", vec!["0130.22"]),
-            ("B1S0.Z3 c3e5", "B1S0.Z3", "'B' for 8, 'S' for 5, 'Z' for 2", vec!["8150.23"]),
+            (
+                "c3e5 0130.2 4/4 Draw",
+                "0130.2",
+                "a digit short",
+                vec!["0130.22"],
+            ),
+            (
+                "B1S0.Z3 c3e5",
+                "B1S0.Z3",
+                "'B' for 8, 'S' for 5, 'Z' for 2",
+                vec!["8150.23"],
+            ),
         ];
         for (text, found, why, readings) in cases {
             let m = near_misses(text.as_bytes());
             assert_eq!(m.len(), 1, "{text}: {m:?}");
-            assert_eq!((m[0].found.as_str(), m[0].why.as_str()), (found, why), "{text}");
+            assert_eq!(
+                (m[0].found.as_str(), m[0].why.as_str()),
+                (found, why),
+                "{text}"
+            );
             assert_eq!(m[0].readings, readings, "{text}");
         }
     }
 
     #[test]
     fn prices_dates_and_codes_are_not_near_misses() {
-        for text in ["costs 1234,56 euro", "0116.00 d6a8", "on 2012.10.05", "version 1.2", "page 12,5"] {
+        for text in [
+            "costs 1234,56 euro",
+            "0116.00 d6a8",
+            "on 2012.10.05",
+            "version 1.2",
+            "page 12,5",
+        ] {
             assert_eq!(near_misses(text.as_bytes()), vec![], "{text}");
         }
     }
@@ -287,14 +347,22 @@ mod tests {
     fn square_lists_with_a_character_short_or_long() {
         let cases = [
             ("a7d3 0116.00 b2b3c6d 3/3+.", "b2b3c6d", vec![]),
-            ("a7d3 0116.00 b2b3c6d6e 3/3+.", "b2b3c6d6e", vec!["b2b3c6d6"]),
+            (
+                "a7d3 0116.00 b2b3c6d6e 3/3+.",
+                "b2b3c6d6e",
+                vec!["b2b3c6d6"],
+            ),
             ("a7d3 0116.00 b2b3c 3/3+.", "b2b3c", vec![]),
         ];
         for (text, found, readings) in cases {
             let parsed = parse_at(text.as_bytes(), 5).unwrap();
             let m = square_list(text.as_bytes(), &parsed).expect(text);
             let readings: Vec<String> = readings.into_iter().map(String::from).collect();
-            assert_eq!((m.found.as_str(), m.readings.clone()), (found, readings), "{text}");
+            assert_eq!(
+                (m.found.as_str(), m.readings.clone()),
+                (found, readings),
+                "{text}"
+            );
             assert_eq!(m.part, Part::Squares);
         }
         let ok = parse_at(b"a7d3 0116.00 b2b3c6d6 3/3+.", 5).unwrap();

@@ -58,7 +58,10 @@ pub fn verify(text: &[u8], parsed: &Parsed, edits: &[Fix], board: Option<&Board>
     {
         return false;
     }
-    if check(&again).iter().any(|f| f.severity() == Severity::Error) {
+    if check(&again)
+        .iter()
+        .any(|f| f.severity() == Severity::Error)
+    {
         return false;
     }
     board.is_none_or(|b| super::board::compare(&again, b, "").is_empty())

@@ -14,8 +14,8 @@ use std::ops::Range;
 use shakmaty::{Board, ByColor, ByRole, Color, File, Piece, Rank, Role, Square};
 
 use crate::code::{Code, PIECE_ROLES};
-use crate::parse::Parsed;
 use crate::material::Material;
+use crate::parse::Parsed;
 use crate::position::{Kings, SquareList};
 pub use font::{FONTS, Font, Meaning};
 
@@ -273,7 +273,9 @@ pub fn complete(parsed: &mut Parsed, d: &Diagram) -> bool {
     let Some((kings, squares)) = d.position() else {
         return false;
     };
-    if Code::from_material(&d.material()).ok() != Some(p.code) || p.kings.is_some_and(|k| k != kings) {
+    if Code::from_material(&d.material()).ok() != Some(p.code)
+        || p.kings.is_some_and(|k| k != kings)
+    {
         return false;
     }
     p.kings = Some(kings);

@@ -68,8 +68,8 @@ fn other_fonts_are_tried_after_egs() {
 #[test]
 fn lines_that_are_not_boards_are_not_read() {
     for text in [
-        "9-+-+-+-+0\n9mK-+-+-+-0\n",                  // two lines only
-        "1999 was a year\n2000 too\n",                 // a 9 not at a line start
+        "9-+-+-+-+0\n9mK-+-+-+-0\n",   // two lines only
+        "1999 was a year\n2000 too\n", // a 9 not at a line start
         "9 lives\n9-+-+-+-+0\n9-+-+-+-+0\n9-+-+-+-+0\n9-+-+-+-+0\n9-+-+-+-+0\n9-+-+-+-+0\n9-+-+-+-+0\n",
         "9-+-+-+-+-0\n9-+-+-+-+0\n9-+-+-+-+0\n9-+-+-+-+0\n9-+-+-+-+0\n9-+-+-+-+0\n9-+-+-+-+0\n9-+-+-+-+0\n", // nine squares
     ] {
@@ -91,7 +91,10 @@ fn a_caption_below_or_above_gets_the_board() {
     let code = text.find("a7d3").unwrap();
     assert!(for_code(text.as_bytes(), code..code + 27).is_none());
     // Caption above the board.
-    let text = format!("a7d3 0116.00 3/3\n{}", &SEED[12..SEED.find("a7d3").unwrap()]);
+    let text = format!(
+        "a7d3 0116.00 3/3\n{}",
+        &SEED[12..SEED.find("a7d3").unwrap()]
+    );
     assert!(for_code(text.as_bytes(), 0..16).is_some());
     // Too far above.
     let text = SEED.replace("a7d3", "1\n2\n3\n4\n5\n6\na7d3");
