@@ -37,12 +37,9 @@ impl Groups {
         Groups { by_kings }
     }
 
-    /// The other copies of caption `n`, each with its place (`path:line`).
-    pub(crate) fn others<'a>(
-        &self,
-        captions: &'a [Caption],
-        n: usize,
-    ) -> Vec<(&'a Caption, String)> {
+    /// The other captions with the kings of caption `n`, each with its place (`path:line`)
+    /// and whether it is the same study (the same code, or the same squares).
+    pub(crate) fn others<'a>(&self, captions: &'a [Caption], n: usize) -> Vec<Other<'a>> {
         let me = &captions[n];
         let Some(kings) = me.parsed.position.kings else {
             return Vec::new();
@@ -51,13 +48,23 @@ impl Groups {
             .iter()
             .filter(|i| **i != n)
             .map(|i| &captions[*i])
-            .filter(|c| {
-                c.parsed.position.code == me.parsed.position.code
-                    || same_squares(&c.parsed, &me.parsed)
+            .map(|c| Other {
+                same_study: c.parsed.position.code == me.parsed.position.code
+                    || same_squares(&c.parsed, &me.parsed),
+                caption: c,
+                place: format!("{}:{}", c.path, c.line),
             })
-            .map(|c| (c, format!("{}:{}", c.path, c.line)))
             .collect()
     }
+}
+
+/// Another caption with the same kings.
+pub(crate) struct Other<'a> {
+    pub(crate) caption: &'a Caption,
+    /// `path:line`.
+    pub(crate) place: String,
+    /// The same code, or the same squares.
+    pub(crate) same_study: bool,
 }
 
 /// The text of `part` in a caption, canonical, if it gives it.
@@ -73,19 +80,20 @@ fn part_text(parsed: &Parsed, part: Part) -> Option<String> {
 }
 
 /// The candidate fixes that copies elsewhere support, most supported first, with the copies
-/// cited; all of `fixes` and no citation when no copy supports any.
-pub(crate) fn decide(
-    _text: &[u8],
-    fixes: &[Fix],
-    others: &[(&Caption, String)],
-) -> (Vec<Fix>, Vec<Cited>) {
+/// cited; all of `fixes` and no citation when no copy supports any. A valid caption with the
+/// same kings supports a code fix when it prints that code; a fix of W/B or squares when it
+/// prints the same code and that W/B or those squares.
+pub(crate) fn decide(me: &Parsed, fixes: &[Fix], others: &[Other<'_>]) -> (Vec<Fix>, Vec<Cited>) {
     let support = |fix: &Fix| -> Vec<&String> {
         others
             .iter()
-            .filter(|(c, _)| {
-                c.valid && part_text(&c.parsed, fix.part).as_deref() == Some(&fix.replacement)
+            .filter(|o| {
+                let p = &o.caption.parsed;
+                o.caption.valid
+                    && (fix.part == Part::Code || p.position.code == me.position.code)
+                    && part_text(p, fix.part).as_deref() == Some(&fix.replacement)
             })
-            .map(|(_, place)| place)
+            .map(|o| &o.place)
             .collect()
     };
     let mut ranked: Vec<(usize, &Fix, Vec<&String>)> = fixes
@@ -119,7 +127,7 @@ pub(crate) fn decide(
 pub(crate) fn disagreements(
     input: &Input<'_>,
     caption: &Caption,
-    others: &[(&Caption, String)],
+    others: &[Other<'_>],
     make: &Make<'_>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -136,8 +144,9 @@ pub(crate) fn disagreements(
         let Some(span) = span else { continue };
         let mut values: HashMap<String, Vec<&String>> = HashMap::new();
         let mut agree = 1;
-        for (c, place) in others.iter().filter(|(c, _)| c.valid) {
-            match part_text(&c.parsed, part) {
+        for o in others.iter().filter(|o| o.same_study && o.caption.valid) {
+            let place = &o.place;
+            match part_text(&o.caption.parsed, part) {
                 Some(v) if v == own => agree += 1,
                 Some(v) => values.entry(v).or_default().push(place),
                 None => {}

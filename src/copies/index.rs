@@ -149,8 +149,12 @@ pub(crate) fn compare(
             };
             let board = c.board.as_ref().map(|b| &b.0);
             // The directory decides only where the caption fails its own checks and its
-            // reading passes them; else either copy may be the wrong one.
+            // reading passes them; else either copy may be the wrong one. A printed index
+            // among the inputs has decided that already, in the caption's own finding.
             if !c.valid && verify(texts[c.input], &c.parsed, std::slice::from_ref(&fix), board) {
+                if e.caption.is_some() {
+                    continue;
+                }
                 d.fixes.push(fix);
             }
             out.push(d);

@@ -196,9 +196,6 @@ pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
     for (n, caption) in captions.iter().enumerate() {
         let input = &inputs[caption.input];
         let found = diagnose(input, caption, &groups.others(&captions, n), &index);
-        if !found.iter().any(|d| d.severity == Severity::Error) {
-            report.valid += 1;
-        }
         report.diagnostics.extend(found);
     }
     if let Some(against) = &options.against {
@@ -206,6 +203,17 @@ pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
             .diagnostics
             .extend(against_directory(inputs, &index, &captions, against));
     }
+    // A caption is valid when no error stands on its text, from any copy.
+    report.valid = captions
+        .iter()
+        .filter(|c| {
+            !report.diagnostics.iter().any(|d| {
+                d.severity == Severity::Error
+                    && d.input == Some(c.input)
+                    && c.parsed.span.contains(&d.span.start)
+            })
+        })
+        .count() as u64;
     if options.near_misses {
         for (i, input) in inputs.iter().enumerate() {
             let mut misses: Vec<near::NearMiss> = captions
@@ -322,7 +330,7 @@ fn explained_by_board(check: Check) -> bool {
 fn diagnose(
     input: &Input<'_>,
     caption: &Caption,
-    others: &[(&Caption, String)],
+    others: &[elsewhere::Other<'_>],
     index: &[LineIndex],
 ) -> Vec<Diagnostic> {
     let lines = &index[caption.input];
@@ -387,7 +395,7 @@ fn finding_diagnostic(
     input: &Input<'_>,
     caption: &Caption,
     f: &Finding,
-    others: &[(&Caption, String)],
+    others: &[elsewhere::Other<'_>],
     make: &Make<'_>,
 ) -> Diagnostic {
     let parsed = &caption.parsed;
@@ -397,7 +405,7 @@ fn finding_diagnostic(
         .filter(|fix| verify(input.text, parsed, std::slice::from_ref(fix), board))
         .cloned()
         .collect();
-    let (kept, cited) = elsewhere::decide(input.text, &fixes, others);
+    let (kept, cited) = elsewhere::decide(parsed, &fixes, others);
     let decided = kept.len() < fixes.len();
     fixes = kept;
     let span = fixes

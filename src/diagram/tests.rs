@@ -108,3 +108,36 @@ fn has_code_needs_a_token() {
     assert!(!has_code(b"12345.678"));
     assert!(!has_code(b"no code"));
 }
+
+/// The boards of `fixtures/check/` (see its README), read back and checked with shakmaty:
+/// each is the position it was written from, and legal with White to move.
+#[test]
+fn the_fixture_boards_are_their_positions() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/check");
+    let table = [
+        (
+            "clean.txt",
+            vec!["8/K7/2nn4/8/8/1B1k4/1R6/8", "4k3/8/8/p7/4B3/8/8/2K4R"],
+        ),
+        ("wb-error.txt", vec!["8/K7/2nn4/8/8/1B1k4/1R6/8"]),
+        ("kings-swapped.txt", vec!["8/K7/2nn4/8/8/1B1k4/1R6/8"]),
+        ("king-square.txt", vec!["8/K7/2nn4/8/8/1B1k4/1R6/8"]),
+        ("wrong-colour.txt", vec!["4k3/8/8/p7/4B3/8/8/2K4R"]),
+    ];
+    for (file, fens) in table {
+        let text = std::fs::read(dir.join(file)).unwrap();
+        let boards: Vec<Board> = all(&text).into_iter().map(|d| d.board).collect();
+        let expected: Vec<Board> = fens.iter().map(|f| board(f)).collect();
+        assert_eq!(boards, expected, "{file}");
+        for b in boards {
+            let setup = shakmaty::Setup {
+                board: b,
+                ..shakmaty::Setup::empty()
+            };
+            assert!(
+                Chess::from_setup(setup, CastlingMode::Standard).is_ok(),
+                "{file}"
+            );
+        }
+    }
+}
