@@ -219,6 +219,37 @@ pub fn for_code(buf: &[u8], span: Range<usize>) -> Option<Diagram> {
     above(buf, span.start).or_else(|| below(buf, span.end))
 }
 
+/// Bytes before a caption's line, and after its end, in which [`near_code`] looks for a line
+/// beginning with `9` before it reads lines.
+pub const WINDOW: usize = 768;
+
+/// True when a line beginning with `9` (after spaces) starts in `buf[window]`.
+fn nine_at_line_start(buf: &[u8], window: Range<usize>) -> bool {
+    memchr::memchr_iter(b'9', &buf[window.clone()]).any(|i| {
+        let at = window.start + i;
+        let before = &buf[..at];
+        let spaces = before
+            .iter()
+            .rev()
+            .take_while(|b| **b == b' ' || **b == b'\t')
+            .count();
+        at == spaces || before[at - spaces - 1] == b'\n'
+    })
+}
+
+/// [`for_code`] for the scanner, which calls it for every code found: it first looks, with one
+/// `memchr` over at most [`WINDOW`] bytes on each side, for a line beginning with `9`, and
+/// reads lines only where one stands. The same result as [`for_code`] except for a diagram
+/// more than [`WINDOW`] bytes from its caption.
+pub fn near_code(buf: &[u8], span: Range<usize>) -> Option<Diagram> {
+    let from = span.start.saturating_sub(WINDOW);
+    let to = (span.end + WINDOW).min(buf.len());
+    if !nine_at_line_start(buf, from..to) {
+        return None;
+    }
+    for_code(buf, span)
+}
+
 fn above(buf: &[u8], caption: usize) -> Option<Diagram> {
     let mut start = line_start(buf, caption);
     for _ in 0..ABOVE_LINES {

@@ -71,8 +71,8 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
         let Some(mut parsed) = parse_at(buf, anchor) else {
             return;
         };
-        // Diagram copy (GBR.md §7): read only where a line around this code begins with `9`.
-        let diagram = crate::diagram::for_code(buf, parsed.span.clone());
+        // Diagram copy (GBR.md §7): read only where a line near this code begins with `9`.
+        let diagram = crate::diagram::near_code(buf, parsed.span.clone());
         if let Some(d) = &diagram {
             crate::diagram::complete(&mut parsed, d);
         }
