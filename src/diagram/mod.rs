@@ -219,35 +219,70 @@ pub fn for_code(buf: &[u8], span: Range<usize>) -> Option<Diagram> {
     above(buf, span.start).or_else(|| below(buf, span.end))
 }
 
-/// Bytes before a caption's line, and after its end, in which [`near_code`] looks for a line
+/// Bytes before a caption, and after it, in which [`NineLines::near_code`] looks for a line
 /// beginning with `9` before it reads lines.
 pub const WINDOW: usize = 768;
 
-/// True when a line beginning with `9` (after spaces) starts in `buf[window]`.
-fn nine_at_line_start(buf: &[u8], window: Range<usize>) -> bool {
-    memchr::memchr_iter(b'9', &buf[window.clone()]).any(|i| {
-        let at = window.start + i;
-        let before = &buf[..at];
-        let spaces = before
-            .iter()
-            .rev()
-            .take_while(|b| **b == b' ' || **b == b'\t')
-            .count();
-        at == spaces || before[at - spaces - 1] == b'\n'
-    })
+/// True when the `9` at `at` begins a line (after spaces).
+fn begins_line(buf: &[u8], at: usize) -> bool {
+    let before = &buf[..at];
+    let spaces = before
+        .iter()
+        .rev()
+        .take_while(|b| **b == b' ' || **b == b'\t')
+        .count();
+    at == spaces || before[at - spaces - 1] == b'\n'
 }
 
-/// [`for_code`] for the scanner, which calls it for every code found: it first looks, with one
-/// `memchr` over at most [`WINDOW`] bytes on each side, for a line beginning with `9`, and
-/// reads lines only where one stands. The same result as [`for_code`] except for a diagram
-/// more than [`WINDOW`] bytes from its caption.
-pub fn near_code(buf: &[u8], span: Range<usize>) -> Option<Diagram> {
-    let from = span.start.saturating_sub(WINDOW);
-    let to = (span.end + WINDOW).min(buf.len());
-    if !nine_at_line_start(buf, from..to) {
-        return None;
+/// The scanner's cheap test for diagram lines near the codes of one chunk: whether a line
+/// beginning with `9` starts within [`WINDOW`] bytes of a code. Codes come in order, so the
+/// bytes are searched (`memchr`) once each at most, and only those near a code.
+#[derive(Debug, Clone, Default)]
+pub struct NineLines {
+    /// Bytes before this offset have been searched.
+    searched: usize,
+    /// The last line beginning with `9` found, at or after the windows asked so far.
+    found: Option<usize>,
+}
+
+impl NineLines {
+    /// True when a line beginning with `9` starts in `buf[from..to]`. Calls must come with
+    /// `from` not decreasing.
+    pub fn any_in(&mut self, buf: &[u8], from: usize, to: usize) -> bool {
+        if let Some(f) = self.found {
+            if f >= from {
+                return f < to;
+            }
+            self.found = None;
+        }
+        let mut at = self.searched.max(from);
+        while at < to {
+            let Some(i) = memchr::memchr(b'9', &buf[at..to]) else {
+                break;
+            };
+            let nine = at + i;
+            if begins_line(buf, nine) {
+                self.found = Some(nine);
+                self.searched = nine + 1;
+                return true;
+            }
+            at = nine + 1;
+        }
+        self.searched = self.searched.max(to);
+        false
     }
-    for_code(buf, span)
+
+    /// [`for_code`] for the scanner, which calls it for every code found, in order: it reads
+    /// lines only where a line beginning with `9` starts within [`WINDOW`] bytes of the
+    /// caption. The same result as [`for_code`] except for a diagram further away.
+    pub fn near_code(&mut self, buf: &[u8], span: Range<usize>) -> Option<Diagram> {
+        let from = span.start.saturating_sub(WINDOW);
+        let to = (span.end + WINDOW).min(buf.len());
+        if !self.any_in(buf, from, to) {
+            return None;
+        }
+        for_code(buf, span)
+    }
 }
 
 fn above(buf: &[u8], caption: usize) -> Option<Diagram> {

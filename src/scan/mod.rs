@@ -67,12 +67,13 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
     // Room for a code every 4 KiB, about the density of a study column: records are large,
     // and growing the vector from empty moved them eight times over.
     let mut found = Vec::with_capacity(range.len() / 4096);
+    let mut nines = crate::diagram::NineLines::default();
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
         let Some(mut parsed) = parse_at(buf, anchor) else {
             return;
         };
         // Diagram copy (GBR.md §7): read only where a line near this code begins with `9`.
-        let diagram = crate::diagram::near_code(buf, parsed.span.clone());
+        let diagram = nines.near_code(buf, parsed.span.clone());
         if let Some(d) = &diagram {
             crate::diagram::complete(&mut parsed, d);
         }
