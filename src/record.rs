@@ -135,16 +135,36 @@ pub struct Record {
     /// The board of the diagram printed with the caption (GBR.md §7), where one stands
     /// above or below it ([`crate::diagram::for_code`]); serialised as the FEN board field,
     /// written only when there is one. A copy of the position: `gbr check` compares it.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "As::<Option<DisplayFromStr>>"
-    )]
-    pub diagram: Option<Board>,
+    /// Boxed: most records have none, and a scan moves every record several times.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "boxed_board")]
+    pub diagram: Option<Box<Board>>,
     /// True when no check found an error (warnings and notes allowed).
     pub valid: bool,
     /// Every finding of every check.
     pub findings: Vec<FindingRecord>,
+}
+
+/// Serialises an optional boxed board as its FEN board field (`8/K7/2nn4/8/8/1B1k4/1R6/8`).
+mod boxed_board {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::Board;
+
+    pub fn serialize<S: Serializer>(board: &Option<Box<Board>>, s: S) -> Result<S::Ok, S::Error> {
+        match board {
+            Some(b) => s.collect_str(b),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Box<Board>>, D::Error> {
+        Option::<String>::deserialize(d)?
+            .map(|t| {
+                t.parse::<Board>()
+                    .map(Box::new)
+                    .map_err(serde::de::Error::custom)
+            })
+            .transpose()
+    }
 }
 
 /// The text read, as a string: its tokens are ASCII, so the check for UTF-8 passes at once

@@ -255,18 +255,15 @@ impl NineLines {
             }
             self.found = None;
         }
-        let mut at = self.searched.max(from);
-        while at < to {
-            let Some(i) = memchr::memchr(b'9', &buf[at..to]) else {
-                break;
-            };
-            let nine = at + i;
-            if begins_line(buf, nine) {
-                self.found = Some(nine);
-                self.searched = nine + 1;
-                return true;
+        let at = self.searched.max(from);
+        if at < to {
+            for i in memchr::memchr_iter(b'9', &buf[at..to]) {
+                if begins_line(buf, at + i) {
+                    self.found = Some(at + i);
+                    self.searched = at + i + 1;
+                    return true;
+                }
             }
-            at = nine + 1;
         }
         self.searched = self.searched.max(to);
         false

@@ -146,14 +146,33 @@ fn the_fixture_boards_are_their_positions() {
 fn near_code_finds_what_for_code_finds_within_its_window() {
     let buf = SEED.as_bytes();
     let code = SEED.find("a7d3").unwrap();
-    assert_eq!(NineLines::default().near_code(buf, code..code + 27), for_code(buf, code..code + 27));
-    assert!(NineLines::default().near_code(buf, code..code + 27).is_some());
-    let far = format!("{}{}a7d3 0116.00 3/3\n", &SEED[..code], "x".repeat(WINDOW) + "\n");
+    assert_eq!(
+        NineLines::default().near_code(buf, code..code + 27),
+        for_code(buf, code..code + 27)
+    );
+    assert!(
+        NineLines::default()
+            .near_code(buf, code..code + 27)
+            .is_some()
+    );
+    let far = format!(
+        "{}{}a7d3 0116.00 3/3\n",
+        &SEED[..code],
+        "x".repeat(WINDOW) + "\n"
+    );
     let code = far.find("a7d3 0116").unwrap();
-    assert!(NineLines::default().near_code(far.as_bytes(), code..code + 16).is_none());
+    assert!(
+        NineLines::default()
+            .near_code(far.as_bytes(), code..code + 16)
+            .is_none()
+    );
     // A year at a line start is a `9` there, and still no board.
     let text = "1999\n9 lives\na7d3 0116.00 3/3\n";
-    assert!(NineLines::default().near_code(text.as_bytes(), 13..29).is_none());
+    assert!(
+        NineLines::default()
+            .near_code(text.as_bytes(), 13..29)
+            .is_none()
+    );
 }
 
 #[test]

@@ -94,7 +94,7 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
             column: column.unwrap_or(0),
         };
         let mut record = Record::checked(at, &parsed, buf);
-        record.diagram = diagram.map(|d| d.board);
+        record.diagram = diagram.map(|d| Box::new(d.board));
         found.push(record);
     });
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
