@@ -235,14 +235,28 @@ fn begins_line(buf: &[u8], at: usize) -> bool {
 }
 
 /// The scanner's cheap test for diagram lines near the codes of one chunk: whether a line
-/// beginning with `9` starts within [`WINDOW`] bytes of a code. Codes come in order, so the
-/// bytes are searched (`memchr`) once each at most, and only those near a code.
-#[derive(Debug, Clone, Default)]
+/// beginning with `9` (at the line start, no spaces before it) starts within [`WINDOW`] bytes
+/// of a code. Codes come in order, so the bytes are searched once each at most, and only those
+/// near a code, for the pair `\n9` (`memchr::memmem`), rare in running text, where a search
+/// for every `9` met the digits of every code.
+#[derive(Debug, Clone)]
 pub struct NineLines {
+    /// The pair searched for.
+    finder: memchr::memmem::Finder<'static>,
     /// Bytes before this offset have been searched.
     searched: usize,
     /// The last line beginning with `9` found, at or after the windows asked so far.
     found: Option<usize>,
+}
+
+impl Default for NineLines {
+    fn default() -> NineLines {
+        NineLines {
+            finder: memchr::memmem::Finder::new(b"\n9"),
+            searched: 0,
+            found: None,
+        }
+    }
 }
 
 impl NineLines {
@@ -257,12 +271,17 @@ impl NineLines {
         }
         let at = self.searched.max(from);
         if at < to {
-            for i in memchr::memchr_iter(b'9', &buf[at..to]) {
-                if begins_line(buf, at + i) {
-                    self.found = Some(at + i);
-                    self.searched = at + i + 1;
-                    return true;
-                }
+            if at == 0 && buf.first() == Some(&b'9') {
+                self.found = Some(0);
+                self.searched = 1;
+                return true;
+            }
+            // The pair may start one byte before the window: its `9` is inside.
+            let start = at.saturating_sub(1);
+            if let Some(i) = self.finder.find(&buf[start..to]) {
+                self.found = Some(start + i + 1);
+                self.searched = start + i + 2;
+                return true;
             }
         }
         self.searched = self.searched.max(to);

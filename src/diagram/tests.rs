@@ -177,10 +177,12 @@ fn near_code_finds_what_for_code_finds_within_its_window() {
 
 #[test]
 fn nine_lines_are_searched_once_in_order() {
-    let text = b"abc\n9 x\nfoo 1999\n  9y\n";
+    let text = b"abc\n9 x\nfoo 1999\n9y\n";
     let mut n = NineLines::default();
     assert!(n.any_in(text, 0, 6));
     assert!(!n.any_in(text, 5, 17)); // the 9s of 1999 do not begin a line
     assert!(n.any_in(text, 10, text.len()));
-    assert!(!n.any_in(text, 21, text.len()));
+    assert!(!n.any_in(text, 20, text.len()));
+    assert!(NineLines::default().any_in(b"9-+", 0, 3));
+    assert!(NineLines::default().any_in(b"x\n9", 2, 3));
 }
