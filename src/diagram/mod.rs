@@ -223,17 +223,6 @@ pub fn for_code(buf: &[u8], span: Range<usize>) -> Option<Diagram> {
 /// beginning with `9` before it reads lines.
 pub const WINDOW: usize = 768;
 
-/// True when the `9` at `at` begins a line (after spaces).
-fn begins_line(buf: &[u8], at: usize) -> bool {
-    let before = &buf[..at];
-    let spaces = before
-        .iter()
-        .rev()
-        .take_while(|b| **b == b' ' || **b == b'\t')
-        .count();
-    at == spaces || before[at - spaces - 1] == b'\n'
-}
-
 /// The scanner's cheap test for diagram lines near the codes of one chunk: whether a line
 /// beginning with `9` (at the line start, no spaces before it) starts within [`WINDOW`] bytes
 /// of a code. Codes come in order, so the bytes are searched once each at most, and only those
