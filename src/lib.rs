@@ -9,7 +9,9 @@
 //! Layers, each depending only on those listed before it:
 //! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] →
 //! [`check`](mod@check) →
-//! [`record`] → [`scan`] (which also uses [`finder`] and [`input`]).
+//! [`record`] → [`scan`] (which also uses [`finder`], [`input`] and [`diagram`], the boards
+//! printed as text, after [`parse`]) → [`copies`] (every copy of a position against every
+//! other: `gbr check`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
