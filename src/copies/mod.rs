@@ -1,5 +1,5 @@
 //! Every copy of a position checked against every other (`gbr check`): the caption's own
-//! parts (GBR.md §3, [`crate::check`]), the diagram above or below it (GBR.md §7), a FEN near
+//! parts (GBR.md §3, [`crate::check`](mod@crate::check)), the diagram above or below it (GBR.md §7), a FEN near
 //! it, and the same study printed elsewhere in the inputs (same kings, and the same code or the
 //! same squares). Each disagreement becomes a [`Diagnostic`] that names the faulty part, the
 //! copies that say so, and the fixes, ranked, each one verified: a fix is proposed only when the
