@@ -4,7 +4,9 @@
 
 use std::ops::Range;
 
-use super::{Caption, Cited, Diagnostic, verify};
+use std::sync::Arc;
+
+use super::{Against, Caption, Cited, Diagnostic, Input, LineIndex, verify};
 use crate::check::{Fix, Part, Severity};
 use crate::code::Code;
 use crate::position::Kings;
@@ -172,4 +174,77 @@ pub(crate) fn compare(
         }
     }
     out
+}
+
+/// The diagnostics of the body against the directory `against`.
+pub(crate) fn against(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    captions: &[Caption],
+    against: &Against,
+) -> Vec<Diagnostic> {
+    let texts: Vec<&[u8]> = inputs.iter().map(|i| i.text).collect();
+    let (entries, body): (Vec<Entry>, Vec<usize>) = match against {
+        Against::Entries(e) => (e.clone(), (0..captions.len()).collect()),
+        Against::Input(dir) => {
+            let entries = captions
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.input == *dir)
+                .map(|(n, c)| Entry {
+                    code: c.parsed.position.code,
+                    kings: c.parsed.position.kings,
+                    place: format!("{}:{}", c.path, c.line),
+                    text: String::from_utf8_lossy(&inputs[c.input].text[c.parsed.span.clone()])
+                        .into_owned(),
+                    caption: Some(n),
+                })
+                .collect();
+            let body = (0..captions.len())
+                .filter(|n| captions[*n].input != *dir)
+                .collect();
+            (entries, body)
+        }
+    };
+    let make = |c: &Caption, span: Range<usize>, severity, message| {
+        let (line, column) = index[c.input].line_column(span.start);
+        Diagnostic {
+            path: c.path.clone(),
+            input: Some(c.input),
+            span,
+            line,
+            column,
+            check: "directory".to_string(),
+            severity,
+            message,
+            copies: Vec::new(),
+            fixes: Vec::new(),
+        }
+    };
+    let make_entry = |e: &Entry, severity, message| {
+        Some(match e.caption {
+            Some(n) => make(
+                &captions[n],
+                captions[n].parsed.span.clone(),
+                severity,
+                message,
+            ),
+            None => {
+                let (path, line) = e.place.rsplit_once(':')?;
+                Diagnostic {
+                    path: Arc::from(path),
+                    input: None,
+                    span: 0..0,
+                    line: line.parse().ok()?,
+                    column: 1,
+                    check: "directory".to_string(),
+                    severity,
+                    message,
+                    copies: Vec::new(),
+                    fixes: Vec::new(),
+                }
+            }
+        })
+    };
+    compare(&texts, captions, &body, &entries, &make, &make_entry)
 }

@@ -201,7 +201,7 @@ pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
     if let Some(against) = &options.against {
         report
             .diagnostics
-            .extend(against_directory(inputs, &index, &captions, against));
+            .extend(index::against(inputs, &index, &captions, against));
     }
     // A caption is valid when no error stands on its text, from any copy.
     report.valid = captions
@@ -245,78 +245,6 @@ pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
         }
     }
     report
-}
-
-fn against_directory(
-    inputs: &[Input<'_>],
-    index: &[LineIndex],
-    captions: &[Caption],
-    against: &Against,
-) -> Vec<Diagnostic> {
-    let texts: Vec<&[u8]> = inputs.iter().map(|i| i.text).collect();
-    let (entries, body): (Vec<index::Entry>, Vec<usize>) = match against {
-        Against::Entries(e) => (e.clone(), (0..captions.len()).collect()),
-        Against::Input(dir) => {
-            let entries = captions
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.input == *dir)
-                .map(|(n, c)| index::Entry {
-                    code: c.parsed.position.code,
-                    kings: c.parsed.position.kings,
-                    place: format!("{}:{}", c.path, c.line),
-                    text: String::from_utf8_lossy(&inputs[c.input].text[c.parsed.span.clone()])
-                        .into_owned(),
-                    caption: Some(n),
-                })
-                .collect();
-            let body = (0..captions.len())
-                .filter(|n| captions[*n].input != *dir)
-                .collect();
-            (entries, body)
-        }
-    };
-    let make = |c: &Caption, span: Range<usize>, severity, message| {
-        let (line, column) = index[c.input].line_column(span.start);
-        Diagnostic {
-            path: c.path.clone(),
-            input: Some(c.input),
-            span,
-            line,
-            column,
-            check: "directory".to_string(),
-            severity,
-            message,
-            copies: Vec::new(),
-            fixes: Vec::new(),
-        }
-    };
-    let make_entry = |e: &index::Entry, severity, message| {
-        Some(match e.caption {
-            Some(n) => make(
-                &captions[n],
-                captions[n].parsed.span.clone(),
-                severity,
-                message,
-            ),
-            None => {
-                let (path, line) = e.place.rsplit_once(':')?;
-                Diagnostic {
-                    path: Arc::from(path),
-                    input: None,
-                    span: 0..0,
-                    line: line.parse().ok()?,
-                    column: 1,
-                    check: "directory".to_string(),
-                    severity,
-                    message,
-                    copies: Vec::new(),
-                    fixes: Vec::new(),
-                }
-            }
-        })
-    };
-    index::compare(&texts, captions, &body, &entries, &make, &make_entry)
 }
 
 /// The checks a board copy explains when it disagrees with the caption: the material ones.
