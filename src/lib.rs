@@ -9,12 +9,16 @@
 //! Layers, each depending only on those listed before it:
 //! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] →
 //! [`check`](mod@check) →
-//! [`record`] → [`scan`] (which also uses [`finder`] and [`input`]).
+//! [`record`] → [`scan`] (which also uses [`finder`], [`input`] and [`diagram`], the boards
+//! printed as text, after [`parse`]) → [`copies`] (every copy of a position against every
+//! other: `gbr check`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod check;
 pub mod code;
+pub mod copies;
+pub mod diagram;
 pub mod directory;
 pub mod fen;
 pub mod finder;
@@ -33,5 +37,5 @@ pub use code::Code;
 pub use material::Material;
 pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
 pub use position::{Kings, MenCount, Position, SquareList};
-pub use record::{FindingRecord, FoundAt, Record};
+pub use record::{FindingRecord, FixRecord, FoundAt, Record};
 pub use stipulation::{Outcome, Stipulation};

@@ -37,8 +37,26 @@ pub struct FindingRecord {
     pub offset: u64,
     /// Its length in bytes.
     pub length: u64,
-    /// The text the part should probably read.
+    /// The text the part should probably read (the top candidate).
     pub fix: Option<String>,
+    /// Every candidate fix, best first (the top one included), each with the place it
+    /// replaces; empty when there is none. Written only when not empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fixes: Vec<FixRecord>,
+}
+
+/// One candidate fix of a finding, flattened: replace `length` bytes at `offset` (0-based, in
+/// the source) by `replacement`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixRecord {
+    /// The part it changes.
+    pub part: Part,
+    /// 0-based byte offset of the text replaced.
+    pub offset: u64,
+    /// Its length in bytes.
+    pub length: u64,
+    /// The text to put there.
+    pub replacement: String,
 }
 
 impl FindingRecord {
@@ -56,6 +74,15 @@ impl FindingRecord {
             offset: finding.span.start as u64,
             length: finding.span.len() as u64,
             fix: finding.fix.as_ref().map(|f| f.replacement.clone()),
+            fixes: finding
+                .fixes()
+                .map(|f| FixRecord {
+                    part: f.part,
+                    offset: f.span.start as u64,
+                    length: f.span.len() as u64,
+                    replacement: f.replacement.clone(),
+                })
+                .collect(),
         }
     }
 }
@@ -106,6 +133,12 @@ pub struct Record {
     /// print it: its text cost a tenth of a record (issue #5).
     #[serde(default, with = "As::<Option<DisplayFromStr>>")]
     pub fen: Option<Board>,
+    /// The board of the diagram printed with the caption (GBR.md §7), where one stands
+    /// above or below it ([`crate::diagram::for_code`]); serialised as the FEN board field,
+    /// written only when there is one. A copy of the position: `gbr check` compares it.
+    /// Boxed: most records have none, and a scan moves every record several times.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "boxed_board")]
+    pub diagram: Option<Box<Board>>,
     /// True when no check found an error (warnings and notes allowed).
     pub valid: bool,
     /// Every finding of every check.
@@ -115,6 +148,29 @@ pub struct Record {
     /// moved often.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub study: Option<Box<Study>>,
+}
+
+/// Serialises an optional boxed board as its FEN board field (`8/K7/2nn4/8/8/1B1k4/1R6/8`).
+mod boxed_board {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::Board;
+
+    pub fn serialize<S: Serializer>(board: &Option<Box<Board>>, s: S) -> Result<S::Ok, S::Error> {
+        match board {
+            Some(b) => s.collect_str(b),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Box<Board>>, D::Error> {
+        Option::<String>::deserialize(d)?
+            .map(|t| {
+                t.parse::<Board>()
+                    .map(Box::new)
+                    .map_err(serde::de::Error::custom)
+            })
+            .transpose()
+    }
 }
 
 /// The text read, as a string: its tokens are ASCII, so the check for UTF-8 passes at once
@@ -193,6 +249,7 @@ impl Record {
             canonical: compact_text(|t| p.push_derived(t, derived)),
             material: decoded.material().copied(),
             fen: derived.board.clone(),
+            diagram: None,
             valid: !findings.iter().any(|f| f.severity() == Severity::Error),
             findings: findings.iter().map(FindingRecord::new).collect(),
             study: None,

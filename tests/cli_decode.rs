@@ -81,7 +81,7 @@ fn the_eg_190_typo_is_an_error_with_the_fix_and_exits_1() {
     assert!(
         out.contains(
             "\n  men-count    error: men-count: W/B is 10/9, the code gives 9/8; \
-             the code should probably read 0411.67\n"
+             the code should probably read 0411.67, or else W/B 9/8\n"
         ),
         "{out}"
     );

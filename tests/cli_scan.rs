@@ -46,7 +46,7 @@ fn scan(args: &[&str]) -> Run {
 
 const MIXED: &str = "\
 mixed.txt:1:25: a7d3 0116.00 b2b3c6d6 3/3+. ok [full]
-mixed.txt:2:29: a2f1 0411.56 10/9+. invalid [men-count] | error men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67
+mixed.txt:2:29: a2f1 0411.56 10/9+. invalid [men-count] | error men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67, or else W/B 9/8
 mixed.txt:3:37: g3g1 0323.12 = ok [kings]
 mixed.txt:3:61: 0800.00 ok [bare]
 mixed.txt:5:15: a1h8 0031.10 h1f4.a7 3/2+. ok [full]
@@ -240,7 +240,7 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
     assert_eq!(&eg[16], "false");
     assert_eq!(
         &eg[17],
-        "error men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67"
+        "error men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67, or else W/B 9/8"
     );
     assert_eq!(&eg[18], "0411.67");
     let roycroft = &rows[0];

@@ -50,6 +50,7 @@ pub fn record(i: u64) -> Record {
         canonical: code.to_string().into(),
         material: code.material(),
         fen: None,
+        diagram: None,
         valid: true,
         findings: Vec::new(),
         study: None,

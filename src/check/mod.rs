@@ -146,8 +146,11 @@ pub struct Finding {
     /// Where `part` stands: 0-based byte range in the buffer parsed.
     pub span: Range<usize>,
     /// The likely correction, when two copies of the material agree against the third
-    /// (GBR.md §3) or the digits fix it.
+    /// (GBR.md §3) or the digits fix it: the top candidate.
     pub fix: Option<Fix>,
+    /// Further candidates, ranked, when the copies at hand cannot decide between them (code
+    /// and W/B alone: either may be the one mistyped). Empty when `fix` is certain or absent.
+    pub alternatives: Vec<Fix>,
 }
 
 impl Finding {
@@ -160,10 +163,15 @@ impl Finding {
     pub fn severity(&self) -> Severity {
         self.kind.severity()
     }
+    /// Every candidate fix, best first: `fix`, then `alternatives`.
+    pub fn fixes(&self) -> impl Iterator<Item = &Fix> {
+        self.fix.iter().chain(&self.alternatives)
+    }
 }
 
 impl fmt::Display for Finding {
-    /// `men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67`.
+    /// `men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67,
+    /// or else W/B 9/8`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.check().name(), self.kind)?;
         if let Some(fix) = &self.fix {
@@ -173,6 +181,9 @@ impl fmt::Display for Finding {
                 fix.part.name(),
                 fix.replacement
             )?;
+            for other in &self.alternatives {
+                write!(f, ", or else {} {}", other.part.name(), other.replacement)?;
+            }
         }
         Ok(())
     }

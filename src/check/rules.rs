@@ -47,13 +47,20 @@ pub(super) fn run(parsed: &Parsed, derived: &Derived) -> Vec<Finding> {
 
 impl Checker<'_> {
     fn push(&mut self, kind: Kind, part: Part, against: Option<Part>, fix: Option<Fix>) {
+        self.push_ranked(kind, part, against, fix.into_iter().collect());
+    }
+
+    /// [`Checker::push`] with candidate fixes, best first.
+    fn push_ranked(&mut self, kind: Kind, part: Part, against: Option<Part>, fixes: Vec<Fix>) {
         let span = self.span_of(part);
+        let mut fixes = fixes.into_iter();
         self.findings.push(Finding {
             kind,
             part,
             against,
             span,
-            fix,
+            fix: fixes.next(),
+            alternatives: fixes.collect(),
         });
     }
 
@@ -190,18 +197,19 @@ impl Checker<'_> {
                 .code_with_pawns_for(material, text)
                 .filter(|d| self.squares_fit(d))
                 .and_then(|d| self.code_fix(d));
-            let (part, against, fix) = match blame {
-                Blame::Men => (Part::MenCount, Part::Code, Some(men_fix)),
-                Blame::Code => (Part::Code, Part::MenCount, code_fix),
-                // Two copies only (EG 190's `a2f1 0411.56 10/9 Win`): W/B is the control the
-                // code is written against (seed 001), so the code's pawn digits are the likely
-                // error when changing them reconciles the two; else W/B is.
+            let (part, against, fixes) = match blame {
+                Blame::Men => (Part::MenCount, Part::Code, vec![men_fix]),
+                Blame::Code => (Part::Code, Part::MenCount, code_fix.into_iter().collect()),
+                // Two copies only (EG 190's `a2f1 0411.56 10/9 Win`): they cannot say which
+                // is wrong, so both candidates are given. W/B is the control the code is
+                // written against (seed 001), so the code's pawn digits rank first when
+                // changing them reconciles the two; W/B second.
                 _ => match code_fix {
-                    Some(fix) => (Part::Code, Part::MenCount, Some(fix)),
-                    None => (Part::MenCount, Part::Code, Some(men_fix)),
+                    Some(fix) => (Part::Code, Part::MenCount, vec![fix, men_fix]),
+                    None => (Part::MenCount, Part::Code, vec![men_fix]),
                 },
             };
-            self.push(Kind::MenCount { code, text }, part, Some(against), fix);
+            self.push_ranked(Kind::MenCount { code, text }, part, Some(against), fixes);
         }
         if let (true, Some(t), Some(s)) = (men_vs_squares, text_men, squares_men) {
             let (part, against) = match blame {

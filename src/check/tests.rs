@@ -35,7 +35,8 @@ fn eg_190_proposes_the_code_that_w_b_implies() {
     let f = &found[0];
     assert_eq!(
         f.to_string(),
-        "men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67"
+        "men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67, \
+         or else W/B 9/8"
     );
     assert_eq!(
         (f.check(), f.severity(), f.part, f.against),
@@ -48,6 +49,13 @@ fn eg_190_proposes_the_code_that_w_b_implies() {
     );
     assert_eq!(f.span, 5..12);
     assert_eq!(f.fix.as_ref().unwrap().replacement, "0411.67");
+    // Two copies cannot decide: the W/B reading is the second candidate, never dropped.
+    let second: Vec<_> = f
+        .alternatives
+        .iter()
+        .map(|x| (x.part, x.span.clone()))
+        .collect();
+    assert_eq!(second, vec![(Part::MenCount, 13..17)]);
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! Command-line arguments and one module per subcommand, each with `Args` and `run`.
 
+mod check;
+mod check_output;
 mod common;
 mod decode;
 mod directory_io;
@@ -29,6 +31,8 @@ enum Command {
     Decode(decode::Args),
     /// Write FEN or EPD positions as full GBR positions.
     Encode(encode::Args),
+    /// Check every code against every copy of its position: diagram, FEN, reprints, directory.
+    Check(check::Args),
     /// Find every GBR code in files, folders or standard input, and check each.
     Scan(scan::Args),
     /// Build a sorted look-up directory of every position found.
@@ -44,6 +48,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Decode(args) => decode::run(args),
         Command::Encode(args) => encode::run(args),
+        Command::Check(args) => check::run(args),
         Command::Scan(args) => scan::run(args),
         Command::Index(args) => index::run(args),
         Command::Lookup(args) => lookup::run(args),

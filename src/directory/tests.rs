@@ -34,6 +34,7 @@ fn record(
         canonical: code.into(),
         material: None,
         fen: None,
+        diagram: None,
         valid: true,
         findings: Vec::new(),
         study: None,
@@ -209,8 +210,10 @@ fn paths_ranked_in_many_chunks_sort_as_the_full_keys() {
 #[test]
 fn a_listing_of_many_batches_reads_back_in_directory_order() {
     // Batches of 15 rows in chunks of 5 in unit tests; the last batch is not full.
-    let records = real_copies(9);
-    assert_ne!(records.len() % 15, 0);
+    let mut records = real_copies(9);
+    if records.len() % 15 == 0 {
+        records.pop(); // the last batch must not be full, whatever the fixtures hold
+    }
     for order in [Order::Code, Order::Stipulation] {
         let directory = Directory::new(records.clone(), order).unwrap();
         let expected: Vec<&Record> = directory.entries().collect();
@@ -222,7 +225,12 @@ fn a_listing_of_many_batches_reads_back_in_directory_order() {
             let back = read::records(bytes.as_slice()).unwrap();
             assert_eq!(back.len(), expected.len(), "{format:?} {order:?}");
             for (i, (got, want)) in back.iter().zip(&expected).enumerate() {
-                assert_eq!(got, *want, "{format:?} {order:?}, entry {i}");
+                // TSV has no column for the diagram copy (`Record::diagram`); JSONL keeps it.
+                let mut want = (*want).clone();
+                if format == Format::Tsv {
+                    want.diagram = None;
+                }
+                assert_eq!(*got, want, "{format:?} {order:?}, entry {i}");
             }
         }
     }

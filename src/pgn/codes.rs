@@ -5,7 +5,7 @@ use crate::check::{Check, Part, Severity};
 use crate::finder;
 use crate::parse::{Parsed, parse_at, parse_text};
 use crate::position::Position;
-use crate::record::{FindingRecord, Record};
+use crate::record::{FindingRecord, FixRecord, Record};
 
 use super::GameAt;
 use super::visitor::Game;
@@ -127,6 +127,15 @@ fn push_part(
         message,
         offset: offset as u64,
         length: length as u64,
+        fixes: fix
+            .iter()
+            .map(|replacement| FixRecord {
+                part,
+                offset: offset as u64,
+                length: length as u64,
+                replacement: replacement.clone(),
+            })
+            .collect(),
         fix,
     });
     record.valid = false;

@@ -70,10 +70,16 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
     // Room for a code every 4 KiB, about the density of a study column: records are large,
     // and growing the vector from empty moved them eight times over.
     let mut found = Vec::with_capacity(range.len() / 4096);
+    let mut nines = crate::diagram::NineLines::default();
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
-        let Some(parsed) = parse_at(buf, anchor) else {
+        let Some(mut parsed) = parse_at(buf, anchor) else {
             return;
         };
+        // Diagram copy (GBR.md §7): read only where a line near this code begins with `9`.
+        let diagram = nines.near_code(buf, parsed.span.clone());
+        if let Some(d) = &diagram {
+            crate::diagram::complete(&mut parsed, d);
+        }
         let start = parsed.span.start;
         let between = memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64;
         let column = if start >= range.start {
@@ -90,7 +96,9 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
             line: (newlines_before as i64 - between) as u64,
             column: column.unwrap_or(0),
         };
-        found.push(Record::checked(at, &parsed, buf));
+        let mut record = Record::checked(at, &parsed, buf);
+        record.diagram = diagram.map(|d| Box::new(d.board));
+        found.push(record);
     });
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
     ChunkScan {

@@ -43,6 +43,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
                 canonical: code.into(),
                 material: Some("KRBvKNN".parse().expect("a material")),
                 fen: None,
+                diagram: None,
                 valid,
                 findings: if valid {
                     Vec::new()
@@ -56,6 +57,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
                         offset,
                         length: 3,
                         fix: Some("0103.23".to_string()),
+                        fixes: vec![],
                     }]
                 },
                 study: None,

@@ -117,6 +117,7 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         material: c.parse("a material (KRBvKNN) or nothing", parsed_or_none)?,
         canonical: c.string()?,
         fen: c.parse("a FEN board field or nothing", parsed_or_none)?,
+        diagram: None,
         valid: c.parse("true or false", |t| match t {
             "true" => Some(true),
             "false" => Some(false),

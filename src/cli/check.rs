@@ -1,0 +1,242 @@
+//! `gbr check`: every code of the inputs checked against every copy of its position (the
+//! caption's own parts, its diagram, a FEN near it, the same study elsewhere, a directory),
+//! printed as compiler-style diagnostics, JSON Lines, or a unified diff of the fixes; `--write`
+//! applies them (docs/check.md).
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use gbrscan::Severity;
+use gbrscan::copies::index::Entry;
+use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs};
+use gbrscan::input::{InputPath, LoadOptions, load, walk};
+
+use super::check_output::{self as out, Applied};
+
+/// When to colour the diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Color {
+    /// On a terminal, unless `NO_COLOR` is set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Arguments of `gbr check`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Files and folders to check (folders recursively); `-` for standard input.
+    #[arg(default_value = "-")]
+    paths: Vec<PathBuf>,
+    /// Compare the body against its GBR directory: a saved directory (`.tsv`, `.jsonl`) or a
+    /// printed index given as text (checked as an input too).
+    #[arg(long, value_name = "DIRECTORY")]
+    against: Option<PathBuf>,
+    /// Print one JSON object per diagnostic, then a summary object.
+    #[arg(long, conflicts_with_all = ["diff", "write"])]
+    json: bool,
+    /// Print a unified diff of the fixes that are unique (the top candidate where it is the
+    /// only one); the files are not changed.
+    #[arg(long, conflicts_with = "write")]
+    diff: bool,
+    /// Apply the fixes that are unique to the files, each file replaced atomically.
+    #[arg(long)]
+    write: bool,
+    /// Leave warnings (board sanity, legality, copies that disagree undecided) out.
+    #[arg(long)]
+    no_warnings: bool,
+    /// Leave near misses (`0l16.00`, `0116,00`, `0323.1`) out.
+    #[arg(long)]
+    no_near_misses: bool,
+    /// Colour the diagnostics.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+}
+
+/// One input read.
+struct Loaded {
+    path: Arc<str>,
+    file: Option<PathBuf>,
+    text: Vec<u8>,
+}
+
+fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
+    let found = walk(paths);
+    for skipped in &found.skipped {
+        eprintln!("gbr: {skipped}");
+        *failed = true;
+    }
+    let mut out = Vec::new();
+    for input in &found.inputs {
+        match load(input, LoadOptions::default()) {
+            Ok(loaded) if loaded.binary => {
+                eprintln!("gbr: {}: binary, not checked", input.path().display())
+            }
+            Ok(loaded) => out.push(Loaded {
+                path: Arc::from(input.path().to_string_lossy().as_ref()),
+                file: match input {
+                    InputPath::File(p) => Some(p.clone()),
+                    InputPath::Stdin => None,
+                },
+                text: loaded.bytes.to_vec(),
+            }),
+            Err(err) => {
+                eprintln!("gbr: {:#}", anyhow::Error::from(err));
+                *failed = true;
+            }
+        }
+    }
+    out
+}
+
+fn is_saved_directory(path: &std::path::Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("tsv" | "jsonl" | "json")
+    )
+}
+
+/// Runs `gbr check`: exit 0 when no error was found, 1 when one was, 2 when the run failed (an
+/// input could not be read: the others are still checked).
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let mut failed = false;
+    let mut loaded = read_inputs(&args.paths, &mut failed);
+    let mut options = Options {
+        near_misses: !args.no_near_misses,
+        against: None,
+    };
+    if let Some(dir) = &args.against {
+        if is_saved_directory(dir) {
+            let file =
+                fs::File::open(dir).with_context(|| format!("cannot open {}", dir.display()))?;
+            let records = gbrscan::directory::read::records(BufReader::new(file))
+                .with_context(|| format!("cannot read the directory {}", dir.display()))?;
+            options.against = Some(Against::Entries(
+                records.iter().map(Entry::of_record).collect(),
+            ));
+        } else {
+            let mut more = read_inputs(std::slice::from_ref(dir), &mut failed);
+            if more.len() != 1 {
+                anyhow::bail!("--against needs one file, {} given", dir.display());
+            }
+            options.against = Some(Against::Input(loaded.len()));
+            loaded.append(&mut more);
+        }
+    }
+    let inputs: Vec<Input<'_>> = loaded
+        .iter()
+        .map(|l| Input {
+            path: l.path.clone(),
+            text: &l.text,
+        })
+        .collect();
+    let report = check_inputs(&inputs, &options);
+    let shown: Vec<&Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| !(args.no_warnings && d.severity == Severity::Warning))
+        .collect();
+    let stdout = io::stdout();
+    let mut w = io::BufWriter::new(stdout.lock());
+    if args.json {
+        for d in &shown {
+            out::json(&mut w, d)?;
+        }
+        out::json_summary(&mut w, &summary(&report, &shown, inputs.len()))?;
+    } else if args.diff || args.write {
+        let applied = out::unique_fixes(&shown, inputs.len());
+        for (i, edits) in applied.iter().enumerate().filter(|(_, e)| !e.is_empty()) {
+            let new = out::apply(&loaded[i].text, edits);
+            if args.diff {
+                out::diff(&mut w, &loaded[i].path, &loaded[i].text, &new)?;
+            } else {
+                write_back(&loaded[i], &new)?;
+                writeln!(w, "{}: {} fixes applied", loaded[i].path, edits.len())?;
+            }
+        }
+        let Applied { skipped } = out::skipped(&shown);
+        if skipped > 0 {
+            eprintln!("gbr: {skipped} fixes left out: more than one candidate, or none certain");
+        }
+    } else {
+        let styled = match args.color {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => {
+                io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        };
+        for d in &shown {
+            let text = d.input.map(|i| inputs[i].text);
+            writeln!(w, "{}", out::render(d, text, styled))?;
+        }
+        writeln!(w, "{}", summary(&report, &shown, inputs.len()).line())?;
+    }
+    w.flush().or_else(|e| {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Ok(())
+        } else {
+            Err(e)
+        }
+    })?;
+    let errors = report
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
+    Ok(ExitCode::from(if failed {
+        2
+    } else if errors {
+        1
+    } else {
+        0
+    }))
+}
+
+fn write_back(input: &Loaded, new: &[u8]) -> anyhow::Result<()> {
+    let Some(path) = &input.file else {
+        anyhow::bail!("cannot write fixes to standard input");
+    };
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot write beside {}", path.display()))?;
+    tmp.write_all(new)?;
+    if let Ok(meta) = fs::metadata(path) {
+        let _ = fs::set_permissions(tmp.path(), meta.permissions());
+    }
+    tmp.persist(path)
+        .with_context(|| format!("cannot replace {}", path.display()))?;
+    Ok(())
+}
+
+fn summary(report: &Report, shown: &[&Diagnostic], files: usize) -> out::Summary {
+    let mut errors = BTreeMap::new();
+    let mut warnings = 0;
+    let mut near = 0;
+    for d in shown {
+        match d.severity {
+            Severity::Error => *errors.entry(d.check.clone()).or_insert(0) += 1,
+            Severity::Warning => warnings += 1,
+            Severity::Note if d.check == "near-miss" => near += 1,
+            Severity::Note => {}
+        }
+    }
+    out::Summary {
+        files: files as u64,
+        codes: report.codes,
+        valid: report.valid,
+        errors,
+        warnings,
+        near_misses: near,
+    }
+}

@@ -1,0 +1,228 @@
+//! A caption against a board copy of its position: a diagram (GBR.md §7) or a FEN near the
+//! caption. The board is the only full copy of the squares, so where caption and board
+//! disagree the caption is taken to be wrong and the board says how to fix it.
+
+use std::ops::Range;
+
+use shakmaty::fen::Fen;
+use shakmaty::{Board, Color, Role};
+
+use crate::check::{Fix, Part};
+use crate::code::{Code, PIECE_ROLES, plural_name};
+use crate::diagram::board_position;
+use crate::material::Material;
+use crate::parse::Parsed;
+use crate::position::MenCount;
+
+/// Lines around a caption searched for a FEN.
+pub const FEN_LINES: usize = 3;
+
+/// One disagreement between a caption's part and the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The caption's part at fault.
+    pub part: Part,
+    /// Expected (the board) against found (the caption), in words, the board named by
+    /// `board` (`the diagram above`).
+    pub message: String,
+    /// What the board says, in words, for the citation.
+    pub says: String,
+    /// The part as the board gives it.
+    pub fix: Fix,
+}
+
+fn singular(role: Role) -> &'static str {
+    plural_name(role).trim_end_matches('s')
+}
+
+fn men_word(n: u8, color: Color, role: Role) -> String {
+    let name = plural_name(role);
+    match n {
+        0 => format!("no {color} {name}"),
+        1 => format!("1 {color} {}", singular(role)),
+        _ => format!("{n} {color} {name}"),
+    }
+}
+
+/// The caption's parts that disagree with `board`, the board named `name` in messages
+/// (`the diagram above`). Parts the caption does not give are not compared.
+pub fn compare(parsed: &Parsed, board: &Board, name: &str) -> Vec<Disagreement> {
+    let mut out = Vec::new();
+    let Some((kings, squares)) = board_position(board) else {
+        return out;
+    };
+    let mut counts = shakmaty::ByColor::<shakmaty::ByRole<u8>>::default();
+    for (_, piece) in board.clone() {
+        *counts.get_mut(piece.color).get_mut(piece.role) += 1;
+    }
+    let material = Material::new(counts);
+    let p = &parsed.position;
+    let parts = &parsed.parts;
+    if let Ok(code) = Code::from_material(&material)
+        && code != p.code
+    {
+        let mut said = Vec::new();
+        let digits = p.code.digits();
+        for (i, role) in PIECE_ROLES.into_iter().enumerate() {
+            let (w, b) = (*counts.white.get(role), *counts.black.get(role));
+            let printed = digits[i];
+            if printed.value() == code.digits()[i].value() {
+                continue;
+            }
+            let found = match printed.counts() {
+                Some((pw, pb)) => format!(
+                    "{} and {}",
+                    men_word(pw, Color::White, role),
+                    men_word(pb, Color::Black, role)
+                ),
+                None => "three or more of a side".to_string(),
+            };
+            said.push(format!(
+                "the {} digit {printed} counts {found}; {name} has {} and {} (digit {})",
+                singular(role),
+                men_word(w, Color::White, role),
+                men_word(b, Color::Black, role),
+                code.digits()[i]
+            ));
+        }
+        for color in [Color::White, Color::Black] {
+            let printed = p.code.pawns(color);
+            let n = *counts.get(color).get(Role::Pawn);
+            if printed != n {
+                said.push(format!(
+                    "the {color} pawn digit is {printed}; {name} says {}",
+                    men_word(n, color, Role::Pawn)
+                ));
+            }
+        }
+        out.push(Disagreement {
+            part: Part::Code,
+            message: format!("code {} against {name}: {}", p.code, said.join("; ")),
+            says: format!("{name} says {}", material.human()),
+            fix: Fix {
+                part: Part::Code,
+                span: parts.code.clone(),
+                replacement: code.to_string(),
+            },
+        });
+    }
+    if let (Some(k), Some(span)) = (p.kings, parts.kings.clone())
+        && k != kings
+    {
+        let message = if k.white == kings.black && k.black == kings.white {
+            format!(
+                "kings swapped: {name} has the white king on {} and the black king on {}",
+                kings.white, kings.black
+            )
+        } else if k.white != kings.white && k.black != kings.black {
+            format!("kings {k}: {name} has them on {kings}")
+        } else if k.white != kings.white {
+            format!(
+                "white king on {}: {name} has it on {}",
+                k.white, kings.white
+            )
+        } else {
+            format!(
+                "black king on {}: {name} has it on {}",
+                k.black, kings.black
+            )
+        };
+        out.push(Disagreement {
+            part: Part::Kings,
+            message,
+            says: format!("{name} has the kings on {kings}"),
+            fix: Fix {
+                part: Part::Kings,
+                span,
+                replacement: kings.to_string(),
+            },
+        });
+    }
+    if let (Some(s), Some(span)) = (&p.squares, parts.squares.clone()) {
+        let mut printed: Vec<_> = s.all().collect();
+        let mut actual: Vec<_> = squares.all().collect();
+        printed.sort();
+        actual.sort();
+        if printed != actual {
+            out.push(Disagreement {
+                part: Part::Squares,
+                message: format!("squares {s}: {name} has the men on {squares}"),
+                says: format!("{name} has the men on {squares}"),
+                fix: Fix {
+                    part: Part::Squares,
+                    span,
+                    replacement: squares.to_string(),
+                },
+            });
+        }
+    }
+    let men = MenCount::of(&material);
+    if let (Some(m), Some(span)) = (p.men, parts.men.clone())
+        && m != men
+    {
+        let mut said = Vec::new();
+        for color in [Color::White, Color::Black] {
+            if m.get(color) != men.get(color) {
+                said.push(format!("{} {color} men", men.get(color)));
+            }
+        }
+        out.push(Disagreement {
+            part: Part::MenCount,
+            message: format!("W/B is {m}: {name} has {men} ({})", said.join(", ")),
+            says: format!("{name} has {men} men"),
+            fix: Fix {
+                part: Part::MenCount,
+                span,
+                replacement: men.to_string(),
+            },
+        });
+    }
+    out
+}
+
+/// A FEN near a caption: `[FEN "..."]` (PGN's tag) or a line that is a FEN (board field and
+/// more, or the board field alone), on the caption's lines or within [`FEN_LINES`] lines
+/// around them. Returns the board and the 0-based byte range of the FEN text.
+pub fn fen_near(buf: &[u8], span: Range<usize>) -> Option<(Board, Range<usize>)> {
+    let mut start = memchr::memrchr(b'\n', &buf[..span.start]).map_or(0, |i| i + 1);
+    for _ in 0..FEN_LINES {
+        if start == 0 {
+            break;
+        }
+        start = memchr::memrchr(b'\n', &buf[..start - 1]).map_or(0, |i| i + 1);
+    }
+    let mut at = start;
+    let mut after = 0;
+    while at < buf.len() {
+        let end = memchr::memchr(b'\n', &buf[at..]).map_or(buf.len(), |i| at + i);
+        if let Some(found) = fen_in_line(&buf[at..end]) {
+            return Some((found.0, at + found.1.start..at + found.1.end));
+        }
+        if at >= span.end {
+            after += 1;
+            if after > FEN_LINES {
+                break;
+            }
+        }
+        at = end + 1;
+    }
+    None
+}
+
+fn fen_in_line(line: &[u8]) -> Option<(Board, Range<usize>)> {
+    let text = std::str::from_utf8(line).ok()?;
+    if let Some(i) = text.find("[FEN \"") {
+        let from = i + 6;
+        let len = text[from..].find('"')?;
+        let fen: Fen = text[from..from + len].parse().ok()?;
+        return Some((fen.into_setup().board, from..from + len));
+    }
+    let trimmed = text.trim();
+    let from = text.find(trimmed)?;
+    // The board field has seven slashes; a line that is a FEN holds nothing else.
+    if trimmed.split(' ').next()?.matches('/').count() != 7 {
+        return None;
+    }
+    let fen: Fen = trimmed.parse().ok()?;
+    Some((fen.into_setup().board, from..from + trimmed.len()))
+}

@@ -1,0 +1,250 @@
+//! A book's body against its GBR directory (index): two copies of every study. Lists the
+//! captions of one without an entry in the other, and near matches: same kings with the code
+//! one digit apart, or the same code with the kings one square apart.
+
+use std::ops::Range;
+
+use std::sync::Arc;
+
+use super::{Against, Caption, Cited, Diagnostic, Input, LineIndex, verify};
+use crate::check::{Fix, Part, Severity};
+use crate::code::Code;
+use crate::position::Kings;
+use crate::record::Record;
+
+/// One entry of a directory: its code, kings, where it stands and its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The code.
+    pub code: Code,
+    /// The kings (entries without kings are matched by code only).
+    pub kings: Option<Kings>,
+    /// `path:line` of the entry.
+    pub place: String,
+    /// The entry's caption in canonical text.
+    pub text: String,
+    /// The caption among those checked, when the directory was given as an input.
+    pub(crate) caption: Option<usize>,
+}
+
+impl Entry {
+    /// The entry of a record read back from a saved directory (`tsv`, `jsonl`).
+    pub fn of_record(record: &Record) -> Entry {
+        Entry {
+            code: record.code,
+            kings: record.kings.as_ref().and_then(|k| {
+                let k = k.as_bytes();
+                let sq = |i: usize| shakmaty::Square::from_ascii(k.get(i..i + 2)?).ok();
+                Some(Kings {
+                    white: sq(0)?,
+                    black: sq(2)?,
+                })
+            }),
+            place: format!("{}:{}", record.path, record.line),
+            text: record.canonical.to_string(),
+            caption: None,
+        }
+    }
+}
+
+/// Builds a diagnostic at a caption's span: caption, span, severity, message.
+type MakeAt<'a> = dyn Fn(&Caption, Range<usize>, Severity, String) -> Diagnostic + 'a;
+
+/// Digits that differ between two codes.
+fn digits_apart(a: Code, b: Code) -> usize {
+    a.digits()
+        .iter()
+        .zip(b.digits())
+        .filter(|(x, y)| x.value() != y.value())
+        .count()
+}
+
+/// Squares that differ between two pairs of kings.
+fn squares_apart(a: Kings, b: Kings) -> usize {
+    usize::from(a.white != b.white) + usize::from(a.black != b.black)
+}
+
+/// How an entry stands to a caption: an exact match, a near one (with words), or none.
+fn relation(caption: &Caption, entry: &Entry) -> Option<Option<String>> {
+    let p = &caption.parsed.position;
+    let code = p.code;
+    match (p.kings, entry.kings) {
+        (Some(k), Some(e)) if k == e && code == entry.code => Some(None),
+        (Some(k), Some(e)) if k == e && digits_apart(code, entry.code) == 1 => {
+            Some(Some(format!("the code one digit apart: {}", entry.code)))
+        }
+        (Some(k), Some(e)) if code == entry.code && squares_apart(k, e) == 1 => {
+            Some(Some(format!("the kings one square apart: {e}")))
+        }
+        (_, None) if code == entry.code => Some(None),
+        _ => None,
+    }
+}
+
+/// The diagnostics of body captions `body` against directory `entries`; `make` builds a
+/// diagnostic at a caption's span.
+pub(crate) fn compare(
+    texts: &[&[u8]],
+    captions: &[Caption],
+    body: &[usize],
+    entries: &[Entry],
+    make: &MakeAt<'_>,
+    make_entry: &dyn Fn(&Entry, Severity, String) -> Option<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut matched = vec![false; entries.len()];
+    for &n in body {
+        let c = &captions[n];
+        if c.parsed.position.kings.is_none() {
+            continue;
+        }
+        let mut near = Vec::new();
+        let mut exact = false;
+        for (i, e) in entries.iter().enumerate() {
+            match relation(c, e) {
+                Some(None) => {
+                    exact = true;
+                    matched[i] = true;
+                }
+                Some(Some(words)) => near.push((i, words)),
+                None => {}
+            }
+        }
+        if exact {
+            continue;
+        }
+        let span = c.parsed.span.clone();
+        if near.is_empty() {
+            out.push(make(
+                c,
+                span,
+                Severity::Warning,
+                "no entry in the directory".to_string(),
+            ));
+            continue;
+        }
+        for (i, words) in near {
+            matched[i] = true;
+            let e = &entries[i];
+            let (part, span, replacement) = match (c.parsed.position.code != e.code, e.kings) {
+                (true, _) => (Part::Code, c.parsed.parts.code.clone(), e.code.to_string()),
+                (false, Some(k)) => match c.parsed.parts.kings.clone() {
+                    Some(s) => (Part::Kings, s, k.to_string()),
+                    None => continue,
+                },
+                (false, None) => continue,
+            };
+            let mut d = make(
+                c,
+                span.clone(),
+                Severity::Error,
+                format!("the directory's entry differs, {words}; one of the two is wrong"),
+            );
+            d.copies.push(Cited {
+                place: e.place.clone(),
+                says: format!("the directory prints {}", e.text),
+            });
+            let fix = Fix {
+                part,
+                span,
+                replacement,
+            };
+            let board = c.board.as_ref().map(|b| &b.0);
+            // The directory decides only where the caption fails its own checks and its
+            // reading passes them; else either copy may be the wrong one. A printed index
+            // among the inputs has decided that already, in the caption's own finding.
+            if !c.valid && verify(texts[c.input], &c.parsed, std::slice::from_ref(&fix), board) {
+                if e.caption.is_some() {
+                    continue;
+                }
+                d.fixes.push(fix);
+            }
+            out.push(d);
+        }
+    }
+    for (e, m) in entries.iter().zip(matched) {
+        if !m
+            && let Some(d) = make_entry(
+                e,
+                Severity::Warning,
+                format!("directory entry {} has no study in the body", e.text),
+            )
+        {
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// The diagnostics of the body against the directory `against`.
+pub(crate) fn against(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    captions: &[Caption],
+    against: &Against,
+) -> Vec<Diagnostic> {
+    let texts: Vec<&[u8]> = inputs.iter().map(|i| i.text).collect();
+    let (entries, body): (Vec<Entry>, Vec<usize>) = match against {
+        Against::Entries(e) => (e.clone(), (0..captions.len()).collect()),
+        Against::Input(dir) => {
+            let entries = captions
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.input == *dir)
+                .map(|(n, c)| Entry {
+                    code: c.parsed.position.code,
+                    kings: c.parsed.position.kings,
+                    place: format!("{}:{}", c.path, c.line),
+                    text: String::from_utf8_lossy(&inputs[c.input].text[c.parsed.span.clone()])
+                        .into_owned(),
+                    caption: Some(n),
+                })
+                .collect();
+            let body = (0..captions.len())
+                .filter(|n| captions[*n].input != *dir)
+                .collect();
+            (entries, body)
+        }
+    };
+    let make = |c: &Caption, span: Range<usize>, severity, message| {
+        let (line, column) = index[c.input].line_column(span.start);
+        Diagnostic {
+            path: c.path.clone(),
+            input: Some(c.input),
+            span,
+            line,
+            column,
+            check: "directory".to_string(),
+            severity,
+            message,
+            copies: Vec::new(),
+            fixes: Vec::new(),
+        }
+    };
+    let make_entry = |e: &Entry, severity, message| {
+        Some(match e.caption {
+            Some(n) => make(
+                &captions[n],
+                captions[n].parsed.span.clone(),
+                severity,
+                message,
+            ),
+            None => {
+                let (path, line) = e.place.rsplit_once(':')?;
+                Diagnostic {
+                    path: Arc::from(path),
+                    input: None,
+                    span: 0..0,
+                    line: line.parse().ok()?,
+                    column: 1,
+                    check: "directory".to_string(),
+                    severity,
+                    message,
+                    copies: Vec::new(),
+                    fixes: Vec::new(),
+                }
+            }
+        })
+    };
+    compare(&texts, captions, &body, &entries, &make, &make_entry)
+}

@@ -1,0 +1,370 @@
+//! Every copy of a position checked against every other (`gbr check`): the caption's own
+//! parts (GBR.md §3, [`crate::check`](mod@crate::check)), the diagram above or below it (GBR.md §7), a FEN near
+//! it, and the same study printed elsewhere in the inputs (same kings, and the same code or the
+//! same squares). Each disagreement becomes a [`Diagnostic`] that names the faulty part, the
+//! copies that say so, and the fixes, ranked, each one verified: a fix is proposed only when the
+//! corrected caption passes every check against every board copy ([`verify`]).
+
+pub mod board;
+mod elsewhere;
+pub mod index;
+mod lines;
+pub mod near;
+mod verify;
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use shakmaty::Board;
+
+use crate::check::{Check, Finding, Fix, Severity};
+use crate::diagram;
+use crate::parse::{Parsed, parse_at};
+use crate::record::Record;
+use crate::scan::{ScanOptions, scan_buffer};
+
+pub use lines::LineIndex;
+pub use verify::{apply, verify};
+
+/// One input of a check: its name and its text.
+#[derive(Debug, Clone)]
+pub struct Input<'a> {
+    /// The path as given (`<stdin>` for standard input).
+    pub path: Arc<str>,
+    /// The text (after decoding).
+    pub text: &'a [u8],
+}
+
+/// Another copy cited by a diagnostic.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Cited {
+    /// Where it stands: `path:line` (line 1-based).
+    pub place: String,
+    /// What it says, in words (`the diagram above has 4/4 men`, `printed as 4/4`).
+    pub says: String,
+}
+
+/// One problem found, with its place and its fixes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The input's path.
+    pub path: Arc<str>,
+    /// 0-based index of the input among those given; `None` for a place outside them (an
+    /// entry of a saved directory, cited by its source).
+    pub input: Option<usize>,
+    /// 0-based byte range of the faulty part in the input's text.
+    pub span: Range<usize>,
+    /// 1-based line of `span.start`.
+    pub line: u64,
+    /// 1-based byte column of `span.start`.
+    pub column: u64,
+    /// The check's name: one of GBR.md §3 (`men-count`, `squares`, ...), or `diagram`,
+    /// `fen`, `elsewhere` for the copies, `near-miss`, `directory`.
+    pub check: String,
+    /// Error, warning or note.
+    pub severity: Severity,
+    /// Expected against found, in words.
+    pub message: String,
+    /// The other copies that decide it, with their place.
+    pub copies: Vec<Cited>,
+    /// Candidate fixes, best first, each verified; empty when none is certain enough to give.
+    pub fixes: Vec<Fix>,
+}
+
+/// What a check of some inputs found.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// Every diagnostic, by input then offset; then the directory's, then the near misses,
+    /// most likely first.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Codes found.
+    pub codes: u64,
+    /// Codes with no error diagnostic.
+    pub valid: u64,
+    /// Near misses found (their diagnostics have the check `near-miss`).
+    pub near_misses: u64,
+}
+
+/// The directory a check compares the body against.
+#[derive(Debug, Clone)]
+pub enum Against {
+    /// Entries read from a saved directory (`tsv`, `jsonl`).
+    Entries(Vec<index::Entry>),
+    /// One of the inputs is the directory (a printed index); the others are the body.
+    Input(usize),
+}
+
+/// What [`check_inputs`] does besides the checks of every copy.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Look for near misses too ([`near::near_misses`]).
+    pub near_misses: bool,
+    /// Compare the body against a directory.
+    pub against: Option<Against>,
+}
+
+/// Builds a diagnostic of one caption at a span: span, check, severity, message.
+pub(crate) type Make<'a> = dyn Fn(Range<usize>, &str, Severity, String) -> Diagnostic + 'a;
+
+/// One caption: a code found, read with its parts, and the board copies near it.
+pub(crate) struct Caption {
+    pub(crate) input: usize,
+    pub(crate) path: Arc<str>,
+    /// True when the caption passes its own checks (no error).
+    pub(crate) valid: bool,
+    pub(crate) parsed: Parsed,
+    pub(crate) line: u64,
+    /// The board copy and how messages name it (`the diagram above`), with its place.
+    pub(crate) board: Option<(Board, String, Cited)>,
+}
+
+/// The 0-based offset of the code in a record's text.
+fn anchor(record: &Record) -> usize {
+    let code = record.code.to_string();
+    record.offset as usize + record.text.find(&code).unwrap_or(0)
+}
+
+/// The board copy of a caption: its diagram, else a FEN near it.
+fn board_copy(
+    input: &Input<'_>,
+    lines: &LineIndex,
+    parsed: &Parsed,
+) -> Option<(Board, String, Cited)> {
+    let path = &input.path;
+    if let Some(d) = diagram::for_code(input.text, parsed.span.clone()) {
+        let name = if d.span.start < parsed.span.start {
+            "the diagram above"
+        } else {
+            "the diagram below"
+        };
+        let place = format!("{path}:{}", lines.line(d.span.start));
+        return Some((
+            d.board,
+            name.to_string(),
+            Cited {
+                place,
+                says: String::new(),
+            },
+        ));
+    }
+    let (board, span) = board::fen_near(input.text, parsed.span.clone())?;
+    let line = lines.line(span.start);
+    let place = format!("{path}:{line}");
+    Some((
+        board,
+        format!("the FEN on line {line}"),
+        Cited {
+            place,
+            says: String::new(),
+        },
+    ))
+}
+
+/// Reads every caption of every input.
+fn captions(inputs: &[Input<'_>], index: &[LineIndex]) -> Vec<Caption> {
+    let mut out = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let records = scan_buffer(input.text, &input.path, ScanOptions::default(), &|_| {});
+        for record in records {
+            let Some(parsed) = parse_at(input.text, anchor(&record)) else {
+                continue;
+            };
+            let board = board_copy(input, &index[i], &parsed);
+            out.push(Caption {
+                input: i,
+                path: input.path.clone(),
+                valid: record.valid,
+                line: record.line,
+                parsed,
+                board,
+            });
+        }
+    }
+    out
+}
+
+/// Checks every caption of `inputs` against every copy of its position, and does what
+/// `options` ask besides. Never fails: what cannot be read is not checked.
+pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
+    let index: Vec<LineIndex> = inputs.iter().map(|i| LineIndex::new(i.text)).collect();
+    let captions = captions(inputs, &index);
+    let groups = elsewhere::Groups::new(&captions);
+    let mut report = Report {
+        codes: captions.len() as u64,
+        ..Report::default()
+    };
+    for (n, caption) in captions.iter().enumerate() {
+        let input = &inputs[caption.input];
+        let found = diagnose(input, caption, &groups.others(&captions, n), &index);
+        report.diagnostics.extend(found);
+    }
+    if let Some(against) = &options.against {
+        report
+            .diagnostics
+            .extend(index::against(inputs, &index, &captions, against));
+    }
+    // A caption is valid when no error stands on its text, from any copy.
+    report.valid = captions
+        .iter()
+        .filter(|c| {
+            !report.diagnostics.iter().any(|d| {
+                d.severity == Severity::Error
+                    && d.input == Some(c.input)
+                    && c.parsed.span.contains(&d.span.start)
+            })
+        })
+        .count() as u64;
+    if options.near_misses {
+        for (i, input) in inputs.iter().enumerate() {
+            let mut misses: Vec<near::NearMiss> = captions
+                .iter()
+                .filter(|c| c.input == i)
+                .filter_map(|c| near::square_list(input.text, &c.parsed))
+                .collect();
+            misses.extend(near::near_misses(input.text));
+            misses.sort_by_key(|m| (std::cmp::Reverse(m.score), m.span.start));
+            for miss in misses {
+                let (line, column) = index[i].line_column(miss.span.start);
+                report.near_misses += 1;
+                report.diagnostics.push(Diagnostic {
+                    path: input.path.clone(),
+                    input: Some(i),
+                    span: miss.span.clone(),
+                    line,
+                    column,
+                    check: "near-miss".to_string(),
+                    severity: Severity::Note,
+                    message: match miss.readings.first() {
+                        Some(r) => format!("{} may be {r}: {}", miss.found, miss.why),
+                        None => format!("{} is a near miss: {}", miss.found, miss.why),
+                    },
+                    copies: Vec::new(),
+                    fixes: miss.fixes(),
+                });
+            }
+        }
+    }
+    report
+}
+
+/// The checks a board copy explains when it disagrees with the caption: the material ones.
+fn explained_by_board(check: Check) -> bool {
+    matches!(
+        check,
+        Check::Squares | Check::MenCount | Check::MenSquares | Check::Nine
+    )
+}
+
+fn diagnose(
+    input: &Input<'_>,
+    caption: &Caption,
+    others: &[elsewhere::Other<'_>],
+    index: &[LineIndex],
+) -> Vec<Diagnostic> {
+    let lines = &index[caption.input];
+    let parsed = &caption.parsed;
+    let make = |span: Range<usize>, check: &str, severity, message: String| {
+        let (line, column) = lines.line_column(span.start);
+        Diagnostic {
+            path: input.path.clone(),
+            input: Some(caption.input),
+            span,
+            line,
+            column,
+            check: check.to_string(),
+            severity,
+            message,
+            copies: Vec::new(),
+            fixes: Vec::new(),
+        }
+    };
+    let findings = crate::check::check(parsed);
+    let mut out = Vec::new();
+    let mut explained = false;
+    if let Some((board, name, place)) = &caption.board {
+        let disagreements = board::compare(parsed, board, name);
+        if !disagreements.is_empty() {
+            explained = true;
+            let edits: Vec<Fix> = disagreements.iter().map(|d| d.fix.clone()).collect();
+            let fixed = verify(input.text, parsed, &edits, Some(board));
+            let check = if name.starts_with("the FEN") {
+                "fen"
+            } else {
+                "diagram"
+            };
+            for d in disagreements {
+                let mut diag = make(d.fix.span.clone(), check, Severity::Error, d.message);
+                diag.copies.push(Cited {
+                    place: place.place.clone(),
+                    says: d.says,
+                });
+                if fixed {
+                    diag.fixes.push(d.fix);
+                }
+                out.push(diag);
+            }
+        }
+    }
+    for f in &findings {
+        if explained && explained_by_board(f.check()) {
+            continue;
+        }
+        out.push(finding_diagnostic(input, caption, f, others, &make));
+    }
+    if !explained && findings.iter().all(|f| f.severity() != Severity::Error) {
+        out.extend(elsewhere::disagreements(input, caption, others, &make));
+    }
+    out
+}
+
+/// A caption's own finding as a diagnostic, its candidate fixes verified and, where copies
+/// elsewhere decide between them, reduced to those they support.
+fn finding_diagnostic(
+    input: &Input<'_>,
+    caption: &Caption,
+    f: &Finding,
+    others: &[elsewhere::Other<'_>],
+    make: &Make<'_>,
+) -> Diagnostic {
+    let parsed = &caption.parsed;
+    let board = caption.board.as_ref().map(|b| &b.0);
+    let mut fixes: Vec<Fix> = f
+        .fixes()
+        .filter(|fix| verify(input.text, parsed, std::slice::from_ref(fix), board))
+        .cloned()
+        .collect();
+    let (kept, cited) = elsewhere::decide(parsed, &fixes, others);
+    let decided = kept.len() < fixes.len();
+    fixes = kept;
+    let span = fixes
+        .first()
+        .map_or_else(|| f.span.clone(), |top| top.span.clone());
+    let mut diag = make(span, f.check().name(), f.severity(), String::new());
+    diag.copies = cited;
+    let mut message = f.kind.to_string();
+    if let Some(top) = fixes.first() {
+        let certainty = if decided || fixes.len() == 1 && f.alternatives.is_empty() {
+            "should read"
+        } else {
+            "should probably read"
+        };
+        message.push_str(&format!(
+            "; the {} {certainty} {}",
+            top.part.name(),
+            top.replacement
+        ));
+        for other in &fixes[1..] {
+            message.push_str(&format!(
+                ", or else {} {}",
+                other.part.name(),
+                other.replacement
+            ));
+        }
+    }
+    diag.message = message;
+    diag.fixes = fixes;
+    diag
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,377 @@
+//! Near misses: what a typist or OCR makes of a code, found by a pass of its own over the
+//! text (never by the scanner's finder): `O`/`o` for 0, `l`/`I` for 1, `S` for 5, `B` for 8,
+//! `Z` for 2, a comma for the full stop (`0116,00`), a digit short (`0323.1 g3g1`,
+//! `323.12 g3g1`). Each is given its likely reading, and ranked: a reading that then passes
+//! the checks, or one with king squares or W/B beside it, first.
+
+use std::ops::Range;
+
+use crate::check::{Fix, Part, Severity, check};
+use crate::parse::parse_at;
+
+/// One near miss.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NearMiss {
+    /// 0-based byte range of the token in the text.
+    pub span: Range<usize>,
+    /// The part it would be: the code, or the squares.
+    pub part: Part,
+    /// What was found.
+    pub found: String,
+    /// Why it is a near miss, in words.
+    pub why: String,
+    /// Readings, best first (empty when the token alone cannot say, a digit short).
+    pub readings: Vec<String>,
+    /// How likely it is a code: higher first.
+    pub score: u32,
+    /// The severity to report it with (always a note).
+    pub severity: Severity,
+}
+
+impl NearMiss {
+    /// Its readings as fixes of the code.
+    pub fn fixes(&self) -> Vec<Fix> {
+        self.readings
+            .iter()
+            .map(|r| Fix {
+                part: self.part,
+                span: self.span.clone(),
+                replacement: r.clone(),
+            })
+            .collect()
+    }
+}
+
+/// The digit a character stands for, and whether it is a look-alike rather than a digit.
+fn digit_of(b: u8) -> Option<(u8, bool)> {
+    match b {
+        b'0'..=b'9' => Some((b, false)),
+        b'O' | b'o' => Some((b'0', true)),
+        b'l' | b'I' => Some((b'1', true)),
+        b'S' => Some((b'5', true)),
+        b'B' => Some((b'8', true)),
+        b'Z' => Some((b'2', true)),
+        _ => None,
+    }
+}
+
+fn is_square(b: &[u8]) -> bool {
+    b.len() >= 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])
+}
+
+fn word_char(b: Option<&u8>) -> bool {
+    b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'.' || *b == b',')
+}
+
+/// Evidence around a token that it is a code: king squares right after or before it, W/B on
+/// its line.
+fn context_score(text: &[u8], span: &Range<usize>) -> u32 {
+    let mut score = 0;
+    let after = &text[span.end..];
+    let after = &after[after.iter().take_while(|b| **b == b' ').count()..];
+    if is_square(after) && is_square(&after[2..]) {
+        score += 2;
+    }
+    let before = &text[..span.start];
+    let trimmed = before.len() - before.iter().rev().take_while(|b| **b == b' ').count();
+    if trimmed >= 4 && is_square(&before[trimmed - 4..]) && is_square(&before[trimmed - 2..]) {
+        score += 2;
+    }
+    let line_end = memchr::memchr(b'\n', after).map_or(after.len(), |i| i);
+    if after[..line_end]
+        .windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == b'/' && w[2].is_ascii_digit())
+    {
+        score += 1;
+    }
+    score
+}
+
+/// True when `reading` put at `span` reads as a code that passes its checks.
+fn passes(text: &[u8], span: &Range<usize>, reading: &str) -> bool {
+    let from = span.start.saturating_sub(64);
+    let to = (span.end + 128).min(text.len());
+    let mut window = text[from..span.start].to_vec();
+    window.extend_from_slice(reading.as_bytes());
+    window.extend_from_slice(&text[span.end..to]);
+    parse_at(&window, span.start - from).is_some_and(|p| {
+        p.rank() > crate::parse::Rank::Bare
+            && check(&p).iter().all(|f| f.severity() != Severity::Error)
+    })
+}
+
+/// Every near miss in `text`, best first.
+pub fn near_misses(text: &[u8]) -> Vec<NearMiss> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        if word_char(i.checked_sub(1).and_then(|j| text.get(j))) || digit_of(text[i]).is_none() {
+            i += 1;
+            continue;
+        }
+        if let Some(miss) = at(text, i) {
+            i = miss.span.end;
+            out.push(miss);
+        } else {
+            i += 1;
+        }
+    }
+    out.sort_by_key(|m| (std::cmp::Reverse(m.score), m.span.start));
+    out
+}
+
+/// The near miss starting at `i`, if any: a run of digits and look-alikes, a `.` or `,`, and
+/// another run, standing as a token.
+fn at(text: &[u8], i: usize) -> Option<NearMiss> {
+    let run = |from: usize| {
+        text[from..]
+            .iter()
+            .take_while(|b| digit_of(**b).is_some())
+            .count()
+    };
+    let a = run(i);
+    let sep = *text.get(i + a)?;
+    if !(sep == b'.' || sep == b',') || a == 0 {
+        return None;
+    }
+    let b = run(i + a + 1);
+    let end = i + a + 1 + b;
+    if word_char(text.get(end)) || b == 0 {
+        return None;
+    }
+    let span = i..end;
+    let token = &text[span.clone()];
+    let mut digits = Vec::new();
+    let mut alike = 0;
+    for &c in token.iter().filter(|c| **c != b'.' && **c != b',') {
+        let (d, l) = digit_of(c)?;
+        digits.push(d);
+        alike += usize::from(l);
+    }
+    let real = digits.len() - alike;
+    let found = String::from_utf8_lossy(token).into_owned();
+    let context = context_score(text, &span);
+    let read = |a: &[u8], b: &[u8]| {
+        format!(
+            "{}.{}",
+            String::from_utf8_lossy(a),
+            String::from_utf8_lossy(b)
+        )
+    };
+    let (why, readings) = if a == 4 && b == 2 {
+        if sep == b'.' && alike == 0 {
+            return None; // a code: the scanner's
+        }
+        if real < 4 && context == 0 {
+            return None;
+        }
+        let mut why = Vec::new();
+        if sep == b',' {
+            why.push("a comma for the full stop".to_string());
+        }
+        for &c in token
+            .iter()
+            .filter(|c| digit_of(**c).is_some_and(|(_, l)| l))
+        {
+            why.push(format!("{:?} for {}", c as char, digit_of(c)?.0 as char));
+        }
+        if alike == 0 && context == 0 {
+            return None; // `1234,56`: a price in most text
+        }
+        (why.join(", "), vec![read(&digits[..4], &digits[4..])])
+    } else if (a == 4 && b == 1 || a == 3 && b == 2) && alike == 0 && sep == b'.' && context >= 2 {
+        let mut readings = Vec::new();
+        // The missing digit is the first piece digit (`323.12`) or a pawn digit (`0323.1`).
+        let places = if a == 3 { [0, 0] } else { [4, 5] };
+        for d in b'0'..=b'8' {
+            for pos in places {
+                let mut w = digits.clone();
+                w.insert(pos, d);
+                let r = read(&w[..4], &w[4..]);
+                if passes(text, &span, &r) && !readings.contains(&r) {
+                    readings.push(r);
+                }
+            }
+        }
+        // Without W/B every completion passes: none can be proposed.
+        if readings.len() > 2 {
+            readings.clear();
+        }
+        ("a digit short".to_string(), readings)
+    } else {
+        return None;
+    };
+    let readings: Vec<String> = readings;
+    let verified = readings.first().is_some_and(|r| passes(text, &span, r));
+    let score = context + 3 * u32::from(verified) + u32::from(real >= 4);
+    Some(NearMiss {
+        part: Part::Code,
+        span,
+        found,
+        why,
+        readings,
+        score,
+        severity: Severity::Note,
+    })
+}
+
+/// A square list the reader could not take, right after a caption it left with no squares:
+/// a run of files and ranks of odd length (`b2b3c6d`, a square cut short, or `b2b3c6d6e`, a
+/// letter too many). Its readings are the lists one character shorter or one square longer
+/// that make the caption pass its checks, when no more than two do.
+pub fn square_list(text: &[u8], parsed: &crate::parse::Parsed) -> Option<NearMiss> {
+    if parsed.position.squares.is_some() || parsed.position.kings.is_none() {
+        return None;
+    }
+    let gap = text[parsed.parts.code.end..]
+        .iter()
+        .take_while(|b| **b == b' ')
+        .count();
+    let start = parsed.parts.code.end + gap;
+    let len = text[start..]
+        .iter()
+        .take_while(|b| matches!(b, b'a'..=b'h' | b'1'..=b'8' | b'.'))
+        .count();
+    let token = &text[start..start + len];
+    let plain = token.iter().filter(|b| **b != b'.').count();
+    if len < 3 || plain % 2 == 0 || word_char(text.get(start + len)) || gap == 0 {
+        return None;
+    }
+    let span = start..start + len;
+    let found = String::from_utf8_lossy(token).into_owned();
+    let mut candidates = vec![found[..found.len() - 1].to_string()];
+    if token[len - 1].is_ascii_lowercase() {
+        candidates.extend((1..=8).map(|r| format!("{found}{r}")));
+    }
+    let anchor = parsed.parts.code.start;
+    let readings: Vec<String> = candidates
+        .into_iter()
+        .filter(|c| {
+            let from = anchor.saturating_sub(64);
+            let to = (span.end + 128).min(text.len());
+            let mut window = text[from..span.start].to_vec();
+            window.extend_from_slice(c.as_bytes());
+            window.extend_from_slice(&text[span.end..to]);
+            parse_at(&window, anchor - from).is_some_and(|p| {
+                p.position.squares.is_some()
+                    && check(&p).iter().all(|f| f.severity() != Severity::Error)
+            })
+        })
+        .collect();
+    let readings = if readings.len() > 2 {
+        Vec::new()
+    } else {
+        readings
+    };
+    let why = if token[len - 1].is_ascii_lowercase() {
+        "a square list one character short or long".to_string()
+    } else {
+        "a square list one character long".to_string()
+    };
+    Some(NearMiss {
+        part: Part::Squares,
+        score: 3 + u32::from(!readings.is_empty()) * 3,
+        span,
+        found,
+        why,
+        readings,
+        severity: Severity::Note,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn look_alikes_commas_and_short_codes_are_read() {
+        let cases = [
+            (
+                "c3e5 0l30.22 4/4 Draw",
+                "0l30.22",
+                "'l' for 1",
+                vec!["0130.22"],
+            ),
+            (
+                "a7d3 0116,00 b2b3c6d6 3/3+.",
+                "0116,00",
+                "a comma for the full stop",
+                vec!["0116.00"],
+            ),
+            (
+                "see OOO2.O1 d6a8",
+                "OOO2.O1",
+                "'O' for 0, 'O' for 0, 'O' for 0, 'O' for 0",
+                vec!["0002.01"],
+            ),
+            ("=0323.1 g3g1", "0323.1", "a digit short", vec![]),
+            (
+                "c3e5 0130.2 4/4 Draw",
+                "0130.2",
+                "a digit short",
+                vec!["0130.22"],
+            ),
+            (
+                "B1S0.Z3 c3e5",
+                "B1S0.Z3",
+                "'B' for 8, 'S' for 5, 'Z' for 2",
+                vec!["8150.23"],
+            ),
+        ];
+        for (text, found, why, readings) in cases {
+            let m = near_misses(text.as_bytes());
+            assert_eq!(m.len(), 1, "{text}: {m:?}");
+            assert_eq!(
+                (m[0].found.as_str(), m[0].why.as_str()),
+                (found, why),
+                "{text}"
+            );
+            assert_eq!(m[0].readings, readings, "{text}");
+        }
+    }
+
+    #[test]
+    fn prices_dates_and_codes_are_not_near_misses() {
+        for text in [
+            "costs 1234,56 euro",
+            "0116.00 d6a8",
+            "on 2012.10.05",
+            "version 1.2",
+            "page 12,5",
+        ] {
+            assert_eq!(near_misses(text.as_bytes()), vec![], "{text}");
+        }
+    }
+
+    #[test]
+    fn square_lists_with_a_character_short_or_long() {
+        let cases = [
+            ("a7d3 0116.00 b2b3c6d 3/3+.", "b2b3c6d", vec![]),
+            (
+                "a7d3 0116.00 b2b3c6d6e 3/3+.",
+                "b2b3c6d6e",
+                vec!["b2b3c6d6"],
+            ),
+            ("a7d3 0116.00 b2b3c 3/3+.", "b2b3c", vec![]),
+        ];
+        for (text, found, readings) in cases {
+            let parsed = parse_at(text.as_bytes(), 5).unwrap();
+            let m = square_list(text.as_bytes(), &parsed).expect(text);
+            let readings: Vec<String> = readings.into_iter().map(String::from).collect();
+            assert_eq!(
+                (m.found.as_str(), m.readings.clone()),
+                (found, readings),
+                "{text}"
+            );
+            assert_eq!(m.part, Part::Squares);
+        }
+        let ok = parse_at(b"a7d3 0116.00 b2b3c6d6 3/3+.", 5).unwrap();
+        assert_eq!(square_list(b"a7d3 0116.00 b2b3c6d6 3/3+.", &ok), None);
+    }
+
+    #[test]
+    fn likely_ones_rank_first() {
+        let m = near_misses(b"OOl6.00 then c3e5 0l30.22 4/4 Draw");
+        assert_eq!(m[0].found, "0l30.22");
+    }
+}

@@ -1,0 +1,177 @@
+use std::sync::Arc;
+
+use super::*;
+use crate::diagram::render;
+
+/// The seed position `a7d3 0116.00 b2b3c6d6 3/3+.` (GBR.md §7) as a diagram.
+fn seed_diagram() -> String {
+    render(
+        &"8/K7/2nn4/8/8/1B1k4/1R6/8"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_setup()
+            .board,
+    )
+}
+
+/// `path:line:col check: message [fixes] {copies}` for each diagnostic of `texts`.
+fn run(texts: &[&str]) -> Vec<String> {
+    let inputs: Vec<Input<'_>> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Input {
+            path: Arc::from(format!("t{i}.txt")),
+            text: t.as_bytes(),
+        })
+        .collect();
+    check_inputs(&inputs, &Options::default())
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let fixes: Vec<&str> = d.fixes.iter().map(|f| f.replacement.as_str()).collect();
+            let copies: Vec<String> = d
+                .copies
+                .iter()
+                .map(|c| format!("{}: {}", c.place, c.says))
+                .collect();
+            format!(
+                "{}:{}:{} {}: {} [{}] {{{}}}",
+                d.path,
+                d.line,
+                d.column,
+                d.check,
+                d.message,
+                fixes.join(" "),
+                copies.join("; ")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn diagnostics_of_each_kind() {
+    let d = seed_diagram();
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        (format!("{d}a7d3 0116.00 b2b3c6d6 3/3+.\n"), vec![]),
+        (
+            format!("{d}a7d3 0116.00 b2b3c6d6 3/4+.\n"),
+            vec![
+                "t0.txt:10:23 diagram: W/B is 3/4: the diagram above has 3/3 (3 black men) [3/3] {t0.txt:2: the diagram above has 3/3 men}",
+            ],
+        ),
+        (
+            format!("{d}d3a7 0116.00 b2b3c6d6 3/3+.\n"),
+            vec![
+                "t0.txt:10:1 diagram: kings swapped: the diagram above has the white king on a7 and the black king on d3 [a7d3] {t0.txt:2: the diagram above has the kings on a7d3}",
+            ],
+        ),
+        (
+            format!("{d}a7d4 0116.00 b2b3c6d6 3/3+.\n"),
+            vec![
+                "t0.txt:10:1 diagram: black king on d4: the diagram above has it on d3 [a7d3] {t0.txt:2: the diagram above has the kings on a7d3}",
+            ],
+        ),
+        (format!("{d}0116.00\n"), vec![]),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(run(&[&text]), expected, "{text}");
+    }
+}
+
+#[test]
+fn a_piece_digit_for_the_wrong_colour_is_found_by_the_diagram() {
+    let board = "4k3/8/8/p7/4B3/8/8/2K4R"
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_setup()
+        .board;
+    let text = format!("{}c1e8 0310.01 3/2 Win\n", render(&board));
+    assert_eq!(
+        run(&[&text]),
+        vec![
+            "t0.txt:10:6 diagram: code 0310.01 against the diagram above: the rook digit 3 counts no white rooks and 1 black rook; the diagram above has 1 white rook and no black rooks (digit 1) [0110.01] {t0.txt:2: the diagram above says wR wB v bP}",
+        ]
+    );
+}
+
+#[test]
+fn two_copies_give_both_candidates_and_a_third_decides() {
+    assert_eq!(
+        run(&["c3e5 0130.22 4/5 Draw\n"]),
+        vec![
+            "t0.txt:1:6 men-count: W/B is 4/5, the code gives 4/4; the code should probably read 0130.23, or else W/B 4/4 [0130.23 4/4] {}",
+        ]
+    );
+    assert_eq!(
+        run(&["c3e5 0130.22 4/5 Draw\n", "x\nc3e5 0130.22 4/4 Draw\n"]),
+        vec![
+            "t0.txt:1:14 men-count: W/B is 4/5, the code gives 4/4; the W/B should read 4/4 [4/4] {t1.txt:2: printed as 4/4 there}",
+        ]
+    );
+    assert_eq!(
+        run(&["a2f1 0411.56 10/9 Win\n"]),
+        vec![
+            "t0.txt:1:6 men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67, or else W/B 9/8 [0411.67 9/8] {}",
+        ]
+    );
+}
+
+#[test]
+fn a_fen_is_a_copy() {
+    let text = "[FEN \"8/K7/2nn4/8/8/1B1k4/1R6/8 w - - 0 1\"]\na7d3 0116.00 b2b3c6d5 3/3+.\n";
+    assert_eq!(
+        run(&[text]),
+        vec![
+            "t0.txt:2:14 fen: squares b2b3c6d5: the FEN on line 1 has the men on b2b3c6d6 [b2b3c6d6] {t0.txt:1: the FEN on line 1 has the men on b2b3c6d6}",
+        ]
+    );
+}
+
+#[test]
+fn body_against_its_directory() {
+    // A printed index: code, kings, study number (the layout of a real book's index).
+    let body = "c3e5 0130.22 4/4 Draw\n\nf1h1 0001.04 2/5 Win\n\nb1d1 0103.12 3/5 Win\n";
+    let dir = "0000.10 a1a3 - 4 -\n0001.04 f1h2 - 2 -\n0103.13 b1d1 - 3 -\n0130.23 c3e5 - 1 -\n";
+    let inputs = [
+        Input {
+            path: Arc::from("body.txt"),
+            text: body.as_bytes(),
+        },
+        Input {
+            path: Arc::from("dir.txt"),
+            text: dir.as_bytes(),
+        },
+    ];
+    let options = Options {
+        near_misses: false,
+        against: Some(Against::Input(1)),
+    };
+    let got: Vec<String> = check_inputs(&inputs, &options)
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let fixes: Vec<&str> = d.fixes.iter().map(|f| f.replacement.as_str()).collect();
+            format!(
+                "{}:{}:{} {} {:?}: {} {:?} {}",
+                d.path,
+                d.line,
+                d.column,
+                d.check,
+                d.severity,
+                d.message,
+                fixes,
+                d.copies.len()
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            // The index decides the caption's own finding, and is cited there.
+            "body.txt:5:6 men-count Error: W/B is 3/5, the code gives 3/4; the code should read 0103.13 [\"0103.13\"] 1",
+            "body.txt:1:6 directory Error: the directory's entry differs, the code one digit apart: 0130.23; one of the two is wrong [] 1",
+            "body.txt:3:1 directory Error: the directory's entry differs, the kings one square apart: f1h2; one of the two is wrong [] 1",
+            "dir.txt:1:1 directory Warning: directory entry 0000.10 a1a3 has no study in the body [] 0",
+        ]
+    );
+}

@@ -1,0 +1,158 @@
+//! Diagram fonts: which characters stand for which men and empty squares when a board set in
+//! a chess diagram font comes out of PDF text extraction (GBR.md §7).
+//!
+//! A font is a table of [`Glyph`]s; [`FONTS`] lists the known ones, the font of GBR.md §7
+//! first. A board is read with the first font that reads all eight of its lines.
+
+use shakmaty::{Color, Role};
+
+/// What one glyph stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Meaning {
+    /// An empty square.
+    Empty,
+    /// A man of this colour and type.
+    Man(Color, Role),
+}
+
+/// One entry of a font's table: the text (one or two bytes) and what it stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Glyph {
+    /// The bytes as extracted (`mK`, `-`, `D`).
+    pub text: &'static str,
+    /// What they stand for.
+    pub meaning: Meaning,
+}
+
+/// A diagram font: its name and glyph table. Longer glyphs are tried first, so a dark-square
+/// marker is read with its letter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Font {
+    /// The name shown in messages (`eg`, `german`, `alpha`).
+    pub name: &'static str,
+    /// Every glyph, longest first.
+    pub glyphs: &'static [Glyph],
+}
+
+impl Font {
+    /// The glyph at the start of `bytes`, the longest that matches, with its length in bytes.
+    pub fn read(&self, bytes: &[u8]) -> Option<(Meaning, usize)> {
+        self.glyphs
+            .iter()
+            .find(|g| bytes.starts_with(g.text.as_bytes()))
+            .map(|g| (g.meaning, g.text.len()))
+    }
+}
+
+const fn g(text: &'static str, meaning: Meaning) -> Glyph {
+    Glyph { text, meaning }
+}
+
+const fn w(role: Role) -> Meaning {
+    Meaning::Man(Color::White, role)
+}
+
+const fn b(role: Role) -> Meaning {
+    Meaning::Man(Color::Black, role)
+}
+
+use Role::{Bishop, King, Knight, Pawn, Queen, Rook};
+
+/// The font of EG and GBR.md §7: `K Q R L N P` White, lower case Black; on a dark square the
+/// letter follows a marker of its type (`m` king, `w` queen, `t` rook, `v` bishop, `s` knight,
+/// `z` pawn); `-` an empty light square, `+` an empty dark one. A letter without its marker
+/// is read too (some extractions lose it).
+pub const EG: Font = Font {
+    name: "eg",
+    glyphs: &[
+        g("mK", w(King)),
+        g("wQ", w(Queen)),
+        g("tR", w(Rook)),
+        g("vL", w(Bishop)),
+        g("sN", w(Knight)),
+        g("zP", w(Pawn)),
+        g("mk", b(King)),
+        g("wq", b(Queen)),
+        g("tr", b(Rook)),
+        g("vl", b(Bishop)),
+        g("sn", b(Knight)),
+        g("zp", b(Pawn)),
+        g("K", w(King)),
+        g("Q", w(Queen)),
+        g("R", w(Rook)),
+        g("L", w(Bishop)),
+        g("N", w(Knight)),
+        g("P", w(Pawn)),
+        g("k", b(King)),
+        g("q", b(Queen)),
+        g("r", b(Rook)),
+        g("l", b(Bishop)),
+        g("n", b(Knight)),
+        g("p", b(Pawn)),
+        g("-", Meaning::Empty),
+        g("+", Meaning::Empty),
+    ],
+};
+
+/// German letters (`K D T L S B`: König, Dame, Turm, Läufer, Springer, Bauer), upper case
+/// White, lower case Black, no dark-square markers; `-` and `+` empty squares. Known from
+/// German diagram fonts; not yet met in real extracted text.
+pub const GERMAN: Font = Font {
+    name: "german",
+    glyphs: &[
+        g("K", w(King)),
+        g("D", w(Queen)),
+        g("T", w(Rook)),
+        g("L", w(Bishop)),
+        g("S", w(Knight)),
+        g("B", w(Pawn)),
+        g("k", b(King)),
+        g("d", b(Queen)),
+        g("t", b(Rook)),
+        g("l", b(Bishop)),
+        g("s", b(Knight)),
+        g("b", b(Pawn)),
+        g("-", Meaning::Empty),
+        g("+", Meaning::Empty),
+    ],
+};
+
+/// Alpha-style fonts (Chess Alpha and its kin): White `k q r b n p`, Black `l w t v m o`
+/// (king, queen, rook, bishop, knight, pawn) on light squares, the same letters in upper case
+/// on dark squares; ` ` or `-` an empty light square, `+` an empty dark one. Known from the
+/// fonts' documented layouts; not yet met in real extracted text.
+pub const ALPHA: Font = Font {
+    name: "alpha",
+    glyphs: &[
+        g("k", w(King)),
+        g("q", w(Queen)),
+        g("r", w(Rook)),
+        g("b", w(Bishop)),
+        g("n", w(Knight)),
+        g("p", w(Pawn)),
+        g("K", w(King)),
+        g("Q", w(Queen)),
+        g("R", w(Rook)),
+        g("B", w(Bishop)),
+        g("N", w(Knight)),
+        g("P", w(Pawn)),
+        g("l", b(King)),
+        g("w", b(Queen)),
+        g("t", b(Rook)),
+        g("v", b(Bishop)),
+        g("m", b(Knight)),
+        g("o", b(Pawn)),
+        g("L", b(King)),
+        g("W", b(Queen)),
+        g("T", b(Rook)),
+        g("V", b(Bishop)),
+        g("M", b(Knight)),
+        g("O", b(Pawn)),
+        g("-", Meaning::Empty),
+        g(" ", Meaning::Empty),
+        g("+", Meaning::Empty),
+    ],
+};
+
+/// Every known font, in the order they are tried: EG's first (GBR.md §7).
+pub const FONTS: [&Font; 3] = [&EG, &GERMAN, &ALPHA];

@@ -1,0 +1,396 @@
+//! Chess diagrams printed as text (GBR.md §7): a board set in a diagram font comes out of PDF
+//! text extraction as eight lines, rank 8 first, each `9`, eight squares from file a to h, and
+//! `0`. This module reads such boards ([`read_at`], [`all`]), ties one to the caption code it
+//! belongs to ([`for_code`]) and gives its kings and squares in the order a GBR position lists
+//! them ([`Diagram::position`]).
+//!
+//! Only lines that begin with `9` (after spaces) are ever tried, and [`for_code`] looks only
+//! at the few lines around a code found: reading diagrams adds no work to the finder.
+
+pub mod font;
+
+use std::ops::Range;
+
+use shakmaty::{Board, ByColor, ByRole, Color, File, Piece, Rank, Role, Square};
+
+use crate::code::{Code, PIECE_ROLES};
+use crate::material::Material;
+use crate::parse::Parsed;
+use crate::position::{Kings, SquareList};
+pub use font::{FONTS, Font, Meaning};
+
+/// Lines above a caption's first line searched for the last rank of its diagram: the diagram,
+/// then its composer, source and number lines (EG's layout).
+pub const ABOVE_LINES: usize = 6;
+
+/// Lines below a caption searched for a diagram printed under it, when none stands above.
+pub const BELOW_LINES: usize = 3;
+
+/// A board read from text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagram {
+    /// The men on it.
+    pub board: Board,
+    /// 0-based byte range from the `9` of rank 8 to the `0` of rank 1.
+    pub span: Range<usize>,
+    /// The font that read it.
+    pub font: &'static Font,
+}
+
+impl Diagram {
+    /// Men of each colour and type on the board, kings included.
+    pub fn material(&self) -> Material {
+        let mut counts = ByColor::<ByRole<u8>>::default();
+        for (_, piece) in self.board.clone() {
+            *counts.get_mut(piece.color).get_mut(piece.role) += 1;
+        }
+        Material::new(counts)
+    }
+
+    /// Its kings and squares in the order of GBR.md §2 (pieces queens, rooks, bishops,
+    /// knights, white's before black's within a type; pawns white's then black's; squares of
+    /// one kind of man in text order, `b2` before `c1`), when it has exactly one king a side.
+    pub fn position(&self) -> Option<(Kings, SquareList)> {
+        board_position(&self.board)
+    }
+}
+
+/// [`Diagram::position`] for any board.
+pub fn board_position(board: &Board) -> Option<(Kings, SquareList)> {
+    let king = |color: Color| {
+        let kings = board.by_piece(color.king());
+        (kings.count() == 1).then(|| kings.first()).flatten()
+    };
+    let kings = Kings {
+        white: king(Color::White)?,
+        black: king(Color::Black)?,
+    };
+    let squares_of = |piece: Piece| {
+        let mut squares: Vec<Square> = board.by_piece(piece).into_iter().collect();
+        squares.sort_by_key(|s| (s.file(), s.rank()));
+        squares
+    };
+    let mut pieces = Vec::new();
+    for role in PIECE_ROLES {
+        for color in [Color::White, Color::Black] {
+            pieces.extend(squares_of(Piece { color, role }));
+        }
+    }
+    let mut pawns = squares_of(Color::White.pawn());
+    pawns.extend(squares_of(Color::Black.pawn()));
+    let pawns_marked = !pawns.is_empty();
+    Some((
+        kings,
+        SquareList {
+            pieces,
+            pawns,
+            pawns_marked,
+        },
+    ))
+}
+
+/// The content of one rank line: `9`, eight squares, `0`, with spaces before and spaces or a
+/// carriage return after. `None` when the line is not one.
+fn rank_line(line: &[u8], font: &Font) -> Option<[Option<Piece>; 8]> {
+    let start = line.iter().position(|b| *b != b' ' && *b != b'\t')?;
+    let end = line
+        .iter()
+        .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))?;
+    let line = line.get(start..=end)?;
+    let inner = line.strip_prefix(b"9")?.strip_suffix(b"0")?;
+    let mut men = [None; 8];
+    let mut at = 0;
+    for man in &mut men {
+        let (meaning, len) = font.read(&inner[at..])?;
+        *man = match meaning {
+            Meaning::Empty => None,
+            Meaning::Man(color, role) => Some(Piece { color, role }),
+        };
+        at += len;
+    }
+    (at == inner.len()).then_some(men)
+}
+
+/// True when the line, after spaces, begins with `9`: the one test made before a diagram is
+/// read.
+fn may_be_rank(line: &[u8]) -> bool {
+    line.iter().find(|b| **b != b' ' && **b != b'\t') == Some(&b'9')
+}
+
+/// The line starting at `start`: its range without the line feed.
+fn line_at(buf: &[u8], start: usize) -> Range<usize> {
+    let end = memchr::memchr(b'\n', &buf[start..]).map_or(buf.len(), |i| start + i);
+    start..end
+}
+
+/// Start of the line holding `at`.
+fn line_start(buf: &[u8], at: usize) -> usize {
+    memchr::memrchr(b'\n', &buf[..at]).map_or(0, |i| i + 1)
+}
+
+/// Start of the line before the one starting at `start`, if any.
+fn previous_line(buf: &[u8], start: usize) -> Option<usize> {
+    (start > 0).then(|| line_start(buf, start - 1))
+}
+
+/// Reads the board whose rank 8 is the line starting at `start` (0-based byte offset of a line
+/// start in `buf`), with the first font of [`FONTS`] that reads all eight lines.
+pub fn read_at(buf: &[u8], start: usize) -> Option<Diagram> {
+    let mut lines = Vec::with_capacity(8);
+    let mut at = start;
+    for _ in 0..8 {
+        if at > buf.len() {
+            return None;
+        }
+        let line = line_at(buf, at);
+        if !may_be_rank(&buf[line.clone()]) {
+            return None;
+        }
+        at = line.end + 1;
+        lines.push(line);
+    }
+    'fonts: for font in FONTS {
+        let mut board = Board::empty();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(men) = rank_line(&buf[line.clone()], font) else {
+                continue 'fonts;
+            };
+            let rank = Rank::new(7 - i as u32);
+            for (f, man) in men.into_iter().enumerate() {
+                if let Some(piece) = man {
+                    board.set_piece_at(Square::from_coords(File::new(f as u32), rank), piece);
+                }
+            }
+        }
+        let first = &buf[lines[0].clone()];
+        let nine = lines[0].start + first.iter().position(|b| *b == b'9').unwrap_or(0);
+        let last = &buf[lines[7].clone()];
+        let zero = lines[7].start + last.iter().rposition(|b| *b == b'0').unwrap_or(0);
+        return Some(Diagram {
+            board,
+            span: nine..zero + 1,
+            font,
+        });
+    }
+    None
+}
+
+/// Every board in `buf`, in order. Looks at the first byte of each line only, and reads a
+/// board where a line begins with `9`.
+pub fn all(buf: &[u8]) -> Vec<Diagram> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < buf.len() {
+        let line = line_at(buf, at);
+        if may_be_rank(&buf[line.clone()])
+            && let Some(d) = read_at(buf, at)
+        {
+            at = line_end_after(buf, d.span.end);
+            out.push(d);
+            continue;
+        }
+        at = line.end + 1;
+    }
+    out
+}
+
+fn line_end_after(buf: &[u8], at: usize) -> usize {
+    memchr::memchr(b'\n', &buf[at..]).map_or(buf.len(), |i| at + i + 1)
+}
+
+/// True when `bytes` hold a `dddd.dd` standing as a token: another code between a diagram and
+/// a caption takes the diagram from it.
+pub fn has_code(bytes: &[u8]) -> bool {
+    bytes.windows(7).enumerate().any(|(i, w)| {
+        w[..4].iter().all(u8::is_ascii_digit)
+            && w[4] == b'.'
+            && w[5..].iter().all(u8::is_ascii_digit)
+            && (i == 0 || !bytes[i - 1].is_ascii_digit())
+            && bytes.get(i + 7).is_none_or(|b| !b.is_ascii_digit())
+    })
+}
+
+/// The diagram of the caption whose text is `span` (0-based byte range in `buf`): the board
+/// whose last rank stands within [`ABOVE_LINES`] lines above the caption's first line, with no
+/// other code between; else the board starting within [`BELOW_LINES`] lines below the
+/// caption, with no code between and no code within [`ABOVE_LINES`] lines below the board
+/// (that code's diagram it would be).
+pub fn for_code(buf: &[u8], span: Range<usize>) -> Option<Diagram> {
+    above(buf, span.start).or_else(|| below(buf, span.end))
+}
+
+/// Bytes before a caption, and after it, in which [`NineLines::near_code`] looks for a line
+/// beginning with `9` before it reads lines.
+pub const WINDOW: usize = 768;
+
+/// The scanner's cheap test for diagram lines near the codes of one chunk: whether a line
+/// beginning with `9` (at the line start, no spaces before it) starts within [`WINDOW`] bytes
+/// of a code. Codes come in order, so the bytes are searched once each at most, and only those
+/// near a code, for the pair `\n9` (`memchr::memmem`), rare in running text, where a search
+/// for every `9` met the digits of every code.
+#[derive(Debug, Clone)]
+pub struct NineLines {
+    /// The pair searched for.
+    finder: memchr::memmem::Finder<'static>,
+    /// Bytes before this offset have been searched.
+    searched: usize,
+    /// The last line beginning with `9` found, at or after the windows asked so far.
+    found: Option<usize>,
+}
+
+impl Default for NineLines {
+    fn default() -> NineLines {
+        NineLines {
+            finder: memchr::memmem::Finder::new(b"\n9"),
+            searched: 0,
+            found: None,
+        }
+    }
+}
+
+impl NineLines {
+    /// True when a line beginning with `9` starts in `buf[from..to]`. Calls must come with
+    /// `from` not decreasing.
+    pub fn any_in(&mut self, buf: &[u8], from: usize, to: usize) -> bool {
+        if let Some(f) = self.found {
+            if f >= from {
+                return f < to;
+            }
+            self.found = None;
+        }
+        let at = self.searched.max(from);
+        if at < to {
+            if at == 0 && buf.first() == Some(&b'9') {
+                self.found = Some(0);
+                self.searched = 1;
+                return true;
+            }
+            // The pair may start one byte before the window: its `9` is inside.
+            let start = at.saturating_sub(1);
+            if let Some(i) = self.finder.find(&buf[start..to]) {
+                self.found = Some(start + i + 1);
+                self.searched = start + i + 2;
+                return true;
+            }
+        }
+        self.searched = self.searched.max(to);
+        false
+    }
+
+    /// [`for_code`] for the scanner, which calls it for every code found, in order: it reads
+    /// lines only where a line beginning with `9` starts within [`WINDOW`] bytes of the
+    /// caption. The same result as [`for_code`] except for a diagram further away.
+    pub fn near_code(&mut self, buf: &[u8], span: Range<usize>) -> Option<Diagram> {
+        let from = span.start.saturating_sub(WINDOW);
+        let to = (span.end + WINDOW).min(buf.len());
+        if !self.any_in(buf, from, to) {
+            return None;
+        }
+        for_code(buf, span)
+    }
+}
+
+fn above(buf: &[u8], caption: usize) -> Option<Diagram> {
+    let mut start = line_start(buf, caption);
+    for _ in 0..ABOVE_LINES {
+        start = previous_line(buf, start)?;
+        let line = line_at(buf, start);
+        if !may_be_rank(&buf[line.clone()]) {
+            continue;
+        }
+        // This line is the last rank: rank 8 is seven lines up.
+        let mut first = start;
+        for _ in 0..7 {
+            first = previous_line(buf, first)?;
+        }
+        let d = read_at(buf, first)?;
+        return (!has_code(&buf[d.span.end..caption])).then_some(d);
+    }
+    None
+}
+
+fn below(buf: &[u8], caption_end: usize) -> Option<Diagram> {
+    let mut at = line_end_after(buf, caption_end.min(buf.len()));
+    for _ in 0..BELOW_LINES {
+        if at >= buf.len() {
+            return None;
+        }
+        let line = line_at(buf, at);
+        if may_be_rank(&buf[line.clone()]) {
+            let d = read_at(buf, at)?;
+            if has_code(&buf[caption_end..d.span.start]) {
+                return None;
+            }
+            let mut end = line_end_after(buf, d.span.end);
+            for _ in 0..ABOVE_LINES {
+                end = line_end_after(buf, end.min(buf.len()));
+            }
+            return (!has_code(&buf[d.span.end..end.min(buf.len())])).then_some(d);
+        }
+        at = line.end + 1;
+    }
+    None
+}
+
+/// Makes `parsed` a full position from its diagram `d` when the text gives no squares and the
+/// diagram agrees with what it does give (the code; the kings, where given): a bare code under
+/// a diagram is a full position (GBR.md §7). Returns true when it did. A diagram that
+/// disagrees is left for `gbr check` to compare.
+pub fn complete(parsed: &mut Parsed, d: &Diagram) -> bool {
+    let p = &mut parsed.position;
+    if p.squares.is_some() {
+        return false;
+    }
+    let Some((kings, squares)) = d.position() else {
+        return false;
+    };
+    if Code::from_material(&d.material()).ok() != Some(p.code)
+        || p.kings.is_some_and(|k| k != kings)
+    {
+        return false;
+    }
+    p.kings = Some(kings);
+    p.squares = Some(squares);
+    true
+}
+
+/// Writes `board` in the EG font of GBR.md §7: a top border `XIIIIIIIIY`, then the eight
+/// rank lines, rank 8 first, each ending in a line feed. The inverse of [`read_at`].
+pub fn render(board: &Board) -> String {
+    let mut out = String::from("XIIIIIIIIY\n");
+    for r in (0..8).rev() {
+        out.push('9');
+        for f in 0..8 {
+            let square = Square::from_coords(File::new(f), Rank::new(r));
+            let dark = (f + r) % 2 == 0;
+            match board.piece_at(square) {
+                None => out.push(if dark { '+' } else { '-' }),
+                Some(piece) => {
+                    let letter = match piece.role {
+                        Role::Bishop => 'L',
+                        role => role.upper_char(),
+                    };
+                    if dark {
+                        out.push(match piece.role {
+                            Role::King => 'm',
+                            Role::Queen => 'w',
+                            Role::Rook => 't',
+                            Role::Bishop => 'v',
+                            Role::Knight => 's',
+                            Role::Pawn => 'z',
+                        });
+                    }
+                    out.push(match piece.color {
+                        Color::White => letter,
+                        Color::Black => letter.to_ascii_lowercase(),
+                    });
+                }
+            }
+        }
+        out.push_str("0\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;
