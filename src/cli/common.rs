@@ -35,8 +35,8 @@ pub struct InputArgs {
     /// Bytes per chunk of a large file (changes speed, never the output).
     #[arg(long, default_value_t = gbrscan::scan::DEFAULT_CHUNK_SIZE, hide = true)]
     pub chunk_size: usize,
-    /// Show a progress bar on stderr: `auto` when stderr is a terminal and the scan takes
-    /// over a second.
+    /// Show a progress bar on stderr: `auto` when stderr is a terminal, stdout is not a pipe
+    /// (a pager may share the terminal) and the scan takes over a second.
     #[arg(long, value_enum, default_value_t = ShowProgress::Auto)]
     pub progress: ShowProgress,
 }

@@ -6,6 +6,7 @@ mod common;
 mod decode;
 mod directory_io;
 mod encode;
+mod generate;
 mod index;
 mod lookup;
 mod lookup_position;
@@ -20,9 +21,14 @@ use clap::{Parser, Subcommand};
 /// Find, check and index GBR codes of chess endgame studies in text.
 #[derive(Debug, Parser)]
 #[command(name = "gbr", version, about, long_about = None)]
+#[command(subcommand_required = false, arg_required_else_help = true)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    /// Print a shell completion script or the man page to stdout, and exit.
+    #[arg(long, value_enum, value_name = "KIND", exclusive = true)]
+    generate: Option<generate::Kind>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -45,7 +51,13 @@ enum Command {
 
 /// Runs the subcommand; the exit code follows grep: 0 found, 1 nothing found, 2 error.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    match cli.command {
+    let command = match (cli.command, cli.generate) {
+        (Some(command), _) => command,
+        (None, Some(kind)) => return generate::run(kind),
+        // clap prints the help for a bare `gbr` (arg_required_else_help) and never gets here.
+        (None, None) => anyhow::bail!("no command given; see gbr --help"),
+    };
+    match command {
         Command::Decode(args) => decode::run(args),
         Command::Encode(args) => encode::run(args),
         Command::Check(args) => check::run(args),

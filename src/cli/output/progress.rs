@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 pub enum ShowProgress {
     /// Never.
     Never,
-    /// When stderr is a terminal, and only once a scan has run for [`DELAY`].
+    /// When stderr is a terminal and stdout is not a pipe, once a scan has run for a second.
     #[default]
     Auto,
     /// From the start, even when stderr is not a terminal.
@@ -86,7 +86,7 @@ impl Progress {
                 progress.bar.force_draw();
                 progress.bar.enable_steady_tick(TICK);
             }
-            ShowProgress::Auto if io::stderr().is_terminal() => {
+            ShowProgress::Auto if io::stderr().is_terminal() && !stdout_is_pipe() => {
                 let (cancel, wait) = mpsc::channel::<()>();
                 let bar = progress.bar.clone();
                 progress.cancel = Some(cancel);
@@ -140,6 +140,26 @@ impl Drop for Progress {
     fn drop(&mut self) {
         self.finish();
     }
+}
+
+/// True when stdout is a pipe. Its reader may be a pager (`gbr scan big | less`) drawing on the
+/// terminal that stderr is too, where a bar would tear its screen; so `--progress auto` shows
+/// no bar then, while a terminal, a file or `/dev/null` as stdout leaves stderr's terminal free.
+#[cfg(unix)]
+fn stdout_is_pipe() -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::FileTypeExt;
+    io::stdout()
+        .as_fd()
+        .try_clone_to_owned()
+        .and_then(|fd| std::fs::File::from(fd).metadata())
+        .is_ok_and(|meta| meta.file_type().is_fifo())
+}
+
+/// Elsewhere a pipe cannot be told from a file: assume the reader may share the terminal.
+#[cfg(not(unix))]
+fn stdout_is_pipe() -> bool {
+    true
 }
 
 /// Stderr when it is not a terminal (`--progress always 2>log`): plain ANSI cursor moves.
