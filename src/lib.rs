@@ -9,12 +9,13 @@
 //! Layers, each depending only on those listed before it:
 //! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] →
 //! [`check`](mod@check) →
-//! [`record`] → [`scan`] (which also uses [`finder`] and [`input`]).
+//! [`record`] → [`context`] → [`scan`] (which also uses [`finder`] and [`input`]).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod check;
 pub mod code;
+pub mod context;
 pub mod directory;
 pub mod finder;
 pub mod input;
@@ -31,4 +32,4 @@ pub use material::Material;
 pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
 pub use position::{Kings, MenCount, Position, SquareList};
 pub use record::{FindingRecord, FoundAt, Record};
-pub use stipulation::{Outcome, Stipulation};
+pub use stipulation::{Outcome, Stipulation, StipulationSource};

@@ -31,6 +31,7 @@ fn record(
         squares: squares.map(Into::into),
         men: None,
         stipulation: stipulation.map(|s| s.parse().unwrap()),
+        stipulation_source: None,
         canonical: code.into(),
         material: None,
         fen: None,
@@ -221,7 +222,11 @@ fn a_listing_of_many_batches_reads_back_in_directory_order() {
             let back = read::records(bytes.as_slice()).unwrap();
             assert_eq!(back.len(), expected.len(), "{format:?} {order:?}");
             for (i, (got, want)) in back.iter().zip(&expected).enumerate() {
-                assert_eq!(got, *want, "{format:?} {order:?}, entry {i}");
+                let mut want = (*want).clone();
+                if format == Format::Tsv {
+                    want.stipulation_source = None; // a row has no column for it
+                }
+                assert_eq!(*got, want, "{format:?} {order:?}, entry {i}");
             }
         }
     }

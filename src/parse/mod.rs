@@ -11,6 +11,8 @@ mod read;
 pub mod space;
 mod words;
 
+pub(crate) use words::side_at;
+
 use std::ops::Range;
 
 use crate::code::{Code, ParseCodeError};

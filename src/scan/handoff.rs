@@ -198,7 +198,10 @@ impl<'a> InOrder<'a> {
                 encoding,
                 scan,
             } => {
-                let records = self.stitcher.stitch(scan);
+                let mut records = self.stitcher.stitch(scan);
+                if chunk + 1 == of {
+                    records.extend(self.stitcher.finish());
+                }
                 if !records.is_empty() {
                     self.codes += records.len() as u64;
                     on_event(ScanEvent::Records { input, records })?;

@@ -19,8 +19,9 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use crate::context;
+use crate::context::{Chain, Link};
 use crate::finder;
-use crate::parse::parse_at;
 use crate::record::{FoundAt, Record};
 
 pub use files::{ScanInputs, scan_inputs};
@@ -59,6 +60,8 @@ pub(crate) struct ChunkScan {
     /// feed stands between the chunk's start and the record, or the record starts before the
     /// chunk), else 0. Kept in the records themselves, so that stitching moves none.
     found: Vec<Record>,
+    /// The context of each record, for [`Stitcher`]'s [`Chain`].
+    links: Vec<Link>,
 }
 
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
@@ -67,8 +70,9 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
     // Room for a code every 4 KiB, about the density of a study column: records are large,
     // and growing the vector from empty moved them eight times over.
     let mut found = Vec::with_capacity(range.len() / 4096);
+    let mut links = Vec::with_capacity(found.capacity());
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
-        let Some(parsed) = parse_at(buf, anchor) else {
+        let Some((parsed, link)) = context::read_code(buf, anchor) else {
             return;
         };
         let start = parsed.span.start;
@@ -87,13 +91,17 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
             line: (newlines_before as i64 - between) as u64,
             column: column.unwrap_or(0),
         };
-        found.push(Record::checked(at, &parsed, buf));
+        let mut record = Record::checked(at, &parsed, buf);
+        link.mark(&mut record);
+        found.push(record);
+        links.push(link);
     });
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
     ChunkScan {
         newlines: scan.newlines,
         last_newline,
         found,
+        links,
     }
 }
 
@@ -107,6 +115,8 @@ pub(crate) struct Stitcher {
     line_base: i64,
     /// Offset of the last line feed before the next chunk.
     last_newline: Option<usize>,
+    /// Headings and evidence carried from code to code (docs/reading.md).
+    chain: Chain,
 }
 
 impl Stitcher {
@@ -114,6 +124,7 @@ impl Stitcher {
         Stitcher {
             line_base: 1,
             last_newline: None,
+            chain: Chain::new(),
         }
     }
 
@@ -132,10 +143,17 @@ impl Stitcher {
         // Anchors come in order, and the text read before an anchor (sign, kings, bracket)
         // never reaches back over another code, so records come in order of offset; a stable
         // sort keeps the order total should text ever prove that wrong.
-        if !records.is_sorted_by_key(|r| r.offset) {
-            records.sort_by_key(|r| r.offset);
+        let mut linked: Vec<(Record, Link)> = records.into_iter().zip(scan.links).collect();
+        if !linked.is_sorted_by_key(|(r, _)| r.offset) {
+            linked.sort_by_key(|(r, _)| r.offset);
         }
-        records
+        self.chain.pass(linked)
+    }
+
+    /// The records held back to the end of the source ([`Chain::finish`]); call once after
+    /// its last chunk.
+    pub(crate) fn finish(&mut self) -> Vec<Record> {
+        self.chain.finish()
     }
 }
 
@@ -170,6 +188,7 @@ pub fn scan_buffer(
     for scan in scans {
         records.extend(stitcher.stitch(scan));
     }
+    records.extend(stitcher.finish());
     records
 }
 

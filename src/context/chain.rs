@@ -1,0 +1,78 @@
+//! The context carried from code to code through one source, in order.
+
+use super::{Above, Link};
+use crate::position::restipulate;
+use crate::record::Record;
+use crate::stipulation::{Stipulation, StipulationSource};
+
+/// State carried over the records of one source, handed over in order of offset: the
+/// heading over the current run of directory entries, whether a code with kings or more has
+/// been met, and the records held back until that is known.
+#[derive(Debug, Clone, Default)]
+pub struct Chain {
+    /// The heading in force: set by a heading above a code, kept while each code has the one
+    /// before it within reach ([`Above::Code`]), dropped otherwise.
+    heading: Option<Stipulation>,
+    /// True once a code with kings, W/B or squares was met in this source.
+    positions: bool,
+    /// Records held back, in order, from the first bare code with no chess near it while no
+    /// code with kings has been met; the flag is its [`Link::needs_source_evidence`].
+    held: Vec<(Record, bool)>,
+}
+
+impl Chain {
+    /// A chain at the start of a source.
+    pub fn new() -> Chain {
+        Chain::default()
+    }
+
+    /// Passes the next records of the source (in order of offset, each with its link) and
+    /// returns those that can be handed on now, in order.
+    pub fn pass(&mut self, records: impl IntoIterator<Item = (Record, Link)>) -> Vec<Record> {
+        let mut out = Vec::new();
+        for (mut record, link) in records {
+            match link.above {
+                Above::Heading(s) => self.heading = Some(s),
+                Above::Code => {}
+                Above::Sign(_) | Above::Nothing => self.heading = None,
+            }
+            if let Some(heading) = self.heading {
+                apply_heading(&mut record, heading);
+            }
+            if record.rank > crate::parse::Rank::Bare && !self.positions {
+                self.positions = true;
+                out.extend(self.held.drain(..).map(|(r, _)| r));
+            }
+            if !self.positions && (link.needs_source_evidence || !self.held.is_empty()) {
+                self.held.push((record, link.needs_source_evidence));
+            } else {
+                out.push(record);
+            }
+        }
+        out
+    }
+
+    /// The end of the source: the records still held, but for the bare codes with no chess
+    /// near them (the source holds no code with kings or more).
+    pub fn finish(&mut self) -> Vec<Record> {
+        let held = std::mem::take(&mut self.held);
+        *self = Chain::new();
+        held.into_iter()
+            .filter(|(_, needs)| !needs)
+            .map(|(r, _)| r)
+            .collect()
+    }
+}
+
+/// Gives `record` the result of the heading over it, when the text beside it and a sign
+/// above gave none (a side to move it gave is kept: `ZAZ` under `Wins` is `-+`).
+fn apply_heading(record: &mut Record, heading: Stipulation) {
+    let own = record.stipulation;
+    if own.is_some_and(|s| s.outcome.is_some()) {
+        return;
+    }
+    let stipulation = own.map_or(heading, |s| heading.combine(s));
+    record.canonical = restipulate(&record.canonical, own, stipulation).into();
+    record.stipulation = Some(stipulation);
+    record.stipulation_source = Some(StipulationSource::Heading);
+}
