@@ -30,7 +30,7 @@ const UNITS: &[&str] = &[
     "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "bytes", "hz", "khz", "mhz", "ghz", "v",
     "w", "kw", "kwh", "mw", "a", "ma", "usd", "eur", "gbp", "chf", "jpy", "cad", "aud", "dollars",
     "euros", "euro", "yen", "cents", "pence", "points", "pts", "percent", "per", "x", "rpm", "dpi",
-    "px", "pt", "bps", "kbps", "mbps", "degrees", "km/h", "mph",
+    "px", "pt", "fps", "bps", "kbps", "mbps", "degrees", "km/h", "mph",
 ];
 
 /// Words near a bare code that speak of chess (lower case): pieces, studies, the game, in

@@ -45,19 +45,21 @@ fn square_list(buf: &[u8], from: usize, expected: Option<usize>) -> Option<ListR
     let mut end = from;
     let mut broken = false;
     while let Some(mut g) = lex::gap_forward(buf, end) {
-        let mut marked = false;
-        if start.is_some() && g == end {
-            // Runs after the first need white space between them, or a pawn mark and white
-            // space when the code still expects squares.
-            let wants_more = expected.is_none_or(|n| squares.len() < n);
-            if lex::at(buf, end) != Some(b'.') || stop.is_some() || !wants_more {
-                break;
-            }
-            match lex::gap_forward(buf, end + 1) {
-                Some(after) if after > end + 1 => g = after,
-                _ => break,
-            }
-            marked = true;
+        // A pawn mark with white space after it, while the code still expects squares: at
+        // the end of a run (`d4e7f8.` then a line break) or standing apart (`0000.32 . d4e3`).
+        let lone_mark = lex::at(buf, g) == Some(b'.')
+            && (start.is_some() || g > from)
+            && stop.is_none()
+            && expected.is_none_or(|n| squares.len() < n);
+        let after_mark = lone_mark
+            .then(|| lex::gap_forward(buf, g + 1))
+            .flatten()
+            .filter(|a| *a > g + 1);
+        let marked = after_mark.is_some();
+        if let Some(after) = after_mark {
+            g = after;
+        } else if start.is_some() && g == end {
+            break; // runs after the first need white space between them
         }
         let Some(run) = lex::square_run_broken(buf, g, stop.is_none() && !marked) else {
             break;
@@ -386,12 +388,15 @@ impl<'a> Reader<'a> {
             let line_ends = lex::gap_forward(buf, e).is_none_or(|after| {
                 after == buf.len() || buf[e..after].iter().any(|b| matches!(b, b'\n' | b'\r'))
             });
+            let same_line = !buf[self.end..g].iter().any(|b| matches!(b, b'\n' | b'\r'));
             let taken = if full {
                 true
-            } else if self.kings.is_some() {
-                symbol || words || s.outcome.is_none()
+            } else if symbol {
+                // A lone sign after kings or a bare code ends its line (the canonical text
+                // `g3g1 0323.12 =`); a sign on the next line belongs to the code after it.
+                same_line && line_ends && (self.kings.is_some() || g > self.end)
             } else {
-                symbol && line_ends && g > self.end
+                self.kings.is_some() && (words || s.outcome.is_none())
             };
             if taken {
                 self.word = Some(s);
