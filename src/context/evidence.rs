@@ -33,51 +33,33 @@ const UNITS: &[&str] = &[
     "px", "pt", "fps", "bps", "kbps", "mbps", "degrees", "km/h", "mph",
 ];
 
-/// Words near a bare code that speak of chess (lower case): pieces, studies, the game, in
-/// English, Dutch and German.
+/// Words near a bare code that speak of chess (lower case), in English, Dutch and German.
+/// Words with a common meaning outside chess are left out (`study`, `queen`, `bishop`,
+/// `rook`, `knight`, `pawn` as nouns of their own; Dutch `toren`, `loper`, `paard`; German
+/// `Turm`, `Bauer`, `Springer`): a dictionary has them near its numbers.
 const CHESS_WORDS: &[&str] = &[
     "chess",
-    "endgame",
-    "endgames",
-    "study",
-    "studies",
-    "stalemate",
-    "checkmate",
-    "knight",
-    "knights",
-    "rook",
-    "rooks",
-    "bishop",
-    "bishops",
-    "pawn",
-    "pawns",
-    "queen",
-    "queens",
+    "schach",
     "schaak",
     "schaken",
+    "endgame",
+    "endgames",
+    "endspiel",
     "eindspel",
     "studie",
-    "studies",
-    "paard",
-    "paarden",
-    "toren",
-    "torens",
-    "loper",
-    "lopers",
-    "pion",
-    "pionnen",
-    "schach",
-    "endspiel",
-    "springer",
-    "turm",
-    "läufer",
-    "bauer",
-    "bauern",
+    "eindspelstudie",
+    "stalemate",
+    "checkmate",
+    "zugzwang",
+    "tablebase",
     "gbr",
     "troitzky",
     "roycroft",
-    "zugzwang",
-    "tablebase",
+    "knights",
+    "rooks",
+    "pawns",
+    "pionnen",
+    "schaakstudie",
 ];
 
 /// The word at `i` (ASCII letters and non-ASCII bytes), ASCII-lowercased, and its end.
@@ -207,20 +189,28 @@ fn has_diagram(window: &[u8]) -> bool {
     })
 }
 
-/// A chess word in `window`.
+/// A chess word in `window`, matched without regard to ASCII case and without allocating.
 fn has_chess_word(window: &[u8]) -> bool {
     let mut i = 0;
     while i < window.len() {
-        if let Some((word, end)) = word_at(window, i)
-            && (i == 0 || !window[i - 1].is_ascii_alphanumeric())
-        {
-            if CHESS_WORDS.iter().any(|w| w.as_bytes() == word) {
-                return true;
-            }
-            i = end;
-        } else {
+        if !window[i].is_ascii_alphabetic() {
             i += 1;
+            continue;
         }
+        let mut end = i;
+        while end < window.len() && (window[end].is_ascii_alphabetic() || window[end] >= 0x80) {
+            end += 1;
+        }
+        let word = &window[i..end];
+        let starts_a_word = i == 0 || !window[i - 1].is_ascii_alphanumeric();
+        if starts_a_word
+            && CHESS_WORDS
+                .iter()
+                .any(|w| w.as_bytes().eq_ignore_ascii_case(word))
+        {
+            return true;
+        }
+        i = end;
     }
     false
 }
