@@ -209,7 +209,7 @@ fn paths_ranked_in_many_chunks_sort_as_the_full_keys() {
 #[test]
 fn a_listing_of_many_batches_reads_back_in_directory_order() {
     // Batches of 15 rows in chunks of 5 in unit tests; the last batch is not full.
-    let records = real_copies(9);
+    let records = real_copies(8);
     assert_ne!(records.len() % 15, 0);
     for order in [Order::Code, Order::Stipulation] {
         let directory = Directory::new(records.clone(), order).unwrap();

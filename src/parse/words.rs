@@ -22,9 +22,19 @@ fn word_byte(buf: &[u8], i: usize) -> bool {
     }
 }
 
-/// The word at `i` (ASCII-lowercased), and its end; `None` when no word starts there or it
-/// runs on into a digit.
-fn word_at(buf: &[u8], i: usize) -> Option<(Vec<u8>, usize)> {
+/// A word as read: compared without regard to ASCII case, without allocating.
+#[derive(Clone, Copy)]
+struct Word<'a>(&'a [u8]);
+
+impl Word<'_> {
+    fn is(self, lower: &str) -> bool {
+        self.0.eq_ignore_ascii_case(lower.as_bytes())
+    }
+}
+
+/// The word at `i`, and its end; `None` when no word starts there or it runs on into a
+/// digit.
+fn word_at(buf: &[u8], i: usize) -> Option<(Word<'_>, usize)> {
     let mut j = i;
     while word_byte(buf, j) {
         j += 1;
@@ -32,7 +42,7 @@ fn word_at(buf: &[u8], i: usize) -> Option<(Vec<u8>, usize)> {
     if j == i || buf.get(j).is_some_and(u8::is_ascii_digit) {
         return None;
     }
-    Some((buf[i..j].to_ascii_lowercase(), j))
+    Some((Word(&buf[i..j]), j))
 }
 
 /// A reader of successive words after gaps.
@@ -43,7 +53,7 @@ struct Words<'a> {
 
 impl Words<'_> {
     /// The next word after a gap (and a comma glued to the word before), without moving.
-    fn peek(&self) -> Option<(Vec<u8>, usize)> {
+    fn peek(&self) -> Option<(Word<'_>, usize)> {
         let mut i = self.end;
         if self.buf.get(i) == Some(&b',') {
             i += 1;
@@ -58,7 +68,7 @@ impl Words<'_> {
     /// Takes the next word when it is one of `options`.
     fn take(&mut self, options: &[&str]) -> Option<usize> {
         let (word, end) = self.peek()?;
-        let index = options.iter().position(|o| o.as_bytes() == word)?;
+        let index = options.iter().position(|o| word.is(o))?;
         self.end = end;
         Some(index)
     }
@@ -78,33 +88,39 @@ const SIDES: [(&[&str], Color); 9] = [
 ];
 
 /// One-word side to move: `WTM`, `BTM`, Dutch `WAZ` (wit aan zet) and `ZAZ` (zwart aan zet).
-fn side_word(word: &[u8]) -> Option<Color> {
-    match word {
-        b"wtm" | b"waz" => Some(Color::White),
-        b"btm" | b"zaz" => Some(Color::Black),
-        _ => None,
+fn side_word(word: Word<'_>) -> Option<Color> {
+    if word.is("wtm") || word.is("waz") {
+        Some(Color::White)
+    } else if word.is("btm") || word.is("zaz") {
+        Some(Color::Black)
+    } else {
+        None
     }
 }
 
 /// One-word results: `win wins draw draws`, Dutch `winst remise`, German `Gewinn Remis`, and
 /// `loses` (the side to move loses: with Black to move, White wins).
-fn result_word(word: &[u8]) -> Option<Option<Outcome>> {
-    match word {
-        b"win" | b"wins" | b"winst" | b"gewinn" | b"wint" | b"gewinnt" => Some(Some(Outcome::Win)),
-        b"draw" | b"draws" | b"remise" | b"remis" => Some(Some(Outcome::Draw)),
-        b"loses" | b"verliert" => Some(None),
-        _ => None,
+fn result_word(word: Word<'_>) -> Option<Option<Outcome>> {
+    let any = |words: &[&str]| words.iter().any(|w| word.is(w));
+    if any(&["win", "wins", "winst", "gewinn", "wint", "gewinnt"]) {
+        Some(Some(Outcome::Win))
+    } else if any(&["draw", "draws", "remise", "remis"]) {
+        Some(Some(Outcome::Draw))
+    } else if any(&["loses", "verliert"]) {
+        Some(None)
+    } else {
+        None
     }
 }
 
 /// The side-to-move phrase at `i` (`Black to move`, `ZAZ`), and its end.
 pub fn side_at(buf: &[u8], i: usize) -> Option<(Color, usize)> {
     let (first, end) = word_at(buf, i)?;
-    if let Some(side) = side_word(&first) {
+    if let Some(side) = side_word(first) {
         return Some((side, end));
     }
     'phrases: for (phrase, side) in SIDES {
-        if phrase[0].as_bytes() != first {
+        if !first.is(phrase[0]) {
             continue;
         }
         let mut words = Words { buf, end };
@@ -121,7 +137,8 @@ pub fn side_at(buf: &[u8], i: usize) -> Option<(Color, usize)> {
 /// A side-to-move phrase ending at `end` (exclusive), as written between a sign and its code
 /// (`+ ZAZ 0013.01`, `= Schwarz am Zug 0013.01`). Returns the side and the phrase's start.
 pub fn side_ending_at(buf: &[u8], end: usize) -> Option<(Color, usize)> {
-    let mut starts = Vec::with_capacity(MAX_SIDE_WORDS);
+    let mut starts = [0usize; MAX_SIDE_WORDS];
+    let mut found = 0;
     let mut i = end;
     for _ in 0..MAX_SIDE_WORDS {
         let mut s = i;
@@ -131,7 +148,8 @@ pub fn side_ending_at(buf: &[u8], end: usize) -> Option<(Color, usize)> {
         if s == i || !lex::is_boundary(lex::before(buf, s)) {
             break;
         }
-        starts.push(s);
+        starts[found] = s;
+        found += 1;
         match lex::gap_backward(buf, s) {
             Some(g) if g < s => i = g,
             _ => break,
@@ -147,7 +165,7 @@ pub fn side_ending_at(buf: &[u8], end: usize) -> Option<(Color, usize)> {
 /// Skips `in N [moves]` after a result (`Win in 86`, `White wins in 78 moves`).
 fn skip_length(words: &mut Words<'_>) {
     let buf = words.buf;
-    let Some(after_in) = words.peek().filter(|(w, _)| w == b"in").map(|(_, e)| e) else {
+    let Some(after_in) = words.peek().filter(|(w, _)| w.is("in")).map(|(_, e)| e) else {
         return;
     };
     let Some(g) = lex::gap_forward(buf, after_in).filter(|g| *g > after_in) else {
@@ -173,7 +191,7 @@ pub fn phrase_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
     let (stipulation, end) = if let Some((side, end)) = side_at(buf, i) {
         let mut words = Words { buf, end };
         let _ = words.take(&["and"]);
-        match words.peek().and_then(|(w, e)| Some((result_word(&w)?, e))) {
+        match words.peek().and_then(|(w, e)| Some((result_word(w)?, e))) {
             Some((Some(outcome), e)) => {
                 words.end = e;
                 skip_length(&mut words);
@@ -188,11 +206,11 @@ pub fn phrase_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
     } else {
         let (first, end) = word_at(buf, i)?;
         let mut words = Words { buf, end };
-        let outcome = if first == b"white" {
+        let outcome = if first.is("white") {
             let index = words.take(&["wins", "draws"])?;
             [Outcome::Win, Outcome::Draw][index]
         } else {
-            result_word(&first)??
+            result_word(first)??
         };
         skip_length(&mut words);
         (Stipulation::new(Some(outcome), Color::White), words.end)
