@@ -245,14 +245,14 @@ pub fn of_bare(buf: &[u8], parsed: &Parsed) -> Evidence {
             .word
             .as_ref()
             .is_some_and(|w| buf[w.start].is_ascii_alphabetic());
+    // A result or side to move in words as the next token: more than one word, or a
+    // capital (`Win`, `BTM`); a lone lower-case `win` or `draw` is prose.
     let phrase_after = lex::gap_forward(buf, span.end)
-        .filter(|g| *g > span.end)
-        .and_then(|g| {
-            buf[g]
-                .is_ascii_alphabetic()
-                .then(|| lex::stipulation_at(buf, g))?
-        })
-        .is_some();
+        .filter(|g| *g > span.end && buf.get(*g).is_some_and(u8::is_ascii_alphabetic))
+        .and_then(|g| lex::stipulation_at(buf, g).map(|(_, e)| (g, e)))
+        .is_some_and(|(g, e)| {
+            buf[g].is_ascii_uppercase() || buf[g..e].iter().any(|b| !b.is_ascii_alphabetic())
+        });
     if words_beside || phrase_after || named_before(buf, span.start) {
         return Evidence::Near;
     }

@@ -373,10 +373,10 @@ impl<'a> Reader<'a> {
     }
 
     /// The stipulation after the code: after W/B or a square list any sign or words; after
-    /// kings alone a sign, a side to move (`ZAZ`, `WTM`, `BTM`) or a result of more than one
-    /// word (`White wins in 78 moves`), but not a lone `win` or `draw`, which prose uses;
-    /// after a bare code only a sign ending the line or the text (the canonical text
-    /// `0323.12 +`). Then the terminating full stop or colon of a full position.
+    /// kings alone a sign ending the line, a side to move (`ZAZ`, `WTM`, `BTM`) or a result
+    /// of more than one word (`White wins in 78 moves`), but not a lone `win` or `draw`, which
+    /// prose uses; after a bare code only a sign or side to move ending the line or the text
+    /// (the canonical texts `0323.12 +`, `0323.12 WTM`). Then the terminating full stop or colon of a full position.
     pub(super) fn stipulation(&mut self) {
         let full = self.men.is_some() || self.squares.is_some();
         let buf = self.buf;
@@ -391,12 +391,13 @@ impl<'a> Reader<'a> {
             let same_line = !buf[self.end..g].iter().any(|b| matches!(b, b'\n' | b'\r'));
             let taken = if full {
                 true
-            } else if symbol {
-                // A lone sign after kings or a bare code ends its line (the canonical text
-                // `g3g1 0323.12 =`); a sign on the next line belongs to the code after it.
-                same_line && line_ends && (self.kings.is_some() || g > self.end)
+            } else if self.kings.is_some() {
+                // A lone sign after kings ends its line (the canonical text `g3g1 0323.12 =`);
+                // a sign on the next line belongs to the code after it.
+                (symbol && same_line && line_ends) || (!symbol && (words || s.outcome.is_none()))
             } else {
-                self.kings.is_some() && (words || s.outcome.is_none())
+                // After a bare code, a sign or a side to move ending the line (`0323.12 +`).
+                (symbol || s.outcome.is_none()) && same_line && line_ends && g > self.end
             };
             if taken {
                 self.word = Some(s);
