@@ -285,3 +285,31 @@ fn decode_reads_a_side_to_move_beside_the_sign_as_scan_does() {
     assert_eq!(scanned[0].canonical, record.canonical);
     assert_eq!(scanned[0].stipulation, record.stipulation);
 }
+
+#[test]
+fn a_full_position_under_a_heading_is_checked_for_legality_with_white_to_move() {
+    // wK a1, bK h8, wR h1: with White to move the black king stands in check.
+    let headed = scan(b"Wins\n\na1h8 0100.00 h1 2/1\n", 64);
+    let signed = scan(b"a1h8 0100.00 h1 2/1+.\n", 64);
+    let messages = |r: &Record| {
+        r.findings
+            .iter()
+            .map(|f| f.message.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(headed[0].canonical, signed[0].canonical);
+    assert_eq!(messages(&headed[0]), messages(&signed[0]));
+    assert_eq!(messages(&headed[0]).len(), 1, "{:?}", messages(&headed[0]));
+    assert_eq!(
+        messages(&headed[0]),
+        ["legality: black is in check but not to move"]
+    );
+    assert_eq!(headed[0].valid, signed[0].valid);
+    assert_eq!(
+        headed[0].findings[0].offset - 6,
+        signed[0].findings[0].offset,
+        "the finding stands on the squares"
+    );
+    // Without the heading, no side to move: no legality check.
+    assert!(scan(b"a1h8 0100.00 h1 2/1\n", 64)[0].findings.is_empty());
+}

@@ -1,8 +1,9 @@
 //! The context carried from code to code through one source, in order.
 
 use super::{Above, Link};
+use crate::check::{Check, Finding, Part, Severity, legality_kind};
 use crate::position::restipulate;
-use crate::record::Record;
+use crate::record::{FindingRecord, Record};
 use crate::stipulation::{Stipulation, StipulationSource};
 
 /// State carried over the records of one source, handed over in order of offset: the
@@ -37,7 +38,7 @@ impl Chain {
                 Above::Sign(_) | Above::Nothing => self.heading = None,
             }
             if let Some(heading) = self.heading {
-                apply_heading(&mut record, heading);
+                apply_heading(&mut record, heading, link.squares);
             }
             if record.rank > crate::parse::Rank::Bare && !self.positions {
                 self.positions = true;
@@ -65,8 +66,10 @@ impl Chain {
 }
 
 /// Gives `record` the result of the heading over it, when the text beside it and a sign
-/// above gave none (a side to move it gave is kept: `ZAZ` under `Wins` is `-+`).
-fn apply_heading(record: &mut Record, heading: Stipulation) {
+/// above gave none (a side to move it gave is kept: `ZAZ` under `Wins` is `-+`). A full
+/// position that had no side to move gets the legality check (GBR.md §3 rule 6) it could
+/// not have before; `squares` is where its square list stands.
+fn apply_heading(record: &mut Record, heading: Stipulation, squares: Option<(usize, usize)>) {
     let own = record.stipulation;
     if own.is_some_and(|s| s.outcome.is_some()) {
         return;
@@ -75,4 +78,23 @@ fn apply_heading(record: &mut Record, heading: Stipulation) {
     record.canonical = restipulate(&record.canonical, own, stipulation).into();
     record.stipulation = Some(stipulation);
     record.stipulation_source = Some(StipulationSource::Heading);
+    let board_sane = !record
+        .findings
+        .iter()
+        .any(|f| f.check == Check::Board && f.severity == Severity::Error);
+    if own.is_none()
+        && board_sane
+        && let (Some(board), Some((start, end))) = (&record.fen, squares)
+        && let Some(kind) = legality_kind(board, stipulation.to_move)
+    {
+        let finding = Finding {
+            kind,
+            part: Part::Squares,
+            against: None,
+            span: start..end,
+            fix: None,
+        };
+        record.valid &= finding.severity() != Severity::Error;
+        record.findings.push(FindingRecord::new(&finding));
+    }
 }

@@ -31,6 +31,9 @@ pub struct Link {
     pub needs_source_evidence: bool,
     /// Where the stipulation of the parsed position came from, when it has one.
     pub source: Option<StipulationSource>,
+    /// 0-based byte range of the square list, where given: where a legality finding stands
+    /// when a heading gives a full position its side to move.
+    pub squares: Option<(usize, usize)>,
 }
 
 impl Link {
@@ -69,6 +72,7 @@ pub fn read_code(buf: &[u8], anchor: usize) -> Option<(Parsed, Link)> {
         above,
         needs_source_evidence,
         source,
+        squares: parsed.parts.squares.as_ref().map(|r| (r.start, r.end)),
     };
     Some((parsed, link))
 }
