@@ -2,7 +2,6 @@
 //! exact expected records; and the prose fixture that must yield no code at all.
 
 use gbrscan::Record;
-use gbrscan::parse::Rank;
 use gbrscan::scan::{ScanOptions, scan_buffer};
 
 #[track_caller]

@@ -140,7 +140,7 @@ pub fn side_ending_at(buf: &[u8], end: usize) -> Option<(Color, usize)> {
     let mut starts = [0usize; MAX_SIDE_WORDS];
     let mut found = 0;
     let mut i = end;
-    for _ in 0..MAX_SIDE_WORDS {
+    while found < MAX_SIDE_WORDS {
         let mut s = i;
         while s > 0 && word_byte(buf, s - 1) {
             s -= 1;
@@ -155,7 +155,8 @@ pub fn side_ending_at(buf: &[u8], end: usize) -> Option<(Color, usize)> {
             _ => break,
         }
     }
-    starts.into_iter().rev().find_map(|s| {
+    // The longest phrase first: `Schwarz am Zug` before `Zug`.
+    starts[..found].iter().rev().find_map(|&s| {
         side_at(buf, s)
             .filter(|(_, e)| *e == end)
             .map(|(c, _)| (c, s))
