@@ -2,6 +2,7 @@
 
 use super::{Above, Link};
 use crate::check::{Check, Finding, Part, Severity, legality_kind};
+use crate::parse::Rank;
 use crate::position::restipulate;
 use crate::record::{FindingRecord, Record};
 use crate::stipulation::{Stipulation, StipulationSource};
@@ -37,10 +38,14 @@ impl Chain {
                 Above::Code => {}
                 Above::Sign(_) | Above::Nothing => self.heading = None,
             }
-            if let Some(heading) = self.heading {
+            // A directory's entry has kings at least; a bare code among prose below the
+            // entries takes no heading.
+            if let Some(heading) = self.heading
+                && record.rank > Rank::Bare
+            {
                 apply_heading(&mut record, heading, link.squares);
             }
-            if record.rank > crate::parse::Rank::Bare && !self.positions {
+            if record.rank > Rank::Bare && !self.positions {
                 self.positions = true;
                 out.extend(self.held.drain(..).map(|(r, _)| r));
             }

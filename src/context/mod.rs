@@ -76,3 +76,6 @@ pub fn read_code(buf: &[u8], anchor: usize) -> Option<(Parsed, Link)> {
     };
     Some((parsed, link))
 }
+
+#[cfg(test)]
+mod tests;
