@@ -78,7 +78,8 @@ pub struct Record {
     pub line: u64,
     /// 1-based byte column of `offset`.
     pub column: u64,
-    /// The exact text read (always ASCII: every token of GBR.md §2 is).
+    /// The exact text read: ASCII tokens (every token of GBR.md §2 is), with the blanks
+    /// between them as written (no-break spaces, markup: docs/reading.md).
     pub text: CompactString,
     /// The form it was written in.
     pub form: Form,

@@ -9,6 +9,7 @@
 pub mod lex;
 mod read;
 pub mod space;
+mod squares;
 mod words;
 
 pub(crate) use words::side_at;
