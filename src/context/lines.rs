@@ -36,6 +36,9 @@ pub fn look_back(buf: &[u8], start: usize) -> Above {
     let mut end = start;
     for _ in 0..=MAX_LINES {
         let line_start = memrchr(b'\n', &buf[floor..end]).map_or(floor, |i| floor + i + 1);
+        if line_start == floor && floor > 0 && buf[floor - 1] != b'\n' {
+            break; // a line cut by the window is not read
+        }
         let line = &buf[line_start..end];
         if has_code(buf, line_start, end) {
             return Above::Code;
