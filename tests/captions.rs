@@ -69,8 +69,9 @@ fn a_sign_above_reaches_the_next_code_across_caption_lines_only() {
             row(25, 1, ka, "e2g4 0013.01 -+", Some("above")),
             row(28, 1, ka, "h6e8 0002.01", None),
             row(28, 18, ka, "b1g3 0040.11", None),
-            row(43, 1, ka, "h6e5 0320.11", None),
-            row(47, 1, ka, "a8g3 0033.10 =", Some("beside")),
+            row(47, 1, ka, "h6e5 0320.11", None),
+            row(51, 1, ka, "a8g3 0033.10 =", Some("beside")),
+            row(65, 1, ka, "a1h8 0400.00 =", Some("above")),
         ]
     );
 }
@@ -272,7 +273,7 @@ fn scan_index_and_index_from_give_the_same_records() {
         .filter(|l| l.contains(r#""type":"match""#))
         .count();
     assert_eq!(direct.lines().count(), matches);
-    assert_eq!(matches, 7 + 18 + 7 + 8 + 6 + 7);
+    assert_eq!(matches, 8 + 18 + 7 + 8 + 6 + 7);
 }
 
 #[test]

@@ -8,9 +8,10 @@ use crate::parse::{lex, space};
 use crate::stipulation::{Outcome, Stipulation};
 
 /// Most lines above a code that the look-back reads (blank lines included): a sign above
-/// reaches across the composer, source, award and study-number lines of a caption and some
-/// blank lines; a directory's entries stand closer than this across a page break.
-pub const MAX_LINES: usize = 12;
+/// reaches across the composer, source, award and study-number lines of a caption, blank
+/// lines, and a diagram printed as text (GBR.md §7: a border and eight ranks); a directory's
+/// entries stand closer than this across a page break.
+pub const MAX_LINES: usize = 16;
 
 /// Most bytes above a code that the look-back reads.
 pub const MAX_BYTES: usize = 2048;
