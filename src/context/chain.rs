@@ -28,11 +28,12 @@ impl Chain {
         Chain::default()
     }
 
-    /// Passes the next records of the source (in order of offset, each with its link) and
-    /// returns those that can be handed on now, in order.
-    pub fn pass(&mut self, records: impl IntoIterator<Item = (Record, Link)>) -> Vec<Record> {
-        let mut out = Vec::new();
-        for (mut record, link) in records {
+    /// Passes the next records of the source (in order of offset, `links[i]` the link of
+    /// `records[i]`): gives them the heading in force, and leaves in `records` those that can
+    /// be handed on now, in order. Records are changed in place; they move only while some
+    /// are held back (before the first code with kings of a source).
+    pub fn pass(&mut self, records: &mut Vec<Record>, links: &[Link]) {
+        for (record, link) in records.iter_mut().zip(links) {
             match link.above {
                 Above::Heading(s) => self.heading = Some(s),
                 Above::Code => {}
@@ -43,19 +44,23 @@ impl Chain {
             if let Some(heading) = self.heading
                 && record.rank > Rank::Bare
             {
-                apply_heading(&mut record, heading, link.squares);
+                apply_heading(record, heading, link.squares);
             }
+        }
+        if self.positions && self.held.is_empty() {
+            return;
+        }
+        for (record, link) in std::mem::take(records).into_iter().zip(links) {
             if record.rank > Rank::Bare && !self.positions {
                 self.positions = true;
-                out.extend(self.held.drain(..).map(|(r, _)| r));
+                records.extend(self.held.drain(..).map(|(r, _)| r));
             }
             if !self.positions && (link.needs_source_evidence || !self.held.is_empty()) {
                 self.held.push((record, link.needs_source_evidence));
             } else {
-                out.push(record);
+                records.push(record);
             }
         }
-        out
     }
 
     /// The end of the source: the records still held, but for the bare codes with no chess

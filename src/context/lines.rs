@@ -14,7 +14,7 @@ use crate::stipulation::{Outcome, Stipulation};
 pub const MAX_LINES: usize = 16;
 
 /// Most bytes above a code that the look-back reads.
-pub const MAX_BYTES: usize = 2048;
+pub const MAX_BYTES: usize = 1024;
 
 /// What the look-back found first above a code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +87,9 @@ fn trimmed(line: &[u8]) -> &[u8] {
 /// A line holding only a sign, perhaps with a side to move in words: `+`, `=`, `-+`, `+ ZAZ`,
 /// `= Schwarz am Zug`.
 pub fn sign_line(line: &[u8]) -> Option<Stipulation> {
+    if line.len() > 40 {
+        return None; // most lines: prose
+    }
     let line = trimmed(line);
     let (sign, end) = lex::stipulation_at(line, 0)?;
     if !matches!(line.first(), Some(b'+' | b'=' | b'-')) {
@@ -101,37 +104,37 @@ pub fn sign_line(line: &[u8]) -> Option<Stipulation> {
 }
 
 /// Heading words, lower case, for wins.
-const WIN_HEADINGS: &[&str] = &[
-    "wins",
-    "win",
-    "winning studies",
-    "win studies",
-    "studies: win",
-    "winststudies",
-    "winstudies",
-    "winst",
-    "gewinn",
-    "gewinnstudien",
-    "gewinnstudie",
-    "white wins",
-    "white to play and win",
+const WIN_HEADINGS: &[&[&str]] = &[
+    &["wins"],
+    &["win"],
+    &["winning", "studies"],
+    &["win", "studies"],
+    &["studies:", "win"],
+    &["winststudies"],
+    &["winstudies"],
+    &["winst"],
+    &["gewinn"],
+    &["gewinnstudien"],
+    &["gewinnstudie"],
+    &["white", "wins"],
+    &["white", "to", "play", "and", "win"],
 ];
 
 /// Heading words, lower case, for draws.
-const DRAW_HEADINGS: &[&str] = &[
-    "draws",
-    "draw",
-    "drawing studies",
-    "draw studies",
-    "studies: draw",
-    "remisestudies",
-    "remisstudies",
-    "remise",
-    "remis",
-    "remisen",
-    "remisstudien",
-    "white draws",
-    "white to play and draw",
+const DRAW_HEADINGS: &[&[&str]] = &[
+    &["draws"],
+    &["draw"],
+    &["drawing", "studies"],
+    &["draw", "studies"],
+    &["studies:", "draw"],
+    &["remisestudies"],
+    &["remisstudies"],
+    &["remise"],
+    &["remis"],
+    &["remisen"],
+    &["remisstudien"],
+    &["white", "draws"],
+    &["white", "to", "play", "and", "draw"],
 ];
 
 /// A heading of a printed directory, on a line of its own: heading words (`Wins`, `Draws`,
@@ -139,6 +142,9 @@ const DRAW_HEADINGS: &[&str] = &[
 /// (`(+)`, `(=)`), or both (`Winststudies (+):`), with a colon after them or not. When both
 /// are given they must agree.
 pub fn heading(line: &[u8]) -> Option<Stipulation> {
+    if line.len() > 80 {
+        return None; // most lines: prose
+    }
     let line = trimmed(line);
     if line.len() > 40 {
         return None;
@@ -158,17 +164,16 @@ pub fn heading(line: &[u8]) -> Option<Stipulation> {
             break;
         }
     }
-    let words: Vec<u8> = text
-        .split(|b| space::blank_at(&[*b], 0).is_some())
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(&b' ')
-        .to_ascii_lowercase();
-    let named = if words.is_empty() {
+    // Every heading word starts with one of these letters: most short lines do not.
+    let first = text.first().map(u8::to_ascii_lowercase);
+    if first.is_some_and(|f| !matches!(f, b'w' | b'd' | b's' | b'r' | b'g')) {
+        return None;
+    }
+    let named = if text.is_empty() {
         None
-    } else if WIN_HEADINGS.iter().any(|h| h.as_bytes() == words) {
+    } else if WIN_HEADINGS.iter().any(|h| same_words(text, h)) {
         Some(Outcome::Win)
-    } else if DRAW_HEADINGS.iter().any(|h| h.as_bytes() == words) {
+    } else if DRAW_HEADINGS.iter().any(|h| same_words(text, h)) {
         Some(Outcome::Draw)
     } else {
         return None;
@@ -178,6 +183,29 @@ pub fn heading(line: &[u8]) -> Option<Stipulation> {
         (a, b) => a.or(b)?,
     };
     Some(Stipulation::new(Some(outcome), shakmaty::Color::White))
+}
+
+/// True when `text` is the words of `heading` (lower case) with any blanks between them,
+/// without regard to ASCII case.
+fn same_words(text: &[u8], heading: &[&str]) -> bool {
+    let mut rest = text;
+    for (k, word) in heading.iter().enumerate() {
+        if k > 0 {
+            let mut i = 0;
+            while let Some(b) = space::blank_at(rest, i) {
+                i += b.len;
+            }
+            if i == 0 {
+                return false;
+            }
+            rest = &rest[i..];
+        }
+        match rest.get(..word.len()) {
+            Some(head) if head.eq_ignore_ascii_case(word.as_bytes()) => rest = &rest[word.len()..],
+            _ => return false,
+        }
+    }
+    rest.is_empty()
 }
 
 #[cfg(test)]

@@ -137,6 +137,15 @@ pub fn side_at(buf: &[u8], i: usize) -> Option<(Color, usize)> {
 /// A side-to-move phrase ending at `end` (exclusive), as written between a sign and its code
 /// (`+ ZAZ 0013.01`, `= Schwarz am Zug 0013.01`). Returns the side and the phrase's start.
 pub fn side_ending_at(buf: &[u8], end: usize) -> Option<(Color, usize)> {
+    // Every side-to-move phrase ends in one of these words: most text before a code does not.
+    let mut last = end;
+    while last > 0 && word_byte(buf, last - 1) {
+        last -= 1;
+    }
+    let ends = ["zaz", "waz", "btm", "wtm", "move", "play", "zug", "zet"];
+    if !ends.iter().any(|w| Word(&buf[last..end]).is(w)) {
+        return None;
+    }
     let mut starts = [0usize; MAX_SIDE_WORDS];
     let mut found = 0;
     let mut i = end;
@@ -189,6 +198,13 @@ fn skip_length(words: &mut Words<'_>) {
 /// stipulation and the end; `None` when no phrase starts at `i` or it does not end at a
 /// token boundary.
 pub fn phrase_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
+    // Every phrase starts with one of these letters: most words after a code do not.
+    if !matches!(
+        buf.get(i).map(u8::to_ascii_lowercase),
+        Some(b'w' | b'b' | b'z' | b's' | b'd' | b'r' | b'g' | b'l' | b'v')
+    ) {
+        return None;
+    }
     let (stipulation, end) = if let Some((side, end)) = side_at(buf, i) {
         let mut words = Words { buf, end };
         let _ = words.take(&["and"]);

@@ -143,11 +143,14 @@ impl Stitcher {
         // Anchors come in order, and the text read before an anchor (sign, kings, bracket)
         // never reaches back over another code, so records come in order of offset; a stable
         // sort keeps the order total should text ever prove that wrong.
-        let mut linked: Vec<(Record, Link)> = records.into_iter().zip(scan.links).collect();
-        if !linked.is_sorted_by_key(|(r, _)| r.offset) {
+        let mut links = scan.links;
+        if !records.is_sorted_by_key(|r| r.offset) {
+            let mut linked: Vec<(Record, Link)> = records.into_iter().zip(links).collect();
             linked.sort_by_key(|(r, _)| r.offset);
+            (records, links) = linked.into_iter().unzip();
         }
-        self.chain.pass(linked)
+        self.chain.pass(&mut records, &links);
+        records
     }
 
     /// The records held back to the end of the source ([`Chain::finish`]); call once after
