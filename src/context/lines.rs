@@ -16,6 +16,11 @@ pub const MAX_LINES: usize = 16;
 /// Most bytes above a code that the look-back reads.
 pub const MAX_BYTES: usize = 1024;
 
+/// A line longer than this with no code in it is prose, and ends the look-back: caption,
+/// label and page lines are shorter, and a sign or heading above a paragraph of prose belongs
+/// to no code below it.
+pub const MAX_LINE: usize = 100;
+
 /// What the look-back found first above a code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Above {
@@ -31,7 +36,7 @@ pub enum Above {
 }
 
 /// Reads upward from `start` (the first byte of the text read for a code), line by line,
-/// to the first heading, sign line or code.
+/// to the first heading, sign line or code; a line of prose longer than [`MAX_LINE`] ends it.
 pub fn look_back(buf: &[u8], start: usize) -> Above {
     let floor = start.saturating_sub(MAX_BYTES);
     let mut end = start;
@@ -43,6 +48,9 @@ pub fn look_back(buf: &[u8], start: usize) -> Above {
         let line = &buf[line_start..end];
         if has_code(buf, line_start, end) {
             return Above::Code;
+        }
+        if line.len() > MAX_LINE {
+            break;
         }
         if end != start {
             if let Some(s) = sign_line(line) {
@@ -273,6 +281,11 @@ mod tests {
         assert_eq!(look_back(text, 12), Above::Heading(Stipulation::DRAW));
         let text = b"+\n0310.01 d6a8 text\n\n0002.01 h6e8";
         assert_eq!(look_back(text, 21), Above::Code);
+        let prose = format!("+\n{}\n0310.01 d6a8", "word ".repeat(30));
+        assert_eq!(
+            look_back(prose.as_bytes(), prose.len() - 12),
+            Above::Nothing
+        );
         let far = [b"line\n".as_slice(); 20].concat();
         assert_eq!(look_back(&far, far.len()), Above::Nothing);
     }
