@@ -70,11 +70,17 @@ pub fn look_back(buf: &[u8], start: usize) -> Above {
 
 /// True when a code stands as a token in `buf[from..to]`.
 fn has_code(buf: &[u8], from: usize, to: usize) -> bool {
+    let digit = |i: usize| buf.get(i).is_some_and(u8::is_ascii_digit);
     memchr_iter(b'.', &buf[from..to]).any(|i| {
-        (from + i)
-            .checked_sub(4)
-            .is_some_and(|s| s + ANCHOR_LEN <= buf.len() && is_token(buf, s))
+        let dot = from + i;
+        // Most full stops end a sentence: a digit on each side first, then the whole shape.
+        dot >= 4 && digit(dot + 1) && digit(dot - 1) && is_token(buf, dot - 4)
     })
+}
+
+/// The first byte of `line` that is not an ASCII space or tab.
+fn first_byte(line: &[u8]) -> Option<u8> {
+    line.iter().copied().find(|b| *b != b' ' && *b != b'\t')
 }
 
 /// `line` without the blanks (white space, markup) at either end.
@@ -95,7 +101,7 @@ fn trimmed(line: &[u8]) -> &[u8] {
 /// A line holding only a sign, perhaps with a side to move in words: `+`, `=`, `-+`, `+ ZAZ`,
 /// `= Schwarz am Zug`.
 pub fn sign_line(line: &[u8]) -> Option<Stipulation> {
-    if line.len() > 40 {
+    if line.len() > 40 || !matches!(first_byte(line), Some(b'+' | b'=' | b'-' | b'<' | b'*')) {
         return None; // most lines: prose
     }
     let line = trimmed(line);
@@ -150,7 +156,13 @@ const DRAW_HEADINGS: &[&[&str]] = &[
 /// (`(+)`, `(=)`), or both (`Winststudies (+):`), with a colon after them or not. When both
 /// are given they must agree.
 pub fn heading(line: &[u8]) -> Option<Stipulation> {
-    if line.len() > 80 {
+    let first = first_byte(line).map(|b| b.to_ascii_lowercase());
+    if line.len() > 80
+        || !matches!(
+            first,
+            Some(b'w' | b'd' | b's' | b'r' | b'g' | b'(' | b'[' | b'<' | b'*' | 0x80..)
+        )
+    {
         return None; // most lines: prose
     }
     let line = trimmed(line);
