@@ -16,9 +16,13 @@ pub const MAX_LINES: usize = 16;
 /// Most bytes above a code that the look-back reads.
 pub const MAX_BYTES: usize = 1024;
 
-/// A line longer than this with no code in it is prose, and ends the look-back: caption,
-/// label and page lines are shorter, and a sign or heading above a paragraph of prose belongs
-/// to no code below it.
+/// A line longer than this with no code in it is a *long* line: prose, or a running page
+/// header. The look-back crosses one (a page header between two directory entries) and ends
+/// at the second, or at any line over [`MAX_LINE`]: caption, label and page lines are
+/// shorter, and a sign or heading above a paragraph of prose belongs to no code below it.
+pub const LONG_LINE: usize = 60;
+
+/// A line longer than this with no code in it ends the look-back at once.
 pub const MAX_LINE: usize = 100;
 
 /// What the look-back found first above a code.
@@ -36,10 +40,11 @@ pub enum Above {
 }
 
 /// Reads upward from `start` (the first byte of the text read for a code), line by line,
-/// to the first heading, sign line or code; a line of prose longer than [`MAX_LINE`] ends it.
+/// to the first heading, sign line or code; prose ends it (see [`LONG_LINE`]).
 pub fn look_back(buf: &[u8], start: usize) -> Above {
     let floor = start.saturating_sub(MAX_BYTES);
     let mut end = start;
+    let mut long = 0;
     for _ in 0..=MAX_LINES {
         let line_start = memrchr(b'\n', &buf[floor..end]).map_or(floor, |i| floor + i + 1);
         if line_start == floor && floor > 0 && buf[floor - 1] != b'\n' {
@@ -49,8 +54,11 @@ pub fn look_back(buf: &[u8], start: usize) -> Above {
         if has_code(buf, line_start, end) {
             return Above::Code;
         }
-        if line.len() > MAX_LINE {
-            break;
+        if line.len() > LONG_LINE {
+            long += 1;
+            if long > 1 || line.len() > MAX_LINE {
+                break;
+            }
         }
         if end != start {
             if let Some(s) = sign_line(line) {
