@@ -179,13 +179,17 @@ fn has_diagram(window: &[u8]) -> bool {
     if memchr::memmem::find(window, b"IIIIIIII").is_some() {
         return true;
     }
-    window.windows(10).any(|w| {
-        w[0] == b'9'
-            && w[9] == b'0'
-            && w[1..9]
-                .iter()
-                .all(|b| b"+-KQRLNPBkqrlnpbmwtvszMWTVSZ".contains(b))
-            && w[1..9].iter().any(|b| b.is_ascii_alphabetic())
+    // Rank lines start a line (or follow the border glued to the line before).
+    let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', window).map(|i| i + 1));
+    starts.into_iter().any(|i| {
+        window.get(i..i + 10).is_some_and(|w| {
+            w[0] == b'9'
+                && w[9] == b'0'
+                && w[1..9]
+                    .iter()
+                    .all(|b| b"+-KQRLNPBkqrlnpbmwtvszMWTVSZ".contains(b))
+                && w[1..9].iter().any(|b| b.is_ascii_alphabetic())
+        })
     })
 }
 
@@ -257,7 +261,7 @@ pub fn of_bare(buf: &[u8], parsed: &Parsed) -> Evidence {
         return Evidence::Near;
     }
     let window = &buf[span.start.saturating_sub(NEAR)..buf.len().min(span.end + NEAR)];
-    if has_moves(window) || has_diagram(window) || has_chess_word(window) {
+    if has_chess_word(window) || has_moves(window) || has_diagram(window) {
         Evidence::Near
     } else {
         Evidence::None

@@ -3,7 +3,7 @@
 
 use memchr::{memchr_iter, memrchr};
 
-use crate::finder::{ANCHOR_LEN, is_token};
+use crate::finder::is_token;
 use crate::parse::{lex, space};
 use crate::stipulation::{Outcome, Stipulation};
 
