@@ -9,14 +9,15 @@
 //! Layers, each depending only on those listed before it:
 //! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] →
 //! [`check`](mod@check) →
-//! [`record`] → [`scan`] (which also uses [`finder`], [`input`] and [`diagram`], the boards
-//! printed as text, after [`parse`]) → [`copies`] (every copy of a position against every
-//! other: `gbr check`).
+//! [`record`] → [`context`] → [`scan`] (which also uses [`finder`], [`input`] and [`diagram`],
+//! the boards printed as text, after [`parse`]) → [`copies`] (every copy of a position
+//! against every other: `gbr check`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod check;
 pub mod code;
+pub mod context;
 pub mod copies;
 pub mod diagram;
 pub mod directory;
@@ -38,4 +39,4 @@ pub use material::Material;
 pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
 pub use position::{Kings, MenCount, Position, SquareList};
 pub use record::{FindingRecord, FixRecord, FoundAt, Record};
-pub use stipulation::{Outcome, Stipulation};
+pub use stipulation::{Outcome, Stipulation, StipulationSource};

@@ -397,6 +397,32 @@ impl Position {
     }
 }
 
+/// The canonical text `canonical` of a position whose stipulation was `old`, with the
+/// stipulation `new` instead: the same text [`Position`]'s `Display` prints for that position
+/// with `new` (a stipulation glued to W/B before the full stop, `WTM`/`BTM` and a position
+/// without W/B with it apart). How the scanner gives a directory entry the heading over it.
+pub fn restipulate(canonical: &str, old: Option<Stipulation>, new: Stipulation) -> String {
+    let men = canonical.ends_with('.');
+    let mut body = canonical.strip_suffix('.').unwrap_or(canonical);
+    let apart = |s: Stipulation| !men || s.outcome.is_none();
+    if let Some(old) = old {
+        body = body.strip_suffix(old.as_str()).unwrap_or(body);
+        if apart(old) {
+            body = body.strip_suffix(' ').unwrap_or(body);
+        }
+    }
+    let mut out = String::with_capacity(body.len() + 5);
+    out.push_str(body);
+    if apart(new) {
+        out.push(' ');
+    }
+    out.push_str(new.as_str());
+    if men {
+        out.push('.');
+    }
+    out
+}
+
 impl fmt::Display for Position {
     /// The canonical text: kings, code, squares, W/B with the stipulation glued and a
     /// terminating full stop, as far as known: `a7d3 0116.00 b2b3c6d6 3/3+.` (seed 001); `WTM` and

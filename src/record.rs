@@ -16,7 +16,7 @@ use crate::code::Code;
 use crate::material::Material;
 use crate::parse::{Form, Parsed, Rank};
 use crate::position::{Derived, compact_text};
-use crate::stipulation::Stipulation;
+use crate::stipulation::{Stipulation, StipulationSource};
 use crate::study::Study;
 
 /// One finding of a check, flattened. Offsets are 0-based bytes into the source (after UTF-16
@@ -106,7 +106,8 @@ pub struct Record {
     pub line: u64,
     /// 1-based byte column of `offset`.
     pub column: u64,
-    /// The exact text read (always ASCII: every token of GBR.md §2 is).
+    /// The exact text read: ASCII tokens (every token of GBR.md §2 is), with the blanks
+    /// between them as written (no-break spaces, markup: docs/reading.md).
     pub text: CompactString,
     /// The form it was written in.
     pub form: Form,
@@ -122,6 +123,11 @@ pub struct Record {
     pub men: Option<CompactString>,
     /// Stipulation and side to move, canonical (`+`, `-=`, `WTM`).
     pub stipulation: Option<Stipulation>,
+    /// Where the stipulation was read: `beside` the code, a sign `above` it on a line of its
+    /// own, or the `heading` of a printed directory (docs/reading.md); absent with no
+    /// stipulation, and in output saved before the field existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stipulation_source: Option<StipulationSource>,
     /// The canonical text of the position (`a7d3 0116.00 b2b3c6d6 3/3+.`).
     pub canonical: CompactString,
     /// The material, where decodable; serialised in endgame-table style (`KRBvKNN`), and read
@@ -246,6 +252,7 @@ impl Record {
             squares: p.squares.as_ref().map(|s| compact_text(|t| s.push_to(t))),
             men: p.men.map(|m| compact_text(|t| m.push_to(t))),
             stipulation: p.stipulation,
+            stipulation_source: p.stipulation.map(|_| StipulationSource::Beside),
             canonical: compact_text(|t| p.push_derived(t, derived)),
             material: decoded.material().copied(),
             fen: derived.board.clone(),

@@ -28,6 +28,34 @@ pub struct Stipulation {
     pub to_move: Color,
 }
 
+/// Where a record's stipulation was read (docs/reading.md): serialised as `beside`,
+/// `above`, `heading`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum StipulationSource {
+    /// Written with the code: a sign before it (glued, apart, or with a side to move in
+    /// words: `+ ZAZ`), or a sign or words after it (`3/3+`, `Win`, `White wins in 78 moves`),
+    /// GBR.md §2, §6.
+    Beside,
+    /// A sign on a line of its own above the study, GBR.md §6.
+    Above,
+    /// The heading of a printed directory over the entry, GBR.md §6.
+    Heading,
+}
+
+impl StipulationSource {
+    /// The name the outputs write: `beside`, `above`, `heading`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StipulationSource::Beside => "beside",
+            StipulationSource::Above => "above",
+            StipulationSource::Heading => "heading",
+        }
+    }
+}
+
 /// Why a text is not a stipulation.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("expected a stipulation (+ = -+ -= WTM BTM Win Draw ZAZ), found {found:?}")]
@@ -66,7 +94,7 @@ impl Stipulation {
         (self.group(), self.to_move.is_black())
     }
 
-    /// Reads one stipulation token as real text writes it: `+ = -+ -= WTM BTM ZAZ` and the
+    /// Reads one stipulation token as real text writes it: `+ = -+ -= WTM BTM WAZ ZAZ` and the
     /// words `Win Draw win draw`. Compound forms (`BTM, Win`) are put together by the parser.
     pub fn from_token(token: &[u8]) -> Option<Stipulation> {
         use Color::{Black, White};
@@ -76,7 +104,7 @@ impl Stipulation {
             b"=" | b"Draw" | b"draw" | b"DRAW" => (Some(Draw), White),
             b"-+" => (Some(Win), Black),
             b"-=" => (Some(Draw), Black),
-            b"WTM" => (None, White),
+            b"WTM" | b"WAZ" => (None, White),
             b"BTM" | b"ZAZ" => (None, Black),
             _ => return None,
         };

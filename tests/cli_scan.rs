@@ -434,8 +434,8 @@ fn the_real_corpus_gives_these_exact_lines() {
     for line in [
         "./probleemblad-2013-4-studies-excerpt.txt:123:16: a1h8 0031.10 h1f4.a7 3/2+. ok [full]",
         "./schaakstudiespinsels-2008-body-excerpt.txt:10:1: d1b3 4001.00 + ok [kings]",
-        "./schaakstudiespinsels-2008-gbr-index.txt:31:1: e8h8 0001.11 ok [kings]",
-        "./schaakstudiespinsels-2008-gbr-index.txt:31:26: h1e1 0014.00 ok [kings]",
+        "./schaakstudiespinsels-2008-gbr-index.txt:31:1: e8h8 0001.11 + ok [kings]",
+        "./schaakstudiespinsels-2008-gbr-index.txt:31:26: h1e1 0014.00 + ok [kings]",
     ] {
         assert!(
             run.stdout.lines().any(|l| l == line),

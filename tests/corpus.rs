@@ -25,18 +25,29 @@ fn corpus(name: &str) -> Option<(Vec<u8>, Vec<Record>)> {
 }
 
 #[test]
-fn printed_directory_yields_every_entry_with_its_kings() {
+fn printed_directory_yields_every_entry_with_its_kings_and_its_heading() {
     let Some((bytes, records)) = corpus("schaakstudiespinsels-2008-gbr-index.txt") else {
         return;
     };
-    // An independent oracle: the table's `code kings` pairs by a plain regular expression.
+    // An independent oracle: the table's `code kings` pairs by a plain regular expression,
+    // each a win above the heading of the draws and a draw below it.
     let table =
         Regex::new(r"(?m)(?:^|\s)(\d{4}\.\d{2}) ([a-h][1-8][a-h][1-8])\s+- +\d+ -").unwrap();
+    let draws = Regex::new(r"(?m)^Remisestudies \(=\): *$")
+        .unwrap()
+        .find(&bytes)
+        .expect("the heading of the draws")
+        .start();
     let expected: Vec<String> = table
         .captures_iter(&bytes)
         .map(|c| {
+            let sign = if c.get(1).unwrap().start() < draws {
+                "+"
+            } else {
+                "="
+            };
             format!(
-                "{} {}",
+                "{} {} {sign}",
                 String::from_utf8_lossy(&c[2]),
                 String::from_utf8_lossy(&c[1])
             )
@@ -49,6 +60,13 @@ fn printed_directory_yields_every_entry_with_its_kings() {
         .map(|r| r.canonical.to_string())
         .collect();
     assert_eq!(entries, expected);
+    assert!(
+        records
+            .iter()
+            .filter(|r| r.form.name() == "kings-after")
+            .all(|r| r.stipulation_source.map(|s| s.name()) == Some("heading")),
+        "every entry takes its stipulation from the heading over it"
+    );
     // Besides the table, the preface's example and its bare mention of the form.
     let others: Vec<(&str, &str)> = records
         .iter()
@@ -63,6 +81,63 @@ fn printed_directory_yields_every_entry_with_its_kings() {
         records.iter().all(|r| r.valid),
         "every printed entry passes the checks"
     );
+}
+
+#[test]
+fn the_printed_directory_reindexed_by_stipulation_gives_its_wins_then_its_draws() {
+    let Some((bytes, _)) = corpus("schaakstudiespinsels-2008-gbr-index.txt") else {
+        return;
+    };
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/schaakstudiespinsels-2008-gbr-index.txt");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gbr"))
+        .args(["index", "--group-by", "stipulation", "--format", "tsv"])
+        .arg(&path)
+        .output()
+        .expect("gbr runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tsv = String::from_utf8(out.stdout).unwrap();
+    // The book's entries in the book's order: wins then draws, each sorted by code and kings
+    // (GBR.md §4), as the book printed them column by column.
+    let entry = Regex::new(r"(\d{4}\.\d{2}) ([a-h][1-8][a-h][1-8])\s+- +\d+ -").unwrap();
+    let draws = memchr::memmem::find(&bytes, b"Remisestudies (=):").unwrap();
+    let mut book: Vec<(String, String, String)> = entry
+        .captures_iter(&bytes)
+        .map(|c| {
+            let group = if c.get(0).unwrap().start() < draws {
+                "win"
+            } else {
+                "draw"
+            };
+            let text = |i| String::from_utf8_lossy(&c[i]).into_owned();
+            (group.to_string(), text(1), text(2))
+        })
+        .collect();
+    book.sort_by_key(|(g, code, kings)| (g != "win", code.clone(), kings.clone()));
+    let listed: Vec<(String, String, String)> = tsv
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').map(String::from).collect::<Vec<_>>())
+        .filter(|c| c[13] == "kings" && c[12] == "kings-after")
+        .map(|c| (c[0].clone(), c[1].clone(), c[2].clone()))
+        .collect();
+    assert_eq!(listed.len(), 203);
+    assert_eq!(listed, book);
+    let groups: Vec<&str> = tsv
+        .lines()
+        .skip(1)
+        .map(|l| &l[..l.find('\t').unwrap()])
+        .collect();
+    assert_eq!(
+        groups.iter().filter(|g| **g == "win").count(),
+        171 + 1,
+        "171 and the example"
+    );
+    assert_eq!(groups.iter().filter(|g| **g == "draw").count(), 32);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use gbrscan::code::{Code, PIECE_ROLES};
 use gbrscan::position::{Kings, MenCount, Position, SquareList};
 use gbrscan::scan::{ScanOptions, scan_buffer};
-use gbrscan::{Material, Stipulation, check, parse_at, parse_text};
+use gbrscan::{Material, Record, Stipulation, check, parse_at, parse_text};
 use proptest::prelude::*;
 use shakmaty::{ByColor, ByRole, CastlingMode, Chess, Color, FromSetup, Setup, Square};
 
@@ -94,6 +94,46 @@ fn legal_position() -> impl Strategy<Value = Position> {
     )
 }
 
+fn square() -> impl Strategy<Value = Square> {
+    (0..64u32).prop_map(Square::new)
+}
+
+/// Any position the scanner can record, true to chess or not: a code (a `9` included), and
+/// as far as the text may give them kings, squares, W/B and a stipulation. W/B without kings
+/// comes only with a stipulation (the scanner reads a bare code's `1/2` only then).
+fn any_position() -> impl Strategy<Value = Position> {
+    let squares = (
+        prop::collection::vec(square(), 0..5),
+        prop::collection::vec(square(), 0..5),
+    );
+    let men = (1..=16u8, 1..=16u8).prop_map(|(white, black)| MenCount { white, black });
+    (
+        code(),
+        prop::option::of((square(), square())),
+        prop::option::of(squares),
+        prop::option::of(men),
+        prop::option::of(stipulation()),
+    )
+        .prop_map(|(code, kings, squares, men, stipulation)| {
+            let kings = kings.map(|(white, black)| Kings { white, black });
+            let squares = squares
+                .filter(|(pieces, pawns)| kings.is_some() && pieces.len() + pawns.len() > 0)
+                .map(|(pieces, pawns)| SquareList {
+                    pieces,
+                    pawns,
+                    pawns_marked: true,
+                });
+            let men = men.filter(|_| kings.is_some() || stipulation.is_some());
+            Position {
+                code,
+                kings,
+                squares,
+                men,
+                stipulation,
+            }
+        })
+}
+
 fn code() -> impl Strategy<Value = Code> {
     prop::array::uniform6(0..=9u8).prop_map(|d| Code::from_digits(d).unwrap())
 }
@@ -106,6 +146,29 @@ proptest! {
         prop_assert_eq!(&parsed.position, &position, "{}", text);
         prop_assert_eq!(parsed.span.clone(), 0..text.len());
         prop_assert!(check(&parsed).is_empty(), "{} {:?}", text, check(&parsed));
+    }
+
+    #[test]
+    fn every_canonical_text_parses_back_to_the_same_record(position in any_position()) {
+        let text = position.to_string();
+        let parsed = parse_text(&text).unwrap();
+        prop_assert_eq!(parsed.span.clone(), 0..text.len(), "{}", text);
+        let p = &parsed.position;
+        prop_assert_eq!(p.to_string(), text.clone());
+        prop_assert_eq!((p.code, p.kings, p.stipulation), (position.code, position.kings, position.stipulation));
+        let squares = |s: &Option<SquareList>| s.as_ref().map(|s| (s.pieces.clone(), s.pawns.clone()));
+        prop_assert_eq!(squares(&p.squares), squares(&position.squares), "{}", text);
+        let record = Record::new("<arg>", 1, 1, &parsed, text.as_bytes(), &check(&parsed));
+        prop_assert_eq!(record.canonical.as_str(), text.as_str());
+        // The scanner reads it the same, where it keeps it (a bare code alone in a source has
+        // no chess near it, docs/reading.md).
+        let scanned = scan_buffer(text.as_bytes(), "t", ScanOptions::default(), &|_| {});
+        if position.kings.is_some() {
+            prop_assert_eq!(scanned.len(), 1, "{}", text);
+            let mut scanned = scanned[0].clone();
+            scanned.path = record.path.clone();
+            prop_assert_eq!(scanned, record);
+        }
     }
 
     #[test]
@@ -150,6 +213,9 @@ proptest! {
             prop::sample::select(vec![
                 "0116.00", "9999.99", "0000.00", "a7d3", "b2b3c6d6", ".", "3/3", "10/9", "+", "-=",
                 "Win", "BTM,", "ZAZ", "(", ")", "[", "]", " ", "\n", "\n\n", "h8", "(4+6)", ":",
+                "Wins\n", "\n+\n", "Draws (=):\n", "\u{a0}", "**", "<b>", "</b>", "\r",
+                "White wins in 3 moves", "Black to move", "1.Rf8+ Kg2", "1205.40", "GBR ",
+                "12..0116.00..45", "d4e7f8.", "0000.02.a1a8", "feet", "->",
             ]),
             0..40,
         )

@@ -47,6 +47,7 @@ pub fn record(i: u64) -> Record {
         squares: squares.map(Into::into),
         men: None,
         stipulation: ["+", "=", "WTM"][((r >> 40) % 3) as usize].parse().ok(),
+        stipulation_source: None,
         canonical: code.to_string().into(),
         material: code.material(),
         fen: None,

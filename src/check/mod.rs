@@ -8,6 +8,8 @@ use std::ops::Range;
 mod kind;
 mod rules;
 
+pub(crate) use rules::legality_kind;
+
 pub use kind::Kind;
 
 use crate::parse::Parsed;

@@ -24,6 +24,27 @@ struct Checker<'a> {
     findings: Vec<Finding>,
 }
 
+/// What rule 6 finds on `board` with `turn` to move: the side not to move in check, or an
+/// impossible check; `None` when the position is legal as far as these go. Also how the
+/// scanner checks a directory entry that takes its side to move from a heading.
+pub(crate) fn legality_kind(board: &Board, turn: Color) -> Option<Kind> {
+    let setup = Setup {
+        board: board.clone(),
+        turn,
+        ..Setup::empty()
+    };
+    let kinds = Chess::from_setup(setup, CastlingMode::Standard)
+        .err()?
+        .kinds();
+    if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
+        Some(Kind::NotToMoveInCheck { side: !turn })
+    } else if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
+        Some(Kind::ImpossibleCheck { side: turn })
+    } else {
+        None
+    }
+}
+
 /// All findings of `parsed`, in rule order; `derived` is `parsed.position.derive()`.
 pub(super) fn run(parsed: &Parsed, derived: &Derived) -> Vec<Finding> {
     let mut c = Checker {
@@ -392,30 +413,8 @@ impl Checker<'_> {
         let Some(stipulation) = self.parsed.position.stipulation else {
             return;
         };
-        let turn = stipulation.to_move;
-        let setup = Setup {
-            board: board.clone(),
-            turn,
-            ..Setup::empty()
-        };
-        let Err(err) = Chess::from_setup(setup, CastlingMode::Standard) else {
-            return;
-        };
-        let kinds = err.kinds();
-        if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
-            self.push(
-                Kind::NotToMoveInCheck { side: !turn },
-                Part::Squares,
-                None,
-                None,
-            );
-        } else if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
-            self.push(
-                Kind::ImpossibleCheck { side: turn },
-                Part::Squares,
-                None,
-                None,
-            );
+        if let Some(kind) = legality_kind(board, stipulation.to_move) {
+            self.push(kind, Part::Squares, None, None);
         }
     }
 

@@ -8,13 +8,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use gbrscan::Record;
 use gbrscan::directory::format::without_board;
 use gbrscan::directory::{Directory, Format, Listing, Order, read};
 use gbrscan::scan::ScanEvent;
+use gbrscan::{Rank, Record};
 
 use super::common::{InputArgs, scan_paths};
 use super::directory_io::{FormatArg, Output, choose_format};
+use super::scan::MinRank;
 
 /// `--group-by`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -41,6 +42,11 @@ pub struct Args {
     /// Sort wins first, then draws, then the rest, as printed books do.
     #[arg(long, value_enum, default_value_t = GroupBy::None)]
     group_by: GroupBy,
+    /// Take only codes whose form carries at least this much to check, as `gbr scan`
+    /// (a bare code is found at all only with chess near it or in its source:
+    /// docs/reading.md).
+    #[arg(long, value_enum, default_value_t = MinRank::Bare)]
+    min_rank: MinRank,
     /// Leave out codes that fail a check.
     #[arg(long)]
     valid_only: bool,
@@ -88,9 +94,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(path) => read_from(path)?,
         None => scan(&args.input)?,
     };
-    if args.valid_only {
-        records.retain(|r| r.valid);
-    }
+    let min_rank = Rank::from(args.min_rank);
+    records.retain(|r| r.rank >= min_rank && (!args.valid_only || r.valid));
     let order = match args.group_by {
         GroupBy::None => Order::Code,
         GroupBy::Stipulation => Order::Stipulation,

@@ -35,7 +35,7 @@ pub struct RangeScan {
 /// accepts it. `newlines_before` is the number of `b'\n'` in `buf[range.start..start]`.
 ///
 /// The shape may extend past `range.end` (the finder reads `buf` beyond the range, up to
-/// `buf.len()`), and the token rules look at up to 4 bytes before `start` and 2 after the shape,
+/// `buf.len()`), and the token rules look at up to 4 bytes before `start` and 3 after the shape,
 /// even outside the range. So consecutive ranges that tile a buffer report exactly the anchors of
 /// the whole buffer, each once. Returns the number of `b'\n'` in `buf[range]`.
 ///
@@ -71,10 +71,11 @@ pub fn scan_range_scalar(
 ///
 /// The shape is rejected when the text around it shows it is part of something else:
 /// - before it: an ASCII digit (`12345.67`); an ASCII letter or `_` (`ISBN9780.12`); `.` `,`
-///   `-` or `/` after a digit (`10.0323.12`, `1,0323.12`, `77-0001.00`); a currency sign, directly or after one ASCII
+///   `-` or `/` after a digit (`10.0323.12`, `1,0323.12`, `77-0001.00`); `..` after a digit
+///   (`12..0116.00`); a currency sign, directly or after one ASCII
 ///   space (`$`, `£`, `€`, `¥` in UTF-8; `£` `¥` in Latin-1 and `€` in Windows-1252, see below);
 /// - after it: an ASCII digit (`0323.123`); `.` `,` `-` or `/` before a digit (`2012.10.05`,
-///   an account `0001.00-77`, a range `1234.56-1299.99`); `%`.
+///   an account `0001.00-77`, a range `1234.56-1299.99`); `..` before a digit; `%`.
 ///
 /// Everything else is accepted: the start of the buffer, white space, `+ = ( [ -`, a `.` or `,`
 /// not after a digit before; the end of the buffer, white space, letters (`=0323.12g3g1`, kings
@@ -83,7 +84,7 @@ pub fn scan_range_scalar(
 /// The one-byte Latin-1 / Windows-1252 signs (`0xA3` `£`, `0xA5` `¥`, `0x80` `€`) are UTF-8
 /// continuation bytes, so they count as currency only when the byte before them is ASCII (or
 /// there is none): after any other non-ASCII byte they are taken as the tail of some UTF-8
-/// character. Looks at up to 4 bytes before `start` and 2 bytes after the shape.
+/// character. Looks at up to 4 bytes before `start` and 3 bytes after the shape.
 pub fn is_token(buf: &[u8], start: usize) -> bool {
     has_shape(buf, start) && stands_alone(buf, start)
 }
@@ -126,13 +127,18 @@ fn stands_alone(buf: &[u8], start: usize) -> bool {
     };
     let digit = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_digit());
 
+    // Two full stops between digits (`12..0116.00..45`) glue as one does; the third byte is
+    // read only then.
+    let third = |i: Option<usize>| digit(i.and_then(|i| buf.get(i)).copied());
     let glued_before = match before1 {
         Some(b) if b.is_ascii_alphanumeric() || b == b'_' => true,
+        Some(b'.') if before2 == Some(b'.') => third(start.checked_sub(3)),
         Some(b'.' | b',' | b'-' | b'/') => digit(before2),
         _ => false,
     };
     let glued_after = match after1 {
         Some(b) if b.is_ascii_digit() || b == b'%' => true,
+        Some(b'.') if after2 == Some(b'.') => third(start.checked_add(ANCHOR_LEN + 2)),
         Some(b'.' | b',' | b'-' | b'/') => digit(after2),
         _ => false,
     };

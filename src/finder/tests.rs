@@ -419,3 +419,15 @@ proptest! {
         prop_assert_eq!((found, first + rest), whole);
     }
 }
+
+#[test]
+fn two_full_stops_between_digits_glue_the_shape_to_them() {
+    check_tokens(&[
+        (b"12..0116.00..45", 4, false),
+        (b"12..0116.00", 4, false),
+        (b"0116.00..45", 0, false),
+        (b"..0116.00", 2, true),
+        (b"0116.00...", 0, true),
+        (b"see 0116.00.. next", 4, true),
+    ]);
+}

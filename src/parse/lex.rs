@@ -6,6 +6,7 @@
 use shakmaty::Square;
 use smallvec::SmallVec;
 
+use super::space;
 use crate::stipulation::Stipulation;
 
 /// Most bytes of white space one gap between two tokens may hold. Real captions put a sign
@@ -38,12 +39,14 @@ pub fn before(buf: &[u8], i: usize) -> Option<u8> {
 
 /// The end of the gap that starts at `i`: `i` itself when no white space stands there, `None`
 /// when the gap is longer than [`MAX_GAP`] or holds more than [`MAX_GAP_LINES`] line breaks.
+/// White space is any blank of [`space`](super::space): ASCII blanks, CR alone as a line end,
+/// no-break and thin spaces, the soft hyphen, simple markup (`<b>`, `**`).
 pub fn gap_forward(buf: &[u8], i: usize) -> Option<usize> {
     let mut j = i;
     let mut lines = 0;
-    while let Some(b) = at(buf, j).filter(|b| is_space(*b)) {
-        lines += usize::from(b == b'\n');
-        j += 1;
+    while let Some(b) = space::blank_at(buf, j) {
+        lines += usize::from(b.line_end);
+        j += b.len;
         if lines > MAX_GAP_LINES || j - i > MAX_GAP {
             return None;
         }
@@ -55,9 +58,9 @@ pub fn gap_forward(buf: &[u8], i: usize) -> Option<usize> {
 pub fn gap_backward(buf: &[u8], i: usize) -> Option<usize> {
     let mut j = i;
     let mut lines = 0;
-    while let Some(b) = before(buf, j).filter(|b| is_space(*b)) {
-        lines += usize::from(b == b'\n');
-        j -= 1;
+    while let Some(b) = space::blank_before(buf, j) {
+        lines += usize::from(b.line_end);
+        j -= b.len;
         if lines > MAX_GAP_LINES || i - j > MAX_GAP {
             return None;
         }
@@ -87,6 +90,9 @@ pub struct SquareRun {
     pub stop: Option<usize>,
     /// Byte offset just past the run.
     pub end: usize,
+    /// True when the run ends in a square cut short (`b2b3c6d`, `b2b3c6d9`): read only by
+    /// [`square_run_broken`], the cut square is part of the run's bytes but not of `squares`.
+    pub broken: bool,
 }
 
 /// Squares a [`SquareRun`] holds without allocating: every man of a legal position.
@@ -101,6 +107,18 @@ pub type Squares = SmallVec<[Square; RUN_INLINE]>;
 /// unread (it is a terminator). `None` when no square is read or the run does not end at a
 /// boundary.
 pub fn square_run(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun> {
+    read_run(buf, i, stop_allowed, false)
+}
+
+/// [`square_run`] that also takes a run ending in a square cut short: a file letter alone,
+/// or with a rank digit out of range (`b2b3c6d`, `c6d9`), ending at a token boundary. The
+/// run is then marked `broken`; the list it belongs to is one square short, which the
+/// `squares` check reports (GBR.md §3 rule 2).
+pub fn square_run_broken(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun> {
+    read_run(buf, i, stop_allowed, true)
+}
+
+fn read_run(buf: &[u8], i: usize, stop_allowed: bool, lenient: bool) -> Option<SquareRun> {
     let mut run = SquareRun {
         end: i,
         ..SquareRun::default()
@@ -121,6 +139,18 @@ pub fn square_run(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun>
             break;
         }
     }
+    if lenient && !run.squares.is_empty() && at(buf, j).is_some_and(|f| (b'a'..=b'h').contains(&f))
+    {
+        let cut = if matches!(at(buf, j + 1), Some(b'0' | b'9')) {
+            j + 2
+        } else {
+            j + 1
+        };
+        if is_boundary(at(buf, cut)) {
+            j = cut;
+            run.broken = true;
+        }
+    }
     run.end = j;
     (!run.squares.is_empty() && is_boundary(at(buf, j))).then_some(run)
 }
@@ -136,8 +166,8 @@ pub fn kings_token_ending_at(buf: &[u8], end: usize) -> Option<usize> {
     .then_some(start)
 }
 
-/// A sign `+ = -+ -=` ending at `end` (exclusive) whose first byte follows white space, a
-/// bracket or the start of the text. Returns the sign's start.
+/// A sign `+ = -+ -=` ending at `end` (exclusive) whose first byte follows white space
+/// (any blank of [`space`](super::space), markup included), a bracket or the start of the text. Returns the sign's start.
 pub fn sign_ending_at(buf: &[u8], end: usize) -> Option<usize> {
     let last = before(buf, end)?;
     if last != b'+' && last != b'=' {
@@ -148,10 +178,8 @@ pub fn sign_ending_at(buf: &[u8], end: usize) -> Option<usize> {
     } else {
         end - 1
     };
-    matches!(
-        before(buf, start),
-        None | Some(b'(' | b'[') | Some(b' ' | b'\t' | b'\r' | b'\n')
-    )
+    (matches!(before(buf, start), None | Some(b'(' | b'['))
+        || space::blank_before(buf, start).is_some())
     .then_some(start)
 }
 
@@ -189,25 +217,18 @@ pub fn men_count_at(buf: &[u8], i: usize) -> Option<(u8, u8, usize)> {
     (!at(buf, k).is_some_and(|c| c.is_ascii_digit() || c == b'/')).then_some((w, b, k))
 }
 
-/// A stipulation word or sign at `i`: `+ = -+ -= WTM BTM ZAZ Win Draw win draw`, a word
-/// ending at a token boundary. Returns the value and the end.
+/// A stipulation sign or words at `i`: the signs `+ = -+ -=` (ending at a token boundary or
+/// before a full stop, colon or closing bracket), or a result or side to move in words
+/// ([`words::phrase_at`](super::words::phrase_at): `Win`, `BTM`, `ZAZ`, `White wins in 78
+/// moves`, `Draw?`). Returns the value and the end.
 pub fn stipulation_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
     let first = at(buf, i)?;
-    let end = if first == b'-' || first == b'+' || first == b'=' {
+    if first == b'-' || first == b'+' || first == b'=' {
         let len = if first == b'-' { 2 } else { 1 };
-        i + len
-    } else {
-        let mut j = i;
-        while at(buf, j).is_some_and(|b| b.is_ascii_alphabetic()) {
-            j += 1;
-        }
-        if !is_boundary(at(buf, j)) {
-            return None;
-        }
-        j
-    };
-    let token = buf.get(i..end)?;
-    Stipulation::from_token(token).map(|s| (s, end))
+        let token = buf.get(i..i + len)?;
+        return Stipulation::from_token(token).map(|s| (s, i + len));
+    }
+    super::words::phrase_at(buf, i)
 }
 
 #[cfg(test)]

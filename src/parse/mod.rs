@@ -8,6 +8,11 @@
 
 pub mod lex;
 mod read;
+pub mod space;
+mod squares;
+mod words;
+
+pub(crate) use words::side_at;
 
 use std::ops::Range;
 
@@ -242,10 +247,21 @@ pub fn parse_text(text: &str) -> Result<Parsed, DecodeError> {
         });
     };
     let parsed = parse_at(buf, anchor).expect("a code shape parses");
+    // Text around the form may hold only blanks (white space, markup: docs/reading.md).
     let unread = |range: Range<usize>| {
-        let slice = &text[range.clone()];
-        let lead = slice.len() - slice.trim_start().len();
-        (!slice.trim().is_empty()).then(|| (range.start + lead, slice.trim().to_string()))
+        let mut i = range.start;
+        while i < range.end
+            && let Some(b) = space::blank_at(buf, i).filter(|b| i + b.len <= range.end)
+        {
+            i += b.len;
+        }
+        let mut j = range.end;
+        while j > i
+            && let Some(b) = space::blank_before(buf, j).filter(|b| j - b.len >= i)
+        {
+            j -= b.len;
+        }
+        (i < j).then(|| (i, String::from_utf8_lossy(&buf[i..j]).into_owned()))
     };
     if let Some((at, found)) =
         unread(0..parsed.span.start).or_else(|| unread(parsed.span.end..text.len()))

@@ -2,9 +2,10 @@
 
 use std::ops::Range;
 
-use shakmaty::Square;
+use shakmaty::Color;
 
-use super::{Form, Parsed, Parts, lex};
+use super::squares::{ListRead, kings_of, split_by_count, split_by_stop, square_list};
+use super::{Form, Parsed, Parts, lex, words};
 use crate::code::Code;
 use crate::finder::has_shape;
 use crate::position::{Kings, MenCount, Position, SquareList};
@@ -16,72 +17,6 @@ fn kings_follow_a_code(buf: &[u8], kings_start: usize) -> bool {
     lex::gap_backward(buf, kings_start)
         .and_then(|g| g.checked_sub(7))
         .is_some_and(|s| has_shape(buf, s))
-}
-
-/// A token ending at `end` is the kings before the next code when a code follows it.
-fn code_follows(buf: &[u8], end: usize) -> bool {
-    lex::gap_forward(buf, end).is_some_and(|g| has_shape(buf, g))
-}
-
-/// Square runs from `from`: the first glued at `from` or after a gap, the rest after gaps
-/// (a list broken over lines, EG layout). Stops before a run that is the kings of a following
-/// code. Returns the squares, the index of the pawn mark, the byte range read.
-fn square_list(buf: &[u8], from: usize) -> Option<(lex::Squares, Option<usize>, Range<usize>)> {
-    let mut squares = lex::Squares::new();
-    let mut stop = None;
-    let mut start = None;
-    let mut end = from;
-    while let Some(g) = lex::gap_forward(buf, end) {
-        if start.is_some() && g == end {
-            break; // runs after the first need white space between them
-        }
-        let Some(run) = lex::square_run(buf, g, stop.is_none()) else {
-            break;
-        };
-        if run.squares.len() == 2 && run.stop.is_none() && code_follows(buf, run.end) {
-            break;
-        }
-        if let Some(k) = run.stop {
-            stop = Some(squares.len() + k);
-        }
-        squares.extend(run.squares);
-        start.get_or_insert(g);
-        end = run.end;
-    }
-    Some((squares, stop, start?..end))
-}
-
-fn kings_of(squares: &[Square]) -> Option<Kings> {
-    match squares {
-        [white, black, ..] => Some(Kings {
-            white: *white,
-            black: *black,
-        }),
-        _ => None,
-    }
-}
-
-/// Splits the squares after the kings of a compact form by counting with the code: the pieces
-/// first (as many as the code has when known), the rest pawns (GBR.md §2, compact form).
-fn split_by_count(code: &Code, rest: &[Square]) -> SquareList {
-    let pieces = code
-        .total_pieces()
-        .unwrap_or_else(|| rest.len().saturating_sub(code.total_pawns()))
-        .min(rest.len());
-    SquareList {
-        pieces: rest[..pieces].to_vec(),
-        pawns: rest[pieces..].to_vec(),
-        pawns_marked: false,
-    }
-}
-
-fn split_by_stop(squares: &[Square], stop: Option<usize>) -> SquareList {
-    let at = stop.unwrap_or(squares.len());
-    SquareList {
-        pieces: squares[..at].to_vec(),
-        pawns: squares[at..].to_vec(),
-        pawns_marked: true,
-    }
 }
 
 /// Reads the stipulation at `i`: one token, or two (`BTM, Win`, `+ ZAZ`).
@@ -178,8 +113,9 @@ impl<'a> Reader<'a> {
         self.parts.code.end
     }
 
-    /// Backward: a glued sign; else across a gap a sign or the kings (unless those kings end
-    /// the code before, see [`kings_follow_a_code`]).
+    /// Backward: a glued sign; else across a gap a sign, a side to move in words with or
+    /// without a sign before it (`+ ZAZ 0013.01`, `BTM 0013.01`), or the kings (unless those
+    /// kings end the code before, see [`kings_follow_a_code`]).
     pub(super) fn before(&mut self) {
         let (buf, anchor) = (self.buf, self.parts.code.start);
         if let Some(s) = lex::sign_ending_at(buf, anchor) {
@@ -192,6 +128,8 @@ impl<'a> Reader<'a> {
         if let Some(s) = lex::sign_ending_at(buf, g) {
             self.take_sign(s..g);
             self.sign_apart = true;
+        } else if let Some((side, s)) = words::side_ending_at(buf, g) {
+            self.side_before(side, s, g);
         } else if let Some(k) = lex::kings_token_ending_at(buf, g)
             && !kings_follow_a_code(buf, k)
             && let (Some(white), Some(black)) = (lex::square_at(buf, k), lex::square_at(buf, k + 2))
@@ -203,6 +141,31 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A side to move in words at `start..end` before the code: with a sign before it, the
+    /// sign's result with that side (`+ ZAZ` is `-+`, GBR.md §6); alone, only the one-word
+    /// forms (`ZAZ`, `WAZ`, `BTM`, `WTM`), which prose does not use.
+    fn side_before(&mut self, side: Color, start: usize, end: usize) {
+        let buf = self.buf;
+        let sign = lex::gap_backward(buf, start)
+            .filter(|g| *g < start)
+            .and_then(|g| lex::sign_ending_at(buf, g).map(|s| (s, g)));
+        let stipulation = match sign {
+            Some((s, g)) => Stipulation::from_token(&buf[s..g]).map(|t| t.with_to_move(side)),
+            None if end - start == 3 && buf[start..end].iter().all(u8::is_ascii_uppercase) => {
+                Some(Stipulation::new(None, side))
+            }
+            None => None,
+        };
+        let Some(stipulation) = stipulation else {
+            return;
+        };
+        let from = sign.map_or(start, |(s, _)| s);
+        self.sign = Some(stipulation);
+        self.start = from;
+        self.parts.sign = Some(from..end);
+        self.sign_apart = true;
+    }
+
     fn take_sign(&mut self, range: Range<usize>) {
         self.sign = Stipulation::from_token(&self.buf[range.clone()]);
         self.start = range.start;
@@ -212,9 +175,19 @@ impl<'a> Reader<'a> {
     /// After kings before the code: the square list (Roycroft and EG layouts), dropping the
     /// kings repeated glued after the code (EG caption artefact).
     pub(super) fn squares_after_kings(&mut self) {
-        let Some((mut list, mut stop, range)) = square_list(self.buf, self.code_end()) else {
+        let expected = self
+            .code
+            .total_pieces()
+            .map(|pieces| pieces + self.code.total_pawns());
+        let Some(read) = square_list(self.buf, self.code_end(), expected) else {
             return;
         };
+        let ListRead {
+            squares: mut list,
+            mut stop,
+            range,
+            broken,
+        } = read;
         let mut first = range.start;
         if range.start == self.code_end() && kings_of(&list) == self.kings {
             list.drain(..2);
@@ -223,7 +196,7 @@ impl<'a> Reader<'a> {
             first += 4;
         }
         self.end = range.end;
-        if !list.is_empty() {
+        if !list.is_empty() || broken {
             self.parts.squares = Some(first..range.end);
             self.squares = Some(split_by_stop(&list, stop));
             self.form = Form::Full;
@@ -244,8 +217,10 @@ impl<'a> Reader<'a> {
         };
         self.kings = kings_of(&run.squares);
         self.parts.kings = Some(code_end + 1..code_end + 5);
-        self.squares = Some(split_by_stop(&run.squares[2..], run.stop.map(|s| s - 2)));
-        self.parts.squares = Some(code_end + 5..run.end);
+        if run.squares.len() > 2 || run.stop.is_some() {
+            self.squares = Some(split_by_stop(&run.squares[2..], run.stop.map(|s| s - 2)));
+            self.parts.squares = Some(code_end + 5..run.end);
+        }
         self.end = run.end;
         self.form = Form::Dotted;
         true
@@ -294,25 +269,42 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The stipulation after the code: after W/B or a square list any word or sign; after
-    /// kings alone only the side-to-move words (`ZAZ`, `WTM`, `BTM`), which prose does not use.
-    /// Then the terminating full stop or colon of a full position.
+    /// The stipulation after the code: after W/B or a square list any sign or words; after
+    /// kings alone a sign ending the line, a side to move (`ZAZ`, `WTM`, `BTM`) or a result
+    /// of more than one word (`White wins in 78 moves`), but not a lone `win` or `draw`, which
+    /// prose uses; after a bare code only a sign or side to move ending the line or the text
+    /// (the canonical texts `0323.12 +`, `0323.12 WTM`). Then the terminating full stop or colon of a full position.
     pub(super) fn stipulation(&mut self) {
         let full = self.men.is_some() || self.squares.is_some();
-        if !full && self.kings.is_none() {
-            return;
-        }
-        if let Some(g) = lex::gap_forward(self.buf, self.end)
-            && let Some((s, e)) = stipulation_from(self.buf, g)
-            && (full || s.outcome.is_none())
+        let buf = self.buf;
+        if let Some(g) = lex::gap_forward(buf, self.end)
+            && let Some((s, e)) = stipulation_from(buf, g)
         {
-            self.word = Some(s);
-            self.parts.word = Some(g..e);
-            self.end = e;
+            let symbol = matches!(buf[g], b'+' | b'=' | b'-');
+            let words = buf[g..e].iter().any(|b| !b.is_ascii_alphabetic());
+            let line_ends = lex::gap_forward(buf, e).is_none_or(|after| {
+                after == buf.len() || buf[e..after].iter().any(|b| matches!(b, b'\n' | b'\r'))
+            });
+            let same_line = !buf[self.end..g].iter().any(|b| matches!(b, b'\n' | b'\r'));
+            let taken = if full {
+                true
+            } else if self.kings.is_some() {
+                // A lone sign after kings ends its line (the canonical text `g3g1 0323.12 =`);
+                // a sign on the next line belongs to the code after it.
+                (symbol && same_line && line_ends) || (!symbol && (words || s.outcome.is_none()))
+            } else {
+                // After a bare code, a sign or a side to move ending the line (`0323.12 +`).
+                (symbol || s.outcome.is_none()) && same_line && line_ends && g > self.end
+            };
+            if taken {
+                self.word = Some(s);
+                self.parts.word = Some(g..e);
+                self.end = e;
+            }
         }
         if full
-            && matches!(lex::at(self.buf, self.end), Some(b'.' | b':'))
-            && lex::is_boundary(lex::at(self.buf, self.end + 1))
+            && matches!(lex::at(buf, self.end), Some(b'.' | b':'))
+            && lex::is_boundary(lex::at(buf, self.end + 1))
         {
             self.end += 1;
         }

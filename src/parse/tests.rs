@@ -241,3 +241,75 @@ fn kings_repeated_after_the_code_are_noted_and_not_squares() {
     let p = parse_text("a8c8 4001.02 3/4 Win").unwrap();
     assert!(!p.kings_repeated);
 }
+
+#[test]
+fn forms_found_by_fuzzing_read_back_whole() {
+    // (text, raw text read, form, canonical)
+    let table = [
+        // Dotted, kings only: no empty square list (no double space in the canonical text).
+        ("0000.02.a1a8", "0000.02.a1a8", Form::Dotted, "a1a8 0000.02"),
+        // The canonical text of a short form with a sign reads back.
+        (
+            "g3g1 0323.12 =",
+            "g3g1 0323.12 =",
+            Form::KingsBefore,
+            "g3g1 0323.12 =",
+        ),
+        ("0323.12 WTM", "0323.12 WTM", Form::Bare, "0323.12 WTM"),
+        // A sign on the next line belongs to the code after it, not to these kings.
+        (
+            "d6a8 0310.01\n= 0014.00",
+            "d6a8 0310.01",
+            Form::KingsBefore,
+            "d6a8 0310.01",
+        ),
+    ];
+    for (text, raw, form, canonical) in table {
+        assert_eq!(
+            read(text),
+            (raw.to_string(), form, canonical.to_string()),
+            "{text:?}"
+        );
+    }
+    assert!(
+        parse_at(b"0000.02.a1a8", 0)
+            .unwrap()
+            .position
+            .squares
+            .is_none()
+    );
+}
+
+#[test]
+fn a_side_to_move_in_words_between_sign_and_code_turns_the_sign() {
+    let table = [
+        (
+            "+ ZAZ   0013.01 e2g4",
+            "+ ZAZ   0013.01 e2g4",
+            "e2g4 0013.01 -+",
+        ),
+        (
+            "= Schwarz am Zug 0013.01 e2g4",
+            "= Schwarz am Zug 0013.01 e2g4",
+            "e2g4 0013.01 -=",
+        ),
+        (
+            "+ Black to move\n0013.01 e2g4",
+            "+ Black to move\n0013.01 e2g4",
+            "e2g4 0013.01 -+",
+        ),
+        ("= WAZ 0013.01 e2g4", "= WAZ 0013.01 e2g4", "e2g4 0013.01 ="),
+        ("BTM 0013.01 e2g4", "BTM 0013.01 e2g4", "e2g4 0013.01 BTM"),
+        // Words of prose before a code are not a side to move.
+        ("to move 0013.01 e2g4", "0013.01 e2g4", "e2g4 0013.01"),
+        ("Black to move 0013.01 e2g4", "0013.01 e2g4", "e2g4 0013.01"),
+    ];
+    for (text, raw, canonical) in table {
+        let (got_raw, _, got) = read(text);
+        assert_eq!(
+            (got_raw.as_str(), got.as_str()),
+            (raw, canonical),
+            "{text:?}"
+        );
+    }
+}

@@ -203,7 +203,10 @@ impl<'a> InOrder<'a> {
                 mut scan,
             } => {
                 games = scan.games.take();
-                let records = self.stitcher.stitch(scan);
+                let mut records = self.stitcher.stitch(scan);
+                if chunk + 1 == of {
+                    records.extend(self.stitcher.finish());
+                }
                 if !records.is_empty() {
                     self.codes += records.len() as u64;
                     on_event(ScanEvent::Records { input, records })?;

@@ -19,8 +19,9 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use crate::context;
+use crate::context::{Chain, Link};
 use crate::finder;
-use crate::parse::parse_at;
 use crate::pgn::GameCounts;
 use crate::record::{FoundAt, Record};
 
@@ -62,6 +63,8 @@ pub(crate) struct ChunkScan {
     found: Vec<Record>,
     /// What a PGN input's games gave besides records ([`scan_pgn`]); `None` for text.
     games: Option<GameCounts>,
+    /// The context of each record, for [`Stitcher`]'s [`Chain`].
+    links: Vec<Link>,
 }
 
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
@@ -70,9 +73,10 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
     // Room for a code every 4 KiB, about the density of a study column: records are large,
     // and growing the vector from empty moved them eight times over.
     let mut found = Vec::with_capacity(range.len() / 4096);
+    let mut links = Vec::with_capacity(found.capacity());
     let mut nines = crate::diagram::NineLines::default();
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
-        let Some(mut parsed) = parse_at(buf, anchor) else {
+        let Some((mut parsed, link)) = context::read_code(buf, anchor) else {
             return;
         };
         // Diagram copy (GBR.md §7): read only where a line near this code begins with `9`.
@@ -98,7 +102,9 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
         };
         let mut record = Record::checked(at, &parsed, buf);
         record.diagram = diagram.map(|d| Box::new(d.board));
+        link.mark(&mut record);
         found.push(record);
+        links.push(link);
     });
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
     ChunkScan {
@@ -106,6 +112,7 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
         last_newline,
         found,
         games: None,
+        links,
     }
 }
 
@@ -119,11 +126,23 @@ pub(crate) fn scan_pgn(buf: &[u8], path: &Arc<str>) -> ChunkScan {
         record.line -= 1;
         record.path = path.clone();
     }
+    // A game stands alone: no sign, heading or prose around it to read (and the chain drops a
+    // record that has no link).
+    let links = found
+        .iter()
+        .map(|_| Link {
+            above: context::Above::Nothing,
+            needs_source_evidence: false,
+            source: None,
+            squares: None,
+        })
+        .collect();
     ChunkScan {
         newlines: 0,
         last_newline: None,
         found,
         games: Some(read.counts),
+        links,
     }
 }
 
@@ -137,6 +156,8 @@ pub(crate) struct Stitcher {
     line_base: i64,
     /// Offset of the last line feed before the next chunk.
     last_newline: Option<usize>,
+    /// Headings and evidence carried from code to code (docs/reading.md).
+    chain: Chain,
 }
 
 impl Stitcher {
@@ -144,6 +165,7 @@ impl Stitcher {
         Stitcher {
             line_base: 1,
             last_newline: None,
+            chain: Chain::new(),
         }
     }
 
@@ -162,10 +184,20 @@ impl Stitcher {
         // Anchors come in order, and the text read before an anchor (sign, kings, bracket)
         // never reaches back over another code, so records come in order of offset; a stable
         // sort keeps the order total should text ever prove that wrong.
+        let mut links = scan.links;
         if !records.is_sorted_by_key(|r| r.offset) {
-            records.sort_by_key(|r| r.offset);
+            let mut linked: Vec<(Record, Link)> = records.into_iter().zip(links).collect();
+            linked.sort_by_key(|(r, _)| r.offset);
+            (records, links) = linked.into_iter().unzip();
         }
+        self.chain.pass(&mut records, &links);
         records
+    }
+
+    /// The records held back to the end of the source ([`Chain::finish`]); call once after
+    /// its last chunk.
+    pub(crate) fn finish(&mut self) -> Vec<Record> {
+        self.chain.finish()
     }
 }
 
@@ -200,6 +232,7 @@ pub fn scan_buffer(
     for scan in scans {
         records.extend(stitcher.stitch(scan));
     }
+    records.extend(stitcher.finish());
     records
 }
 

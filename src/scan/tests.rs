@@ -73,3 +73,42 @@ fn progress_adds_up_to_the_buffer_length() {
     scan_buffer(BROKEN.as_bytes(), "t", ScanOptions { chunk_size: 7 }, &add);
     assert_eq!(done.into_inner(), BROKEN.len() as u64);
 }
+
+const CAPTIONS: &str = concat!(
+    "+\n",
+    "A. Composer\n",
+    "Source, 2001\n",
+    "\n",
+    "0310.01 d6a8\n",
+    "Wins (+):\n",
+    "\n",
+    "0001.11 e8h8 - 1 -   0014.00 h1e1 - 2 -\n",
+    "0002.01 c3b1 - 3 -\n",
+    "Draws:\n",
+    "0014.22 g5d6 - 4 -   0013.01 e2g4 ZAZ - 5 -\n",
+    "the 1205.40 model, and 6080.27 feet\n",
+);
+
+#[test]
+fn signs_above_and_headings_are_the_same_at_every_chunk_size() {
+    let whole = scan(CAPTIONS, CAPTIONS.len());
+    let found: Vec<(u64, &str)> = whole
+        .iter()
+        .map(|r| (r.line, r.canonical.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (5, "d6a8 0310.01 +"),
+            (8, "e8h8 0001.11 +"),
+            (8, "h1e1 0014.00 +"),
+            (9, "c3b1 0002.01 +"),
+            (11, "g5d6 0014.22 ="),
+            (11, "e2g4 0013.01 -="),
+            (12, "1205.40"),
+        ]
+    );
+    for chunk_size in 1..=CAPTIONS.len() + 1 {
+        assert_eq!(scan(CAPTIONS, chunk_size), whole, "chunk size {chunk_size}");
+    }
+}

@@ -103,7 +103,11 @@ fn tsv_and_jsonl_read_back_to_the_same_records() {
         let tsv = index(&["--format", "tsv", "--group-by", grouping]);
         let jsonl = index(&["--format", "jsonl", "--group-by", grouping]);
         let from_tsv = read::records(tsv.as_bytes()).expect("TSV reads back");
-        let from_jsonl = read::records(jsonl.as_bytes()).expect("JSON Lines read back");
+        let mut from_jsonl = read::records(jsonl.as_bytes()).expect("JSON Lines read back");
+        // A TSV row has no column for where the stipulation was read.
+        for record in &mut from_jsonl {
+            record.stipulation_source = None;
+        }
         assert_eq!(from_tsv.len(), 9);
         assert_eq!(from_tsv, from_jsonl, "--group-by {grouping}");
     }

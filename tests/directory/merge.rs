@@ -40,6 +40,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
                 squares: squares.map(Into::into),
                 men: men.map(Into::into),
                 stipulation: stip.map(|s| s.parse().expect("a sign")),
+                stipulation_source: None,
                 canonical: code.into(),
                 material: Some("KRBvKNN".parse().expect("a material")),
                 fen: None,

@@ -106,6 +106,8 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
             "a stipulation (+ = -+ -= WTM BTM) or nothing",
             parsed_or_none,
         )?,
+        // A directory's rows do not say where the stipulation was read.
+        stipulation_source: None,
         path: c.string()?,
         offset: c.parse("a byte offset", number)?,
         line: c.parse("a line number", number)?,
@@ -148,7 +150,9 @@ mod tests {
             line: 3,
             column: 1,
         };
-        let record = Record::checked(at, &parsed, text.as_bytes());
+        let mut record = Record::checked(at, &parsed, text.as_bytes());
+        // A row has no column for where the stipulation was read.
+        record.stipulation_source = None;
         let mut row = Vec::new();
         cells(&record, &mut Vec::new(), |c| {
             row.push(String::from_utf8_lossy(c).into_owned());

@@ -1,0 +1,111 @@
+//! The context carried from code to code through one source, in order.
+
+use super::{Above, Link};
+use crate::check::{Check, Finding, Part, Severity, legality_kind};
+use crate::parse::Rank;
+use crate::position::restipulate;
+use crate::record::{FindingRecord, Record};
+use crate::stipulation::{Stipulation, StipulationSource};
+
+/// State carried over the records of one source, handed over in order of offset: the
+/// heading over the current run of directory entries, whether a code with kings or more has
+/// been met, and the records held back until that is known.
+#[derive(Debug, Clone, Default)]
+pub struct Chain {
+    /// The heading in force: set by a heading above a code, kept while each code has the one
+    /// before it within reach ([`Above::Code`]), dropped otherwise.
+    heading: Option<Stipulation>,
+    /// True once a code with kings, W/B or squares was met in this source.
+    positions: bool,
+    /// Records held back, in order, from the first bare code with no chess near it while no
+    /// code with kings has been met; the flag is its [`Link::needs_source_evidence`].
+    held: Vec<(Record, bool)>,
+}
+
+impl Chain {
+    /// A chain at the start of a source.
+    pub fn new() -> Chain {
+        Chain::default()
+    }
+
+    /// Passes the next records of the source (in order of offset, `links[i]` the link of
+    /// `records[i]`): gives them the heading in force, and leaves in `records` those that can
+    /// be handed on now, in order. Records are changed in place; they move only while some
+    /// are held back (before the first code with kings of a source).
+    pub fn pass(&mut self, records: &mut Vec<Record>, links: &[Link]) {
+        for (record, link) in records.iter_mut().zip(links) {
+            match link.above {
+                Above::Heading(s) => self.heading = Some(s),
+                Above::Code => {}
+                Above::Sign(_) | Above::Nothing => self.heading = None,
+            }
+            // A directory's entry has kings at least; a bare code among prose below the
+            // entries takes no heading.
+            if let Some(heading) = self.heading
+                && record.rank > Rank::Bare
+            {
+                apply_heading(record, heading, link.squares);
+            }
+        }
+        if self.positions && self.held.is_empty() {
+            return;
+        }
+        for (record, link) in std::mem::take(records).into_iter().zip(links) {
+            if record.rank > Rank::Bare && !self.positions {
+                self.positions = true;
+                records.extend(self.held.drain(..).map(|(r, _)| r));
+            }
+            if !self.positions && (link.needs_source_evidence || !self.held.is_empty()) {
+                self.held.push((record, link.needs_source_evidence));
+            } else {
+                records.push(record);
+            }
+        }
+    }
+
+    /// The end of the source: the records still held, but for the bare codes with no chess
+    /// near them (the source holds no code with kings or more).
+    pub fn finish(&mut self) -> Vec<Record> {
+        let held = std::mem::take(&mut self.held);
+        *self = Chain::new();
+        held.into_iter()
+            .filter(|(_, needs)| !needs)
+            .map(|(r, _)| r)
+            .collect()
+    }
+}
+
+/// Gives `record` the result of the heading over it, when the text beside it and a sign
+/// above gave none (a side to move it gave is kept: `ZAZ` under `Wins` is `-+`). A full
+/// position that had no side to move gets the legality check (GBR.md §3 rule 6) it could
+/// not have before; `squares` is where its square list stands.
+fn apply_heading(record: &mut Record, heading: Stipulation, squares: Option<(usize, usize)>) {
+    let own = record.stipulation;
+    if own.is_some_and(|s| s.outcome.is_some()) {
+        return;
+    }
+    let stipulation = own.map_or(heading, |s| heading.combine(s));
+    record.canonical = restipulate(&record.canonical, own, stipulation).into();
+    record.stipulation = Some(stipulation);
+    record.stipulation_source = Some(StipulationSource::Heading);
+    let board_sane = !record
+        .findings
+        .iter()
+        .any(|f| f.check == Check::Board && f.severity == Severity::Error);
+    if own.is_none()
+        && board_sane
+        && let (Some(board), Some((start, end))) = (&record.fen, squares)
+        && let Some(kind) = legality_kind(board, stipulation.to_move)
+    {
+        let finding = Finding {
+            kind,
+            part: Part::Squares,
+            against: None,
+            span: start..end,
+            fix: None,
+            alternatives: Vec::new(),
+        };
+        record.valid &= finding.severity() != Severity::Error;
+        record.findings.push(FindingRecord::new(&finding));
+    }
+}

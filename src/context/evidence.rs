@@ -1,0 +1,269 @@
+//! Whether a bare code earns its place (GBR.md §5; docs/reading.md, "Bare codes"): the token
+//! rules a lone `dddd.dd` must pass beyond the finder's, and the chess near it. Run only for
+//! codes the parser read as bare, never per byte.
+
+use crate::parse::{Parsed, lex, space};
+
+/// Bytes on each side of a bare code searched for chess: move notation, a diagram, chess
+/// words. About a paragraph.
+pub const NEAR: usize = 400;
+
+/// What the text around a bare code says of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evidence {
+    /// Not a code: a letter glued after it that starts no square, a unit or currency after
+    /// it, a `%`, an arrow to or from a number, or a pawn digit out of range.
+    Refused,
+    /// Chess stands near it, or beside it (a stipulation word, `GBR` or `code` before it).
+    Near,
+    /// Nothing near it: kept only if the same source holds a code with kings, W/B or
+    /// squares.
+    None,
+}
+
+/// Units and currencies that, as the word after a number, make it a quantity (lower case).
+const UNITS: &[&str] = &[
+    "feet", "foot", "ft", "inch", "inches", "yards", "yd", "miles", "mi", "km", "cm", "mm", "m",
+    "meter", "meters", "metre", "metres", "nm", "kg", "mg", "lb", "lbs", "oz", "pounds", "tons",
+    "tonnes", "t", "l", "ml", "litres", "liters", "gallons", "acres", "ha", "hectares", "sq", "s",
+    "ms", "sec", "secs", "seconds", "min", "mins", "minutes", "hrs", "hours", "days", "years",
+    "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "bytes", "hz", "khz", "mhz", "ghz", "v",
+    "w", "kw", "kwh", "mw", "a", "ma", "usd", "eur", "gbp", "chf", "jpy", "cad", "aud", "dollars",
+    "euros", "euro", "yen", "cents", "pence", "points", "pts", "percent", "per", "x", "rpm", "dpi",
+    "px", "pt", "fps", "bps", "kbps", "mbps", "degrees", "km/h", "mph",
+];
+
+/// Words near a bare code that speak of chess (lower case), in English, Dutch and German.
+/// Words with a common meaning outside chess are left out (`study`, `queen`, `bishop`,
+/// `rook`, `knight`, `pawn` as nouns of their own; Dutch `toren`, `loper`, `paard`; German
+/// `Turm`, `Bauer`, `Springer`): a dictionary has them near its numbers.
+const CHESS_WORDS: &[&str] = &[
+    "chess",
+    "schach",
+    "schaak",
+    "schaken",
+    "endgame",
+    "endgames",
+    "endspiel",
+    "eindspel",
+    "studie",
+    "eindspelstudie",
+    "stalemate",
+    "checkmate",
+    "zugzwang",
+    "tablebase",
+    "gbr",
+    "troitzky",
+    "roycroft",
+    "knights",
+    "rooks",
+    "pawns",
+    "pionnen",
+    "schaakstudie",
+];
+
+/// The word at `i` (ASCII letters and non-ASCII bytes), ASCII-lowercased, and its end.
+fn word_at(buf: &[u8], i: usize) -> Option<(Vec<u8>, usize)> {
+    let mut j = i;
+    while buf.get(j).is_some_and(|b| {
+        b.is_ascii_alphabetic() || (*b >= 0x80 && space::blank_at(buf, j).is_none()) || *b == b'/'
+    }) {
+        j += 1;
+    }
+    (j > i).then(|| (buf[i..j].to_ascii_lowercase(), j))
+}
+
+/// The token rules of a bare code beyond the finder's.
+fn refused(buf: &[u8], parsed: &Parsed) -> bool {
+    let end = parsed.parts.code.end;
+    // The pawn digits, the last two of `dddd.dd` (GBR.md §1: a `9` there is an error).
+    if buf[end - 2..end].contains(&b'9') {
+        return true;
+    }
+    // A letter glued after it must start a square (`0323.12g3g1` reads as kings).
+    if lex::at(buf, end).is_some_and(|b| b.is_ascii_alphabetic()) {
+        return lex::square_at(buf, end).is_none();
+    }
+    if matches!(lex::at(buf, end), Some(b'%' | b'$')) || buf[end..].starts_with("€".as_bytes()) {
+        return true;
+    }
+    // The word after it: a unit or a currency.
+    if let Some(g) = lex::gap_forward(buf, end).filter(|g| *g > end && *g - end <= 2)
+        && let Some((word, _)) = word_at(buf, g)
+        && UNITS.iter().any(|u| u.as_bytes() == word)
+    {
+        return true;
+    }
+    if let Some(g) = lex::gap_forward(buf, end)
+        && (matches!(lex::at(buf, g), Some(b'%' | b'$' | 0xC2 | 0xE2))
+            && (lex::at(buf, g) == Some(b'%')
+                || lex::at(buf, g) == Some(b'$')
+                || buf[g..].starts_with("€".as_bytes())
+                || buf[g..].starts_with("£".as_bytes())))
+    {
+        return true;
+    }
+    arrow_after(buf, end) || arrow_before(buf, parsed.span.start)
+}
+
+/// `->`, `=>` or `→` after the code (across blanks) and before a digit or `v`.
+fn arrow_after(buf: &[u8], end: usize) -> bool {
+    let Some(g) = lex::gap_forward(buf, end) else {
+        return false;
+    };
+    let len = if buf[g..].starts_with(b"->") || buf[g..].starts_with(b"=>") {
+        2
+    } else if buf[g..].starts_with("→".as_bytes()) {
+        3
+    } else {
+        return false;
+    };
+    lex::gap_forward(buf, g + len)
+        .and_then(|h| lex::at(buf, h))
+        .is_some_and(|b| b.is_ascii_digit() || b == b'v')
+}
+
+/// `->`, `=>` or `→` before the code (across blanks), after a digit.
+fn arrow_before(buf: &[u8], start: usize) -> bool {
+    let Some(g) = lex::gap_backward(buf, start) else {
+        return false;
+    };
+    let head = &buf[..g];
+    let len = if head.ends_with(b"->") || head.ends_with(b"=>") {
+        2
+    } else if head.ends_with("→".as_bytes()) {
+        3
+    } else {
+        return false;
+    };
+    lex::gap_backward(buf, g - len)
+        .and_then(|h| lex::before(buf, h))
+        .is_some_and(|b| b.is_ascii_digit())
+}
+
+/// Move notation in `window`: a move number, a full stop (or three), then a piece move
+/// (`1.Rf8+`, `12...Kg2`, `3. Dxd7`) in English, Dutch or German letters.
+fn has_moves(window: &[u8]) -> bool {
+    memchr::memchr_iter(b'.', window).any(|i| {
+        if i == 0 || !window[i - 1].is_ascii_digit() {
+            return false;
+        }
+        let mut j = i + 1;
+        while window.get(j) == Some(&b'.') {
+            j += 1;
+        }
+        while window.get(j) == Some(&b' ') {
+            j += 1;
+        }
+        let Some(piece) = window.get(j) else {
+            return false;
+        };
+        if !b"KQRBNDTLSP".contains(piece) {
+            return false;
+        }
+        j += 1;
+        if window.get(j) == Some(&b'x') {
+            j += 1;
+        }
+        lex::square_at(window, j).is_some()
+            || (window
+                .get(j)
+                .is_some_and(|b| (b'a'..=b'h').contains(b) || b.is_ascii_digit())
+                && lex::square_at(window, j + 1).is_some())
+    })
+}
+
+/// A chess-font diagram line in `window` (GBR.md §7): the top border `XIIIIIIIIY`, or a
+/// rank line `9` + eight squares + `0`.
+fn has_diagram(window: &[u8]) -> bool {
+    if memchr::memmem::find(window, b"IIIIIIII").is_some() {
+        return true;
+    }
+    // Rank lines start a line (or follow the border glued to the line before).
+    let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', window).map(|i| i + 1));
+    starts.into_iter().any(|i| {
+        window.get(i..i + 10).is_some_and(|w| {
+            w[0] == b'9'
+                && w[9] == b'0'
+                && w[1..9]
+                    .iter()
+                    .all(|b| b"+-KQRLNPBkqrlnpbmwtvszMWTVSZ".contains(b))
+                && w[1..9].iter().any(|b| b.is_ascii_alphabetic())
+        })
+    })
+}
+
+/// A chess word in `window`, matched without regard to ASCII case and without allocating.
+fn has_chess_word(window: &[u8]) -> bool {
+    let mut i = 0;
+    while i < window.len() {
+        if !window[i].is_ascii_alphabetic() {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        while end < window.len() && (window[end].is_ascii_alphabetic() || window[end] >= 0x80) {
+            end += 1;
+        }
+        let word = &window[i..end];
+        let starts_a_word = i == 0 || !window[i - 1].is_ascii_alphanumeric();
+        if starts_a_word
+            && CHESS_WORDS
+                .iter()
+                .any(|w| w.as_bytes().eq_ignore_ascii_case(word))
+        {
+            return true;
+        }
+        i = end;
+    }
+    false
+}
+
+/// `GBR` or `code` among the four words before the code, on its line.
+fn named_before(buf: &[u8], start: usize) -> bool {
+    let line_start = memchr::memrchr(b'\n', &buf[start.saturating_sub(80)..start])
+        .map_or(start.saturating_sub(80), |i| {
+            start.saturating_sub(80) + i + 1
+        });
+    let words: Vec<Vec<u8>> = buf[line_start..start]
+        .split(|b| !b.is_ascii_alphabetic())
+        .filter(|w| !w.is_empty())
+        .map(<[u8]>::to_ascii_lowercase)
+        .collect();
+    words
+        .iter()
+        .rev()
+        .take(4)
+        .any(|w| w == b"gbr" || w == b"code" || w == b"codes")
+}
+
+/// What the text says of the bare code `parsed` (see [`Evidence`]).
+pub fn of_bare(buf: &[u8], parsed: &Parsed) -> Evidence {
+    if refused(buf, parsed) {
+        return Evidence::Refused;
+    }
+    let span = parsed.span.clone();
+    let words_beside = parsed.word.is_some()
+        && parsed
+            .parts
+            .word
+            .as_ref()
+            .is_some_and(|w| buf[w.start].is_ascii_alphabetic());
+    // A result or side to move in words as the next token: more than one word, or a
+    // capital (`Win`, `BTM`); a lone lower-case `win` or `draw` is prose.
+    let phrase_after = lex::gap_forward(buf, span.end)
+        .filter(|g| *g > span.end && buf.get(*g).is_some_and(u8::is_ascii_alphabetic))
+        .and_then(|g| lex::stipulation_at(buf, g).map(|(_, e)| (g, e)))
+        .is_some_and(|(g, e)| {
+            buf[g].is_ascii_uppercase() || buf[g..e].iter().any(|b| !b.is_ascii_alphabetic())
+        });
+    if words_beside || phrase_after || named_before(buf, span.start) {
+        return Evidence::Near;
+    }
+    let window = &buf[span.start.saturating_sub(NEAR)..buf.len().min(span.end + NEAR)];
+    if has_chess_word(window) || has_moves(window) || has_diagram(window) {
+        Evidence::Near
+    } else {
+        Evidence::None
+    }
+}

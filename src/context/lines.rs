@@ -1,0 +1,312 @@
+//! The lines above a code (GBR.md §6; docs/reading.md): a sign on a line of its own, a
+//! heading of a printed directory, the code before it. Read backward from a code only.
+
+use memchr::{memchr_iter, memrchr};
+
+use crate::finder::is_token;
+use crate::parse::{lex, space};
+use crate::stipulation::{Outcome, Stipulation};
+
+/// Most lines above a code that the look-back reads (blank lines included): a sign above
+/// reaches across the composer, source, award and study-number lines of a caption, blank
+/// lines, and a diagram printed as text (GBR.md §7: a border and eight ranks); a directory's
+/// entries stand closer than this across a page break.
+pub const MAX_LINES: usize = 16;
+
+/// Most bytes above a code that the look-back reads.
+pub const MAX_BYTES: usize = 1024;
+
+/// A line longer than this with no code in it is a *long* line: prose, or a running page
+/// header. The look-back crosses one (a page header between two directory entries) and ends
+/// at the second, or at any line over [`MAX_LINE`]: caption, label and page lines are
+/// shorter, and a sign or heading above a paragraph of prose belongs to no code below it.
+pub const LONG_LINE: usize = 60;
+
+/// A line longer than this with no code in it ends the look-back at once.
+pub const MAX_LINE: usize = 100;
+
+/// What the look-back found first above a code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Above {
+    /// A heading of a printed directory, with its stipulation.
+    Heading(Stipulation),
+    /// A sign on a line of its own (`+`, `=`, `+ ZAZ`).
+    Sign(Stipulation),
+    /// Another code, on the same line or above, with only caption, label or blank lines
+    /// between.
+    Code,
+    /// None of these within [`MAX_LINES`] and [`MAX_BYTES`].
+    Nothing,
+}
+
+/// Reads upward from `start` (the first byte of the text read for a code), line by line,
+/// to the first heading, sign line or code; prose ends it (see [`LONG_LINE`]).
+pub fn look_back(buf: &[u8], start: usize) -> Above {
+    let floor = start.saturating_sub(MAX_BYTES);
+    let mut end = start;
+    let mut long = 0;
+    for _ in 0..=MAX_LINES {
+        let line_start = memrchr(b'\n', &buf[floor..end]).map_or(floor, |i| floor + i + 1);
+        if line_start == floor && floor > 0 && buf[floor - 1] != b'\n' {
+            break; // a line cut by the window is not read
+        }
+        let line = &buf[line_start..end];
+        if has_code(buf, line_start, end) {
+            return Above::Code;
+        }
+        if line.len() > LONG_LINE {
+            long += 1;
+            if long > 1 || line.len() > MAX_LINE {
+                break;
+            }
+        }
+        if end != start {
+            if let Some(s) = sign_line(line) {
+                return Above::Sign(s);
+            }
+            if let Some(s) = heading(line) {
+                return Above::Heading(s);
+            }
+        }
+        if line_start == 0 || line_start == floor {
+            break;
+        }
+        end = line_start - 1; // the line feed
+    }
+    Above::Nothing
+}
+
+/// True when a code stands as a token in `buf[from..to]`.
+fn has_code(buf: &[u8], from: usize, to: usize) -> bool {
+    let digit = |i: usize| buf.get(i).is_some_and(u8::is_ascii_digit);
+    memchr_iter(b'.', &buf[from..to]).any(|i| {
+        let dot = from + i;
+        // Most full stops end a sentence: a digit on each side first, then the whole shape.
+        dot >= 4 && digit(dot + 1) && digit(dot - 1) && is_token(buf, dot - 4)
+    })
+}
+
+/// The first byte of `line` that is not an ASCII space or tab.
+fn first_byte(line: &[u8]) -> Option<u8> {
+    line.iter().copied().find(|b| *b != b' ' && *b != b'\t')
+}
+
+/// `line` without the blanks (white space, markup) at either end.
+fn trimmed(line: &[u8]) -> &[u8] {
+    let mut i = 0;
+    while let Some(b) = space::blank_at(line, i) {
+        i += b.len;
+    }
+    let mut j = line.len();
+    while j > i
+        && let Some(b) = space::blank_before(line, j)
+    {
+        j -= b.len;
+    }
+    &line[i..j]
+}
+
+/// A line holding only a sign, perhaps with a side to move in words: `+`, `=`, `-+`, `+ ZAZ`,
+/// `= Schwarz am Zug`.
+pub fn sign_line(line: &[u8]) -> Option<Stipulation> {
+    if line.len() > 40 || !matches!(first_byte(line), Some(b'+' | b'=' | b'-' | b'<' | b'*')) {
+        return None; // most lines: prose
+    }
+    let line = trimmed(line);
+    let (sign, end) = lex::stipulation_at(line, 0)?;
+    if !matches!(line.first(), Some(b'+' | b'=' | b'-')) {
+        return None;
+    }
+    if end == line.len() {
+        return Some(sign);
+    }
+    let g = lex::gap_forward(line, end).filter(|g| *g > end)?;
+    let (side, e) = crate::parse::side_at(line, g)?;
+    (e == line.len()).then(|| sign.with_to_move(side))
+}
+
+/// Heading words, lower case, for wins.
+const WIN_HEADINGS: &[&[&str]] = &[
+    &["wins"],
+    &["win"],
+    &["winning", "studies"],
+    &["win", "studies"],
+    &["studies:", "win"],
+    &["winststudies"],
+    &["winstudies"],
+    &["winst"],
+    &["gewinn"],
+    &["gewinnstudien"],
+    &["gewinnstudie"],
+    &["white", "wins"],
+    &["white", "to", "play", "and", "win"],
+];
+
+/// Heading words, lower case, for draws.
+const DRAW_HEADINGS: &[&[&str]] = &[
+    &["draws"],
+    &["draw"],
+    &["drawing", "studies"],
+    &["draw", "studies"],
+    &["studies:", "draw"],
+    &["remisestudies"],
+    &["remisstudies"],
+    &["remise"],
+    &["remis"],
+    &["remisen"],
+    &["remisstudien"],
+    &["white", "draws"],
+    &["white", "to", "play", "and", "draw"],
+];
+
+/// A heading of a printed directory, on a line of its own: heading words (`Wins`, `Draws`,
+/// `Winststudies`, `Remisestudies`, `Gewinnstudien`, `Remisen`, ...), a sign in brackets
+/// (`(+)`, `(=)`), or both (`Winststudies (+):`), with a colon after them or not. When both
+/// are given they must agree.
+pub fn heading(line: &[u8]) -> Option<Stipulation> {
+    let first = first_byte(line).map(|b| b.to_ascii_lowercase());
+    if line.len() > 80
+        || !matches!(
+            first,
+            Some(b'w' | b'd' | b's' | b'r' | b'g' | b'(' | b'[' | b'<' | b'*' | 0x80..)
+        )
+    {
+        return None; // most lines: prose
+    }
+    let line = trimmed(line);
+    if line.len() > 40 {
+        return None;
+    }
+    let mut text = line.strip_suffix(b":").unwrap_or(line);
+    text = trimmed(text);
+    let mut marker = None;
+    for (mark, outcome) in [
+        (&b"(+)"[..], Outcome::Win),
+        (b"[+]", Outcome::Win),
+        (b"(=)", Outcome::Draw),
+        (b"[=]", Outcome::Draw),
+    ] {
+        if let Some(rest) = text.strip_suffix(mark) {
+            marker = Some(outcome);
+            text = trimmed(rest);
+            break;
+        }
+    }
+    // Every heading word starts with one of these letters: most short lines do not.
+    let first = text.first().map(u8::to_ascii_lowercase);
+    if first.is_some_and(|f| !matches!(f, b'w' | b'd' | b's' | b'r' | b'g')) {
+        return None;
+    }
+    let named = if text.is_empty() {
+        None
+    } else if WIN_HEADINGS.iter().any(|h| same_words(text, h)) {
+        Some(Outcome::Win)
+    } else if DRAW_HEADINGS.iter().any(|h| same_words(text, h)) {
+        Some(Outcome::Draw)
+    } else {
+        return None;
+    };
+    let outcome = match (named, marker) {
+        (Some(a), Some(b)) if a != b => return None,
+        (a, b) => a.or(b)?,
+    };
+    Some(Stipulation::new(Some(outcome), shakmaty::Color::White))
+}
+
+/// True when `text` is the words of `heading` (lower case) with any blanks between them,
+/// without regard to ASCII case.
+fn same_words(text: &[u8], heading: &[&str]) -> bool {
+    let mut rest = text;
+    for (k, word) in heading.iter().enumerate() {
+        if k > 0 {
+            let mut i = 0;
+            while let Some(b) = space::blank_at(rest, i) {
+                i += b.len;
+            }
+            if i == 0 {
+                return false;
+            }
+            rest = &rest[i..];
+        }
+        match rest.get(..word.len()) {
+            Some(head) if head.eq_ignore_ascii_case(word.as_bytes()) => rest = &rest[word.len()..],
+            _ => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_are_words_or_a_bracketed_sign_on_a_line_of_their_own() {
+        let table: [(&str, Option<&str>); 14] = [
+            ("Winststudies (+): ", Some("+")),
+            ("Remisestudies (=):", Some("=")),
+            ("Wins", Some("+")),
+            ("  Draws:", Some("=")),
+            ("Gewinnstudien", Some("+")),
+            ("Remisen", Some("=")),
+            ("<b>Wins</b>", Some("+")),
+            ("**Draws (=)**", Some("=")),
+            ("(+)", Some("+")),
+            ("Wins (=)", None),
+            ("Wins and losses", None),
+            ("Windows", None),
+            ("", None),
+            ("He draws the curtains.", None),
+        ];
+        for (line, want) in table {
+            assert_eq!(
+                heading(line.as_bytes()).map(|s| s.to_string()),
+                want.map(String::from),
+                "{line:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn sign_lines_hold_a_sign_and_perhaps_a_side_to_move() {
+        let table: [(&str, Option<&str>); 8] = [
+            ("+", Some("+")),
+            ("  =  ", Some("=")),
+            ("+ ZAZ", Some("-+")),
+            ("= Schwarz am Zug", Some("-=")),
+            ("-+", Some("-+")),
+            ("+ 1.Kb2", None),
+            ("=  (4+6)", None),
+            ("Win", None),
+        ];
+        for (line, want) in table {
+            assert_eq!(
+                sign_line(line.as_bytes()).map(|s| s.to_string()),
+                want.map(String::from),
+                "{line:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_look_back_stops_at_the_first_code_heading_or_sign() {
+        let text = b"+\nComposer\nSource, 2000\n- 31 -\n\n0310.01 d6a8";
+        assert_eq!(
+            look_back(text, text.len() - 12),
+            Above::Sign(Stipulation::WIN)
+        );
+        let text = b"0001.11 e8h8 - 29 -   0014.00 h1e1";
+        assert_eq!(look_back(text, 22), Above::Code);
+        let text = b"Draws (=):\n\n0014.22 g5d6";
+        assert_eq!(look_back(text, 12), Above::Heading(Stipulation::DRAW));
+        let text = b"+\n0310.01 d6a8 text\n\n0002.01 h6e8";
+        assert_eq!(look_back(text, 21), Above::Code);
+        let prose = format!("+\n{}\n0310.01 d6a8", "word ".repeat(30));
+        assert_eq!(
+            look_back(prose.as_bytes(), prose.len() - 12),
+            Above::Nothing
+        );
+        let far = [b"line\n".as_slice(); 20].concat();
+        assert_eq!(look_back(&far, far.len()), Above::Nothing);
+    }
+}

@@ -1,0 +1,81 @@
+//! What the text around a code adds to it (GBR.md §5, §6; docs/reading.md): a sign on a line
+//! of its own above the study, the heading of a printed directory, and for a bare code the
+//! evidence that it is one.
+//!
+//! Everything here looks back (or, for a bare code, around) only where the finder found a
+//! code, with the whole buffer in view, so a chunk boundary changes nothing. What one code
+//! cannot know alone (the heading over a run of directory entries, a code with kings
+//! elsewhere in the same source) is carried from code to code in order by [`Chain`], which
+//! the scanner's stitcher runs over the chunks in order: the result is the same at every
+//! chunk size and thread count.
+
+mod chain;
+pub mod evidence;
+pub mod lines;
+
+pub use chain::Chain;
+pub use evidence::Evidence;
+pub use lines::Above;
+
+use crate::parse::{Parsed, Rank, parse_at};
+use crate::record::Record;
+use crate::stipulation::StipulationSource;
+
+/// What a code's context says, kept beside its record until [`Chain`] has passed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Link {
+    /// What stands first above the code.
+    pub above: Above,
+    /// True for a bare code with no chess near it: it is kept only if its source holds a code
+    /// with kings, W/B or squares ([`Evidence::None`]).
+    pub needs_source_evidence: bool,
+    /// Where the stipulation of the parsed position came from, when it has one.
+    pub source: Option<StipulationSource>,
+    /// 0-based byte range of the square list, where given: where a legality finding stands
+    /// when a heading gives a full position its side to move.
+    pub squares: Option<(usize, usize)>,
+}
+
+impl Link {
+    /// Sets the record's stipulation source to the one this link found.
+    pub fn mark(&self, record: &mut Record) {
+        record.stipulation_source = self.source;
+    }
+}
+
+/// Reads the code at `anchor` (0-based byte offset of its `dddd.dd`) with its context: the
+/// position as [`parse_at`] reads it, with the sign of a line of its own above it when the
+/// text beside it gives no result (only for a code with kings or more); `None` when there is
+/// no code there or a bare code is refused ([`Evidence::Refused`]).
+pub fn read_code(buf: &[u8], anchor: usize) -> Option<(Parsed, Link)> {
+    let mut parsed = parse_at(buf, anchor)?;
+    let rank = parsed.rank();
+    let mut needs_source_evidence = false;
+    if rank == Rank::Bare {
+        match evidence::of_bare(buf, &parsed) {
+            Evidence::Refused => return None,
+            Evidence::Near => {}
+            Evidence::None => needs_source_evidence = true,
+        }
+    }
+    let above = lines::look_back(buf, parsed.span.start);
+    let own = parsed.position.stipulation;
+    let mut source = own.map(|_| StipulationSource::Beside);
+    if let Above::Sign(sign) = above
+        && rank > Rank::Bare
+        && own.is_none_or(|s| s.outcome.is_none())
+    {
+        parsed.position.stipulation = Some(own.map_or(sign, |s| sign.combine(s)));
+        source = Some(StipulationSource::Above);
+    }
+    let link = Link {
+        above,
+        needs_source_evidence,
+        source,
+        squares: parsed.parts.squares.as_ref().map(|r| (r.start, r.end)),
+    };
+    Some((parsed, link))
+}
+
+#[cfg(test)]
+mod tests;

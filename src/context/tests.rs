@@ -1,0 +1,149 @@
+use super::*;
+use crate::position::restipulate;
+use crate::stipulation::Stipulation;
+
+/// The evidence for the first code in `text` (which must be read as bare).
+fn evidence(text: &str) -> Evidence {
+    let buf = text.as_bytes();
+    let anchor = (0..buf.len())
+        .find(|&i| crate::finder::is_token(buf, i))
+        .expect("a code");
+    let parsed = parse_at(buf, anchor).unwrap();
+    assert_eq!(parsed.rank(), Rank::Bare, "{text}");
+    evidence::of_bare(buf, &parsed)
+}
+
+#[test]
+fn bare_codes_earn_their_place_by_the_chess_near_them() {
+    use Evidence::{Near, None as Nothing, Refused};
+    let table = [
+        // Token rules.
+        ("size 4408.85k here", Refused),
+        ("it is 6080.27 feet long", Refused),
+        ("costs 1234.56 EUR today", Refused),
+        ("costs 1234.56 € today", Refused),
+        ("grew 1234.56 % more", Refused),
+        ("U-Boot 2022.10 -> 2023.01 now", Refused),
+        ("from 3 -> 2023.01 now", Refused),
+        ("the 9999.99 code", Refused),
+        ("the 0000.19 class", Refused),
+        // Chess near it.
+        ("the class 0002.01 after 1.Rf8+ Kg2 wins", Near),
+        ("the class 0002.01, see 12...Kg2", Near),
+        ("in de vorm 1234.56, de GBR code", Near),
+        ("the GBR code 1234.56 says", Near),
+        ("its code 0323.12 says", Near),
+        ("then 0800.00 White wins", Near),
+        ("then 0800.00 BTM", Near),
+        ("an endgame of class 0800.00", Near),
+        ("Schach: 0800.00", Near),
+        ("XIIIIIIIIY\n9-+-+-+-+0\n0800.00", Near),
+        ("9-+-+K+-+0\nthe 0800.00", Near),
+        // Nothing near it.
+        ("the 1205.40 model sold well", Nothing),
+        ("then 0800.00 draw the curtain", Nothing),
+        ("a study of 0800.00 queens", Nothing),
+        ("version 2.1 of 0800.00", Nothing),
+    ];
+    for (text, want) in table {
+        assert_eq!(evidence(text), want, "{text}");
+    }
+}
+
+#[test]
+fn a_new_stipulation_replaces_the_old_as_a_position_prints_it() {
+    let table = [
+        ("d6a8 0310.01", None, "+", "d6a8 0310.01 +"),
+        ("d6a8 0310.01 BTM", Some("BTM"), "-+", "d6a8 0310.01 -+"),
+        (
+            "a7d3 0116.00 b2b3c6d6 3/3.",
+            None,
+            "=",
+            "a7d3 0116.00 b2b3c6d6 3/3=.",
+        ),
+        (
+            "a7d3 0116.00 b2b3c6d6 3/3 WTM.",
+            Some("WTM"),
+            "+",
+            "a7d3 0116.00 b2b3c6d6 3/3+.",
+        ),
+        (
+            "a2c4 0000.32 4/3+.",
+            Some("+"),
+            "BTM",
+            "a2c4 0000.32 4/3 BTM.",
+        ),
+        ("0323.12", None, "=", "0323.12 ="),
+    ];
+    for (canonical, old, new, want) in table {
+        let old: Option<Stipulation> = old.map(|s| s.parse().unwrap());
+        assert_eq!(restipulate(canonical, old, new.parse().unwrap()), want);
+    }
+}
+
+fn record_of(text: &str) -> (Record, Link) {
+    let buf = text.as_bytes();
+    let anchor = (0..buf.len())
+        .find(|&i| crate::finder::is_token(buf, i))
+        .unwrap();
+    let (parsed, link) = read_code(buf, anchor).unwrap();
+    let at = crate::record::FoundAt {
+        path: &"t".into(),
+        line: 1,
+        column: 1,
+    };
+    let mut record = Record::checked(at, &parsed, buf);
+    link.mark(&mut record);
+    (record, link)
+}
+
+#[test]
+fn the_chain_holds_bare_codes_until_a_position_and_drops_them_at_the_end() {
+    let bare = || record_of("the 1205.40 model");
+    let kings = || record_of("0310.01 d6a8");
+    assert!(bare().1.needs_source_evidence);
+    // A bare code before a position waits for it, then both go in order.
+    let pass = |chain: &mut Chain, items: Vec<(Record, Link)>| {
+        let (mut records, links): (Vec<Record>, Vec<Link>) = items.into_iter().unzip();
+        chain.pass(&mut records, &links);
+        records
+    };
+    let mut chain = Chain::new();
+    assert!(pass(&mut chain, vec![bare()]).is_empty());
+    let out = pass(&mut chain, vec![kings(), bare()]);
+    assert_eq!(
+        out.iter().map(|r| r.canonical.as_str()).collect::<Vec<_>>(),
+        ["1205.40", "d6a8 0310.01", "1205.40"]
+    );
+    assert!(chain.finish().is_empty());
+    // With no position in the source, bare codes with nothing near them are dropped.
+    let mut chain = Chain::new();
+    assert!(pass(&mut chain, vec![bare(), bare()]).is_empty());
+    assert!(chain.finish().is_empty());
+}
+
+#[test]
+fn a_heading_holds_while_each_entry_reaches_the_one_before() {
+    let heading = Link {
+        above: Above::Heading(Stipulation::DRAW),
+        ..record_of("0310.01 d6a8").1
+    };
+    let next = Link {
+        above: Above::Code,
+        ..heading
+    };
+    let apart = Link {
+        above: Above::Nothing,
+        ..heading
+    };
+    let entry = || record_of("0310.01 d6a8").0;
+    let mut chain = Chain::new();
+    let mut out = vec![entry(), entry(), entry()];
+    chain.pass(&mut out, &[heading, next, apart]);
+    let signs: Vec<Option<String>> = out
+        .iter()
+        .map(|r| r.stipulation.map(|s| s.to_string()))
+        .collect();
+    assert_eq!(signs, [Some("=".into()), Some("=".into()), None]);
+    assert_eq!(out[1].canonical, "d6a8 0310.01 =");
+}

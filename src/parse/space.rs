@@ -1,0 +1,153 @@
+//! White space between tokens as real text has it (docs/reading.md, "White space"): ASCII
+//! blanks and line ends (CR LF, LF, and CR alone), the no-break and typographic spaces of
+//! Unicode in UTF-8, the soft hyphen, and simple markup standing between tokens (`<b>`,
+//! `</i>`, `**`). Each function reads one such *blank* at a 0-based byte offset, forward or
+//! backward, and says how many bytes it takes and whether it ends a line.
+
+/// One blank: its length in bytes and whether it is a line end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Blank {
+    /// Bytes it takes.
+    pub len: usize,
+    /// True for a line end (LF, or a CR not followed by LF).
+    pub line_end: bool,
+}
+
+/// Longest markup tag read as white space: `<strong>`, `</span>`.
+const MAX_TAG: usize = 10;
+
+fn ascii_blank(buf: &[u8], i: usize) -> Option<Blank> {
+    let line_end = match *buf.get(i)? {
+        b'\n' => true,
+        b'\r' => buf.get(i + 1) != Some(&b'\n'),
+        b' ' | b'\t' | 0x0b | 0x0c => false,
+        _ => return None,
+    };
+    Some(Blank { len: 1, line_end })
+}
+
+/// Length of a non-ASCII space or soft hyphen starting at `i` (UTF-8): U+00A0 no-break
+/// space, U+00AD soft hyphen, U+2000..=U+200B typographic spaces (thin, hair, en, em, zero
+/// width), U+202F narrow no-break space, U+205F medium mathematical space, U+3000, U+FEFF.
+fn unicode_blank_len(buf: &[u8], i: usize) -> Option<usize> {
+    match buf.get(i..)? {
+        [0xC2, 0xA0 | 0xAD, ..] => Some(2),
+        [0xE2, 0x80, 0x80..=0x8B | 0xAF, ..] | [0xE2, 0x81, 0x9F, ..] => Some(3),
+        [0xE3, 0x80, 0x80, ..] | [0xEF, 0xBB, 0xBF, ..] => Some(3),
+        _ => None,
+    }
+}
+
+/// True for a simple markup tag name: 1 to 8 ASCII letters or digits, starting with a letter.
+fn tag_name(name: &[u8]) -> bool {
+    (1..=8).contains(&name.len())
+        && name[0].is_ascii_alphabetic()
+        && name.iter().all(u8::is_ascii_alphanumeric)
+}
+
+/// Length of a markup tag `<b>`, `</b>`, `<strong>` starting at `i`.
+fn tag_len_forward(buf: &[u8], i: usize) -> Option<usize> {
+    if buf.get(i) != Some(&b'<') {
+        return None;
+    }
+    let window = &buf[i + 1..buf.len().min(i + MAX_TAG)];
+    let close = window.iter().position(|b| *b == b'>')?;
+    let inner = &window[..close];
+    let name = inner.strip_prefix(b"/").unwrap_or(inner);
+    tag_name(name).then_some(close + 2)
+}
+
+/// Length of a markup tag ending just before `i`.
+fn tag_len_backward(buf: &[u8], i: usize) -> Option<usize> {
+    if i == 0 || buf.get(i - 1) != Some(&b'>') {
+        return None;
+    }
+    let from = i.saturating_sub(MAX_TAG);
+    let window = &buf[from..i - 1];
+    let open = window.iter().rposition(|b| *b == b'<')?;
+    let inner = &window[open + 1..];
+    let name = inner.strip_prefix(b"/").unwrap_or(inner);
+    tag_name(name).then_some(window.len() - open + 1)
+}
+
+/// The blank starting at `i`, if one does.
+pub fn blank_at(buf: &[u8], i: usize) -> Option<Blank> {
+    if let Some(b) = ascii_blank(buf, i) {
+        return Some(b);
+    }
+    let len = unicode_blank_len(buf, i)
+        .or_else(|| tag_len_forward(buf, i))
+        .or_else(|| (buf.get(i..i + 2) == Some(b"**")).then_some(2))?;
+    Some(Blank {
+        len,
+        line_end: false,
+    })
+}
+
+/// The blank ending just before `i` (exclusive), if one does.
+pub fn blank_before(buf: &[u8], i: usize) -> Option<Blank> {
+    let last = *buf.get(i.checked_sub(1)?)?;
+    if last.is_ascii() {
+        if let Some(b) = ascii_blank(buf, i - 1) {
+            return Some(b);
+        }
+        if let Some(len) = tag_len_backward(buf, i) {
+            return Some(Blank {
+                len,
+                line_end: false,
+            });
+        }
+        let stars = i >= 2 && buf[i - 2..i] == *b"**";
+        return stars.then_some(Blank {
+            len: 2,
+            line_end: false,
+        });
+    }
+    [2, 3]
+        .into_iter()
+        .find(|&len| i >= len && unicode_blank_len(buf, i - len) == Some(len))
+        .map(|len| Blank {
+            len,
+            line_end: false,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blanks_read_the_same_forward_and_backward() {
+        let table: [(&[u8], usize, bool); 10] = [
+            (b" ", 1, false),
+            (b"\t", 1, false),
+            (b"\n", 1, true),
+            (b"\r", 1, true),
+            ("\u{a0}".as_bytes(), 2, false),
+            ("\u{ad}".as_bytes(), 2, false),
+            ("\u{2009}".as_bytes(), 3, false),
+            ("\u{202f}".as_bytes(), 3, false),
+            (b"</b>", 4, false),
+            (b"**", 2, false),
+        ];
+        for (text, len, line_end) in table {
+            let mut buf = b"x".to_vec();
+            buf.extend_from_slice(text);
+            buf.push(b'y');
+            let want = Some(Blank { len, line_end });
+            assert_eq!(blank_at(&buf, 1), want, "{text:?} forward");
+            assert_eq!(blank_before(&buf, 1 + len), want, "{text:?} backward");
+        }
+    }
+
+    #[test]
+    fn crlf_is_one_line_end_and_other_text_is_no_blank() {
+        assert_eq!(blank_at(b"\r\n", 0).map(|b| b.line_end), Some(false));
+        assert_eq!(blank_at(b"\r\n", 1).map(|b| b.line_end), Some(true));
+        assert_eq!(blank_at(b"<b a>", 0), None);
+        assert_eq!(blank_at(b"< b>", 0), None);
+        assert_eq!(blank_at(b"*x", 0), None);
+        assert_eq!(blank_at("é".as_bytes(), 0), None);
+        assert_eq!(blank_before(b"a<b", 3), None);
+    }
+}

@@ -1,0 +1,3 @@
+//! Code shared by integration tests.
+
+pub mod prose;
