@@ -12,8 +12,9 @@ use gbrscan::Record;
 use gbrscan::directory::{Directory, Format, Listing, Order, read};
 use gbrscan::scan::ScanEvent;
 
+use super::atomic::Output;
 use super::common::{InputArgs, scan_paths};
-use super::directory_io::{FormatArg, Output, choose_format};
+use super::directory_io::{FormatArg, choose_format};
 
 /// `--group-by`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -10,7 +10,8 @@ use gbrscan::directory::Order;
 use gbrscan::directory::merge::{MergeInput, merge};
 use gbrscan::directory::read::{DirectoryReader, SavedFormat};
 
-use super::directory_io::{Output, SavedArg};
+use super::atomic::Output;
+use super::directory_io::SavedArg;
 
 /// Arguments of `gbr merge`.
 #[derive(Debug, clap::Args)]
