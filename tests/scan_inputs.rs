@@ -23,6 +23,7 @@ fn outcome_name(outcome: &FileOutcome) -> &'static str {
         FileOutcome::Scanned { .. } => "scanned",
         FileOutcome::SkippedBinary => "binary",
         FileOutcome::Failed(_) => "failed",
+        FileOutcome::Changed { .. } => "changed",
     }
 }
 

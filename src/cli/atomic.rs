@@ -230,7 +230,7 @@ fn link_unnamed(file: &File, folder: &Path) -> io::Result<tempfile::TempPath> {
             fastrand_u64(attempts)
         ));
         match linkat(CWD, &from, CWD, &name, AtFlags::SYMLINK_FOLLOW) {
-            Ok(()) => return Ok(tempfile::TempPath::try_from_path(name)?),
+            Ok(()) => return tempfile::TempPath::try_from_path(name),
             Err(rustix::io::Errno::EXIST) if attempts < 16 => attempts += 1,
             Err(err) => return Err(err.into()),
         }

@@ -188,7 +188,14 @@ impl Queue<'_> {
     /// Scans the chunk of `job` and files it.
     fn scan(&self, job: Job, send: &impl Fn(usize, Unit)) {
         let len = job.range.len() as u64;
-        let scan = scan_chunk(&job.loaded.bytes, &job.path, job.range);
+        let start = job.range.start as u64;
+        let mut scan = scan_chunk(&job.loaded.bytes, &job.path, job.range);
+        // A file that shrank under its map may have been read as zeros: this chunk's records
+        // are not trusted, nor those of the chunks after it (`InOrder` drops them).
+        let changed = job.loaded.bytes.changed().then_some(start);
+        if changed.is_some() {
+            scan.found = Vec::new();
+        }
         (self.options.progress)(len);
         send(
             job.index,
@@ -197,6 +204,7 @@ impl Queue<'_> {
                 of: job.of,
                 bytes: job.loaded.bytes.len() as u64,
                 encoding: job.loaded.encoding,
+                changed,
                 scan,
             },
         );
