@@ -2,7 +2,7 @@
 //! look-up directory (issue #4).
 
 use std::fs::File;
-use std::io::{self, BufReader};
+use std::io;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -76,10 +76,10 @@ fn scan(input: &InputArgs) -> anyhow::Result<Vec<Record>> {
 fn read_from(path: &Path) -> anyhow::Result<Vec<Record>> {
     let context = || format!("cannot read {}", path.display());
     if path == Path::new("-") {
-        return read::records(io::stdin().lock()).with_context(context);
+        return read::records(read::decoded(io::stdin().lock())).with_context(context);
     }
     let file = File::open(path).with_context(context)?;
-    read::records(BufReader::with_capacity(1 << 16, file)).with_context(context)
+    read::records(read::decoded(file)).with_context(context)
 }
 
 /// Runs `gbr index`: exit 0 when entries were written, 1 when there were none.

@@ -9,6 +9,7 @@
 mod duplicates;
 pub mod format;
 mod key;
+pub mod layout;
 pub mod lookup;
 pub mod merge;
 pub mod read;

@@ -4,6 +4,7 @@
 
 mod killed;
 mod output;
+mod readers;
 mod truncated;
 
 use std::path::Path;
