@@ -9,7 +9,10 @@ use std::path::Path;
 
 use proptest::prelude::*;
 
-const TARGETS: [(&str, fn(&[u8])); 5] = [
+/// A property: panics when it fails on the bytes given.
+type Property = fn(&[u8]);
+
+const TARGETS: [(&str, Property); 5] = [
     ("finder", properties::finder),
     ("scanner", properties::scanner),
     ("position", properties::position),

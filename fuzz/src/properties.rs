@@ -8,13 +8,15 @@ use gbrscan::finder::{scan_range, scan_range_scalar};
 use gbrscan::scan::{ScanOptions, scan_buffer};
 use gbrscan::{check, parse_at, parse_text};
 
+/// A finder: a buffer, a range and the callback for each anchor; returns the line feeds.
+type Finder = fn(&[u8], std::ops::Range<usize>, &mut dyn FnMut(usize, u64)) -> u64;
+
 /// The finder: the vectorised and the byte-at-a-time finder report the same anchors and line
 /// feeds, over the whole buffer and over any two ranges that tile it.
 pub fn finder(data: &[u8]) {
     let (cut, buf) = split_first(data);
     let cut = usize::from(cut) * buf.len() / 255;
-    let collect = |f: fn(&[u8], std::ops::Range<usize>, &mut dyn FnMut(usize, u64)) -> u64,
-                   range| {
+    let collect = |f: Finder, range| {
         let mut anchors = Vec::new();
         let newlines = f(buf, range, &mut |a, n| anchors.push((a, n)));
         (anchors, newlines)
