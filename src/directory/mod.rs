@@ -13,6 +13,7 @@ pub mod layout;
 pub mod lookup;
 pub mod merge;
 pub mod read;
+pub mod spill;
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;

@@ -5,6 +5,7 @@
 mod killed;
 mod output;
 mod readers;
+mod spill;
 mod truncated;
 
 use std::path::Path;
