@@ -40,11 +40,17 @@ impl MappedFile {
     /// the map fell past its end (and read zeros). Growth is not a change: the map holds the
     /// file as it was when opened. Costs one `fstat`.
     pub fn changed(&self) -> bool {
-        self.slot.hit()
+        self.read_zeros()
             || self
                 .file
                 .metadata()
                 .is_ok_and(|m| m.len() < self.map.len() as u64)
+    }
+
+    /// `true` when a read of the map fell past the file's end and read zeros. The guard marks
+    /// the map before it maps the zeros, so no zero is read before this is `true`.
+    pub fn read_zeros(&self) -> bool {
+        self.slot.hit()
     }
 }
 
@@ -72,10 +78,19 @@ impl Deref for Contents {
 impl Contents {
     /// `true` when these bytes are a map of a file that has shrunk under it since
     /// ([`MappedFile::changed`]): the bytes read may hold zeros where the file's were. Always
-    /// `false` for bytes in memory.
+    /// `false` for bytes in memory. Costs an `fstat` for a map.
     pub fn changed(&self) -> bool {
         match self {
             Contents::Mapped(mapped) => mapped.changed(),
+            Contents::Owned(_) => false,
+        }
+    }
+
+    /// `true` when a read of these bytes fell past the end of a file that shrank under its map
+    /// and was answered with zeros ([`MappedFile::read_zeros`]); no system call.
+    pub fn read_zeros(&self) -> bool {
+        match self {
+            Contents::Mapped(mapped) => mapped.read_zeros(),
             Contents::Owned(_) => false,
         }
     }
@@ -284,6 +299,8 @@ mod guard {
             }
             let from = address & !(page - 1);
             let end = (start + len).next_multiple_of(page);
+            // Marked first: a thread that reads the zeros below sees the mark when it asks.
+            entry.hit.store(true, Release);
             // SAFETY: [from, end) lies inside a map made and registered by this module, which
             // stays mapped until its slot is released (the slot drops first). Replacing its
             // pages with private zero pages changes what reads of them return, never whether
@@ -299,7 +316,6 @@ mod guard {
                 )
             };
             if zeros != libc::MAP_FAILED {
-                entry.hit.store(true, Release);
                 return;
             }
             break;

@@ -242,6 +242,7 @@ impl Queue<'_> {
     fn scan(&self, job: Job, send: &impl Fn(usize, Unit), backlog: &impl Fn() -> Option<Key>) {
         let batches = self.batches;
         let first = job.chunk * batches.per_chunk;
+        let count = batches.cut(job.range.clone()).count();
         for (i, range) in batches.cut(job.range.clone()).enumerate() {
             let unit = first + i;
             if i > 0 {
@@ -252,8 +253,15 @@ impl Queue<'_> {
             let mut scan = scan_chunk(&job.loaded.bytes, &job.path, range);
             // A file that shrank under its map may have been read as zeros: this batch's
             // records are not trusted, nor those of the batches after it (`InOrder` drops
-            // them).
-            let changed = job.loaded.bytes.changed().then_some(start);
+            // them). Zeros read are seen at once; a shrink with no zero read yet (one `fstat`)
+            // at the end of each chunk.
+            let bytes = &job.loaded.bytes;
+            let changed = if i + 1 == count {
+                bytes.changed()
+            } else {
+                bytes.read_zeros()
+            };
+            let changed = changed.then_some(start);
             if changed.is_some() {
                 scan.found = Vec::new();
             }
