@@ -28,15 +28,25 @@ fn big_text(lines: usize) -> String {
     text
 }
 
-/// `gbr ARGS` started from the package root, output silenced.
+/// `gbr ARGS` started from the package root, output silenced, temporary files (the sorted
+/// runs of `--memory`) in `TEMP`.
 fn start(args: &[&str]) -> std::process::Child {
     Process::new(assert_cmd::cargo::cargo_bin!("gbr"))
         .args(args)
+        .env("TMPDIR", temp_dir())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("start gbr")
+}
+
+/// Where the runs under test keep their temporary files: a folder of its own, which must stay
+/// empty.
+fn temp_dir() -> &'static Path {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().expect("temporary folder"))
+        .path()
 }
 
 /// How long a whole run of `args` takes.
@@ -48,7 +58,8 @@ fn duration(args: &[&str]) -> Duration {
 }
 
 /// Kills `gbr ARGS` at `kills` moments spread evenly over its usual run time, and returns the
-/// `.gbr-` files found after each kill, summed.
+/// files other than the output found beside it or in the temporary folder after each kill,
+/// summed.
 fn kill_repeatedly(args: &[&str], kills: u32, out: &Path, complete: &[u8]) -> usize {
     let whole = duration(args);
     let folder = out.parent().expect("output folder");
@@ -59,10 +70,8 @@ fn kill_repeatedly(args: &[&str], kills: u32, out: &Path, complete: &[u8]) -> us
         std::thread::sleep(whole * (i + 1) / (kills + 1));
         let _ = child.kill(); // SIGKILL; it may have finished already
         child.wait().expect("reap gbr");
-        left += leftovers(folder)
-            .iter()
-            .filter(|n| n.starts_with(".gbr-"))
-            .count();
+        left += leftovers(folder).iter().filter(|n| *n != "dir.tsv").count();
+        left += leftovers(temp_dir()).len();
         let now = fs::read(out).expect("output still there");
         assert!(
             now == b"old contents\n" || now == complete,
@@ -77,10 +86,20 @@ fn kill_repeatedly(args: &[&str], kills: u32, out: &Path, complete: &[u8]) -> us
 fn killed_index_and_merge_runs_leave_nothing_behind() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let text = dir.path().join("many.txt");
-    fs::write(&text, big_text(30_000)).expect("input");
+    fs::write(&text, big_text(20_000)).expect("input");
     let out = dir.path().join("out").join("dir.tsv");
     fs::create_dir(out.parent().unwrap()).expect("output folder");
-    let index = ["index", arg(&text), "--format", "tsv", "-o", arg(&out)];
+    // With a memory limit that spills sorted runs, so that kills land in the spill too.
+    let index = [
+        "index",
+        arg(&text),
+        "--format",
+        "tsv",
+        "--memory",
+        "512K",
+        "-o",
+        arg(&out),
+    ];
     run(&index, 0);
     let complete = fs::read(&out).expect("directory");
     let left = kill_repeatedly(&index, 8, &out, &complete);
