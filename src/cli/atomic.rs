@@ -9,8 +9,9 @@
 //!   replaced without destroying it (`/dev/null` must stay a device, a FIFO's reader must get
 //!   the bytes).
 //! - Anything else is written to a temporary file in the target's folder, flushed to disk,
-//!   given the permissions of the file it replaces (0644 for a new file), renamed onto the
-//!   target, and the folder is flushed to disk so that the rename survives a crash.
+//!   given the permissions (and, where allowed, the owner) of the file it replaces (0644 for a
+//!   new file), renamed onto the target, and the folder is flushed to disk so that the rename
+//!   survives a crash.
 //! - The temporary file leaves nothing behind when the run is killed: on Linux it is an
 //!   unnamed file (`O_TMPFILE`) that gets a name (`.gbr-*.tmp`) only for the instant between
 //!   linking it into the folder and renaming it onto the target. Where unnamed files are not
@@ -45,8 +46,11 @@ struct Replace {
     target: PathBuf,
     /// Its folder.
     folder: PathBuf,
-    /// The permissions to give the result.
+    /// The permissions to give the result: those of the file replaced.
     permissions: Option<Permissions>,
+    /// The owner and group of the file replaced, given to the result where allowed (root).
+    #[cfg(unix)]
+    owner: Option<(u32, u32)>,
     /// The temporary file's name, when it has one (no `O_TMPFILE`); removed on drop.
     named: Option<tempfile::TempPath>,
 }
@@ -109,6 +113,11 @@ impl Output {
         let replace = Replace {
             target,
             folder,
+            #[cfg(unix)]
+            owner: existing.as_ref().map(|m| {
+                use std::os::unix::fs::MetadataExt;
+                (m.uid(), m.gid())
+            }),
             permissions: existing.map(|m| m.permissions()),
             named,
         };
@@ -135,6 +144,12 @@ impl Output {
                 // Failing to set the mode is not worth failing the run.
                 if let Some(permissions) = replace.permissions.clone().or_else(new_permissions) {
                     let _ = file.set_permissions(permissions);
+                }
+                // Only root may give a file away; for anyone else the owner is already theirs
+                // or cannot be kept, and the run goes on.
+                #[cfg(unix)]
+                if let Some((uid, gid)) = replace.owner {
+                    let _ = std::os::unix::fs::fchown(&file, Some(uid), Some(gid));
                 }
                 file.sync_all().with_context(cannot)?;
                 replace.into_place(&file)

@@ -122,3 +122,19 @@ pub fn leftovers(folder: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+#[test]
+fn an_existing_file_keeps_its_owner_where_the_run_may_give_it() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let kept = dir.path().join("theirs.tsv");
+    fs::write(&kept, "old\n").expect("file");
+    if std::os::unix::fs::chown(&kept, Some(4321), Some(4321)).is_err() {
+        println!("skipped: not root, so a file of another owner cannot be made");
+        return;
+    }
+    run(&["index", FIXTURES, "-o", arg(&kept)], 0);
+    let meta = fs::metadata(&kept).expect("file");
+    assert_eq!((meta.uid(), meta.gid()), (4321, 4321));
+    assert_eq!(fs::read_to_string(&kept).unwrap(), expected_tsv());
+}
