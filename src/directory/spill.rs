@@ -65,6 +65,11 @@ pub fn footprint(record: &Record) -> usize {
         + 64
 }
 
+/// Runs kept at once: when a spill makes this many, they are merged into one, so that a tiny
+/// budget never opens more files than the system allows (a few in unit tests, so that they
+/// merge in cascade).
+const MAX_RUNS: usize = if cfg!(test) { 4 } else { 64 };
+
 /// Records pushed one by one, sorted in runs of at most `budget` bytes
 /// ([`footprint`]), and written as one sorted directory.
 #[derive(Debug)]
@@ -74,6 +79,8 @@ pub struct SpillSort {
     batch: Vec<Record>,
     bytes: usize,
     runs: Vec<File>,
+    /// Runs spilled so far, merged ones included.
+    spilled: usize,
 }
 
 impl SpillSort {
@@ -85,12 +92,14 @@ impl SpillSort {
             batch: Vec::new(),
             bytes: 0,
             runs: Vec::new(),
+            spilled: 0,
         }
     }
 
-    /// Sorted runs spilled to disk so far.
+    /// Sorted runs spilled to disk so far (at most 64 are kept open at once: more are merged
+    /// into one as they come).
     pub fn runs(&self) -> usize {
-        self.runs.len()
+        self.spilled
     }
 
     /// Adds `record`; spills the batch as a sorted run when it reaches the budget.
@@ -119,7 +128,36 @@ impl SpillSort {
         let mut file = out.into_inner().map_err(|e| e.into_error())?;
         file.rewind()?;
         self.runs.push(file);
+        self.spilled += 1;
+        if self.runs.len() >= MAX_RUNS {
+            // Merged in their order, so equal keys keep the order of the records given.
+            let runs = std::mem::take(&mut self.runs);
+            let mut out = BufWriter::with_capacity(1 << 16, tempfile::tempfile()?);
+            merge(
+                Self::inputs(runs)?,
+                SavedFormat::Jsonl,
+                self.order,
+                &mut out,
+            )?;
+            let mut file = out.into_inner().map_err(|e| e.into_error())?;
+            file.rewind()?;
+            self.runs.push(file);
+        }
         Ok(())
+    }
+
+    /// The runs as inputs of a merge.
+    fn inputs(runs: Vec<File>) -> Result<Vec<MergeInput<BufReader<File>>>, ReadError> {
+        runs.into_iter()
+            .enumerate()
+            .map(|(i, file)| {
+                let reader = DirectoryReader::new(BufReader::with_capacity(1 << 16, file))?;
+                Ok(MergeInput {
+                    name: format!("sorted run {}", i + 1),
+                    reader,
+                })
+            })
+            .collect()
     }
 
     /// When nothing was spilled, the records in memory, sorted; else `None` (the caller then
@@ -148,18 +186,7 @@ impl SpillSort {
         if !self.batch.is_empty() {
             self.spill()?;
         }
-        let inputs = self
-            .runs
-            .into_iter()
-            .enumerate()
-            .map(|(i, file)| {
-                let reader = DirectoryReader::new(BufReader::with_capacity(1 << 16, file))?;
-                Ok(MergeInput {
-                    name: format!("sorted run {}", i + 1),
-                    reader,
-                })
-            })
-            .collect::<Result<Vec<_>, ReadError>>()?;
+        let inputs = Self::inputs(self.runs)?;
         Ok(merge(inputs, format, self.order, w)?)
     }
 }
