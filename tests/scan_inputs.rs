@@ -23,6 +23,7 @@ fn outcome_name(outcome: &FileOutcome) -> &'static str {
         FileOutcome::Scanned { .. } => "scanned",
         FileOutcome::SkippedBinary => "binary",
         FileOutcome::Failed(_) => "failed",
+        FileOutcome::Changed { .. } => "changed",
     }
 }
 
@@ -198,4 +199,61 @@ fn a_break_stops_the_stream() {
         });
     });
     assert_eq!(events, 3);
+}
+
+/// Text as dense with codes as text can be (a code every eight bytes), 1 MiB in one 4 MiB
+/// chunk: its records are handed back in batches of at most one 256 KiB stretch of text
+/// (32,768 codes), never a whole chunk's at once, at one and two threads and with a slow
+/// reader; and they are the records of the whole-buffer scan.
+#[test]
+fn records_of_dense_text_come_in_small_batches() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let dense = dir.path().join("dense.txt");
+    let line = "0116.00\n";
+    std::fs::write(&dense, line.repeat((1 << 20) / line.len())).expect("dense text");
+    let inputs = vec![InputPath::File(dense.clone())];
+    let expected = expected(&inputs);
+    for (threads, pause) in [
+        (1, Duration::ZERO),
+        (2, Duration::ZERO),
+        (2, Duration::from_millis(5)),
+    ] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        let options = ScanInputs {
+            scan: ScanOptions::default(),
+            load: LoadOptions::default(),
+            pgn: false,
+            progress: &|_| {},
+        };
+        let mut largest = 0;
+        let mut seen = Vec::new();
+        pool.install(|| {
+            scan_inputs(&inputs, &options, |event| {
+                std::thread::sleep(pause);
+                match event {
+                    ScanEvent::Records { records, .. } => {
+                        largest = largest.max(records.len());
+                        seen.extend(records.into_iter().map(|r| {
+                            Seen::Record(r.path.to_string(), r.line, r.column, r.canonical.into())
+                        }));
+                    }
+                    ScanEvent::Done(file) => seen.push(Seen::Done(
+                        file.input.path().display().to_string(),
+                        file.bytes,
+                        file.codes,
+                        outcome_name(&file.outcome),
+                    )),
+                }
+                ControlFlow::Continue(())
+            });
+        });
+        assert!(
+            largest <= (256 << 10) / line.len() + 1,
+            "a batch of {largest} records"
+        );
+        assert!(seen == expected, "{threads} threads, pause {pause:?}");
+    }
 }

@@ -46,7 +46,7 @@ pub struct InputArgs {
 #[derive(Debug, Default)]
 pub struct ScanSummary {
     /// True when some input could not be read: a missing path, a broken link, an unreadable
-    /// folder or file (exit status 2).
+    /// folder or file, a file that shrank while it was read (exit status 2).
     pub had_error: bool,
     /// Inputs scanned.
     pub files: u64,
@@ -183,6 +183,14 @@ pub fn scan_paths(
                     progress.warn(&format!(
                         "gbr: {}: skipped, binary file (a NUL byte in the first 64 KiB; \
                          --binary scans it)",
+                        scan.input.path().display()
+                    ));
+                }
+                FileOutcome::Changed { from, .. } => {
+                    summary.errors += 1;
+                    progress.warn(&format!(
+                        "gbr: {}: changed while it was read (it shrank); no code from byte \
+                         {from} on is reported",
                         scan.input.path().display()
                     ));
                 }

@@ -1,14 +1,10 @@
-//! What `gbr index`, `gbr lookup` and `gbr merge` share: the format arguments, and output that
-//! replaces a file atomically.
+//! What `gbr index`, `gbr lookup` and `gbr merge` share: the format arguments (their output
+//! is in `atomic.rs`).
 
-use std::fs;
-use std::io::{self, BufWriter, StdoutLock, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use anyhow::Context;
 use gbrscan::directory::Format;
 use gbrscan::directory::read::SavedFormat;
-use tempfile::NamedTempFile;
 
 /// `--format` of `gbr index` and `gbr lookup`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -67,99 +63,4 @@ pub fn choose_format(asked: Option<FormatArg>, output: Option<&Path>, fallback: 
         .map(Format::from)
         .or_else(|| output.and_then(Format::from_extension))
         .unwrap_or(fallback)
-}
-
-enum Sink {
-    Stdout(BufWriter<StdoutLock<'static>>),
-    File(BufWriter<NamedTempFile>),
-}
-
-/// Standard output, or a temporary file in the target's folder that replaces the target only
-/// when [`Output::finish`] is called: a failed or killed run leaves an existing file as it was
-/// (a killed run may leave a hidden `.gbr-*.tmp` beside it).
-pub struct Output {
-    sink: Sink,
-    target: Option<PathBuf>,
-}
-
-impl Output {
-    /// Output to `path`, or to standard output when `None`.
-    pub fn create(path: Option<&Path>) -> anyhow::Result<Output> {
-        let Some(path) = path else {
-            return Ok(Output {
-                sink: Sink::Stdout(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
-                target: None,
-            });
-        };
-        let folder = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let temp = tempfile::Builder::new()
-            .prefix(".gbr-")
-            .suffix(".tmp")
-            .tempfile_in(folder)
-            .with_context(|| format!("cannot create a temporary file in {}", folder.display()))?;
-        Ok(Output {
-            sink: Sink::File(BufWriter::with_capacity(1 << 16, temp)),
-            target: Some(path.to_owned()),
-        })
-    }
-
-    /// Flushes, and moves the temporary file onto the target.
-    pub fn finish(self) -> anyhow::Result<()> {
-        match self.sink {
-            Sink::Stdout(mut out) => out.flush().context("cannot write to standard output"),
-            Sink::File(out) => {
-                let target = self.target.unwrap_or_default();
-                let temp = out
-                    .into_inner()
-                    .map_err(|e| e.into_error())
-                    .with_context(|| format!("cannot write {}", target.display()))?;
-                temp.as_file()
-                    .sync_all()
-                    .with_context(|| format!("cannot write {}", target.display()))?;
-                readable_by_all(temp.path());
-                temp.persist(&target)
-                    .map_err(|e| e.error)
-                    .with_context(|| format!("cannot replace {}", target.display()))?;
-                Ok(())
-            }
-        }
-    }
-}
-
-/// Temporary files are created private (0600); a directory is meant to be shared like any
-/// file the user writes (0644). Failing to widen it is not worth failing the run.
-fn readable_by_all(path: &Path) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = fs::set_permissions(path, fs::Permissions::from_mode(0o644));
-    }
-    #[cfg(not(unix))]
-    let _ = path;
-}
-
-impl Write for Output {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match &mut self.sink {
-            Sink::Stdout(w) => w.write(buf),
-            Sink::File(w) => w.write(buf),
-        }
-    }
-
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        match &mut self.sink {
-            Sink::Stdout(w) => w.write_all(buf),
-            Sink::File(w) => w.write_all(buf),
-        }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        match &mut self.sink {
-            Sink::Stdout(w) => w.flush(),
-            Sink::File(w) => w.flush(),
-        }
-    }
 }

@@ -2,19 +2,21 @@
 //! look-up directory (issue #4).
 
 use std::fs::File;
-use std::io::{self, BufReader};
+use std::io;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use gbrscan::directory::format::without_board;
-use gbrscan::directory::{Directory, Format, Listing, Order, read};
+use gbrscan::directory::spill::SpillSort;
+use gbrscan::directory::{Format, Listing, Order, read};
 use gbrscan::scan::ScanEvent;
 use gbrscan::{Rank, Record};
 
+use super::atomic::Output;
 use super::common::{InputArgs, scan_paths};
-use super::directory_io::{FormatArg, Output, choose_format};
+use super::directory_io::{FormatArg, choose_format};
 use super::scan::MinRank;
 
 /// `--group-by`.
@@ -57,75 +59,156 @@ pub struct Args {
     /// Write the directory to FILE, replacing it only when complete.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Memory for the entries being sorted (512M, 1G, 2.5G...): beyond it sorted runs go to
+    /// temporary files and are merged (tsv and jsonl output) [default: a quarter of the
+    /// machine's memory, at least 256M].
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    memory: Option<u64>,
 }
 
-/// Every record of every input, in input order; an error when some input could not be read,
-/// so that no incomplete directory is written. `scan_paths` has already reported each problem
-/// on stderr.
-fn scan(input: &InputArgs) -> anyhow::Result<Vec<Record>> {
-    let mut records = Vec::new();
+/// `SIZE` of `--memory`: a number of bytes, with an optional K, M, G or T (powers of 1024)
+/// and an optional B (`1G`, `512MB`, `2.5G`, `100000`).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let upper = text.trim().to_ascii_uppercase();
+    let digits = upper.strip_suffix('B').unwrap_or(&upper);
+    let (number, unit) = match digits.char_indices().last() {
+        Some((i, c @ ('K' | 'M' | 'G' | 'T'))) => (&digits[..i], c),
+        _ => (digits, ' '),
+    };
+    let shift = match unit {
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        'T' => 40,
+        _ => 0,
+    };
+    let value: f64 = number
+        .trim()
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite() && *v > 0.0)
+        .ok_or_else(|| format!("expected a size such as 512M or 1G, found {text:?}"))?;
+    Ok((value * (1u64 << shift) as f64) as u64)
+}
+
+/// A quarter of the machine's memory (`MemTotal` of /proc/meminfo), at least 256 MiB; 1 GiB
+/// where the machine does not say.
+fn default_memory() -> u64 {
+    const FLOOR: u64 = 256 << 20;
+    let total = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib * 1024)
+        });
+    total.map_or(1 << 30, |t| (t / 4).max(FLOOR))
+}
+
+/// Every record of every input, in input order, to `keep`; an error when some input could
+/// not be read, so that no incomplete directory is written. `scan_paths` has already reported
+/// each problem on stderr.
+fn scan(
+    input: &InputArgs,
+    mut keep: impl FnMut(Record) -> anyhow::Result<()> + Send,
+) -> anyhow::Result<()> {
+    let mut failed = None;
     let summary = scan_paths(input, |event| {
-        if let ScanEvent::Records { records: found, .. } = event {
-            records.extend(found);
+        if let ScanEvent::Records { records, .. } = event {
+            for record in records {
+                if let Err(err) = keep(record) {
+                    failed = Some(err);
+                    return ControlFlow::Break(());
+                }
+            }
         }
         ControlFlow::Continue(())
     })?;
+    if let Some(err) = failed {
+        return Err(err);
+    }
     if summary.had_error {
         anyhow::bail!(
             "{} input(s) could not be read; the directory was not written",
             summary.errors
         );
     }
-    Ok(records)
+    Ok(())
 }
 
 fn read_from(path: &Path) -> anyhow::Result<Vec<Record>> {
     let context = || format!("cannot read {}", path.display());
     if path == Path::new("-") {
-        return read::records(io::stdin().lock()).with_context(context);
+        return read::records(read::decoded(io::stdin().lock())).with_context(context);
     }
     let file = File::open(path).with_context(context)?;
-    read::records(BufReader::with_capacity(1 << 16, file)).with_context(context)
+    read::records(read::decoded(file)).with_context(context)
 }
 
 /// Runs `gbr index`: exit 0 when entries were written, 1 when there were none.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut records = match &args.from {
-        Some(path) => read_from(path)?,
-        None => scan(&args.input)?,
-    };
-    let min_rank = Rank::from(args.min_rank);
-    records.retain(|r| r.rank >= min_rank && (!args.valid_only || r.valid));
     let order = match args.group_by {
         GroupBy::None => Order::Code,
         GroupBy::Stipulation => Order::Stipulation,
     };
-    let directory = Directory::new(records, order).context("cannot sort the entries")?;
-    let listing = if args.duplicates {
-        Listing::duplicates(&directory)
-    } else {
-        Listing::directory(&directory)
-    };
     let format = choose_format(args.format, args.output.as_deref(), Format::Text);
-    if matches!(format, Format::Pgn | Format::Epd) {
-        let skipped = without_board(&listing);
-        if skipped > 0 {
-            eprintln!(
-                "gbr: {skipped} of {} entries without a full position skipped ({} needs every \
-                 square)",
-                listing.len(),
-                format.name()
-            );
+    // Sorted runs can be merged straight into the formats that are written a row at a time;
+    // the others (and duplicates listings) are built in memory.
+    let streamed = format.saved().filter(|_| !args.duplicates);
+    let budget = match streamed {
+        Some(_) => args.memory.unwrap_or_else(default_memory),
+        None => u64::MAX,
+    };
+    let mut sort = SpillSort::new(order, usize::try_from(budget).unwrap_or(usize::MAX));
+    let valid_only = args.valid_only;
+    let min_rank = Rank::from(args.min_rank);
+    let mut keep = |record: Record| -> anyhow::Result<()> {
+        if record.rank >= min_rank && (!valid_only || record.valid) {
+            sort.push(record)?;
         }
+        Ok(())
+    };
+    match &args.from {
+        Some(path) => read_from(path)?.into_iter().try_for_each(&mut keep)?,
+        None => scan(&args.input, &mut keep)?,
     }
-    let mut out = Output::create(args.output.as_deref())?;
-    format
-        .write(&listing, &mut out)
-        .context("cannot write the directory")?;
-    out.finish()?;
-    Ok(if listing.is_empty() {
-        ExitCode::from(1)
-    } else {
+    let written = match sort.in_memory()? {
+        Some(directory) => {
+            let listing = if args.duplicates {
+                Listing::duplicates(&directory)
+            } else {
+                Listing::directory(&directory)
+            };
+            if matches!(format, Format::Pgn | Format::Epd) {
+                let skipped = without_board(&listing);
+                if skipped > 0 {
+                    eprintln!(
+                        "gbr: {skipped} of {} entries without a full position skipped ({} needs \
+                         every square)",
+                        listing.len(),
+                        format.name()
+                    );
+                }
+            }
+            let mut out = Output::create(args.output.as_deref())?;
+            format
+                .write(&listing, &mut out)
+                .context("cannot write the directory")?;
+            out.finish()?;
+            !listing.is_empty()
+        }
+        None => {
+            // Spilled, so the budget was finite, so the format is one of `streamed`.
+            let saved = streamed.context("sorted runs can only be merged into tsv or jsonl")?;
+            let mut out = Output::create(args.output.as_deref())?;
+            let written = sort.merge_into(saved, &mut out)?;
+            out.finish()?;
+            written > 0
+        }
+    };
+    Ok(if written {
         ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     })
 }

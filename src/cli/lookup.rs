@@ -8,7 +8,8 @@ use gbrscan::directory::lookup::{Query, SavedDirectory, check_fresh};
 use gbrscan::directory::{Directory, Format, Listing};
 use gbrscan::input::{InputPath, LoadOptions, load};
 
-use super::directory_io::{FormatArg, Output};
+use super::atomic::Output;
+use super::directory_io::FormatArg;
 use super::lookup_position::{Asked, by_position};
 
 /// Arguments of `gbr lookup`.

@@ -1,16 +1,17 @@
 //! `gbr merge`: k-way merge of sorted directories into one, streaming (issue #4).
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use gbrscan::directory::Order;
 use gbrscan::directory::merge::{MergeInput, merge};
-use gbrscan::directory::read::{DirectoryReader, SavedFormat};
+use gbrscan::directory::read::{self, DirectoryReader, SavedFormat};
 
-use super::directory_io::{Output, SavedArg};
+use super::atomic::Output;
+use super::directory_io::SavedArg;
 
 /// Arguments of `gbr merge`.
 #[derive(Debug, clap::Args)]
@@ -30,10 +31,10 @@ pub struct Args {
 fn open(path: &Path) -> anyhow::Result<MergeInput<Box<dyn BufRead>>> {
     let name = path.display().to_string();
     let input: Box<dyn BufRead> = if path == Path::new("-") {
-        Box::new(io::stdin().lock())
+        Box::new(read::decoded(io::stdin().lock()))
     } else {
         let file = File::open(path).with_context(|| format!("cannot open {name}"))?;
-        Box::new(BufReader::with_capacity(1 << 16, file))
+        Box::new(read::decoded(file))
     };
     let reader = DirectoryReader::new(input).with_context(|| name.clone())?;
     Ok(MergeInput { name, reader })

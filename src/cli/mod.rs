@@ -1,5 +1,6 @@
 //! Command-line arguments and one module per subcommand, each with `Args` and `run`.
 
+mod atomic;
 mod check;
 mod check_output;
 mod common;

@@ -9,9 +9,11 @@
 mod duplicates;
 pub mod format;
 mod key;
+pub mod layout;
 pub mod lookup;
 pub mod merge;
 pub mod read;
+pub mod spill;
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;

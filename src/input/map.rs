@@ -1,6 +1,19 @@
 //! Getting a file's bytes into memory: a memory map for regular files, a plain read otherwise.
 //!
-//! This module holds the library's only `unsafe` code: the call that maps a file.
+//! This module holds the library's only `unsafe` code: the call that maps a file, and the
+//! guard that keeps a mapped file truncated by another process from killing us.
+//!
+//! # Files that shrink while they are mapped
+//!
+//! Reading a page of a map past the file's new end raises SIGBUS, whose default action ends the
+//! process. Every map made here is registered ([`guard`]); a SIGBUS handler, installed once,
+//! looks the faulting address up, maps zero-filled anonymous memory over the rest of that map
+//! from the faulting page on (`MAP_FIXED`), marks the map as hit and returns, so the read is
+//! retried and sees zeros. An address in no registered map is not ours: the handler puts back
+//! the handler that was there before (Rust's own, or the default) and returns, so the fault
+//! happens again and is handled as it would have been without us. [`MappedFile::changed`] then
+//! tells the scanner, which reports the file ("changed while it was read") and keeps only the
+//! records it read before (docs/reliability.md).
 #![allow(unsafe_code)]
 
 use std::fmt;
@@ -13,12 +26,40 @@ use memmap2::Mmap;
 
 use super::{InputError, InputPath};
 
+/// A memory map of a whole regular file, guarded against the file shrinking under it.
+pub struct MappedFile {
+    /// The guard's registration, released before the map is unmapped (fields drop in order).
+    slot: guard::Slot,
+    map: Mmap,
+    /// The file, to compare its length with the map's.
+    file: File,
+}
+
+impl MappedFile {
+    /// `true` when the file shrank below the mapped length since it was mapped, or a read of
+    /// the map fell past its end (and read zeros). Growth is not a change: the map holds the
+    /// file as it was when opened. Costs one `fstat`.
+    pub fn changed(&self) -> bool {
+        self.read_zeros()
+            || self
+                .file
+                .metadata()
+                .is_ok_and(|m| m.len() < self.map.len() as u64)
+    }
+
+    /// `true` when a read of the map fell past the file's end and read zeros. The guard marks
+    /// the map before it maps the zeros, so no zero is read before this is `true`.
+    pub fn read_zeros(&self) -> bool {
+        self.slot.hit()
+    }
+}
+
 /// The bytes of one loaded input, either mapped from the file or owned in memory.
 ///
 /// Both variants dereference to `[u8]`, so the scanner does not care which one it gets.
 pub enum Contents {
     /// A read-only memory map of a whole regular file.
-    Mapped(Mmap),
+    Mapped(MappedFile),
     /// Bytes read into memory, or produced by decoding UTF-16.
     Owned(Vec<u8>),
 }
@@ -28,8 +69,29 @@ impl Deref for Contents {
 
     fn deref(&self) -> &[u8] {
         match self {
-            Contents::Mapped(map) => map,
+            Contents::Mapped(mapped) => &mapped.map,
             Contents::Owned(bytes) => bytes,
+        }
+    }
+}
+
+impl Contents {
+    /// `true` when these bytes are a map of a file that has shrunk under it since
+    /// ([`MappedFile::changed`]): the bytes read may hold zeros where the file's were. Always
+    /// `false` for bytes in memory. Costs an `fstat` for a map.
+    pub fn changed(&self) -> bool {
+        match self {
+            Contents::Mapped(mapped) => mapped.changed(),
+            Contents::Owned(_) => false,
+        }
+    }
+
+    /// `true` when a read of these bytes fell past the end of a file that shrank under its map
+    /// and was answered with zeros ([`MappedFile::read_zeros`]); no system call.
+    pub fn read_zeros(&self) -> bool {
+        match self {
+            Contents::Mapped(mapped) => mapped.read_zeros(),
+            Contents::Owned(_) => false,
         }
     }
 }
@@ -72,27 +134,34 @@ fn read_file(path: &Path, mmap: bool) -> Result<Contents, InputError> {
     let mappable = file
         .metadata()
         .is_ok_and(|m| m.is_file() && m.len() >= MMAP_MIN_LEN);
-    if mmap
-        && mappable
-        && let Some(map) = map_file(&file)
-    {
-        return Ok(Contents::Mapped(map));
+    if !(mmap && mappable) {
+        return read_all(file, path);
     }
-    read_all(file, path)
+    match map_file(file) {
+        Ok(mapped) => Ok(Contents::Mapped(mapped)),
+        Err(file) => read_all(file, path),
+    }
 }
 
-fn map_file(file: &File) -> Option<Mmap> {
-    // SAFETY: a memory map is only sound while nobody else changes the file. If another process
-    // truncates the file while it is mapped, reading past the new end raises SIGBUS and kills
-    // us; if it writes to the file, the bytes under the scanner change while it reads them (we
-    // only ever read them as plain `u8`s, so no invariant of ours depends on them). We cannot
-    // prevent either from here. Like ripgrep, we accept the risk for the speed on large files,
-    // and the user who scans files that change has `--no-mmap` (`LoadOptions::mmap == false`).
-    let map = unsafe { Mmap::map(file) }.ok()?;
+fn map_file(file: File) -> Result<MappedFile, File> {
+    // Register first: no slot, no map (the file is read instead).
+    let Some(slot) = guard::Slot::take() else {
+        return Err(file);
+    };
+    // SAFETY: a memory map is only sound while nobody else changes the file. A truncation by
+    // another process is survived: reads past the new end fault, and the guard's SIGBUS handler
+    // maps zeros there (`guard`); the map is registered below before any byte of it is read.
+    // A write by another process changes bytes under the scanner while it reads them; we only
+    // ever read them as plain `u8`s, so no invariant of ours depends on them (the records read
+    // from such bytes are what the file said at that moment).
+    let Ok(map) = (unsafe { Mmap::map(&file) }) else {
+        return Err(file);
+    };
+    slot.register(map.as_ptr() as usize, map.len());
     // Advice only: a failure changes speed, never the bytes, so it is ignored.
     #[cfg(unix)]
     let _ = map.advise(memmap2::Advice::Sequential);
-    Some(map)
+    Ok(MappedFile { slot, map, file })
 }
 
 fn read_all(mut reader: impl Read, path: &Path) -> Result<Contents, InputError> {
@@ -104,6 +173,181 @@ fn read_all(mut reader: impl Read, path: &Path) -> Result<Contents, InputError> 
             source,
         })?;
     Ok(Contents::Owned(bytes))
+}
+
+#[cfg(target_os = "linux")]
+mod guard {
+    //! The registry of maps and the SIGBUS handler (see the module's documentation above).
+
+    use std::ffi::{c_int, c_void};
+    use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
+    use std::sync::atomic::{AtomicBool, AtomicUsize};
+    use std::sync::{Once, OnceLock};
+
+    /// Maps that may be registered at once: a scan holds about one per thread.
+    const SLOTS: usize = 256;
+
+    struct Entry {
+        taken: AtomicBool,
+        /// First byte of the map; 0 while nothing is registered.
+        start: AtomicUsize,
+        len: AtomicUsize,
+        /// Set by the handler when it mapped zeros over part of this map.
+        hit: AtomicBool,
+    }
+
+    static TABLE: [Entry; SLOTS] = [const {
+        Entry {
+            taken: AtomicBool::new(false),
+            start: AtomicUsize::new(0),
+            len: AtomicUsize::new(0),
+            hit: AtomicBool::new(false),
+        }
+    }; SLOTS];
+    static PAGE: AtomicUsize = AtomicUsize::new(4096);
+    static INSTALL: Once = Once::new();
+    static INSTALLED: AtomicBool = AtomicBool::new(false);
+    /// The SIGBUS action before ours, put back for a fault that is not ours.
+    static PREVIOUS: OnceLock<Action> = OnceLock::new();
+
+    /// `libc::sigaction` holds plain numbers and a function pointer.
+    struct Action(libc::sigaction);
+    // SAFETY: plain data, written once before it is shared and only read after.
+    unsafe impl Sync for Action {}
+    // SAFETY: as above.
+    unsafe impl Send for Action {}
+
+    /// One registration in the table; released on drop.
+    pub(super) struct Slot(usize);
+
+    impl Slot {
+        /// A free slot, with the handler installed; `None` when the handler cannot be installed
+        /// or every slot is taken (the caller then reads the file instead of mapping it).
+        pub(super) fn take() -> Option<Slot> {
+            if !install() {
+                return None;
+            }
+            let index = TABLE.iter().position(|e| {
+                e.taken
+                    .compare_exchange(false, true, AcqRel, Acquire)
+                    .is_ok()
+            })?;
+            TABLE[index].hit.store(false, Release);
+            Some(Slot(index))
+        }
+
+        /// Guards the `len` bytes at `start` (a map's first byte, page-aligned).
+        pub(super) fn register(&self, start: usize, len: usize) {
+            let entry = &TABLE[self.0];
+            entry.len.store(len, Release);
+            entry.start.store(start, Release);
+        }
+
+        /// Whether a read past the file's end was answered with zeros.
+        pub(super) fn hit(&self) -> bool {
+            TABLE[self.0].hit.load(Acquire)
+        }
+    }
+
+    impl Drop for Slot {
+        fn drop(&mut self) {
+            let entry = &TABLE[self.0];
+            entry.start.store(0, Release);
+            entry.len.store(0, Release);
+            entry.taken.store(false, Release);
+        }
+    }
+
+    fn install() -> bool {
+        INSTALL.call_once(|| {
+            // SAFETY: sysconf has no preconditions.
+            let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+            if page > 0 {
+                PAGE.store(page as usize, Relaxed);
+            }
+            // SAFETY: an all-zero sigaction is a valid value (no handler, no flags, empty
+            // mask); the fields that matter are set below.
+            let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
+            action.sa_sigaction = on_sigbus as *const () as usize;
+            action.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
+            // SAFETY: zeroed as above, the previous action is written by sigaction.
+            let mut previous: libc::sigaction = unsafe { std::mem::zeroed() };
+            // SAFETY: `action` is initialised and its handler has the SA_SIGINFO signature;
+            // `previous` is a valid place to write to.
+            let installed = unsafe {
+                libc::sigemptyset(&mut action.sa_mask);
+                libc::sigaction(libc::SIGBUS, &action, &mut previous) == 0
+            };
+            if installed {
+                let _ = PREVIOUS.set(Action(previous));
+                INSTALLED.store(true, Release);
+            }
+        });
+        INSTALLED.load(Acquire)
+    }
+
+    /// The SIGBUS handler. Async-signal-safe: atomics, `mmap` and `sigaction` only.
+    extern "C" fn on_sigbus(signal: c_int, info: *mut libc::siginfo_t, _context: *mut c_void) {
+        // SAFETY: the kernel passes a valid siginfo_t to a handler installed with SA_SIGINFO.
+        let address = unsafe { (*info).si_addr() } as usize;
+        let page = PAGE.load(Relaxed);
+        for entry in &TABLE {
+            let start = entry.start.load(Acquire);
+            let len = entry.len.load(Acquire);
+            if start == 0 || address < start || address >= start + len {
+                continue;
+            }
+            let from = address & !(page - 1);
+            let end = (start + len).next_multiple_of(page);
+            // Marked first: a thread that reads the zeros below sees the mark when it asks.
+            entry.hit.store(true, Release);
+            // SAFETY: [from, end) lies inside a map made and registered by this module, which
+            // stays mapped until its slot is released (the slot drops first). Replacing its
+            // pages with private zero pages changes what reads of them return, never whether
+            // the memory is valid to read; no reference to it is ever written through.
+            let zeros = unsafe {
+                libc::mmap(
+                    from as *mut c_void,
+                    end - from,
+                    libc::PROT_READ,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_FIXED,
+                    -1,
+                    0,
+                )
+            };
+            if zeros != libc::MAP_FAILED {
+                return;
+            }
+            break;
+        }
+        // Not ours, or no zeros to be had: put back the action from before and return; the
+        // read faults again and meets it.
+        // SAFETY: sigaction is async-signal-safe, and both actions are valid values.
+        unsafe {
+            match PREVIOUS.get() {
+                Some(previous) => libc::sigaction(signal, &previous.0, std::ptr::null_mut()),
+                None => {
+                    libc::signal(signal, libc::SIG_DFL);
+                    0
+                }
+            };
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod guard {
+    //! Elsewhere no handler is installed, so no file is mapped: every file is read.
+    pub(super) struct Slot;
+    impl Slot {
+        pub(super) fn take() -> Option<Slot> {
+            None
+        }
+        pub(super) fn register(&self, _start: usize, _len: usize) {}
+        pub(super) fn hit(&self) -> bool {
+            false
+        }
+    }
 }
 
 #[cfg(test)]

@@ -53,6 +53,8 @@ struct Open {
     path: Arc<str>,
     loaded: Arc<Loaded>,
     ranges: Vec<Range<usize>>,
+    /// Units (batches) of the input.
+    of: usize,
     /// The next chunk nobody has claimed.
     next: usize,
 }
@@ -70,10 +72,58 @@ struct Queue<'a> {
     open: Mutex<VecDeque<Open>>,
     /// Set when the reader of the results went away.
     cancel: AtomicBool,
+    /// How chunks are cut into batches.
+    batches: Batches,
 }
 
-/// A chunk to scan: chunk `chunk` (0-based) of the `of` chunks of input `index`, the bytes
-/// `range` of its contents.
+/// A unit's key: (input, unit), the order in which units are handed on.
+type Key = (usize, usize);
+
+/// Bytes of a chunk handed on at once, about: 256 KiB. At the densest (a code every eight
+/// bytes) a batch holds 32,768 records of about 0.9 KB each, so the records waiting to be
+/// handed on stay within tens of MB a thread, whatever the text; a 4 MiB chunk of such text
+/// held 470 MB.
+pub(super) const BATCH_LEN: usize = 256 << 10;
+
+/// How chunks are cut into batches, each handed on as a unit of its own: every chunk but an
+/// input's last has `per_chunk` batches of `len` bytes, so an input's units are numbered
+/// without gaps (chunk `c`'s first is `c * per_chunk`).
+#[derive(Debug, Clone, Copy)]
+struct Batches {
+    per_chunk: usize,
+    len: usize,
+}
+
+impl Batches {
+    fn new(chunk_size: usize) -> Batches {
+        let chunk_size = chunk_size.max(1);
+        let per_chunk = chunk_size.div_ceil(BATCH_LEN);
+        Batches {
+            per_chunk,
+            len: chunk_size.div_ceil(per_chunk),
+        }
+    }
+
+    /// The batches of `range` (one, empty, for an empty range).
+    fn cut(self, range: Range<usize>) -> impl Iterator<Item = Range<usize>> {
+        let len = self.len;
+        let count = range.len().div_ceil(len).max(1);
+        (0..count).map(move |i| {
+            let start = range.start + i * len;
+            start..(start + len).min(range.end)
+        })
+    }
+
+    /// Units of an input cut into the chunks `ranges` (one for an empty input).
+    fn units(self, ranges: &[Range<usize>]) -> usize {
+        ranges.last().map_or(1, |last| {
+            (ranges.len() - 1) * self.per_chunk + self.cut(last.clone()).count()
+        })
+    }
+}
+
+/// A chunk to scan: chunk `chunk` (0-based) of input `index`, the bytes `range` of its
+/// contents, whose batches are units `chunk * per_chunk ..` of the input's `of`.
 struct Job {
     index: usize,
     path: Arc<str>,
@@ -100,14 +150,14 @@ impl Queue<'_> {
     /// the lowest unclaimed unit is the front of `open` or else the next input, so the unit
     /// every waiting one waits for can always be claimed, and the workers never all pause
     /// with it left unclaimed.
-    fn claim(&self, only: Option<(usize, usize)>) -> Claim {
+    fn claim(&self, only: Option<Key>) -> Claim {
         if self.cancel.load(Ordering::Relaxed) {
             return Claim::Finished;
         }
         let allowed = |key: (usize, usize)| only.is_none_or(|only| only == key);
         let mut open = lock(&self.open);
         if let Some(first) = open.front_mut() {
-            if !allowed((first.index, first.next)) {
+            if !allowed((first.index, first.next * self.batches.per_chunk)) {
                 return Claim::Pause;
             }
             let claim = Claim::Chunk(Job {
@@ -115,7 +165,7 @@ impl Queue<'_> {
                 path: first.path.clone(),
                 loaded: first.loaded.clone(),
                 chunk: first.next,
-                of: first.ranges.len(),
+                of: first.of,
                 range: first.ranges[first.next].clone(),
             });
             first.next += 1;
@@ -146,7 +196,7 @@ impl Queue<'_> {
 
     /// Opens input `index` and scans it whole when it is one chunk, or offers its chunks to
     /// every worker (this one takes the first).
-    fn open(&self, index: usize, send: &impl Fn(usize, Unit)) {
+    fn open(&self, index: usize, send: &impl Fn(usize, Unit), backlog: &impl Fn() -> Option<Key>) {
         let options = self.options;
         let input = &self.inputs[index];
         let loaded = load(input, options.load);
@@ -177,6 +227,7 @@ impl Queue<'_> {
                     of,
                     bytes,
                     encoding,
+                    changed: None,
                     scan,
                 },
             );
@@ -189,11 +240,11 @@ impl Queue<'_> {
             range: ranges.first().cloned().unwrap_or(0..0),
             loaded: Arc::new(loaded),
             chunk: 0,
-            of: ranges.len().max(1),
+            of: self.batches.units(&ranges),
         };
         if ranges.len() <= 1 {
             self.opening.fetch_sub(1, Ordering::SeqCst);
-            return self.scan(first, send);
+            return self.scan(first, send, backlog);
         }
         {
             let mut open = lock(&self.open);
@@ -206,39 +257,79 @@ impl Queue<'_> {
                     path,
                     loaded: first.loaded.clone(),
                     ranges,
+                    of: first.of,
                     next: 1,
                 },
             );
             self.opening.fetch_sub(1, Ordering::SeqCst);
         }
-        self.scan(first, send);
+        self.scan(first, send, backlog);
     }
 
-    /// Scans the chunk of `job` and files it.
-    fn scan(&self, job: Job, send: &impl Fn(usize, Unit)) {
-        let len = job.range.len() as u64;
-        let scan = scan_chunk(&job.loaded.bytes, &job.path, job.range);
-        (self.options.progress)(len);
-        send(
-            job.index,
-            Unit::Chunk {
-                chunk: job.chunk,
-                of: job.of,
-                bytes: job.loaded.bytes.len() as u64,
-                encoding: job.loaded.encoding,
-                scan,
-            },
-        );
+    /// Scans the chunk of `job` a batch at a time ([`Batches`]) and files each batch as a unit
+    /// of its own. Before each batch after the first it waits while too many finished units
+    /// wait for another one, so that a chunk dense with codes does not pile up its records.
+    fn scan(&self, job: Job, send: &impl Fn(usize, Unit), backlog: &impl Fn() -> Option<Key>) {
+        let batches = self.batches;
+        let first = job.chunk * batches.per_chunk;
+        let count = batches.cut(job.range.clone()).count();
+        for (i, range) in batches.cut(job.range.clone()).enumerate() {
+            let unit = first + i;
+            if i > 0 {
+                self.wait_turn((job.index, unit), backlog);
+            }
+            let len = range.len() as u64;
+            let start = range.start as u64;
+            let mut scan = scan_chunk(&job.loaded.bytes, &job.path, range);
+            // A file that shrank under its map may have been read as zeros: this batch's
+            // records are not trusted, nor those of the batches after it (`InOrder` drops
+            // them). Zeros read are seen at once; a shrink with no zero read yet (one `fstat`)
+            // at the end of each chunk.
+            let bytes = &job.loaded.bytes;
+            let changed = if i + 1 == count {
+                bytes.changed()
+            } else {
+                bytes.read_zeros()
+            };
+            let changed = changed.then_some(start);
+            if changed.is_some() {
+                scan.found = Vec::new();
+            }
+            (self.options.progress)(len);
+            send(
+                job.index,
+                Unit::Chunk {
+                    chunk: unit,
+                    of: job.of,
+                    bytes: job.loaded.bytes.len() as u64,
+                    encoding: job.loaded.encoding,
+                    changed,
+                    scan,
+                },
+            );
+        }
+    }
+
+    /// Waits while too many finished units wait for a unit other than `key`. The unit they
+    /// wait for is never one a waiting worker holds back: units are claimed in order, and a
+    /// worker holding the lowest unit not yet filed is working on it, not waiting.
+    fn wait_turn(&self, key: Key, backlog: &impl Fn() -> Option<Key>) {
+        while let Some(next) = backlog() {
+            if next == key || self.cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            std::thread::sleep(BACKLOG_PAUSE);
+        }
     }
 
     /// A worker: takes units until none is left. While `backlog` names the unit that too
     /// many finished ones wait for, it takes that unit or none (a slow reader of the output
     /// must not make the records of a whole file pile up in memory).
-    fn work(&self, send: &impl Fn(usize, Unit), backlog: &impl Fn() -> Option<(usize, usize)>) {
+    fn work(&self, send: &impl Fn(usize, Unit), backlog: &impl Fn() -> Option<Key>) {
         loop {
             match self.claim(backlog()) {
-                Claim::Chunk(job) => self.scan(job, send),
-                Claim::Input(index) => self.open(index, send),
+                Claim::Chunk(job) => self.scan(job, send, backlog),
+                Claim::Input(index) => self.open(index, send, backlog),
                 // Another worker is opening an input that may be shared; opening is short.
                 Claim::Wait => std::thread::yield_now(),
                 Claim::Pause => std::thread::sleep(BACKLOG_PAUSE),
@@ -266,6 +357,7 @@ pub fn scan_inputs(
         opening: AtomicUsize::new(0),
         open: Mutex::new(VecDeque::new()),
         cancel: AtomicBool::new(false),
+        batches: Batches::new(options.scan.chunk_size),
     };
     let handoff = Handoff::new(inputs, on_event);
     rayon::scope(|s| {

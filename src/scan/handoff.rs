@@ -20,6 +20,15 @@ pub enum FileOutcome {
         /// How the bytes were decoded.
         encoding: Encoding,
     },
+    /// Scanned in part: the file shrank while it was read (another process truncated it). Its
+    /// records before byte `from` were handed back; none from there on, as the bytes read
+    /// there may not be the file's (docs/reliability.md). An error, like [`Self::Failed`].
+    Changed {
+        /// How the bytes were decoded.
+        encoding: Encoding,
+        /// 0-based byte offset of the first chunk whose records were left out.
+        from: u64,
+    },
     /// Not scanned: a NUL byte in its first 64 KiB and no `binary` option
     /// ([`crate::input::BINARY_PROBE_LEN`]).
     SkippedBinary,
@@ -66,6 +75,8 @@ pub(super) enum Unit {
         of: usize,
         bytes: u64,
         encoding: Encoding,
+        /// `Some(start of the chunk)` when the file was seen to change during its scan.
+        changed: Option<u64>,
         scan: ChunkScan,
     },
     /// An input that was not scanned.
@@ -173,6 +184,8 @@ struct InOrder<'a> {
     stitcher: Stitcher,
     /// Codes of the input under way so far.
     codes: u64,
+    /// Where the input under way was first seen to change; no record from there on.
+    changed: Option<u64>,
 }
 
 impl<'a> InOrder<'a> {
@@ -181,6 +194,7 @@ impl<'a> InOrder<'a> {
             inputs,
             stitcher: Stitcher::new(),
             codes: 0,
+            changed: None,
         }
     }
 
@@ -200,21 +214,29 @@ impl<'a> InOrder<'a> {
                 of,
                 bytes,
                 encoding,
+                changed,
                 mut scan,
             } => {
                 games = scan.games.take();
-                let mut records = self.stitcher.stitch(scan);
-                if chunk + 1 == of {
-                    records.extend(self.stitcher.finish());
-                }
-                if !records.is_empty() {
-                    self.codes += records.len() as u64;
-                    on_event(ScanEvent::Records { input, records })?;
+                self.changed = self.changed.or(changed);
+                if self.changed.is_none() {
+                    let mut records = self.stitcher.stitch(scan);
+                    if chunk + 1 == of {
+                        records.extend(self.stitcher.finish());
+                    }
+                    if !records.is_empty() {
+                        self.codes += records.len() as u64;
+                        on_event(ScanEvent::Records { input, records })?;
+                    }
                 }
                 if chunk + 1 < of {
                     return ControlFlow::Continue(());
                 }
-                (FileOutcome::Scanned { encoding }, bytes)
+                let outcome = match self.changed.take() {
+                    Some(from) => FileOutcome::Changed { encoding, from },
+                    None => FileOutcome::Scanned { encoding },
+                };
+                (outcome, bytes)
             }
         };
         let done = FileScan {

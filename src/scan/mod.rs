@@ -75,6 +75,12 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
     let mut found = Vec::with_capacity(range.len() / 4096);
     let mut links = Vec::with_capacity(found.capacity());
     let mut nines = crate::diagram::NineLines::default();
+    // The start of the line of the last record, as far as the chunk tells (after its last
+    // line feed in `range.start..searched`): each record looks back only to the one before,
+    // so the columns of many codes on one long line (or in text with no line feed at all)
+    // cost one pass over the chunk, not one pass back to its start a code.
+    let mut searched = range.start;
+    let mut line_start: Option<usize> = None;
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
         let Some((mut parsed, link)) = context::read_code(buf, anchor) else {
             return;
@@ -86,14 +92,24 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
         }
         let start = parsed.span.start;
         let between = memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64;
-        let column = if start >= range.start {
+        let column = if start >= searched {
+            if let Some(i) = memchr::memrchr(b'\n', &buf[searched..start]) {
+                line_start = Some(searched + i + 1);
+            }
+            searched = start;
+            line_start.map(|line_start| (start - line_start) as u64 + 1)
+        } else if start >= range.start {
+            // A record starting before the one before it (never seen): look back in full.
             memchr::memrchr(b'\n', &buf[range.start..start])
                 .map(|i| (start - (range.start + i + 1)) as u64 + 1)
         } else {
-            // Rare (a sign or kings before a chunk's first anchor): look back to the line's
-            // start, wherever it is.
-            let line_start = memchr::memrchr(b'\n', &buf[..start]).map_or(0, |i| i + 1);
-            Some((start - line_start) as u64 + 1)
+            // Rare (a sign or kings before a chunk's first anchor). With no line feed between
+            // the record and the chunk, its line starts after the last line feed before the
+            // chunk, which the stitcher knows (column 0); else look back to the line's start.
+            memchr::memchr(b'\n', &buf[start..range.start]).map(|_| {
+                let line_start = memchr::memrchr(b'\n', &buf[..start]).map_or(0, |i| i + 1);
+                (start - line_start) as u64 + 1
+            })
         };
         let at = FoundAt {
             path,

@@ -112,3 +112,41 @@ fn signs_above_and_headings_are_the_same_at_every_chunk_size() {
         assert_eq!(scan(CAPTIONS, chunk_size), whole, "chunk size {chunk_size}");
     }
 }
+
+/// Codes with kings (bare codes with no chess near them are dropped) on one long line, and in
+/// text whose lines end in CR alone (no line feed at all):
+/// every code on line 1, each at its own column, whatever the chunk size (the columns are
+/// counted looking back only to the code before).
+#[test]
+fn codes_on_one_long_line_get_their_columns_at_every_chunk_size() {
+    for sep in [" ", "\r", " text, then \r"] {
+        let text: String = (0..40)
+            .map(|i| format!("0{:03}.00 a1h8{sep}", i % 400))
+            .collect();
+        let expected: Vec<(u64, u64)> = (0..40)
+            .map(|i| (1, 1 + i * (12 + sep.len() as u64)))
+            .collect();
+        for chunk_size in [1, 2, 7, 8, 9, 50, 1 << 20] {
+            let found: Vec<(u64, u64)> = scan(&text, chunk_size)
+                .iter()
+                .map(|r| (r.line, r.column))
+                .collect();
+            assert_eq!(
+                found, expected,
+                "separator {sep:?}, chunk size {chunk_size}"
+            );
+        }
+    }
+}
+
+/// A code whose kings stand on the line before it, across a chunk boundary, after a long line
+/// with no code: its column counts from the start of the kings' line.
+#[test]
+fn a_record_starting_before_its_chunk_counts_its_column_from_its_own_line() {
+    let text = format!("{}\nxy a7d3\n0116.00 b2b3c6d6 3/3+.\n", "long ".repeat(30));
+    let whole = scan(&text, 1 << 20);
+    assert_eq!((whole[0].line, whole[0].column), (2, 4));
+    for chunk_size in 1..text.len() {
+        assert_eq!(scan(&text, chunk_size), whole, "chunk size {chunk_size}");
+    }
+}

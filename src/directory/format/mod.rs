@@ -18,33 +18,11 @@ use std::path::Path;
 use crate::code::Code;
 use crate::record::Record;
 
-use super::read::SavedFormat;
+use super::layout::SavedFormat;
 use super::{Directory, Group, Order, duplicates};
 
+pub use super::layout::COLUMNS;
 pub(crate) use cells::{LeadOf, cells, code_text, lead_cell, material_words, stipulation_text};
-
-/// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
-/// `duplicate`). The key fields come first, in sort order. Documented in `docs/directory.md`.
-pub const COLUMNS: [&str; 18] = [
-    "code",
-    "kings",
-    "squares",
-    "men",
-    "stipulation",
-    "path",
-    "offset",
-    "line",
-    "column",
-    "length",
-    "text",
-    "form",
-    "rank",
-    "material",
-    "canonical",
-    "fen",
-    "valid",
-    "findings",
-];
 
 /// An output format of `gbr index` and `gbr lookup` (issue #4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use crate::code::Code;
 use crate::record::Record;
 
+use super::layout::{SavedFormat, is_blank, strip_bom};
 use super::read::{self, Header, ReadError};
 use super::{Group, Key, Order};
 
@@ -69,11 +70,23 @@ impl<'a> SavedDirectory<'a> {
     /// # Errors
     /// [`ReadError`] when the first line is not a directory's.
     pub fn new(bytes: &'a [u8]) -> Result<SavedDirectory<'a>, ReadError> {
-        let header = if bytes.is_empty() {
-            None
-        } else {
-            let end = memchr::memchr(b'\n', bytes).map_or(bytes.len(), |i| i + 1);
-            Some(read::header(&bytes[..end])?)
+        // Blank lines before the header are skipped, as every reader does (`layout`).
+        let mut start = 0;
+        let header = loop {
+            if start >= bytes.len() {
+                break None;
+            }
+            let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |i| start + i + 1);
+            let line = &bytes[start..end];
+            if !is_blank(strip_bom(line)) {
+                let mut header = read::header(line)?;
+                header.data_start += start;
+                if header.format == SavedFormat::Tsv {
+                    header.data_start = end;
+                }
+                break Some(header);
+            }
+            start = end;
         };
         Ok(SavedDirectory { bytes, header })
     }
@@ -223,10 +236,18 @@ impl<'a> SavedDirectory<'a> {
     /// The entry on the line starting at byte `at` and the start of the next line; `None` at
     /// the end of the file.
     fn entry_at(&self, header: &Header, at: usize) -> Result<Option<(Record, usize)>, ReadError> {
-        if at >= self.bytes.len() {
-            return Ok(None);
+        let mut at = at;
+        let mut end;
+        loop {
+            if at >= self.bytes.len() {
+                return Ok(None);
+            }
+            end = memchr::memchr(b'\n', &self.bytes[at..]).map_or(self.bytes.len(), |i| at + i + 1);
+            if !is_blank(&self.bytes[at..end]) {
+                break;
+            }
+            at = end; // blank lines are no entries (`layout`)
         }
-        let end = memchr::memchr(b'\n', &self.bytes[at..]).map_or(self.bytes.len(), |i| at + i + 1);
         let record =
             read::entry(header, &self.bytes[at..end]).map_err(|source| ReadError::Line {
                 line: self.line_of(at),
@@ -244,9 +265,20 @@ impl<'a> SavedDirectory<'a> {
         if at <= header.data_start {
             return Ok(None);
         }
-        let start = memchr::memrchr(b'\n', &self.bytes[header.data_start..at - 1])
-            .map_or(header.data_start, |i| header.data_start + i + 1);
-        Ok(self.entry_at(header, start)?.map(|(r, _)| (r, start)))
+        let mut at = at;
+        loop {
+            let start = memchr::memrchr(b'\n', &self.bytes[header.data_start..at - 1])
+                .map_or(header.data_start, |i| header.data_start + i + 1);
+            let end = at;
+            if !is_blank(&self.bytes[start..end]) {
+                return Ok(self.entry_at(header, start)?.map(|(r, _)| (r, start)));
+            }
+            // A blank line: the entry is on a line before it, if any (`layout`).
+            if start <= header.data_start {
+                return Ok(None);
+            }
+            at = start;
+        }
     }
 
     fn key<'r>(

@@ -15,27 +15,9 @@ use serde::Deserialize;
 
 use crate::record::Record;
 
-use super::format::COLUMNS;
+pub use super::layout::{COLUMNS, SavedFormat};
+use super::layout::{is_blank, strip_bom, trim_end};
 use super::{Group, Key, KeyError, Order};
-
-/// The formats `gbr lookup` and `gbr merge` read: each entry on exactly one line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SavedFormat {
-    /// Tab-separated values with a header row.
-    Tsv,
-    /// JSON Lines, one entry per line.
-    Jsonl,
-}
-
-impl SavedFormat {
-    /// The format's name: `tsv` or `jsonl`.
-    pub fn name(self) -> &'static str {
-        match self {
-            SavedFormat::Tsv => "tsv",
-            SavedFormat::Jsonl => "jsonl",
-        }
-    }
-}
 
 /// What the first line of a saved directory says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,12 +134,6 @@ struct FirstLine<'a> {
     code: Option<serde::de::IgnoredAny>,
 }
 
-/// The line without its line feed (and carriage return).
-pub(crate) fn trim_end(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
-}
-
 fn not_a_directory(line: &[u8]) -> ReadError {
     let found = String::from_utf8_lossy(&line[..line.len().min(60)]).into_owned();
     ReadError::NotADirectory { found }
@@ -169,7 +145,8 @@ fn not_a_directory(line: &[u8]) -> ReadError {
 /// [`ReadError::NotADirectory`], [`ReadError::Columns`], [`ReadError::Duplicates`] or
 /// [`ReadError::ScanOutput`].
 pub fn header(first_line: &[u8]) -> Result<Header, ReadError> {
-    let line = trim_end(first_line);
+    let bom = first_line.len() - strip_bom(first_line).len();
+    let line = trim_end(&first_line[bom..]);
     if line.starts_with(b"{") {
         let first: FirstLine<'_> =
             serde_json::from_slice(line).map_err(|_| not_a_directory(line))?;
@@ -190,7 +167,7 @@ pub fn header(first_line: &[u8]) -> Result<Header, ReadError> {
         return Ok(Header {
             format: SavedFormat::Jsonl,
             order,
-            data_start: 0,
+            data_start: bom,
         });
     }
     let text = String::from_utf8_lossy(line);
@@ -258,7 +235,7 @@ fn jsonl_entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
 /// # Errors
 /// [`LineError`] saying which cell or member is wrong.
 pub fn entry(header: &Header, line: &[u8]) -> Result<Record, LineError> {
-    let line = trim_end(line);
+    let line = trim_end(strip_bom(line));
     let record = match header.format {
         SavedFormat::Tsv => tsv::entry(header.order, line)?,
         SavedFormat::Jsonl => jsonl_entry(header.order, line)?,
@@ -295,7 +272,21 @@ pub fn check_order(
     Ok(())
 }
 
-/// A saved directory read entry by entry, for `gbr merge`.
+/// `input` as UTF-8 lines, whatever it was saved in: decoded from UTF-16 when it starts with
+/// a UTF-16 byte order mark, without a UTF-8 one, untouched otherwise (bytes that are not
+/// UTF-8 pass as they are). What `gbr merge` and `gbr index --from` read through; `gbr lookup`
+/// gets the same from [`crate::input::load`].
+pub fn decoded<R: io::Read>(input: R) -> impl BufRead {
+    let decoder = encoding_rs_io::DecodeReaderBytesBuilder::new()
+        .bom_sniffing(true)
+        .strip_bom(true)
+        .utf8_passthru(true)
+        .build(input);
+    io::BufReader::with_capacity(1 << 16, decoder)
+}
+
+/// A saved directory read entry by entry, for `gbr merge`. Blank lines are skipped
+/// ([`super::layout`]).
 #[derive(Debug)]
 pub struct DirectoryReader<R> {
     input: R,
@@ -325,9 +316,17 @@ impl<R: BufRead> DirectoryReader<R> {
     /// [`ReadError`] when the first line cannot be read or is not a directory's.
     pub fn new(mut input: R) -> Result<DirectoryReader<R>, ReadError> {
         let mut buf = Vec::new();
-        input
-            .read_until(b'\n', &mut buf)
-            .map_err(|source| ReadError::Io { line: 1, source })?;
+        let mut line = 0;
+        loop {
+            buf.clear();
+            line += 1;
+            input
+                .read_until(b'\n', &mut buf)
+                .map_err(|source| ReadError::Io { line, source })?;
+            if buf.is_empty() || !is_blank(strip_bom(&buf)) {
+                break;
+            }
+        }
         let header = if buf.is_empty() {
             None
         } else {
@@ -344,7 +343,7 @@ impl<R: BufRead> DirectoryReader<R> {
             input,
             header,
             pending,
-            line: 1,
+            line,
             buf,
         })
     }
@@ -360,19 +359,23 @@ impl<R: BufRead> DirectoryReader<R> {
         let line = if let Some(line) = self.pending.take() {
             line
         } else {
-            self.buf.clear();
-            self.line += 1;
-            let read = self
-                .input
-                .read_until(b'\n', &mut self.buf)
-                .map_err(|source| ReadError::Io {
-                    line: self.line,
-                    source,
-                })?;
-            if read == 0 {
-                return Ok(None);
+            loop {
+                self.buf.clear();
+                self.line += 1;
+                let read = self
+                    .input
+                    .read_until(b'\n', &mut self.buf)
+                    .map_err(|source| ReadError::Io {
+                        line: self.line,
+                        source,
+                    })?;
+                if read == 0 {
+                    return Ok(None);
+                }
+                if !is_blank(&self.buf) {
+                    break std::mem::take(&mut self.buf);
+                }
             }
-            std::mem::take(&mut self.buf)
         };
         let record = entry(&header, &line).map_err(|source| ReadError::Line {
             line: self.line,
@@ -415,8 +418,8 @@ pub fn records<R: BufRead>(mut input: R) -> Result<Vec<Record>, ReadError> {
         if read == 0 {
             return Ok(records);
         }
-        let text = trim_end(&buf);
-        if text.iter().all(u8::is_ascii_whitespace) {
+        let text = trim_end(strip_bom(&buf));
+        if is_blank(text) {
             continue;
         }
         let at = |source| ReadError::Line { line, source };

@@ -1,0 +1,5 @@
+//! AFL target: [`gbrscan_fuzz::directory`] on each input. Run with `cargo afl fuzz` (docs/reliability.md).
+
+fn main() {
+    afl::fuzz!(|data: &[u8]| gbrscan_fuzz::directory(data));
+}

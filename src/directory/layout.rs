@@ -1,0 +1,70 @@
+//! The saved layout of a directory, in one place for the writers (`format`) and the readers
+//! (`read`, `lookup`, `merge`): the columns, the formats that read back, and the rules every
+//! reader applies to a line (docs/directory.md, "Reading a saved directory").
+//!
+//! The rules, the same for `gbr lookup`, `gbr merge` and `gbr index --from`:
+//! - A file that starts with a UTF-16 byte order mark is decoded to UTF-8 first (a
+//!   spreadsheet's "Unicode text"); a UTF-8 byte order mark is ignored.
+//! - A line ends with a line feed, optionally after a carriage return (CRLF).
+//! - A blank line (nothing but white space) is no entry and is skipped, wherever it stands.
+
+/// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
+/// `duplicate`). The key fields come first, in sort order. Documented in `docs/directory.md`.
+pub const COLUMNS: [&str; 18] = [
+    "code",
+    "kings",
+    "squares",
+    "men",
+    "stipulation",
+    "path",
+    "offset",
+    "line",
+    "column",
+    "length",
+    "text",
+    "form",
+    "rank",
+    "material",
+    "canonical",
+    "fen",
+    "valid",
+    "findings",
+];
+
+/// The formats `gbr lookup` and `gbr merge` read: each entry on exactly one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SavedFormat {
+    /// Tab-separated values with a header row.
+    Tsv,
+    /// JSON Lines, one entry per line.
+    Jsonl,
+}
+
+impl SavedFormat {
+    /// The format's name: `tsv` or `jsonl`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SavedFormat::Tsv => "tsv",
+            SavedFormat::Jsonl => "jsonl",
+        }
+    }
+}
+
+/// The UTF-8 byte order mark, ignored before the first line.
+pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The line without its line feed (and carriage return).
+pub(crate) fn trim_end(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// The first line without a UTF-8 byte order mark.
+pub(crate) fn strip_bom(line: &[u8]) -> &[u8] {
+    line.strip_prefix(UTF8_BOM).unwrap_or(line)
+}
+
+/// True for a line that holds no entry: empty, or white space only.
+pub(crate) fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
