@@ -11,6 +11,7 @@ pub mod format;
 mod key;
 pub mod lookup;
 pub mod merge;
+mod near;
 pub mod read;
 
 use std::collections::HashMap;
@@ -24,6 +25,7 @@ use crate::record::Record;
 use key::Compact;
 
 pub use duplicates::{DuplicateGroup, duplicates};
+pub use near::{DuplicateOptions, duplicates_with};
 pub use format::{Block, Format, Heading, Listing};
 pub use key::{Group, Key, KeyError, Order};
 

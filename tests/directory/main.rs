@@ -8,6 +8,8 @@ mod formats;
 mod html;
 mod lookup;
 mod merge;
+mod print_html;
+mod printing;
 
 use std::path::Path;
 
