@@ -60,7 +60,9 @@ fn main() {
             .write_with(&listing, print, BufWriter::with_capacity(1 << 20, file))
             .expect("write the output");
         let took = started.elapsed();
-        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or_default();
+        let size = std::fs::metadata(&path)
+            .map(|m| m.len())
+            .unwrap_or_default();
         println!(
             "{n} entries as {extension}: {took:.2?}, {:.1} MB",
             size as f64 / 1e6

@@ -96,7 +96,11 @@ pub fn choose_format(
     Format::from_extension(path).ok_or_else(|| {
         let known: Vec<String> = Format::ALL
             .iter()
-            .flat_map(|f| f.extensions().iter().map(move |e| format!(".{e} ({})", f.name())))
+            .flat_map(|f| {
+                f.extensions()
+                    .iter()
+                    .map(move |e| format!(".{e} ({})", f.name()))
+            })
             .collect();
         anyhow::anyhow!(
             "{} has an extension no format has; give --format, or one of: {}",

@@ -126,7 +126,10 @@ impl PrintArgs {
             anyhow::bail!("--diagrams applies to html, not {}", format.name());
         }
         if self.layout == LayoutArg::Compact && !matches!(format, Format::Text | Format::Html) {
-            anyhow::bail!("--layout compact applies to text and html, not {}", format.name());
+            anyhow::bail!(
+                "--layout compact applies to text and html, not {}",
+                format.name()
+            );
         }
         Ok(Print {
             title: self.title.clone(),

@@ -25,9 +25,9 @@ use crate::record::Record;
 use key::Compact;
 
 pub use duplicates::{DuplicateGroup, duplicates};
-pub use near::{DuplicateOptions, duplicates_with};
 pub use format::{Block, Format, Heading, Listing};
 pub use key::{Group, Key, KeyError, Order};
+pub use near::{DuplicateOptions, duplicates_with};
 
 /// Why records cannot form a directory: one has no sort key.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

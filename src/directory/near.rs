@@ -22,7 +22,10 @@ pub struct DuplicateOptions {
 /// The duplicate groups of `directory` ([`duplicates`]), then with `options.near` the near
 /// groups in order of code, kings and the other code; with `options.across_sources` only the
 /// groups found in two or more files.
-pub fn duplicates_with(directory: &Directory, options: DuplicateOptions) -> Vec<DuplicateGroup<'_>> {
+pub fn duplicates_with(
+    directory: &Directory,
+    options: DuplicateOptions,
+) -> Vec<DuplicateGroup<'_>> {
     let mut groups = duplicates(directory);
     if options.near {
         groups.extend(near(directory));
@@ -57,7 +60,10 @@ fn near(directory: &Directory) -> Vec<DuplicateGroup<'_>> {
     let mut by_kings: BTreeMap<(&str, Code), Vec<&Record>> = BTreeMap::new();
     for record in directory.entries() {
         if let Some(kings) = record.kings.as_deref() {
-            by_kings.entry((kings, record.code)).or_default().push(record);
+            by_kings
+                .entry((kings, record.code))
+                .or_default()
+                .push(record);
         }
     }
     let present: HashSet<(&str, Code)> = by_kings.keys().copied().collect();

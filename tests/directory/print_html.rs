@@ -26,7 +26,7 @@ fn many_codes(n: usize) -> String {
     let files = "abcdefgh".as_bytes();
     let mut text = String::from("Codes for the page-count test.\n");
     for i in 0..n {
-        let d = |k: usize| (i / 9usize.pow(k as u32)) % 9;
+        let d = |k: usize| ((i + 1) / 9usize.pow(k as u32)) % 9;
         let sign = if i < n / 2 { '+' } else { '=' };
         let kings = format!(
             "{}{}{}{}",
@@ -35,27 +35,49 @@ fn many_codes(n: usize) -> String {
             files[(i + 3) % 8] as char,
             5 + (i / 32) % 4
         );
-        let _ = writeln!(text, "{sign}{}{}{}.{}0 {kings}", d(2), d(1), d(0), (i / 729) % 9);
+        let _ = writeln!(
+            text,
+            "{sign}0{}{}{}.{}0 {kings}",
+            d(2),
+            d(1),
+            d(0),
+            (i / 729) % 9
+        );
     }
     text
 }
 
 /// The pages of a PDF.
 fn pages(pdf: &[u8]) -> usize {
-    lopdf::Document::load_mem(pdf).expect("a PDF lopdf reads").get_pages().len()
+    lopdf::Document::load_mem(pdf)
+        .expect("a PDF lopdf reads")
+        .get_pages()
+        .len()
 }
 
 #[test]
 fn three_hundred_entries_print_on_at_most_five_a4_pages() {
-    let Some(chromium) = chromium_or_skip() else { return };
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
     let dir = tempfile::tempdir().expect("temporary folder");
     let input = dir.path().join("codes.txt");
     std::fs::write(&input, many_codes(300)).unwrap();
     let page = dir.path().join("index.html");
     run(
         &[
-            "index", arg(&input), "--group-by", "stipulation", "--layout", "compact",
-            "--paper", "a4", "--title", "Three hundred", "-o", arg(&page),
+            "index",
+            arg(&input),
+            "--group-by",
+            "stipulation",
+            "--layout",
+            "compact",
+            "--paper",
+            "a4",
+            "--title",
+            "Three hundred",
+            "-o",
+            arg(&page),
         ],
         0,
     );
@@ -70,7 +92,10 @@ fn three_hundred_entries_print_on_at_most_five_a4_pages() {
     headless(
         &chromium,
         profile.path(),
-        &[&format!("--print-to-pdf={}", pdf.display()), "--no-pdf-header-footer"],
+        &[
+            &format!("--print-to-pdf={}", pdf.display()),
+            "--no-pdf-header-footer",
+        ],
         &format!("file://{}", page.display()),
     );
     let bytes = std::fs::read(&pdf).expect("Chromium printed a PDF");
@@ -81,19 +106,29 @@ fn three_hundred_entries_print_on_at_most_five_a4_pages() {
     // The full layout of the same entries, one row each, with the header repeated: the PDF's
     // text holds the header once per page.
     let full = dir.path().join("full.html");
-    run(&["index", arg(&input), "--paper", "a4", "-o", arg(&full)], 0);
+    run(
+        &["index", arg(&input), "--paper", "a4", "-o", arg(&full)],
+        0,
+    );
     let pdf = dir.path().join("full.pdf");
     headless(
         &chromium,
         profile.path(),
-        &[&format!("--print-to-pdf={}", pdf.display()), "--no-pdf-header-footer"],
+        &[
+            &format!("--print-to-pdf={}", pdf.display()),
+            "--no-pdf-header-footer",
+        ],
         &format!("file://{}", full.display()),
     );
     let document = lopdf::Document::load(&pdf).unwrap();
     let n = document.get_pages().len();
     assert!(n >= 2, "the full layout spans pages: {n}");
     let headers = (1..=n as u32)
-        .filter(|&p| document.extract_text(&[p]).is_ok_and(|t| t.contains("Reference")))
+        .filter(|&p| {
+            document
+                .extract_text(&[p])
+                .is_ok_and(|t| t.contains("Reference"))
+        })
         .count();
     assert_eq!(headers, n, "the header row on each of the {n} pages");
 }
@@ -102,20 +137,40 @@ fn three_hundred_entries_print_on_at_most_five_a4_pages() {
 fn diagrams_are_well_formed_svg_boards_that_chromium_draws() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let page = dir.path().join("diagrams.html");
-    run(&["index", "fixtures/printing/book.txt", "--diagrams", "-o", arg(&page)], 0);
+    run(
+        &[
+            "index",
+            "fixtures/printing/book.txt",
+            "--diagrams",
+            "-o",
+            arg(&page),
+        ],
+        0,
+    );
     let html = std::fs::read_to_string(&page).unwrap();
     let svgs: Vec<&str> = html
         .split("<svg ")
         .skip(1)
         .map(|rest| &rest[..rest.find("</svg>").expect("closed") + "</svg>".len()])
         .collect();
-    assert_eq!(svgs.len(), 1, "one entry of the book has every square");
-    let svg = format!("<svg {}", svgs[0]);
+    assert_eq!(svgs.len(), 2, "two entries of the book give every square");
+    assert_eq!(
+        svgs[0].matches("<circle").count(),
+        3,
+        "c3b1 0000.10 .e2: three men"
+    );
+    let svg = format!("<svg {}", svgs[1]);
     let tree = roxmltree::Document::parse(&svg).expect("well-formed XML");
     let root = tree.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
-    let circles = root.descendants().filter(|n| n.has_tag_name("circle")).count();
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    let circles = root
+        .descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .count();
     let letters: String = root
         .descendants()
         .filter(|n| n.has_tag_name("text"))
@@ -125,17 +180,27 @@ fn diagrams_are_well_formed_svg_boards_that_chromium_draws() {
     let mut sorted: Vec<char> = letters.chars().collect();
     sorted.sort_unstable();
     assert_eq!(sorted.into_iter().collect::<String>(), "BKKNNR");
-    assert!(!html.contains("<img") && !html.contains("url("), "no external images or fonts");
-    assert!(html.contains("<span class=\"words\">wN wN v bP</span>"), "material in words");
-    assert!(html.contains("<span class=\"words\">wP</span>"), "material in words");
+    assert!(
+        !html.contains("<img") && !html.contains("url("),
+        "no external images or fonts"
+    );
+    assert!(
+        html.contains("<span class=\"words\">wN wN v bP</span>"),
+        "material in words"
+    );
 
-    let Some(chromium) = chromium_or_skip() else { return };
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
     let profile = tempfile::tempdir().expect("profile folder");
     let png = dir.path().join("diagrams.png");
     headless(
         &chromium,
         profile.path(),
-        &[&format!("--screenshot={}", png.display()), "--window-size=900,600"],
+        &[
+            &format!("--screenshot={}", png.display()),
+            "--window-size=900,600",
+        ],
         &format!("file://{}", page.display()),
     );
     let bytes = std::fs::read(&png).expect("Chromium took a screenshot");

@@ -38,9 +38,17 @@ fn an_extension_no_format_has_is_an_error_that_lists_the_formats() {
     // Without an extension the default stays text; with --format any name is fine.
     let plain = dir.path().join("index");
     run(&["index", BOOK, "-o", arg(&plain)], 0);
-    assert!(std::fs::read_to_string(&plain).unwrap().starts_with("0000.10  "));
+    assert!(
+        std::fs::read_to_string(&plain)
+            .unwrap()
+            .starts_with("0000.10  ")
+    );
     run(&["index", BOOK, "-o", arg(&pdf), "--format", "tsv"], 0);
-    assert!(std::fs::read_to_string(&pdf).unwrap().starts_with("code\tkings"));
+    assert!(
+        std::fs::read_to_string(&pdf)
+            .unwrap()
+            .starts_with("code\tkings")
+    );
 }
 
 #[test]
@@ -69,7 +77,10 @@ fn xlsx_keeps_codes_and_kings_as_text_with_findings_in_words() {
     let sheet = book.worksheet_range("Directory").expect("the sheet");
     let rows: Vec<&[Data]> = sheet.rows().collect();
     let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
-    assert_eq!(header[..5], ["code", "kings", "squares", "men", "stipulation"]);
+    assert_eq!(
+        header[..5],
+        ["code", "kings", "squares", "men", "stipulation"]
+    );
     let column = |name: &str| header.iter().position(|h| h == name).unwrap();
     let first = rows[1];
     assert_eq!(first[0], Data::String("0000.10".into()));
@@ -78,7 +89,12 @@ fn xlsx_keeps_codes_and_kings_as_text_with_findings_in_words() {
     assert_eq!(first[column("men")], Data::String("2/1".into()));
     assert_eq!(first[column("line")], Data::Float(5.0));
     let codes: Vec<String> = rows[1..].iter().map(|r| r[0].to_string()).collect();
-    assert!(codes.iter().all(|c| c.len() == 7 && c.as_bytes()[4] == b'.'), "{codes:?}");
+    assert!(
+        codes
+            .iter()
+            .all(|c| c.len() == 7 && c.as_bytes()[4] == b'.'),
+        "{codes:?}"
+    );
     assert!(codes.contains(&"0002.01".to_string()));
     let findings: Vec<String> = rows[1..]
         .iter()
@@ -86,17 +102,25 @@ fn xlsx_keeps_codes_and_kings_as_text_with_findings_in_words() {
         .filter(|f| !f.is_empty())
         .collect();
     assert!(
-        findings.iter().any(|f| f.starts_with("error: ") && f.contains("(fix: ")),
+        findings
+            .iter()
+            .any(|f| f.starts_with("error: ") && f.contains("(fix: ")),
         "findings in words with their fix: {findings:?}"
     );
-    assert!(findings.iter().all(|f| !f.starts_with('[')), "not JSON: {findings:?}");
+    assert!(
+        findings.iter().all(|f| !f.starts_with('[')),
+        "not JSON: {findings:?}"
+    );
 }
 
 #[test]
 fn xlsx_of_a_grouped_directory_leads_with_the_group() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let path = dir.path().join("index.xlsx");
-    run(&["index", BOOK, "--group-by", "stipulation", "-o", arg(&path)], 0);
+    run(
+        &["index", BOOK, "--group-by", "stipulation", "-o", arg(&path)],
+        0,
+    );
     let mut book: Xlsx<_> = calamine::open_workbook(&path).unwrap();
     let sheet = book.worksheet_range("Directory").unwrap();
     let firsts: Vec<String> = sheet.rows().map(|r| r[0].to_string()).collect();
@@ -130,7 +154,14 @@ fn markdown_has_a_table_per_code() {
 fn markdown_grouped_has_a_heading_per_group() {
     insta::assert_snapshot!(
         "markdown-grouped",
-        index(&["--format", "markdown", "--group-by", "stipulation", "--title", "Wins | draws"])
+        index(&[
+            "--format",
+            "markdown",
+            "--group-by",
+            "stipulation",
+            "--title",
+            "Wins | draws"
+        ])
     );
 }
 
@@ -141,7 +172,10 @@ fn typst_document() {
 
 #[test]
 fn latex_document() {
-    insta::assert_snapshot!("latex", index(&["--format", "latex", "--title", "50% of $5"]));
+    insta::assert_snapshot!(
+        "latex",
+        index(&["--format", "latex", "--title", "50% of $5"])
+    );
 }
 
 #[test]
@@ -150,8 +184,15 @@ fn compact_text_lists_code_and_kings_in_columns_under_group_headings() {
         "text-compact",
         run(
             &[
-                "index", BOOK, "fixtures/directory", "--layout", "compact", "--group-by",
-                "stipulation", "--title", "Index",
+                "index",
+                BOOK,
+                "fixtures/directory",
+                "--layout",
+                "compact",
+                "--group-by",
+                "stipulation",
+                "--title",
+                "Index",
             ],
             0
         )
@@ -177,13 +218,20 @@ fn an_editors_template_is_rendered_with_escaping() {
          {% endfor %}{% endfor %}",
     )
     .unwrap();
-    let out = index(&["--format", "markdown", "--template", arg(&template), "--title", "a_b"]);
+    let out = index(&[
+        "--format",
+        "markdown",
+        "--template",
+        arg(&template),
+        "--title",
+        "a_b",
+    ]);
     assert_eq!(
         out,
         "a\\_b: 3\n\
-         0000.10 c3b1 fixtures/printing/book.txt:5 KPvK true\n\
-         0002.01 c3b1 fixtures/printing/book.txt:15 KNNvKP true\n\
-         0116.00 a7d3 fixtures/printing/book.txt:10 KRBvKNN true\n"
+         0000.10 c3b1 fixtures/printing/book.txt:5 KPvK True\n\
+         0002.01 c3b1 fixtures/printing/book.txt:14 KNNvKP True\n\
+         0116.00 a7d3 fixtures/printing/book.txt:10 KRBvKNN True\n"
     );
 }
 
@@ -192,11 +240,34 @@ fn a_broken_template_or_a_template_for_tsv_is_an_error() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let template = dir.path().join("broken.typ");
     std::fs::write(&template, "{% for b in blocks %}").unwrap();
-    let error = fail(&["index", BOOK, "--format", "typst", "--template", arg(&template)]);
-    assert!(error.starts_with("gbr: cannot write the directory"), "{error}");
-    assert!(error.contains("template error: syntax error: unexpected end of input"), "{error}");
-    let error = fail(&["index", BOOK, "--format", "tsv", "--template", arg(&template)]);
-    assert_eq!(error, "gbr: --template applies to markdown, typst and latex, not tsv\n");
+    let error = fail(&[
+        "index",
+        BOOK,
+        "--format",
+        "typst",
+        "--template",
+        arg(&template),
+    ]);
+    assert!(
+        error.starts_with("gbr: cannot write the directory"),
+        "{error}"
+    );
+    assert!(
+        error.contains("template error: syntax error: unexpected end of input"),
+        "{error}"
+    );
+    let error = fail(&[
+        "index",
+        BOOK,
+        "--format",
+        "tsv",
+        "--template",
+        arg(&template),
+    ]);
+    assert_eq!(
+        error,
+        "gbr: --template applies to markdown, typst and latex, not tsv\n"
+    );
     let error = fail(&["index", BOOK, "--format", "tsv", "--diagrams"]);
     assert_eq!(error, "gbr: --diagrams applies to html, not tsv\n");
 }
@@ -230,7 +301,15 @@ fn typst_output_compiles_to_a_pdf() {
     for (name, extra) in [
         ("plain", vec![]),
         ("duplicates", vec!["--duplicates"]),
-        ("grouped", vec!["--group-by", "stipulation", "--title", "#1 [a_b] *c* $d$ @e <f>"]),
+        (
+            "grouped",
+            vec![
+                "--group-by",
+                "stipulation",
+                "--title",
+                "#1 [a_b] *c* $d$ @e <f>",
+            ],
+        ),
     ] {
         let source = dir.path().join(format!("{name}.typ"));
         let pdf = dir.path().join(format!("{name}.pdf"));
@@ -255,20 +334,34 @@ fn typst_output_compiles_to_a_pdf() {
 #[test]
 fn latex_output_compiles_where_pdflatex_is_installed() {
     let dir = tempfile::tempdir().expect("temporary folder");
-    let ok = Command::new("pdflatex").arg("--version").output().is_ok_and(|o| o.status.success());
+    let ok = Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !ok {
         eprintln!("skipped: pdflatex is not installed: the latex output was NOT compiled");
         return;
     }
     let source = dir.path().join("index.tex");
-    gbr().args(["index", BOOK, "fixtures/directory", "-o", arg(&source)]).assert().success();
+    gbr()
+        .args(["index", BOOK, "fixtures/directory", "-o", arg(&source)])
+        .assert()
+        .success();
     let output = Command::new("pdflatex")
-        .args(["-interaction=nonstopmode", "-halt-on-error", "-output-directory"])
+        .args([
+            "-interaction=nonstopmode",
+            "-halt-on-error",
+            "-output-directory",
+        ])
         .arg(dir.path())
         .arg(&source)
         .output()
         .expect("run pdflatex");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
     assert!(Path::new(&dir.path().join("index.pdf")).exists());
 }
 
@@ -289,7 +382,12 @@ fn duplicate_rows(extra: &[&str], code: i32) -> Vec<(String, String, String, Str
         .skip(1)
         .map(|line| {
             let cells: Vec<&str> = line.split('\t').collect();
-            (cells[0].into(), cells[1].into(), cells[2].into(), cells[6].into())
+            (
+                cells[0].into(),
+                cells[1].into(),
+                cells[2].into(),
+                cells[6].into(),
+            )
         })
         .collect()
 }
@@ -298,7 +396,12 @@ fn duplicate_rows(extra: &[&str], code: i32) -> Vec<(String, String, String, Str
 fn duplicates_across_sources_and_near_matches() {
     let own = "fixtures/printing/own-directory.txt";
     let row = |n: &str, code: &str, kings: &str, path: &str| {
-        (n.to_string(), code.to_string(), kings.to_string(), path.to_string())
+        (
+            n.to_string(),
+            code.to_string(),
+            kings.to_string(),
+            path.to_string(),
+        )
     };
     // Within one file: a study and its own directory line.
     assert_eq!(
@@ -324,7 +427,17 @@ fn duplicates_across_sources_and_near_matches() {
     assert_eq!(duplicate_rows(&["--near", "--across-sources"], 0), across);
     insta::assert_snapshot!(
         "near-text",
-        run(&["index", own, BOOK, "--duplicates", "--near", "--across-sources"], 0)
+        run(
+            &[
+                "index",
+                own,
+                BOOK,
+                "--duplicates",
+                "--near",
+                "--across-sources"
+            ],
+            0
+        )
     );
     let error = fail(&["index", BOOK, "--near"]);
     assert!(error.contains("--duplicates"), "{error}");

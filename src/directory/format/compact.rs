@@ -75,7 +75,8 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, print: &Print, w: &mut W) -
                     break;
                 };
                 if column > 0 {
-                    let pad = (ENTRY + GAP) * column - line.chars().count().min((ENTRY + GAP) * column);
+                    let pad =
+                        (ENTRY + GAP) * column - line.chars().count().min((ENTRY + GAP) * column);
                     line.extend(std::iter::repeat_n(' ', pad.max(1)));
                 }
                 cell.clear();

@@ -85,7 +85,7 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order of `--help`.
-    pub const ALL: [Format; 7] = [
+    pub const ALL: [Format; 11] = [
         Format::Text,
         Format::Tsv,
         Format::Csv,

@@ -223,7 +223,9 @@ impl Object for Entry {
 /// The value of one block: its heading's members and its `entries`.
 fn block_value(block: &Block<'_>, group_heading: Option<&'static str>) -> Value {
     let code = block.heading.code();
-    let entries = Value::from_object(Entries(block.entries.iter().map(|r| (*r).clone()).collect()));
+    let entries = Value::from_object(Entries(
+        block.entries.iter().map(|r| (*r).clone()).collect(),
+    ));
     let (number, kings, squares, label) = match block.heading {
         Heading::Code { .. } => (None, None, None, code_value(code).to_string()),
         Heading::Position {
@@ -265,7 +267,8 @@ pub(crate) fn write<W: Write>(
     print: &Print,
     w: &mut W,
 ) -> io::Result<()> {
-    let invalid = |e: minijinja::Error| io::Error::new(io::ErrorKind::InvalidData, TemplateError(e));
+    let invalid =
+        |e: minijinja::Error| io::Error::new(io::ErrorKind::InvalidData, TemplateError(e));
     let env = environment(format);
     let (name, source) = match &print.template {
         Some(source) => ("template", source.as_str()),
@@ -302,7 +305,7 @@ pub(crate) fn write<W: Write>(
         blocks => blocks,
     };
     let mut out = WriteFmt { w, error: None };
-    match template.render_to_write(ctx, &mut out) {
+    match template.render_captured_to(ctx, &mut out) {
         Ok(_) => Ok(()),
         Err(e) => Err(out.error.take().unwrap_or_else(|| invalid(e))),
     }
@@ -318,7 +321,8 @@ struct WriteFmt<'w, W: Write> {
 impl<W: Write> Write for WriteFmt<'_, W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.w.write(buf).inspect_err(|e| {
-            self.error.get_or_insert_with(|| io::Error::new(e.kind(), e.to_string()));
+            self.error
+                .get_or_insert_with(|| io::Error::new(e.kind(), e.to_string()));
         })
     }
 

@@ -16,7 +16,7 @@ use rust_xlsxwriter::{Format as CellFormat, Workbook, Worksheet, XlsxError};
 use crate::check::Severity;
 use crate::record::Record;
 
-use super::{COLUMNS, Listing, LeadOf, cells, lead_cell};
+use super::{COLUMNS, LeadOf, Listing, cells, lead_cell};
 
 /// Rows of a sheet, header included (Excel's limit).
 const SHEET_ROWS: u32 = 1_048_576;
