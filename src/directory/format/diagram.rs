@@ -68,7 +68,7 @@ mod tests {
         let mut out = String::new();
         svg(&board, 96, &mut out);
         assert_eq!(out.matches("<circle").count(), 6);
-        assert_eq!(out.matches('z').count(), 32);
+        assert_eq!(out.matches("h10v10h-10z").count(), 32);
         assert!(out.contains("<title>8/K7/2nn4/8/8/1B1k4/1R6/8</title>"));
         // a7: file 0, rank 6, drawn in the second row from the top; a white king.
         assert!(out.contains("<circle cx=\"5\" cy=\"15\" r=\"4.3\" fill=\"#fff\""));
