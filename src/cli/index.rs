@@ -2,7 +2,7 @@
 //! look-up directory (issue #4).
 
 use std::fs::File;
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, IsTerminal};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -213,6 +213,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     let print = args.print.print(format)?;
+    if format.is_binary() && args.output.is_none() && std::io::stdout().is_terminal() {
+        anyhow::bail!("{} is a binary format; give -o FILE", format.name());
+    }
     let mut out = Output::create(args.output.as_deref())?;
     format
         .write_with(&listing, &print, &mut out)
