@@ -111,6 +111,26 @@ fn xlsx_keeps_codes_and_kings_as_text_with_findings_in_words() {
         findings.iter().all(|f| !f.starts_with('[')),
         "not JSON: {findings:?}"
     );
+
+    // The header row is frozen (a pane split below row 1) and filtered.
+    let file = std::fs::File::open(&path).unwrap();
+    let mut archive = zip::ZipArchive::new(file).expect("an xlsx is a zip archive");
+    let mut sheet_xml = String::new();
+    std::io::Read::read_to_string(
+        &mut archive.by_name("xl/worksheets/sheet1.xml").unwrap(),
+        &mut sheet_xml,
+    )
+    .unwrap();
+    let start = &sheet_xml[..sheet_xml.len().min(1500)];
+    assert!(
+        sheet_xml.contains("ySplit=\"1\" topLeftCell=\"A2\"")
+            && sheet_xml.contains("state=\"frozen\""),
+        "frozen header: {start}"
+    );
+    assert!(
+        sheet_xml.contains("<autoFilter ref=\"A1:R1\"/>"),
+        "filtered header: {start}"
+    );
 }
 
 #[test]
