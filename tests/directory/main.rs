@@ -8,6 +8,7 @@ mod formats;
 mod html;
 mod lookup;
 mod merge;
+mod near;
 mod print_html;
 mod printing;
 
