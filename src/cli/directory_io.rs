@@ -23,6 +23,14 @@ pub enum FormatArg {
     Pgn,
     /// EPD for chess software: a line per full position (id and c0 opcodes).
     Epd,
+    /// An Excel workbook: codes and kings as text cells, a frozen header row.
+    Xlsx,
+    /// Markdown, from a template.
+    Markdown,
+    /// A Typst document (.typ), from a template.
+    Typst,
+    /// A LaTeX document (.tex), from a template.
+    Latex,
 }
 
 impl From<FormatArg> for Format {
@@ -35,6 +43,10 @@ impl From<FormatArg> for Format {
             FormatArg::Html => Format::Html,
             FormatArg::Pgn => Format::Pgn,
             FormatArg::Epd => Format::Epd,
+            FormatArg::Xlsx => Format::Xlsx,
+            FormatArg::Markdown => Format::Markdown,
+            FormatArg::Typst => Format::Typst,
+            FormatArg::Latex => Format::Latex,
         }
     }
 }
@@ -57,10 +69,39 @@ impl From<SavedArg> for SavedFormat {
     }
 }
 
-/// The format asked for, else the one the output file's extension names, else `fallback`.
-pub fn choose_format(asked: Option<FormatArg>, output: Option<&Path>, fallback: Format) -> Format {
-    asked
-        .map(Format::from)
-        .or_else(|| output.and_then(Format::from_extension))
-        .unwrap_or(fallback)
+/// The format asked for, else the one the output file's extension names, else `fallback`
+/// when the output has no extension (or is standard output).
+///
+/// # Errors
+/// When the output's extension names no format: the message lists the extensions known, so
+/// that `-o index.pdf` never quietly writes text.
+pub fn choose_format(
+    asked: Option<FormatArg>,
+    output: Option<&Path>,
+    fallback: Format,
+) -> anyhow::Result<Format> {
+    if let Some(asked) = asked {
+        return Ok(asked.into());
+    }
+    let Some(path) = output else {
+        return Ok(fallback);
+    };
+    if path.extension().is_none() {
+        return Ok(fallback);
+    }
+    Format::from_extension(path).ok_or_else(|| {
+        let known: Vec<String> = Format::ALL
+            .iter()
+            .flat_map(|f| {
+                f.extensions()
+                    .iter()
+                    .map(move |e| format!(".{e} ({})", f.name()))
+            })
+            .collect();
+        anyhow::anyhow!(
+            "{} has an extension no format has; give --format, or one of: {}",
+            path.display(),
+            known.join(", ")
+        )
+    })
 }

@@ -2,15 +2,15 @@
 //! look-up directory (issue #4).
 
 use std::fs::File;
-use std::io;
+use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use gbrscan::directory::format::without_board;
+use gbrscan::directory::format::{Layout, Paper, Print, without_board};
 use gbrscan::directory::spill::SpillSort;
-use gbrscan::directory::{Format, Listing, Order, read};
+use gbrscan::directory::{DuplicateOptions, Format, Listing, Order, read};
 use gbrscan::scan::ScanEvent;
 use gbrscan::{Rank, Record};
 
@@ -37,8 +37,8 @@ pub struct Args {
     /// input; a saved directory (tsv, jsonl) is read too, to write it in another format.
     #[arg(long, value_name = "FILE", conflicts_with = "paths")]
     from: Option<PathBuf>,
-    /// Output format [default: from the extension of -o (.txt .tsv .csv .jsonl .html), else
-    /// text].
+    /// Output format [default: from the extension of -o (.txt .tsv .csv .jsonl .html .pgn
+    /// .epd .xlsx .md .typ .tex), else text].
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
     /// Sort wins first, then draws, then the rest, as printed books do.
@@ -56,6 +56,12 @@ pub struct Args {
     /// where both give them), a group each with all its references.
     #[arg(long, conflicts_with = "group_by")]
     duplicates: bool,
+    /// With --duplicates: only positions found in two or more different files.
+    #[arg(long, requires = "duplicates")]
+    across_sources: bool,
+    /// With --duplicates: add near matches, the same kings with codes one digit apart.
+    #[arg(long, requires = "duplicates")]
+    near: bool,
     /// Write the directory to FILE, replacing it only when complete.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -64,6 +70,8 @@ pub struct Args {
     /// machine's memory, at least 256M].
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
+    #[command(flatten)]
+    print: PrintArgs,
 }
 
 /// `SIZE` of `--memory`: a number of bytes, with an optional K, M, G or T (powers of 1024)
@@ -103,6 +111,92 @@ fn default_memory() -> u64 {
             Some(kib * 1024)
         });
     total.map_or(1 << 30, |t| (t / 4).max(FLOOR))
+}
+
+/// `--layout`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LayoutArg {
+    /// Every field of every entry (text, html).
+    Full,
+    /// The books' style: `code kings` per entry, in columns, a heading per group.
+    Compact,
+}
+
+/// `--paper`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PaperArg {
+    /// ISO A4.
+    A4,
+    /// US Letter.
+    Letter,
+}
+
+/// The print settings of `gbr index` (docs/printing.md).
+#[derive(Debug, clap::Args)]
+pub struct PrintArgs {
+    /// Layout of text and html.
+    #[arg(long, value_enum, default_value_t = LayoutArg::Full)]
+    layout: LayoutArg,
+    /// Entries per line of the compact layout.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..=12))]
+    columns: u16,
+    /// Title of the printed formats (html, text compact, markdown, typst, latex).
+    #[arg(long)]
+    title: Option<String>,
+    /// Paper of html's print layout, typst and latex [default: a4].
+    #[arg(long, value_enum)]
+    paper: Option<PaperArg>,
+    /// Draw each full position as a small board (html); other entries show their material.
+    #[arg(long)]
+    diagrams: bool,
+    /// Render markdown, typst or latex with this template instead of the built-in one
+    /// (minijinja; the variables are in docs/printing.md).
+    #[arg(long, value_name = "FILE")]
+    template: Option<PathBuf>,
+}
+
+impl PrintArgs {
+    /// The library's print settings; reads the template file.
+    fn print(&self, format: Format) -> anyhow::Result<Print> {
+        let template = match &self.template {
+            None => None,
+            Some(path) => {
+                if !matches!(format, Format::Markdown | Format::Typst | Format::Latex) {
+                    anyhow::bail!(
+                        "--template applies to markdown, typst and latex, not {}",
+                        format.name()
+                    );
+                }
+                Some(
+                    std::fs::read_to_string(path)
+                        .with_context(|| format!("cannot read the template {}", path.display()))?,
+                )
+            }
+        };
+        if self.diagrams && format != Format::Html {
+            anyhow::bail!("--diagrams applies to html, not {}", format.name());
+        }
+        if self.layout == LayoutArg::Compact && !matches!(format, Format::Text | Format::Html) {
+            anyhow::bail!(
+                "--layout compact applies to text and html, not {}",
+                format.name()
+            );
+        }
+        Ok(Print {
+            title: self.title.clone(),
+            paper: self.paper.map(|p| match p {
+                PaperArg::A4 => Paper::A4,
+                PaperArg::Letter => Paper::Letter,
+            }),
+            layout: match self.layout {
+                LayoutArg::Full => Layout::Full,
+                LayoutArg::Compact => Layout::Compact,
+            },
+            columns: usize::from(self.columns),
+            diagrams: self.diagrams,
+            template,
+        })
+    }
 }
 
 /// Every record of every input, in input order, to `keep`; an error when some input could
@@ -151,7 +245,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         GroupBy::None => Order::Code,
         GroupBy::Stipulation => Order::Stipulation,
     };
-    let format = choose_format(args.format, args.output.as_deref(), Format::Text);
+    let format = choose_format(args.format, args.output.as_deref(), Format::Text)?;
+    let print = args.print.print(format)?;
+    if format.is_binary() && args.output.is_none() && io::stdout().is_terminal() {
+        anyhow::bail!("{} is a binary format; give -o FILE", format.name());
+    }
     // Sorted runs can be merged straight into the formats that are written a row at a time;
     // the others (and duplicates listings) are built in memory.
     let streamed = format.saved().filter(|_| !args.duplicates);
@@ -175,7 +273,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let written = match sort.in_memory()? {
         Some(directory) => {
             let listing = if args.duplicates {
-                Listing::duplicates(&directory)
+                let options = DuplicateOptions {
+                    across_sources: args.across_sources,
+                    near: args.near,
+                };
+                Listing::duplicates_with(&directory, options)
             } else {
                 Listing::directory(&directory)
             };
@@ -192,7 +294,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             let mut out = Output::create(args.output.as_deref())?;
             format
-                .write(&listing, &mut out)
+                .write_with(&listing, &print, &mut out)
                 .context("cannot write the directory")?;
             out.finish()?;
             !listing.is_empty()

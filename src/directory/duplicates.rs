@@ -20,7 +20,10 @@ pub struct DuplicateGroup<'a> {
     pub kings: &'a str,
     /// The squares that the entries giving squares agree on; `None` when none gives them.
     pub squares: Option<&'a str>,
-    /// Two or more entries, in directory order.
+    /// For a near match (`super::DuplicateOptions::near`), the other code, one digit apart
+    /// from `code`; `None` for a duplicate.
+    pub near: Option<Code>,
+    /// Two or more entries, in directory order (of a near match: `code`'s, then `near`'s).
     pub entries: Vec<&'a Record>,
 }
 
@@ -64,6 +67,7 @@ fn push_group<'a>(
             code: first.code,
             kings: first.kings.as_deref().unwrap_or_default(),
             squares,
+            near: None,
             entries,
         });
     }

@@ -12,6 +12,7 @@ mod key;
 pub mod layout;
 pub mod lookup;
 pub mod merge;
+mod near;
 pub mod read;
 pub mod spill;
 
@@ -28,6 +29,7 @@ use key::Compact;
 pub use duplicates::{DuplicateGroup, duplicates};
 pub use format::{Block, Format, Heading, Listing};
 pub use key::{Group, Key, KeyError, Order};
+pub use near::{DuplicateOptions, duplicates_with};
 
 /// Why records cannot form a directory: one has no sort key.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

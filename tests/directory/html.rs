@@ -14,7 +14,7 @@ use gbrscan::Record;
 use super::{FIXTURES, run};
 
 /// Chromium's executable on the `PATH`, if any.
-fn chromium() -> Option<PathBuf> {
+pub fn chromium() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .flat_map(|dir| ["chromium", "chromium-browser"].map(|name| dir.join(name)))
@@ -23,7 +23,7 @@ fn chromium() -> Option<PathBuf> {
 
 /// Runs headless Chromium on `url` with `extra` flags and returns its standard output.
 #[track_caller]
-fn headless(chromium: &Path, profile: &Path, extra: &[&str], url: &str) -> String {
+pub fn headless(chromium: &Path, profile: &Path, extra: &[&str], url: &str) -> String {
     let mut child = Command::new(chromium)
         .args([
             "--headless",

@@ -8,6 +8,9 @@ mod formats;
 mod html;
 mod lookup;
 mod merge;
+mod near;
+mod print_html;
+mod printing;
 
 use std::path::Path;
 

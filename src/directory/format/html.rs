@@ -71,9 +71,11 @@ fn anchor(block: &Block<'_>) -> (String, String) {
             number,
             kings,
             squares,
+            near,
             ..
         } => {
             let squares = squares.map(|s| format!(" {s}")).unwrap_or_default();
+            let code = near.map_or(code.clone(), |n| format!("{code} ~ {n}"));
             (format!("d{number}"), format!("{code} {kings}{squares}"))
         }
     }

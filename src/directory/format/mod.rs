@@ -3,14 +3,20 @@
 //! to any `impl Write`; none knows about files.
 
 mod cells;
+mod compact;
 mod csv;
+mod diagram;
 mod epd;
 mod html;
 mod jsonl;
 mod pgn;
+mod print;
+mod print_html;
 mod rows;
+mod template;
 mod text;
 mod tsv;
+mod xlsx;
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -19,10 +25,12 @@ use crate::code::Code;
 use crate::record::Record;
 
 use super::layout::SavedFormat;
-use super::{Directory, Group, Order, duplicates};
+use super::{Directory, DuplicateOptions, Group, Order, duplicates_with};
 
 pub use super::layout::COLUMNS;
 pub(crate) use cells::{LeadOf, cells, code_text, lead_cell, material_words, stipulation_text};
+pub use print::{Layout, Paper, Print};
+pub use template::TemplateError;
 
 /// An output format of `gbr index` and `gbr lookup` (issue #4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -42,11 +50,20 @@ pub enum Format {
     Pgn,
     /// EPD for chess software: a line per entry with a full position (`id`, `c0` opcodes).
     Epd,
+    /// An Excel workbook: a sheet of the `tsv` columns, every cell text but the numbers, a
+    /// frozen header row, findings in words. See `docs/printing.md`.
+    Xlsx,
+    /// Markdown, rendered from a template: a heading per code and a table of its entries.
+    Markdown,
+    /// A Typst document (`.typ`), rendered from a template.
+    Typst,
+    /// A LaTeX document (`.tex`), rendered from a template.
+    Latex,
 }
 
 impl Format {
     /// Every format, in the order of `--help`.
-    pub const ALL: [Format; 7] = [
+    pub const ALL: [Format; 11] = [
         Format::Text,
         Format::Tsv,
         Format::Csv,
@@ -54,9 +71,14 @@ impl Format {
         Format::Html,
         Format::Pgn,
         Format::Epd,
+        Format::Xlsx,
+        Format::Markdown,
+        Format::Typst,
+        Format::Latex,
     ];
 
-    /// The format's name on the command line: `text`, `tsv`, `csv`, `jsonl`, `html`.
+    /// The format's name on the command line: `text`, `tsv`, `csv`, `jsonl`, `html`, `pgn`,
+    /// `epd`, `xlsx`, `markdown`, `typst`, `latex`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Text => "text",
@@ -66,22 +88,38 @@ impl Format {
             Format::Html => "html",
             Format::Pgn => "pgn",
             Format::Epd => "epd",
+            Format::Xlsx => "xlsx",
+            Format::Markdown => "markdown",
+            Format::Typst => "typst",
+            Format::Latex => "latex",
         }
     }
 
-    /// The format a file name's extension asks for: `.txt`, `.tsv`, `.csv`, `.jsonl`,
-    /// `.html`/`.htm`. `None` for any other extension or none.
-    pub fn from_extension(path: &Path) -> Option<Format> {
-        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
-            "txt" => Some(Format::Text),
-            "tsv" => Some(Format::Tsv),
-            "csv" => Some(Format::Csv),
-            "jsonl" => Some(Format::Jsonl),
-            "html" | "htm" => Some(Format::Html),
-            "pgn" => Some(Format::Pgn),
-            "epd" => Some(Format::Epd),
-            _ => None,
+    /// The file name extensions of the format, lower case and without the dot, the usual one
+    /// first.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Format::Text => &["txt"],
+            Format::Tsv => &["tsv"],
+            Format::Csv => &["csv"],
+            Format::Jsonl => &["jsonl"],
+            Format::Html => &["html", "htm"],
+            Format::Pgn => &["pgn"],
+            Format::Epd => &["epd"],
+            Format::Xlsx => &["xlsx"],
+            Format::Markdown => &["md", "markdown"],
+            Format::Typst => &["typ"],
+            Format::Latex => &["tex"],
         }
+    }
+
+    /// The format a file name's extension asks for ([`Format::extensions`], any case). `None`
+    /// for any other extension or none.
+    pub fn from_extension(path: &Path) -> Option<Format> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        Format::ALL
+            .into_iter()
+            .find(|f| f.extensions().contains(&extension.as_str()))
     }
 
     /// The saved format this is, for the two that `gbr lookup` and `gbr merge` read back.
@@ -93,22 +131,53 @@ impl Format {
         }
     }
 
-    /// Writes `listing` in this format. The caller buffers `w` (a `BufWriter`) where it is
-    /// a file or a pipe.
+    /// Writes `listing` in this format with the default print settings ([`Print::default`]).
+    /// The caller buffers `w` (a `BufWriter`) where it is a file or a pipe.
     ///
     /// # Errors
     /// The first error of `w`.
-    pub fn write<W: Write>(self, listing: &Listing<'_>, mut w: W) -> io::Result<()> {
-        match self {
-            Format::Text => text::write(listing, &mut w),
-            Format::Tsv => tsv::write(listing, &mut w),
-            Format::Csv => csv::write(listing, &mut w),
-            Format::Jsonl => jsonl::write(listing, &mut w),
-            Format::Html => html::write(listing, &mut w),
-            Format::Pgn => pgn::write(listing, &mut w),
-            Format::Epd => epd::write(listing, &mut w),
+    pub fn write<W: Write>(self, listing: &Listing<'_>, w: W) -> io::Result<()> {
+        self.write_with(listing, &Print::default(), w)
+    }
+
+    /// Writes `listing` in this format, laid out as `print` says (title, paper, layout,
+    /// diagrams, template; each format uses the settings it has, see `docs/printing.md`).
+    ///
+    /// # Errors
+    /// The first error of `w`; for the template formats, a template that does not parse or
+    /// render, as an [`io::Error`] of kind `InvalidData` wrapping a [`TemplateError`].
+    pub fn write_with<W: Write>(
+        self,
+        listing: &Listing<'_>,
+        print: &Print,
+        mut w: W,
+    ) -> io::Result<()> {
+        match (self, print.layout) {
+            (Format::Text, Layout::Compact) => compact::write(listing, print, &mut w),
+            (Format::Html, Layout::Compact) => print_html::write(listing, print, &mut w),
+            (Format::Html, Layout::Full)
+                if print.diagrams || print.title.is_some() || print.paper.is_some() =>
+            {
+                print_html::write(listing, print, &mut w)
+            }
+            (Format::Text, Layout::Full) => text::write(listing, &mut w),
+            (Format::Tsv, _) => tsv::write(listing, &mut w),
+            (Format::Csv, _) => csv::write(listing, &mut w),
+            (Format::Jsonl, _) => jsonl::write(listing, &mut w),
+            (Format::Html, Layout::Full) => html::write(listing, &mut w),
+            (Format::Pgn, _) => pgn::write(listing, &mut w),
+            (Format::Epd, _) => epd::write(listing, &mut w),
+            (Format::Xlsx, _) => xlsx::write(listing, &mut w),
+            (Format::Markdown | Format::Typst | Format::Latex, _) => {
+                template::write(self, listing, print, &mut w)
+            }
         }?;
         w.flush()
+    }
+
+    /// True for the formats whose output is not text (`xlsx`).
+    pub fn is_binary(self) -> bool {
+        self == Format::Xlsx
     }
 }
 
@@ -152,6 +221,8 @@ pub enum Heading<'a> {
         kings: &'a str,
         /// The squares the entries agree on, where some give them.
         squares: Option<&'a str>,
+        /// For a near match, the other code (one digit apart).
+        near: Option<Code>,
     },
 }
 
@@ -207,9 +278,15 @@ impl<'a> Listing<'a> {
         }
     }
 
-    /// The duplicate groups of `directory` ([`duplicates`]), a block each.
+    /// The duplicate groups of `directory` ([`super::duplicates`]), a block each.
     pub fn duplicates(directory: &'a Directory) -> Listing<'a> {
-        let blocks = duplicates(directory)
+        Listing::duplicates_with(directory, DuplicateOptions::default())
+    }
+
+    /// The duplicate groups of `directory` chosen by `options` ([`duplicates_with`]), a
+    /// block each.
+    pub fn duplicates_with(directory: &'a Directory, options: DuplicateOptions) -> Listing<'a> {
+        let blocks = duplicates_with(directory, options)
             .into_iter()
             .enumerate()
             .map(|(i, group)| Block {
@@ -218,6 +295,7 @@ impl<'a> Listing<'a> {
                     code: group.code,
                     kings: group.kings,
                     squares: group.squares,
+                    near: group.near,
                 },
                 entries: group.entries,
             })

@@ -31,9 +31,11 @@ fn write_heading<W: Write>(block: &Block<'_>, w: &mut W) -> io::Result<()> {
             number,
             kings,
             squares,
+            near,
             ..
         } => {
             let squares = squares.map(|s| format!(" {s}")).unwrap_or_default();
+            let code = near.map_or(code.to_string(), |n| format!("{code} ~ {n}"));
             let places = block.entries.len();
             writeln!(
                 w,

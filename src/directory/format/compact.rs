@@ -1,0 +1,91 @@
+//! `text` in the compact layout ([`super::Layout::Compact`]): the books' directory style. A
+//! title, then per group (wins, draws, others, under [`super::Order::Stipulation`]) a heading
+//! and the entries `code kings`, [`super::Print::columns`] to a line, read down each column
+//! first as printed directories are. Duplicate groups are separated by a blank line.
+
+use std::io::{self, Write};
+
+use crate::record::Record;
+
+use super::print::default_title;
+use super::{Listing, ListingKind, Print, code_text};
+
+/// Width of one entry: `dddd.dd` and four king squares.
+const ENTRY: usize = 12;
+/// Space between two columns.
+const GAP: usize = 4;
+
+/// The text of a compact entry, `0116.00 a7d3` (the code alone when the kings are not given),
+/// appended to `out`.
+pub(crate) fn entry_text(record: &Record, out: &mut String) {
+    out.push_str(std::str::from_utf8(&code_text(record.code)).unwrap_or_default());
+    if let Some(kings) = &record.kings {
+        out.push(' ');
+        out.push_str(kings);
+    }
+}
+
+/// Runs of entries that share a heading: a group of a grouped directory, a duplicate group,
+/// or the whole of an ungrouped directory. Each run has its heading, if any.
+pub(crate) fn runs<'a>(listing: &Listing<'a>) -> Vec<(Option<String>, Vec<&'a Record>)> {
+    let mut runs: Vec<(Option<String>, Vec<&'a Record>)> = Vec::new();
+    let mut group = None;
+    for block in &listing.blocks {
+        let heading = match listing.kind {
+            ListingKind::Duplicates => Some(format!("#{}", runs.len() + 1)),
+            ListingKind::Directory(_) => match block.heading.group() {
+                Some(g) if Some(g) == group => None,
+                Some(g) => {
+                    group = Some(g);
+                    Some(g.heading().to_string())
+                }
+                None if runs.is_empty() => Some(String::new()),
+                None => None,
+            },
+        };
+        match heading {
+            Some(heading) => runs.push((Some(heading).filter(|h| !h.is_empty()), Vec::new())),
+            None if runs.is_empty() => runs.push((None, Vec::new())),
+            None => {}
+        }
+        if let Some(run) = runs.last_mut() {
+            run.1.extend(block.entries.iter().copied());
+        }
+    }
+    runs
+}
+
+/// Writes `listing` in the compact layout.
+pub(crate) fn write<W: Write>(listing: &Listing<'_>, print: &Print, w: &mut W) -> io::Result<()> {
+    let title = print.title_or(default_title(listing));
+    writeln!(w, "{title}\n{}", "=".repeat(title.chars().count()))?;
+    let columns = print.columns();
+    let mut line = String::with_capacity(columns * (ENTRY + GAP));
+    let mut cell = String::with_capacity(ENTRY);
+    for (heading, entries) in runs(listing) {
+        w.write_all(b"\n")?;
+        if let Some(heading) = heading {
+            writeln!(w, "{heading}\n{}\n", "-".repeat(heading.chars().count()))?;
+        }
+        let rows = entries.len().div_ceil(columns);
+        for row in 0..rows {
+            line.clear();
+            for column in 0..columns {
+                let Some(record) = entries.get(column * rows + row) else {
+                    break;
+                };
+                if column > 0 {
+                    let pad =
+                        (ENTRY + GAP) * column - line.chars().count().min((ENTRY + GAP) * column);
+                    line.extend(std::iter::repeat_n(' ', pad.max(1)));
+                }
+                cell.clear();
+                entry_text(record, &mut cell);
+                line.push_str(&cell);
+            }
+            line.push('\n');
+            w.write_all(line.as_bytes())?;
+        }
+    }
+    Ok(())
+}

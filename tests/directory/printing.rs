@@ -1,0 +1,386 @@
+//! The printed and spreadsheet formats of `gbr index` on `fixtures/printing/`: snapshots of
+//! each, the workbook read back with calamine, the CSV round trip, editors' templates, the
+//! Typst output compiled where a Typst compiler is installed, and `-o` with an unknown
+//! extension.
+
+use std::path::Path;
+use std::process::Command;
+
+use calamine::{Data, Reader, Xlsx};
+
+use super::{arg, fail, gbr, run};
+
+const BOOK: &str = "fixtures/printing/book.txt";
+
+#[track_caller]
+fn index(extra: &[&str]) -> String {
+    let mut args = vec!["index", BOOK];
+    args.extend(extra);
+    run(&args, 0)
+}
+
+#[test]
+fn an_extension_no_format_has_is_an_error_that_lists_the_formats() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let pdf = dir.path().join("index.pdf");
+    let error = fail(&["index", BOOK, "-o", arg(&pdf)]);
+    assert_eq!(
+        error,
+        format!(
+            "gbr: {} has an extension no format has; give --format, or one of: .txt (text), \
+             .tsv (tsv), .csv (csv), .jsonl (jsonl), .html (html), .htm (html), .pgn (pgn), \
+             .epd (epd), .xlsx (xlsx), .md (markdown), .markdown (markdown), .typ (typst), \
+             .tex (latex)\n",
+            pdf.display()
+        )
+    );
+    assert!(!pdf.exists(), "nothing written");
+    // Without an extension the default stays text; with --format any name is fine.
+    let plain = dir.path().join("index");
+    run(&["index", BOOK, "-o", arg(&plain)], 0);
+    assert!(
+        std::fs::read_to_string(&plain)
+            .unwrap()
+            .starts_with("0000.10  ")
+    );
+    run(&["index", BOOK, "-o", arg(&pdf), "--format", "tsv"], 0);
+    assert!(
+        std::fs::read_to_string(&pdf)
+            .unwrap()
+            .starts_with("code\tkings")
+    );
+}
+
+#[test]
+fn each_extension_names_its_format() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    for (name, starts) in [
+        ("index.md", "# GBR directory\n"),
+        ("index.typ", "#set page(paper: \"a4\""),
+        ("index.tex", "\\documentclass"),
+        ("index.xlsx", "PK\u{3}\u{4}"),
+    ] {
+        let path = dir.path().join(name);
+        run(&["index", BOOK, "-o", arg(&path)], 0);
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.starts_with(starts.as_bytes()), "{name}");
+    }
+}
+
+#[test]
+fn xlsx_keeps_codes_and_kings_as_text_with_findings_in_words() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("index.xlsx");
+    run(&["index", BOOK, "fixtures/directory", "-o", arg(&path)], 0);
+    let mut book: Xlsx<_> = calamine::open_workbook(&path).expect("a workbook calamine reads");
+    assert_eq!(book.sheet_names(), ["Directory"]);
+    let sheet = book.worksheet_range("Directory").expect("the sheet");
+    let rows: Vec<&[Data]> = sheet.rows().collect();
+    let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
+    assert_eq!(
+        header[..5],
+        ["code", "kings", "squares", "men", "stipulation"]
+    );
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let first = rows[1];
+    assert_eq!(first[0], Data::String("0000.10".into()));
+    assert_eq!(first[column("kings")], Data::String("c3b1".into()));
+    assert_eq!(first[column("squares")], Data::String(".e2".into()));
+    assert_eq!(first[column("men")], Data::String("2/1".into()));
+    assert_eq!(first[column("line")], Data::Float(5.0));
+    let codes: Vec<String> = rows[1..].iter().map(|r| r[0].to_string()).collect();
+    assert!(
+        codes
+            .iter()
+            .all(|c| c.len() == 7 && c.as_bytes()[4] == b'.'),
+        "{codes:?}"
+    );
+    assert!(codes.contains(&"0002.01".to_string()));
+    let findings: Vec<String> = rows[1..]
+        .iter()
+        .map(|r| r[column("findings")].to_string())
+        .filter(|f| !f.is_empty())
+        .collect();
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.starts_with("error: ") && f.contains("(fix: ")),
+        "findings in words with their fix: {findings:?}"
+    );
+    assert!(
+        findings.iter().all(|f| !f.starts_with('[')),
+        "not JSON: {findings:?}"
+    );
+
+    // The header row is frozen (a pane split below row 1) and filtered.
+    let file = std::fs::File::open(&path).unwrap();
+    let mut archive = zip::ZipArchive::new(file).expect("an xlsx is a zip archive");
+    let mut sheet_xml = String::new();
+    std::io::Read::read_to_string(
+        &mut archive.by_name("xl/worksheets/sheet1.xml").unwrap(),
+        &mut sheet_xml,
+    )
+    .unwrap();
+    let start = &sheet_xml[..sheet_xml.len().min(1500)];
+    assert!(
+        sheet_xml.contains("ySplit=\"1\" topLeftCell=\"A2\"")
+            && sheet_xml.contains("state=\"frozen\""),
+        "frozen header: {start}"
+    );
+    assert!(
+        sheet_xml.contains("<autoFilter ref=\"A1:R1\"/>"),
+        "filtered header: {start}"
+    );
+}
+
+#[test]
+fn xlsx_of_a_grouped_directory_leads_with_the_group() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("index.xlsx");
+    run(
+        &["index", BOOK, "--group-by", "stipulation", "-o", arg(&path)],
+        0,
+    );
+    let mut book: Xlsx<_> = calamine::open_workbook(&path).unwrap();
+    let sheet = book.worksheet_range("Directory").unwrap();
+    let firsts: Vec<String> = sheet.rows().map(|r| r[0].to_string()).collect();
+    assert_eq!(firsts, ["group", "win", "win", "draw"]);
+}
+
+#[test]
+fn csv_round_trip_keeps_the_code_as_written() {
+    let csv = index(&["--format", "csv"]);
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let codes: Vec<String> = reader
+        .records()
+        .map(|r| r.expect("a CSV row")[0].to_string())
+        .collect();
+    assert_eq!(codes, ["0000.10", "0002.01", "0116.00"]);
+    let mut again = csv::Writer::from_writer(Vec::new());
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    again.write_record(reader.headers().unwrap()).unwrap();
+    for row in reader.records() {
+        again.write_record(&row.unwrap()).unwrap();
+    }
+    assert_eq!(String::from_utf8(again.into_inner().unwrap()).unwrap(), csv);
+}
+
+#[test]
+fn markdown_has_a_table_per_code() {
+    insta::assert_snapshot!("markdown", index(&["--format", "markdown"]));
+}
+
+#[test]
+fn markdown_grouped_has_a_heading_per_group() {
+    insta::assert_snapshot!(
+        "markdown-grouped",
+        index(&[
+            "--format",
+            "markdown",
+            "--group-by",
+            "stipulation",
+            "--title",
+            "Wins | draws"
+        ])
+    );
+}
+
+#[test]
+fn typst_document() {
+    insta::assert_snapshot!("typst", index(&["--format", "typst", "--paper", "letter"]));
+}
+
+#[test]
+fn latex_document() {
+    insta::assert_snapshot!(
+        "latex",
+        index(&["--format", "latex", "--title", "50% of $5"])
+    );
+}
+
+#[test]
+fn compact_text_lists_code_and_kings_in_columns_under_group_headings() {
+    insta::assert_snapshot!(
+        "text-compact",
+        run(
+            &[
+                "index",
+                BOOK,
+                "fixtures/directory",
+                "--layout",
+                "compact",
+                "--group-by",
+                "stipulation",
+                "--title",
+                "Index",
+            ],
+            0
+        )
+    );
+}
+
+#[test]
+fn compact_html_is_one_table_with_one_header() {
+    insta::assert_snapshot!(
+        "html-compact",
+        index(&["--format", "html", "--layout", "compact", "--columns", "2"])
+    );
+}
+
+#[test]
+fn an_editors_template_is_rendered_with_escaping() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let template = dir.path().join("mine.md");
+    std::fs::write(
+        &template,
+        "{{ title }}: {{ entries }}\n{% for block in blocks %}{% for e in block.entries %}\
+         {{ e.code }} {{ e.kings }} {{ e.path }}:{{ e.line }} {{ e.material }} {{ e.valid }}\n\
+         {% endfor %}{% endfor %}",
+    )
+    .unwrap();
+    let out = index(&[
+        "--format",
+        "markdown",
+        "--template",
+        arg(&template),
+        "--title",
+        "a_b",
+    ]);
+    assert_eq!(
+        out,
+        "a\\_b: 3\n\
+         0000.10 c3b1 fixtures/printing/book.txt:5 KPvK True\n\
+         0002.01 c3b1 fixtures/printing/book.txt:14 KNNvKP True\n\
+         0116.00 a7d3 fixtures/printing/book.txt:10 KRBvKNN True\n"
+    );
+}
+
+#[test]
+fn a_broken_template_or_a_template_for_tsv_is_an_error() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let template = dir.path().join("broken.typ");
+    std::fs::write(&template, "{% for b in blocks %}").unwrap();
+    let error = fail(&[
+        "index",
+        BOOK,
+        "--format",
+        "typst",
+        "--template",
+        arg(&template),
+    ]);
+    assert!(
+        error.starts_with("gbr: cannot write the directory"),
+        "{error}"
+    );
+    assert!(
+        error.contains("template error: syntax error: unexpected end of input"),
+        "{error}"
+    );
+    let error = fail(&[
+        "index",
+        BOOK,
+        "--format",
+        "tsv",
+        "--template",
+        arg(&template),
+    ]);
+    assert_eq!(
+        error,
+        "gbr: --template applies to markdown, typst and latex, not tsv\n"
+    );
+    let error = fail(&["index", BOOK, "--format", "tsv", "--diagrams"]);
+    assert_eq!(error, "gbr: --diagrams applies to html, not tsv\n");
+}
+
+/// How to compile Typst here: the `typst` binary, else the `typst` Python package.
+fn typst_compiler() -> Option<Vec<String>> {
+    let works = |cmd: &mut Command| cmd.output().is_ok_and(|o| o.status.success());
+    if works(Command::new("typst").arg("--version")) {
+        return Some(vec!["typst".into(), "compile".into()]);
+    }
+    if works(Command::new("python3").args(["-c", "import typst"])) {
+        return Some(vec![
+            "python3".into(),
+            "-c".into(),
+            "import sys, typst; typst.compile(sys.argv[1], output=sys.argv[2])".into(),
+        ]);
+    }
+    None
+}
+
+#[test]
+fn typst_output_compiles_to_a_pdf() {
+    let Some(compiler) = typst_compiler() else {
+        eprintln!(
+            "skipped: no Typst compiler (cargo install typst-cli, or pip install typst): the \
+             typst output was NOT compiled"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temporary folder");
+    for (name, extra) in [
+        ("plain", vec![]),
+        ("duplicates", vec!["--duplicates"]),
+        (
+            "grouped",
+            vec![
+                "--group-by",
+                "stipulation",
+                "--title",
+                "#1 [a_b] *c* $d$ @e <f>",
+            ],
+        ),
+    ] {
+        let source = dir.path().join(format!("{name}.typ"));
+        let pdf = dir.path().join(format!("{name}.pdf"));
+        let mut args = vec!["index", BOOK, "fixtures/directory", "-o", arg(&source)];
+        args.extend(extra);
+        gbr().args(&args).assert().success();
+        let output = Command::new(&compiler[0])
+            .args(&compiler[1..])
+            .arg(&source)
+            .arg(&pdf)
+            .output()
+            .expect("run the Typst compiler");
+        assert!(
+            output.status.success(),
+            "{name}: typst failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"), "{name}");
+    }
+}
+
+#[test]
+fn latex_output_compiles_where_pdflatex_is_installed() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let ok = Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("skipped: pdflatex is not installed: the latex output was NOT compiled");
+        return;
+    }
+    let source = dir.path().join("index.tex");
+    gbr()
+        .args(["index", BOOK, "fixtures/directory", "-o", arg(&source)])
+        .assert()
+        .success();
+    let output = Command::new("pdflatex")
+        .args([
+            "-interaction=nonstopmode",
+            "-halt-on-error",
+            "-output-directory",
+        ])
+        .arg(dir.path())
+        .arg(&source)
+        .output()
+        .expect("run pdflatex");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert!(Path::new(&dir.path().join("index.pdf")).exists());
+}
