@@ -44,7 +44,7 @@ fn scan_slowly(
         .expect("a thread pool");
     let options = ScanInputs {
         scan: ScanOptions { chunk_size },
-        load: LoadOptions::default(),
+        open: gbrscan::input::OpenOptions::default(),
         progress: &|_| {},
     };
     let mut seen = Vec::new();
@@ -176,7 +176,7 @@ fn a_break_stops_the_stream() {
         .expect("a thread pool");
     let options = ScanInputs {
         scan: ScanOptions { chunk_size: 64 },
-        load: LoadOptions::default(),
+        open: gbrscan::input::OpenOptions::default(),
         progress: &|_| {},
     };
     let mut events = 0;

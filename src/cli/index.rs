@@ -50,12 +50,16 @@ pub struct Args {
     /// Write the directory to FILE, replacing it only when complete.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// When an input cannot be read, report it and write the directory from the rest (exit
+    /// status 2), instead of writing nothing.
+    #[arg(long)]
+    keep_going: bool,
 }
 
-/// Every record of every input, in input order; an error when some input could not be read,
-/// so that no incomplete directory is written. `scan_paths` has already reported each problem
-/// on stderr.
-fn scan(input: &InputArgs) -> anyhow::Result<Vec<Record>> {
+/// Every record of every input, in input order, and how many inputs (or members, or pages)
+/// could not be read; an error when some could not and `keep_going` is off, so that no
+/// incomplete directory is written. `scan_paths` has already reported each problem on stderr.
+fn scan(input: &InputArgs, keep_going: bool) -> anyhow::Result<(Vec<Record>, u64)> {
     let mut records = Vec::new();
     let summary = scan_paths(input, |event| {
         if let ScanEvent::Records { records: found, .. } = event {
@@ -63,13 +67,14 @@ fn scan(input: &InputArgs) -> anyhow::Result<Vec<Record>> {
         }
         ControlFlow::Continue(())
     })?;
-    if summary.had_error {
+    if summary.had_error && !keep_going {
         anyhow::bail!(
-            "{} input(s) could not be read; the directory was not written",
+            "{} input(s) could not be read; the directory was not written (--keep-going \
+             writes it from the rest)",
             summary.errors
         );
     }
-    Ok(records)
+    Ok((records, summary.errors))
 }
 
 fn read_from(path: &Path) -> anyhow::Result<Vec<Record>> {
@@ -83,13 +88,14 @@ fn read_from(path: &Path) -> anyhow::Result<Vec<Record>> {
 
 /// Runs `gbr index`: exit 0 when entries were written, 1 when there were none.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut records = match &args.from {
-        Some(path) => read_from(path)?,
-        None => scan(&args.input)?,
+    let (mut records, failed) = match &args.from {
+        Some(path) => (read_from(path)?, 0),
+        None => scan(&args.input, args.keep_going)?,
     };
     if args.valid_only {
         records.retain(|r| r.valid);
     }
+    let records_len = records.len();
     let order = match args.group_by {
         GroupBy::None => Order::Code,
         GroupBy::Stipulation => Order::Stipulation,
@@ -106,6 +112,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .write(&listing, &mut out)
         .context("cannot write the directory")?;
     out.finish()?;
+    if failed > 0 {
+        eprintln!(
+            "gbr: the directory was written from {} records; {failed} input(s) could not be \
+             read (listed above) and are missing from it",
+            records_len
+        );
+        return Ok(ExitCode::from(2));
+    }
     Ok(if listing.is_empty() {
         ExitCode::from(1)
     } else {

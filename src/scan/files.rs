@@ -17,15 +17,16 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::handoff::{FileOutcome, Handoff, ScanEvent, Unit, lock};
+use super::stream::{StreamEnd, scan_stream};
 use super::{ScanOptions, chunks, scan_chunk};
-use crate::input::{InputPath, LoadOptions, Loaded, load};
+use crate::input::{Encoding, InputPath, Loaded, Member, OpenOptions, Opened, Source, Text, open};
 
 /// Everything a multi-input scan needs besides the inputs.
 pub struct ScanInputs<'a> {
-    /// Chunking of each buffer.
+    /// Chunking of each buffer, and the block size of streamed texts.
     pub scan: ScanOptions,
-    /// Memory-mapping and binary files.
-    pub load: LoadOptions,
+    /// How inputs are opened: memory-mapping, binary files, inflate limit, stdin's label.
+    pub open: OpenOptions,
     /// Called with bytes done, from any thread.
     pub progress: &'a (dyn Fn(u64) + Sync),
 }
@@ -133,25 +134,29 @@ impl Queue<'_> {
         }
     }
 
-    /// Opens input `index` and scans it whole when it is one chunk, or offers its chunks to
-    /// every worker (this one takes the first).
-    fn open(&self, index: usize, send: &impl Fn(usize, Unit)) {
+    /// Opens input `index`. A text file loaded whole is scanned whole when it is one chunk,
+    /// or its chunks are offered to every worker (this one takes the first); any other input
+    /// is read and scanned by this worker, text after text ([`Queue::scan_source`]).
+    fn open(&self, index: usize, send: &impl Fn(usize, Unit), backlog: &impl Backlog) {
         let options = self.options;
         let input = &self.inputs[index];
-        let loaded = load(input, options.load);
-        let loaded = match loaded {
-            Ok(loaded) if loaded.should_scan(options.load) => loaded,
-            Ok(loaded) => {
+        let loaded = match open(input, &options.open) {
+            Ok(Opened::Whole(loaded)) if loaded.should_scan(options.open.load) => loaded,
+            Ok(Opened::Whole(loaded)) => {
                 self.opening.fetch_sub(1, Ordering::SeqCst);
                 (options.progress)(loaded.bytes.len() as u64);
-                return send(index, Unit::NotScanned(FileOutcome::SkippedBinary));
+                return send(index, end(0, 0, FileOutcome::SkippedBinary));
+            }
+            Ok(Opened::Source(source)) => {
+                self.opening.fetch_sub(1, Ordering::SeqCst);
+                return self.scan_source(index, source, send, backlog);
             }
             Err(err) => {
                 self.opening.fetch_sub(1, Ordering::SeqCst);
-                return send(index, Unit::NotScanned(FileOutcome::Failed(err)));
+                return send(index, end(0, 0, FileOutcome::Failed(err)));
             }
         };
-        let path: Arc<str> = input.path().to_string_lossy().into();
+        let path = options.open.name(input);
         let ranges: Vec<Range<usize>> =
             chunks(loaded.bytes.len(), options.scan.chunk_size).collect();
         let first = Job {
@@ -194,7 +199,8 @@ impl Queue<'_> {
             job.index,
             Unit::Chunk {
                 chunk: job.chunk,
-                of: job.of,
+                last: job.chunk + 1 == job.of,
+                restart: false,
                 bytes: job.loaded.bytes.len() as u64,
                 encoding: job.loaded.encoding,
                 scan,
@@ -205,15 +211,138 @@ impl Queue<'_> {
     /// A worker: takes units until none is left. While `backlog` names the unit that too
     /// many finished ones wait for, it takes that unit or none (a slow reader of the output
     /// must not make the records of a whole file pile up in memory).
-    fn work(&self, send: &impl Fn(usize, Unit), backlog: &impl Fn() -> Option<(usize, usize)>) {
+    fn work(&self, send: &impl Fn(usize, Unit), backlog: &impl Backlog) {
         loop {
             match self.claim(backlog()) {
                 Claim::Chunk(job) => self.scan(job, send),
-                Claim::Input(index) => self.open(index, send),
+                Claim::Input(index) => self.open(index, send, backlog),
                 // Another worker is opening an input that may be shared; opening is short.
                 Claim::Wait => std::thread::yield_now(),
                 Claim::Pause => std::thread::sleep(BACKLOG_PAUSE),
                 Claim::Finished => return,
+            }
+        }
+    }
+}
+
+/// Reports the unit that too many finished ones wait for, if any (see [`Queue::work`]).
+trait Backlog: Fn() -> Option<(usize, usize)> {}
+impl<F: Fn() -> Option<(usize, usize)>> Backlog for F {}
+
+/// The last unit of an input after `chunk` others: its end, with nothing inside it.
+fn end(chunk: usize, bytes: u64, outcome: FileOutcome) -> Unit {
+    Unit::End {
+        chunk,
+        bytes,
+        outcome,
+        problems: Vec::new(),
+        binary_members: Vec::new(),
+    }
+}
+
+impl Queue<'_> {
+    /// Scans the texts of `source`, input `index`, one after the other on this worker: each
+    /// streamed block by block ([`scan_stream`]), or cut into chunks when in memory (a PDF
+    /// page). Before handing on a unit while too many finished ones wait for an earlier one,
+    /// it helps with that one or pauses, so the records of a long stream never pile up.
+    fn scan_source(
+        &self,
+        index: usize,
+        source: Source,
+        send: &impl Fn(usize, Unit),
+        backlog: &impl Backlog,
+    ) {
+        let options = self.options;
+        let block = options.scan.chunk_size.max(1);
+        let binary = options.open.load.binary;
+        let mut chunk = 0;
+        let mut total = 0u64;
+        let mut encoding = Encoding::Bytes;
+        let mut scanned = 0usize;
+        let mut binary_members = Vec::new();
+        let name = source.name().clone();
+        let mut scan_member = |member: Member<'_>| {
+            let mut restart = true;
+            let mut emit = |scan, len| {
+                if !self.wait_turn((index, chunk), send, backlog) {
+                    return ControlFlow::Break(());
+                }
+                (options.progress)(len);
+                send(
+                    index,
+                    Unit::Chunk {
+                        chunk,
+                        last: false,
+                        restart: std::mem::take(&mut restart),
+                        bytes: 0,
+                        encoding: member.encoding,
+                        scan,
+                    },
+                );
+                chunk += 1;
+                ControlFlow::Continue(())
+            };
+            let ended = match member.text {
+                Text::Stream(reader) => {
+                    scan_stream(reader, &member.name, member.page, block, binary, &mut emit)?
+                }
+                Text::Bytes(bytes) => {
+                    scan_stream(&mut &*bytes, &member.name, member.page, block, binary, &mut emit)?
+                }
+            };
+            encoding = member.encoding;
+            match ended {
+                StreamEnd::Scanned { bytes } => {
+                    total += bytes;
+                    scanned += 1;
+                }
+                StreamEnd::Binary => binary_members.push(member.name),
+            }
+            Ok(if self.cancel.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            })
+        };
+        let problems = source.visit(&options.open, &mut scan_member);
+        let alone = matches!(binary_members.as_slice(), [only] if *only == name);
+        let outcome = if scanned == 0 && problems.is_empty() && alone {
+            // A single text that is binary (a stream, a file under --no-mmap): skipped as a
+            // binary file, as a loaded one is.
+            binary_members.clear();
+            FileOutcome::SkippedBinary
+        } else {
+            FileOutcome::Scanned { encoding }
+        };
+        if !self.wait_turn((index, chunk), send, backlog) {
+            return;
+        }
+        send(
+            index,
+            Unit::End {
+                chunk,
+                bytes: total,
+                outcome,
+                problems,
+                binary_members,
+            },
+        );
+    }
+
+    /// Waits until unit `key` may be handed on without too many finished units piling up,
+    /// helping with the unit they wait for meanwhile. False when the scan was cancelled.
+    fn wait_turn(&self, key: (usize, usize), send: &impl Fn(usize, Unit), backlog: &impl Backlog) -> bool {
+        loop {
+            if self.cancel.load(Ordering::Relaxed) {
+                return false;
+            }
+            match backlog() {
+                Some(next) if next < key => match self.claim(Some(next)) {
+                    Claim::Chunk(job) => self.scan(job, send),
+                    Claim::Input(index) => self.open(index, send, backlog),
+                    _ => std::thread::sleep(BACKLOG_PAUSE),
+                },
+                _ => return true,
             }
         }
     }

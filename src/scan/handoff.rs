@@ -16,7 +16,7 @@ use crate::record::Record;
 pub enum FileOutcome {
     /// Scanned; it may have held no code.
     Scanned {
-        /// How the bytes were decoded.
+        /// How the bytes were decoded (of an input with several texts, the last one's).
         encoding: Encoding,
     },
     /// Not scanned: a NUL byte in its first 64 KiB and no `binary` option
@@ -37,6 +37,12 @@ pub struct FileScan {
     pub codes: u64,
     /// Scanned, skipped or failed.
     pub outcome: FileOutcome,
+    /// What went wrong inside an input that was otherwise read: a damaged archive member, a
+    /// truncated compressed stream, a PDF page that gave no text, a PDF without a text layer.
+    /// Each is an error of this input (exit status 2); the records before it were handed on.
+    pub problems: Vec<InputError>,
+    /// Texts inside the input (archive members) not scanned because they are binary.
+    pub binary_members: Vec<std::sync::Arc<str>>,
 }
 
 /// What [`scan_inputs`](super::scan_inputs) hands back, in input order: for each input, zero
@@ -55,18 +61,28 @@ pub enum ScanEvent<'a> {
     Done(FileScan),
 }
 
-/// A finished unit, as a worker files it for the hand-over.
+/// A finished unit, as a worker files it for the hand-over. Units of an input are numbered
+/// from 0; the last is a `Chunk` with `last` set, or an `End`.
 pub(super) enum Unit {
-    /// Chunk `chunk` of `of` of an input (a small input is one chunk of one).
+    /// Chunk `chunk` of an input (a small input is one chunk). `restart` marks the first
+    /// chunk of a new text of the input (an archive member, a PDF page), whose lines count
+    /// from 1 again.
     Chunk {
         chunk: usize,
-        of: usize,
+        last: bool,
+        restart: bool,
         bytes: u64,
         encoding: Encoding,
         scan: ChunkScan,
     },
-    /// An input that was not scanned.
-    NotScanned(FileOutcome),
+    /// The end of input after its `chunk` units.
+    End {
+        chunk: usize,
+        bytes: u64,
+        outcome: FileOutcome,
+        problems: Vec<InputError>,
+        binary_members: Vec<std::sync::Arc<str>>,
+    },
 }
 
 /// Units that finished before the ones ahead of them, and the next one to hand on.
@@ -112,8 +128,7 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
     /// Once `cancel` is set, units are dropped instead, and a `Break` sets it.
     pub(super) fn finished(&self, index: usize, unit: Unit, cancel: &AtomicBool) {
         let key = match &unit {
-            Unit::Chunk { chunk, .. } => (index, *chunk),
-            Unit::NotScanned(_) => (index, 0),
+            Unit::Chunk { chunk, .. } | Unit::End { chunk, .. } => (index, *chunk),
         };
         lock(&self.waiting).units.insert(key, unit);
         loop {
@@ -151,7 +166,7 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
         let (index, chunk) = waiting.next;
         let unit = waiting.units.remove(&(index, chunk))?;
         waiting.next = match &unit {
-            Unit::Chunk { of, .. } if chunk + 1 < *of => (index, chunk + 1),
+            Unit::Chunk { last: false, .. } => (index, chunk + 1),
             _ => (index + 1, 0),
         };
         Some((index, unit))
@@ -189,24 +204,34 @@ impl<'a> InOrder<'a> {
         on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let input = &self.inputs[index];
-        let (outcome, bytes) = match unit {
-            Unit::NotScanned(outcome) => (outcome, 0),
+        let (outcome, bytes, problems, binary_members) = match unit {
+            Unit::End {
+                bytes,
+                outcome,
+                problems,
+                binary_members,
+                ..
+            } => (outcome, bytes, problems, binary_members),
             Unit::Chunk {
-                chunk,
-                of,
+                last,
+                restart,
                 bytes,
                 encoding,
                 scan,
+                ..
             } => {
+                if restart {
+                    self.stitcher = Stitcher::new();
+                }
                 let records = self.stitcher.stitch(scan);
                 if !records.is_empty() {
                     self.codes += records.len() as u64;
                     on_event(ScanEvent::Records { input, records })?;
                 }
-                if chunk + 1 < of {
+                if !last {
                     return ControlFlow::Continue(());
                 }
-                (FileOutcome::Scanned { encoding }, bytes)
+                (FileOutcome::Scanned { encoding }, bytes, Vec::new(), Vec::new())
             }
         };
         let done = FileScan {
@@ -214,6 +239,8 @@ impl<'a> InOrder<'a> {
             bytes,
             codes: std::mem::take(&mut self.codes),
             outcome,
+            problems,
+            binary_members,
         };
         self.stitcher = Stitcher::new();
         on_event(ScanEvent::Done(done))

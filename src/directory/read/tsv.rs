@@ -107,6 +107,7 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
             parsed_or_none,
         )?,
         path: c.string()?,
+        page: None,
         offset: c.parse("a byte offset", number)?,
         line: c.parse("a line number", number)?,
         column: c.parse("a column number", number)?,
