@@ -325,16 +325,32 @@ fn the_shared_pdfs_give_their_codes_on_their_pages_and_ask_for_ocr() {
         return;
     }
     let run = gbr_in(&corpus, &["scan", "probleemblad-2013-4.pdf"], b"");
-    // The compact bracketed positions of the studies excerpt, on their pages.
-    for line in [
-        ":a1h8 0031.10 h1f4.a7 3/2+. ok [full]",
-    ] {
-        assert!(
-            run.stdout.lines().any(|l| l.ends_with(line)),
-            "missing {line:?} in\n{}",
-            run.stdout
-        );
-    }
+    assert_eq!((run.stderr.as_str(), run.code), ("", 0));
+    // The compact bracketed positions of the studies, on the PDF's pages 35 and 36 (printed
+    // folios 163 and 164), line and column within the page's text.
+    assert_eq!(
+        run.stdout,
+        "\
+probleemblad-2013-4.pdf:35:25:16: a1h8 0031.10 h1f4.a7 3/2+. ok [full]
+probleemblad-2013-4.pdf:35:40:24: a6c8 4032.00 d1h7d8a5d3 4/3+. ok [full]
+probleemblad-2013-4.pdf:35:47:11: e2d7 0000.33 .a5b6d4e6g5h7 4/4+. ok [full]
+probleemblad-2013-4.pdf:36:5:11: f3e7 0341.23 a3c8b2h8.c6f7d3e5f6 5/6=. ok [full]
+probleemblad-2013-4.pdf:36:10:18: f8h8 3108.34 d6e8c4e6e5e7.b4g4h3b5c6f6h6 7/8+. ok [full]
+probleemblad-2013-4.pdf:36:18:14: e7h5 0133.10 e4h8f6.d6 3/3+. ok [full]
+"
+    );
+    // The same codes as the studies excerpt, extracted from the same PDF by other means.
+    let canonical = |out: &str| -> Vec<String> {
+        out.lines()
+            .map(|l| l.split_once(": ").expect("a record line").1.to_owned())
+            .collect()
+    };
+    let excerpt = gbr_in(
+        Path::new(CORPUS),
+        &["scan", "probleemblad-2013-4-studies-excerpt.txt"],
+        b"",
+    );
+    assert_eq!(canonical(&run.stdout), canonical(&excerpt.stdout));
     let scan = gbr_in(&corpus, &["scan", "no-text-layer.pdf"], b"");
     assert_eq!(scan.stderr, "gbr: no-text-layer.pdf: no text layer: needs OCR\n");
     assert_eq!(scan.code, 2);

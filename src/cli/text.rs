@@ -1,7 +1,7 @@
 //! `gbr text`: the text gbr reads from each input (a PDF's pages, an archive's members, a
 //! decompressed file), so a user can see what was scanned.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
@@ -28,22 +28,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("gbr: {skip}");
         failed = true;
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = Texts {
+        out: BufWriter::new(io::stdout().lock()),
+        at_line_start: true,
+    };
     for input in &walked.inputs {
         match open(input, &opts) {
             Ok(Opened::Whole(loaded)) => {
-                writeln!(out, "==> {} <==", opts.name(input))?;
+                out.header(&format!("==> {} <==", opts.name(input)))?;
                 out.write_all(&loaded.bytes)?;
             }
             Ok(Opened::Source(source)) => {
                 let problems = source.visit(&opts, &mut |member: Member<'_>| {
                     match member.page {
-                        Some(page) => writeln!(out, "==> {} page {page} <==", member.name)?,
-                        None => writeln!(out, "==> {} <==", member.name)?,
+                        Some(page) => out.header(&format!("==> {} page {page} <==", member.name))?,
+                        None => out.header(&format!("==> {} <==", member.name))?,
                     }
                     match member.text {
                         Text::Bytes(bytes) => out.write_all(bytes)?,
-                        Text::Stream(reader) => copy(reader, &mut out)?,
+                        Text::Stream(reader) => io::copy(reader, &mut out).map(|_| ())?,
                     }
                     Ok(ControlFlow::Continue(()))
                 });
@@ -62,7 +65,35 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(if failed { 2 } else { 0 }))
 }
 
-/// Copies `reader` to `out`; a write error is returned as the visit's error too.
-fn copy(reader: &mut dyn Read, out: &mut impl Write) -> io::Result<()> {
-    io::copy(reader, out).map(|_| ())
+/// Standard output, remembering whether the last byte written ended a line, so that each
+/// header stands on a line of its own.
+struct Texts<W: Write> {
+    out: W,
+    at_line_start: bool,
+}
+
+impl<W: Write> Texts<W> {
+    /// Writes `header` on a line of its own.
+    fn header(&mut self, header: &str) -> io::Result<()> {
+        if !self.at_line_start {
+            self.out.write_all(b"\n")?;
+        }
+        writeln!(self.out, "{header}")?;
+        self.at_line_start = true;
+        Ok(())
+    }
+}
+
+impl<W: Write> Write for Texts<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.out.write(buf)?;
+        if n > 0 {
+            self.at_line_start = buf[n - 1] == b'\n';
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
