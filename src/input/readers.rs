@@ -115,6 +115,8 @@ pub(super) struct Utf16Reader<R> {
     start: usize,
     end: usize,
     eof: bool,
+    /// The decoder has flushed its last output (it must not be called again).
+    done: bool,
     /// Decoded bytes not yet handed out: `text[at..]`.
     text: Vec<u8>,
     at: usize,
@@ -133,6 +135,7 @@ impl<R: Read> Utf16Reader<R> {
             start: 0,
             end: 0,
             eof: false,
+            done: false,
             text: Vec::new(),
             at: 0,
         }
@@ -141,6 +144,9 @@ impl<R: Read> Utf16Reader<R> {
     /// Decodes the next batch into `text`; false at the end.
     fn refill(&mut self) -> io::Result<bool> {
         loop {
+            if self.done {
+                return Ok(false);
+            }
             if self.start == self.end && !self.eof {
                 self.start = 0;
                 self.end = self.inner.read(&mut self.raw)?;
@@ -155,11 +161,9 @@ impl<R: Read> Utf16Reader<R> {
                 self.decoder.decode_to_utf8(input, &mut self.text, self.eof);
             self.start += read;
             self.text.truncate(written);
+            self.done = self.eof && matches!(result, CoderResult::InputEmpty);
             if written > 0 {
                 return Ok(true);
-            }
-            if self.eof && matches!(result, CoderResult::InputEmpty) {
-                return Ok(false);
             }
         }
     }
