@@ -157,3 +157,79 @@ impl Window {
         self.own -= drop;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Record;
+    use crate::scan::{ScanOptions, Stitcher, scan_buffer};
+
+    /// The records of `text` streamed `block` bytes at a time, stitched as the hand-over does.
+    fn streamed(text: &[u8], block: usize) -> Vec<Record> {
+        let name: Arc<str> = "t.txt".into();
+        let mut stitcher = Stitcher::new();
+        let mut records = Vec::new();
+        let end = scan_stream(&mut &text[..], &name, None, block, false, |scan, _| {
+            records.extend(stitcher.stitch(scan));
+            ControlFlow::Continue(())
+        })
+        .expect("reading a slice cannot fail");
+        assert!(matches!(end, StreamEnd::Scanned { bytes } if bytes == text.len() as u64));
+        records
+    }
+
+    #[track_caller]
+    fn assert_same_as_whole(text: &[u8], blocks: impl IntoIterator<Item = usize>) {
+        let whole = scan_buffer(text, "t.txt", ScanOptions::default(), &|_| {});
+        assert!(!whole.is_empty(), "the text holds codes");
+        for block in blocks {
+            assert_eq!(streamed(text, block), whole, "blocks of {block} bytes");
+        }
+    }
+
+    #[test]
+    fn streamed_records_equal_whole_buffer_records_at_every_block_size() {
+        let fixtures: &[&[u8]] = &[
+            include_bytes!("../../fixtures/cli/broken-lines.txt"),
+            include_bytes!("../../fixtures/cli/mixed.txt"),
+            include_bytes!("../../fixtures/forms/full-eg.txt"),
+            include_bytes!("../../fixtures/forms/sign-apart.txt"),
+            include_bytes!("../../fixtures/quirks/signs-and-breaks.txt"),
+        ];
+        for text in fixtures {
+            assert_same_as_whole(text, (1..=80).chain([127, 500, 4096, 1 << 20]));
+        }
+    }
+
+    #[test]
+    fn streamed_records_keep_their_offsets_lines_and_columns_past_the_overlap() {
+        // Lines longer than the overlap, with forms broken over block boundaries: the column
+        // of a code read back over a block's start counts from a line start long dropped.
+        let mut text = Vec::new();
+        for i in 0..6 {
+            text.extend(std::iter::repeat_n(b'x', 3 * OVERLAP + 1000 * i));
+            text.extend_from_slice(b" a7d3 0116.00 b2b3c6d6 3/3+. then +\n0323.12 g3g1 and ");
+            text.extend(std::iter::repeat_n(b' ', 3000));
+            text.extend_from_slice(b"=0800.00\n");
+        }
+        let len = text.len();
+        assert_same_as_whole(&text, [1, 3, 1000, 4093, OVERLAP - 7, OVERLAP + 11, len / 3, len]);
+    }
+
+    #[test]
+    fn a_nul_byte_in_the_first_64_kib_makes_a_stream_binary() {
+        let name: Arc<str> = "b".into();
+        let text = b"a\0 0323.12";
+        let skip = scan_stream(&mut &text[..], &name, None, 4, false, |_, _| {
+            panic!("a binary stream is not scanned")
+        });
+        assert!(matches!(skip, Ok(StreamEnd::Binary)));
+        let mut found = 0;
+        let scanned = scan_stream(&mut &text[..], &name, None, 4, true, |scan, _| {
+            found += scan.found.len();
+            ControlFlow::Continue(())
+        });
+        assert!(matches!(scanned, Ok(StreamEnd::Scanned { bytes: 10 })));
+        assert_eq!(found, 1);
+    }
+}
