@@ -355,3 +355,50 @@ probleemblad-2013-4.pdf:36:18:14: e7h5 0133.10 e4h8f6.d6 3/3+. ok [full]
     assert_eq!(scan.stderr, "gbr: no-text-layer.pdf: no text layer: needs OCR\n");
     assert_eq!(scan.code, 2);
 }
+
+#[test]
+fn a_device_is_scanned_in_bounded_memory() {
+    // /dev/zero never ends: scanned (--binary) block by block, the process must stay small.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gbr"))
+        .args(["scan", "--binary", "/dev/zero"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn gbr");
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()))
+        .expect("the scan is still running");
+    child.kill().expect("stop gbr");
+    child.wait().expect("wait for gbr");
+    let rss_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
+        .expect("VmRSS in /proc/PID/status");
+    assert!(rss_kib < 100 * 1024, "{rss_kib} KiB resident after 2 s of /dev/zero");
+}
+
+#[test]
+fn a_pipe_that_never_ends_gives_its_first_code_at_once() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gbr"))
+        .args(["scan", "--label", "yes"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn gbr");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // What `yes 0116.00` writes, for as long as gbr reads it.
+    let writer = std::thread::spawn(move || {
+        let line = b"0116.00\n".repeat(8192);
+        while stdin.write_all(&line).is_ok() {}
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("read the first line");
+    assert_eq!(first, "yes:1:1: 0116.00 ok [bare]\n");
+    child.kill().expect("stop gbr");
+    child.wait().expect("wait for gbr");
+    writer.join().expect("the writer stops once gbr is gone");
+}
