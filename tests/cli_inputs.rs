@@ -42,7 +42,12 @@ fn gbr_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
 fn renamed(plain: &str, name: &str) -> String {
     plain
         .lines()
-        .map(|l| format!("{name}{}\n", l.strip_prefix("codes.txt").expect("a codes.txt line")))
+        .map(|l| {
+            format!(
+                "{name}{}\n",
+                l.strip_prefix("codes.txt").expect("a codes.txt line")
+            )
+        })
         .collect()
 }
 
@@ -75,7 +80,12 @@ fn every_compressed_copy_gives_the_records_of_the_text_under_its_own_name() {
     let dir = folder();
     let plain = gbr_in(dir.path(), &["scan", "codes.txt"], b"");
     assert_eq!(plain.stdout.lines().count(), 5, "{}", plain.stdout);
-    for name in ["codes.txt.gz", "codes.txt.bz2", "codes.txt.xz", "codes.txt.zst"] {
+    for name in [
+        "codes.txt.gz",
+        "codes.txt.bz2",
+        "codes.txt.xz",
+        "codes.txt.zst",
+    ] {
         let run = gbr_in(dir.path(), &["scan", name], b"");
         assert_eq!(run.stdout, renamed(&plain.stdout, name), "{name}");
         assert_eq!((run.stderr.as_str(), run.code), ("", 0), "{name}");
@@ -146,7 +156,8 @@ fn gbr_text_prints_each_page_under_a_header() {
     assert_eq!((run.stderr.as_str(), run.code), ("", 0));
     for (i, lines) in PAGES.iter().enumerate() {
         assert!(
-            run.stdout.contains(&format!("==> codes.pdf page {} <==\n", i + 1)),
+            run.stdout
+                .contains(&format!("==> codes.pdf page {} <==\n", i + 1)),
             "{}",
             run.stdout
         );
@@ -161,19 +172,41 @@ fn bad_inputs_are_errors_for_themselves_only_and_exit_2() {
     let dir = folder();
     let gz = archives::gzip(TEXT.as_bytes());
     put(dir.path(), "truncated.gz", &gz[..gz.len() / 2]);
-    put(dir.path(), "damaged.pdf", b"%PDF-1.4\nthis is no PDF at all\n");
-    put(dir.path(), "damaged.zip", b"PK\x03\x04 and nothing that makes a zip");
+    put(
+        dir.path(),
+        "damaged.pdf",
+        b"%PDF-1.4\nthis is no PDF at all\n",
+    );
+    put(
+        dir.path(),
+        "damaged.zip",
+        b"PK\x03\x04 and nothing that makes a zip",
+    );
     let run = gbr_in(
         dir.path(),
-        &["scan", "truncated.gz", "damaged.pdf", "damaged.zip", "codes.txt"],
+        &[
+            "scan",
+            "truncated.gz",
+            "damaged.pdf",
+            "damaged.zip",
+            "codes.txt",
+        ],
         b"",
     );
     let plain = gbr_in(dir.path(), &["scan", "codes.txt"], b"").stdout;
     assert!(run.stdout.ends_with(&plain), "{}", run.stdout);
     let lines: Vec<&str> = run.stderr.lines().collect();
     assert_eq!(lines.len(), 3, "{}", run.stderr);
-    assert!(lines[0].starts_with("gbr: truncated.gz: cannot read: "), "{}", lines[0]);
-    assert!(lines[1].starts_with("gbr: damaged.pdf: damaged PDF: "), "{}", lines[1]);
+    assert!(
+        lines[0].starts_with("gbr: truncated.gz: cannot read: "),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("gbr: damaged.pdf: damaged PDF: "),
+        "{}",
+        lines[1]
+    );
     assert!(
         lines[2].starts_with("gbr: cannot read the archive damaged.zip: "),
         "{}",
@@ -187,12 +220,17 @@ fn a_zip_bomb_stops_at_the_inflate_limit() {
     let dir = tempfile::tempdir().expect("temporary folder");
     // 64 MiB of spaces deflate to about 64 KiB: 1,000x.
     let zeros = vec![b' '; 64 << 20];
-    put(dir.path(), "bomb.zip", &archives::zip(&[("spaces.txt", &zeros)]));
+    put(
+        dir.path(),
+        "bomb.zip",
+        &archives::zip(&[("spaces.txt", &zeros)]),
+    );
     put(dir.path(), "bomb.gz", &archives::gzip(&zeros));
     for name in ["bomb.zip", "bomb.gz"] {
         let run = gbr_in(dir.path(), &["scan", "--max-inflate", "1M", name], b"");
         assert!(
-            run.stderr.contains("inflates past 1048576 bytes and 100x its"),
+            run.stderr
+                .contains("inflates past 1048576 bytes and 100x its"),
             "{name}: {}",
             run.stderr
         );
@@ -214,7 +252,11 @@ fn streams_give_the_mapped_output_at_every_block_size() {
     assert_eq!(mapped.lines().count(), 200);
     for size in [1, 2, 3, 5, 7, 16, 31, 64, 100, 255, 1000, 4096] {
         let size = size.to_string();
-        let read = gbr_in(dir.path(), &["scan", "--no-mmap", "--chunk-size", &size, "long.txt"], b"");
+        let read = gbr_in(
+            dir.path(),
+            &["scan", "--no-mmap", "--chunk-size", &size, "long.txt"],
+            b"",
+        );
         assert_eq!(read.stdout, mapped, "--no-mmap at {size}");
         let piped = gbr_in(
             dir.path(),
@@ -222,8 +264,15 @@ fn streams_give_the_mapped_output_at_every_block_size() {
             text.as_bytes(),
         );
         assert_eq!(piped.stdout, mapped, "stdin at {size}");
-        let gz = gbr_in(dir.path(), &["scan", "--chunk-size", &size, "long.txt.gz"], b"");
-        assert_eq!(gz.stdout, renamed(&mapped.replace("long.txt", "codes.txt"), "long.txt.gz"));
+        let gz = gbr_in(
+            dir.path(),
+            &["scan", "--chunk-size", &size, "long.txt.gz"],
+            b"",
+        );
+        assert_eq!(
+            gz.stdout,
+            renamed(&mapped.replace("long.txt", "codes.txt"), "long.txt.gz")
+        );
     }
 }
 
@@ -232,7 +281,11 @@ fn a_gzip_on_standard_input_is_decompressed_and_named_by_its_label() {
     let gz = archives::gzip(TEXT.as_bytes());
     let dir = folder();
     let plain = gbr_in(dir.path(), &["scan", "codes.txt"], b"").stdout;
-    let run = gbr_in(dir.path(), &["scan", "--label", "bulletin.txt.gz", "-"], &gz);
+    let run = gbr_in(
+        dir.path(),
+        &["scan", "--label", "bulletin.txt.gz", "-"],
+        &gz,
+    );
     assert_eq!(run.stdout, renamed(&plain, "bulletin.txt.gz"));
     let run = gbr_in(dir.path(), &["scan"], &gz);
     assert_eq!(run.stdout, renamed(&plain, "<stdin>"));
@@ -247,7 +300,10 @@ fn count_files_with_codes_and_quiet_print_what_they_say() {
         "codes.txt:5\ncodes.tar.gz!/codes.txt:5\ncodes.tar.gz!/sub/again.txt:5\n"
     );
     let args = ["scan", "-l", "codes.txt", "codes.pdf"];
-    assert_eq!(gbr_in(dir.path(), &args, b"").stdout, "codes.txt\ncodes.pdf\n");
+    assert_eq!(
+        gbr_in(dir.path(), &args, b"").stdout,
+        "codes.txt\ncodes.pdf\n"
+    );
     let quiet = gbr_in(dir.path(), &["scan", "-q", "codes.txt"], b"");
     assert_eq!((quiet.stdout.as_str(), quiet.code), ("", 0));
 }
@@ -272,15 +328,26 @@ fn globs_types_and_depth_choose_the_files_of_a_folder() {
     };
     assert_eq!(names(&["--type", "pdf"]), ["./codes.pdf"]);
     assert_eq!(names(&["-g", "*.xz"]), ["./codes.txt.xz"]);
-    assert_eq!(names(&["-g", "*.txt*", "-g", "!*.gz"]), [
-        "./codes.txt",
-        "./codes.txt.bz2",
-        "./codes.txt.xz",
-        "./codes.txt.zst"
-    ]);
+    assert_eq!(
+        names(&["-g", "*.txt*", "-g", "!*.gz"]),
+        [
+            "./codes.txt",
+            "./codes.txt.bz2",
+            "./codes.txt.xz",
+            "./codes.txt.zst"
+        ]
+    );
     put(dir.path(), "deep/down/codes.txt", TEXT.as_bytes());
-    assert!(!names(&["--max-depth", "1"]).iter().any(|n| n.contains("deep")));
-    assert!(names(&["--max-depth", "3"]).iter().any(|n| n.contains("deep")));
+    assert!(
+        !names(&["--max-depth", "1"])
+            .iter()
+            .any(|n| n.contains("deep"))
+    );
+    assert!(
+        names(&["--max-depth", "3"])
+            .iter()
+            .any(|n| n.contains("deep"))
+    );
     let list = gbr_in(dir.path(), &["scan", "--type-list"], b"").stdout;
     assert!(list.contains("pdf: *.pdf\n"), "{list}");
 }
@@ -293,7 +360,10 @@ fn ignore_files_are_honoured_only_when_asked() {
     let all = gbr_in(dir.path(), &["scan", "-l", "."], b"").stdout;
     assert!(all.lines().any(|l| l == "./codes.txt"), "{all}");
     let respected = gbr_in(dir.path(), &["scan", "-l", "--respect-ignore", "."], b"").stdout;
-    assert!(!respected.lines().any(|l| l == "./codes.txt"), "{respected}");
+    assert!(
+        !respected.lines().any(|l| l == "./codes.txt"),
+        "{respected}"
+    );
     assert!(respected.lines().any(|l| l == "./codes.pdf"), "{respected}");
 }
 
@@ -303,8 +373,16 @@ fn index_keep_going_writes_the_directory_from_the_readable_inputs() {
     put(dir.path(), "damaged.pdf", b"%PDF-1.4\nbroken\n");
     let run = gbr_in(dir.path(), &["index", "codes.txt", "damaged.pdf"], b"");
     assert_eq!((run.stdout.as_str(), run.code), ("", 2));
-    assert!(run.stderr.contains("the directory was not written"), "{}", run.stderr);
-    let run = gbr_in(dir.path(), &["index", "--keep-going", "codes.txt", "damaged.pdf"], b"");
+    assert!(
+        run.stderr.contains("the directory was not written"),
+        "{}",
+        run.stderr
+    );
+    let run = gbr_in(
+        dir.path(),
+        &["index", "--keep-going", "codes.txt", "damaged.pdf"],
+        b"",
+    );
     assert!(run.stdout.contains("0116.00"), "{}", run.stdout);
     assert!(
         run.stderr.ends_with(
@@ -352,7 +430,10 @@ probleemblad-2013-4.pdf:36:18:14: e7h5 0133.10 e4h8f6.d6 3/3+. ok [full]
     );
     assert_eq!(canonical(&run.stdout), canonical(&excerpt.stdout));
     let scan = gbr_in(&corpus, &["scan", "no-text-layer.pdf"], b"");
-    assert_eq!(scan.stderr, "gbr: no-text-layer.pdf: no text layer: needs OCR\n");
+    assert_eq!(
+        scan.stderr,
+        "gbr: no-text-layer.pdf: no text layer: needs OCR\n"
+    );
     assert_eq!(scan.code, 2);
 }
 
@@ -374,7 +455,10 @@ fn a_device_is_scanned_in_bounded_memory() {
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
         .expect("VmRSS in /proc/PID/status");
-    assert!(rss_kib < 100 * 1024, "{rss_kib} KiB resident after 2 s of /dev/zero");
+    assert!(
+        rss_kib < 100 * 1024,
+        "{rss_kib} KiB resident after 2 s of /dev/zero"
+    );
 }
 
 #[test]

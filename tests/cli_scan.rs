@@ -203,6 +203,7 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
         header,
         [
             "path",
+            "page",
             "line",
             "column",
             "offset",

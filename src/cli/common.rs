@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use gbrscan::input::{
-    FILE_TYPES, InflateLimit, InputError, InputPath, LoadOptions, OpenOptions, SkipReason,
-    Skipped, Walk, WalkOptions, walk_with,
+    FILE_TYPES, InflateLimit, InputError, InputPath, LoadOptions, OpenOptions, SkipReason, Skipped,
+    Walk, WalkOptions, walk_with,
 };
 use gbrscan::scan::{FileOutcome, ScanEvent, ScanInputs, ScanOptions, scan_inputs};
 
@@ -208,7 +208,10 @@ fn report_binary(binary: &[String], verbose: bool, progress: &Progress) {
             ));
         }
     } else if !binary.is_empty() {
-        let (count, files) = (thousands(binary.len()), if binary.len() == 1 { "file" } else { "files" });
+        let (count, files) = (
+            thousands(binary.len()),
+            if binary.len() == 1 { "file" } else { "files" },
+        );
         progress.warn(&format!(
             "gbr: {count} binary {files} skipped (a NUL byte in the first 64 KiB); --verbose \
              lists them, --binary scans them"
@@ -221,7 +224,7 @@ fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -41,7 +41,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(Opened::Source(source)) => {
                 let problems = source.visit(&opts, &mut |member: Member<'_>| {
                     match member.page {
-                        Some(page) => out.header(&format!("==> {} page {page} <==", member.name))?,
+                        Some(page) => {
+                            out.header(&format!("==> {} page {page} <==", member.name))?
+                        }
                         None => out.header(&format!("==> {} <==", member.name))?,
                     }
                     match member.text {

@@ -52,7 +52,8 @@ pub struct Page {
 /// a password, [`PdfError::Panicked`] when the parser panics on it, and
 /// [`PdfError::NoTextLayer`] when no page holds any text but white space.
 pub fn pages(bytes: &[u8]) -> Result<Vec<Page>, PdfError> {
-    let doc = guarded(|| Document::load_mem(bytes))?.map_err(|source| PdfError::Damaged { source })?;
+    let doc =
+        guarded(|| Document::load_mem(bytes))?.map_err(|source| PdfError::Damaged { source })?;
     let mut doc = doc;
     if doc.is_encrypted() && doc.decrypt("").is_err() {
         return Err(PdfError::Encrypted);

@@ -153,7 +153,10 @@ impl<R: Read> Utf16Reader<R> {
                 self.eof = self.end == 0;
             }
             let input = &self.raw[self.start..self.end];
-            let room = self.decoder.max_utf8_buffer_length(input.len()).unwrap_or(4096);
+            let room = self
+                .decoder
+                .max_utf8_buffer_length(input.len())
+                .unwrap_or(4096);
             self.text.clear();
             self.text.resize(room.max(16), 0);
             self.at = 0;
@@ -205,7 +208,11 @@ mod tests {
             (b"\x000\x003\x00.\x001", Encoding::Utf16Be, "03.1"),
             (b"a\x00\x3D\xD8b\x00", Encoding::Utf16Le, "a\u{FFFD}b"),
             (b"\x00a\x00", Encoding::Utf16Be, "a\u{FFFD}"),
-            (b"\x5A\x26\x3D\xD8\x00\xDE", Encoding::Utf16Le, "\u{265A}\u{1F600}"),
+            (
+                b"\x5A\x26\x3D\xD8\x00\xDE",
+                Encoding::Utf16Le,
+                "\u{265A}\u{1F600}",
+            ),
         ];
         for (raw, encoding, text) in cases {
             for step in [1, 2, 3, 7, 4096] {
@@ -217,7 +224,10 @@ mod tests {
 
     #[test]
     fn limited_reader_stops_past_floor_and_ratio() {
-        let limit = InflateLimit { floor: 10, ratio: 2 };
+        let limit = InflateLimit {
+            floor: 10,
+            ratio: 2,
+        };
         let limited = |compressed| Limited {
             inner: &[b'x'; 100][..],
             compressed: Compressed::Known(compressed),

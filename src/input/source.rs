@@ -199,10 +199,14 @@ impl Visitor<'_, '_> {
                 self.compressed(name, kind, &mut whole, depth, layers);
             }
             Kind::Gzip | Kind::Bzip2 | Kind::Xz | Kind::Zstd => {
-                self.problem(InputError::TooDeep { path: PathBuf::from(&**name) });
+                self.problem(InputError::TooDeep {
+                    path: PathBuf::from(&**name),
+                });
             }
             Kind::Zip | Kind::Tar if depth >= 2 => {
-                self.problem(InputError::TooDeep { path: PathBuf::from(&**name) });
+                self.problem(InputError::TooDeep {
+                    path: PathBuf::from(&**name),
+                });
             }
             Kind::Tar => self.tar(name, &mut whole, depth),
             Kind::Zip | Kind::Pdf => match read_bounded(&mut whole, self.opts.limit.floor) {
@@ -399,4 +403,3 @@ fn read_bounded(reader: &mut dyn Read, most: u64) -> io::Result<Vec<u8>> {
     }
     Ok(bytes)
 }
-

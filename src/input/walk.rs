@@ -118,7 +118,12 @@ pub const FILE_TYPES: &[(&str, &[&str])] = &[
     ("txt", &["*.txt", "*.text", "*.md", "*.tex"]),
     ("pdf", &["*.pdf"]),
     ("pgn", &["*.pgn"]),
-    ("gz", &["*.gz", "*.dz", "*.bz2", "*.xz", "*.zst", "*.tgz", "*.tbz2", "*.txz"]),
+    (
+        "gz",
+        &[
+            "*.gz", "*.dz", "*.bz2", "*.xz", "*.zst", "*.tgz", "*.tbz2", "*.txz",
+        ],
+    ),
     ("zip", &["*.zip", "*.tar", "*.tar.*", "*.tgz"]),
 ];
 

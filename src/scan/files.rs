@@ -286,9 +286,14 @@ impl Queue<'_> {
                 Text::Stream(reader) => {
                     scan_stream(reader, &member.name, member.page, block, binary, &mut emit)?
                 }
-                Text::Bytes(bytes) => {
-                    scan_stream(&mut &*bytes, &member.name, member.page, block, binary, &mut emit)?
-                }
+                Text::Bytes(bytes) => scan_stream(
+                    &mut &*bytes,
+                    &member.name,
+                    member.page,
+                    block,
+                    binary,
+                    &mut emit,
+                )?,
             };
             encoding = member.encoding;
             match ended {
@@ -331,7 +336,12 @@ impl Queue<'_> {
 
     /// Waits until unit `key` may be handed on without too many finished units piling up,
     /// helping with the unit they wait for meanwhile. False when the scan was cancelled.
-    fn wait_turn(&self, key: (usize, usize), send: &impl Fn(usize, Unit), backlog: &impl Backlog) -> bool {
+    fn wait_turn(
+        &self,
+        key: (usize, usize),
+        send: &impl Fn(usize, Unit),
+        backlog: &impl Backlog,
+    ) -> bool {
         loop {
             if self.cancel.load(Ordering::Relaxed) {
                 return false;

@@ -231,7 +231,12 @@ impl<'a> InOrder<'a> {
                 if !last {
                     return ControlFlow::Continue(());
                 }
-                (FileOutcome::Scanned { encoding }, bytes, Vec::new(), Vec::new())
+                (
+                    FileOutcome::Scanned { encoding },
+                    bytes,
+                    Vec::new(),
+                    Vec::new(),
+                )
             }
         };
         let done = FileScan {

@@ -127,7 +127,9 @@ impl Window {
             // A code read back over the block's start counts its column back to its line's
             // start; when that start is before the window, the scanner counted from the
             // window's first byte.
-            if base > 0 && start < range.start && memchr::memrchr(b'\n', &self.buf[..start]).is_none()
+            if base > 0
+                && start < range.start
+                && memchr::memrchr(b'\n', &self.buf[..start]).is_none()
             {
                 let line_start = self.last_newline.map_or(0, |i| i + 1);
                 record.column = base + start as u64 - line_start + 1;
@@ -213,7 +215,10 @@ mod tests {
             text.extend_from_slice(b"=0800.00\n");
         }
         let len = text.len();
-        assert_same_as_whole(&text, [1, 3, 1000, 4093, OVERLAP - 7, OVERLAP + 11, len / 3, len]);
+        assert_same_as_whole(
+            &text,
+            [1, 3, 1000, 4093, OVERLAP - 7, OVERLAP + 11, len / 3, len],
+        );
     }
 
     #[test]

@@ -24,7 +24,11 @@ a1h8 0031.10 h1f4.a7
 pub const PAGES: &[&[&str]] = &[
     &["Probleemblad 2013", "Study 1: a7d3 0116.00 b2b3c6d6 3/3+."],
     &["A page of prose without codes."],
-    &["Second study", "(+0031.10a1h8h1f4a7)", "Draw: g3g1 0323.12 ="],
+    &[
+        "Second study",
+        "(+0031.10a1h8h1f4a7)",
+        "Draw: g3g1 0323.12 =",
+    ],
 ];
 
 /// A PDF of [`PAGES`], each line set in Courier 12 points, 14 points below the one before.
@@ -125,7 +129,8 @@ pub fn tar(members: &[(&str, &[u8])]) -> Vec<u8> {
         header.set_size(bytes.len() as u64);
         header.set_mode(0o644);
         header.set_cksum();
-        tar.append_data(&mut header, name, *bytes).expect("tar member");
+        tar.append_data(&mut header, name, *bytes)
+            .expect("tar member");
     }
     tar.into_inner().expect("tar")
 }

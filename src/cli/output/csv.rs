@@ -1,5 +1,5 @@
 //! CSV: a header row, then one row per code. The columns are the scalar fields of [`Record`]
-//! in its order; `findings` joins every finding as `severity message` with ` | `, and `fix`
+//! in its order (`page` empty but for a PDF page); `findings` joins every finding as `severity message` with ` | `, and `fix`
 //! joins the proposed corrections the same way. Empty cells stand for absent values.
 
 use std::io::{self, Write};
@@ -10,8 +10,9 @@ use gbrscan::Record;
 use super::text::severity_name;
 
 /// The header row.
-pub const HEADER: [&str; 19] = [
+pub const HEADER: [&str; 20] = [
     "path",
+    "page",
     "line",
     "column",
     "offset",
@@ -38,7 +39,7 @@ pub struct Printer<W: Write> {
     header_written: bool,
 }
 
-fn row(r: &Record) -> [String; 19] {
+fn row(r: &Record) -> [String; 20] {
     let opt = |v: &Option<CompactString>| v.as_deref().unwrap_or_default().to_string();
     let findings: Vec<String> = r
         .findings
@@ -48,6 +49,7 @@ fn row(r: &Record) -> [String; 19] {
     let fixes: Vec<&str> = r.findings.iter().filter_map(|f| f.fix.as_deref()).collect();
     [
         r.path.to_string(),
+        r.page.map(|p| p.to_string()).unwrap_or_default(),
         r.line.to_string(),
         r.column.to_string(),
         r.offset.to_string(),
