@@ -203,7 +203,6 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
         header,
         [
             "path",
-            "page",
             "line",
             "column",
             "offset",
@@ -221,7 +220,8 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
             "fen",
             "valid",
             "findings",
-            "fix"
+            "fix",
+            "page"
         ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();

@@ -1,5 +1,5 @@
 //! CSV: a header row, then one row per code. The columns are the scalar fields of [`Record`]
-//! in its order (`page` empty but for a PDF page); `findings` joins every finding as `severity message` with ` | `, and `fix`
+//! in its order, `page` last (empty but for a PDF page); `findings` joins every finding as `severity message` with ` | `, and `fix`
 //! joins the proposed corrections the same way. Empty cells stand for absent values.
 
 use std::io::{self, Write};
@@ -12,7 +12,6 @@ use super::text::severity_name;
 /// The header row.
 pub const HEADER: [&str; 20] = [
     "path",
-    "page",
     "line",
     "column",
     "offset",
@@ -31,6 +30,7 @@ pub const HEADER: [&str; 20] = [
     "valid",
     "findings",
     "fix",
+    "page",
 ];
 
 /// Writes the header, then the rows.
@@ -49,7 +49,6 @@ fn row(r: &Record) -> [String; 20] {
     let fixes: Vec<&str> = r.findings.iter().filter_map(|f| f.fix.as_deref()).collect();
     [
         r.path.to_string(),
-        r.page.map(|p| p.to_string()).unwrap_or_default(),
         r.line.to_string(),
         r.column.to_string(),
         r.offset.to_string(),
@@ -68,6 +67,7 @@ fn row(r: &Record) -> [String; 20] {
         r.valid.to_string(),
         findings.join(" | "),
         fixes.join(" | "),
+        r.page.map(|p| p.to_string()).unwrap_or_default(),
     ]
 }
 
