@@ -8,7 +8,7 @@
 
 use std::cell::Cell;
 use std::fs::{self, File};
-use std::io::{self, Cursor, Read};
+use std::io::{self, Cursor, Read, Seek};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -147,7 +147,13 @@ impl Source {
         };
         let name = self.name;
         match self.raw {
-            Raw::Loaded(loaded) => visitor.reader(&name, &mut &loaded.bytes[..], 0, 0),
+            // A zip or a PDF in memory (mapped) is read in place, never copied.
+            Raw::Loaded(loaded) => match Kind::sniff(&loaded.bytes[..loaded.bytes.len().min(1024)])
+            {
+                Kind::Zip => visitor.zip(&name, Cursor::new(&loaded.bytes[..]), 0),
+                Kind::Pdf => visitor.pdf(&name, &loaded.bytes),
+                _ => visitor.reader(&name, &mut &loaded.bytes[..], 0, 0),
+            },
             Raw::Stream(mut reader) => visitor.reader(&name, &mut reader, 0, 0),
         }
         visitor.problems
@@ -210,7 +216,7 @@ impl Visitor<'_, '_> {
             }
             Kind::Tar => self.tar(name, &mut whole, depth),
             Kind::Zip | Kind::Pdf => match read_bounded(&mut whole, self.opts.limit.floor) {
-                Ok(bytes) if kind == Kind::Zip => self.zip(name, bytes, depth),
+                Ok(bytes) if kind == Kind::Zip => self.zip(name, Cursor::new(bytes), depth),
                 Ok(bytes) => self.pdf(name, &bytes),
                 Err(err) => self.problem(Self::read_problem(name, err)),
             },
@@ -308,8 +314,8 @@ impl Visitor<'_, '_> {
         }
     }
 
-    fn zip(&mut self, name: &Arc<str>, bytes: Vec<u8>, depth: u32) {
-        let mut archive = match zip::ZipArchive::new(Cursor::new(bytes)) {
+    fn zip(&mut self, name: &Arc<str>, bytes: impl Read + Seek, depth: u32) {
+        let mut archive = match zip::ZipArchive::new(bytes) {
             Ok(archive) => archive,
             Err(cause) => return self.problem(archive_problem(name, cause.into())),
         };
