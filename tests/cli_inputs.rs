@@ -486,3 +486,24 @@ fn a_pipe_that_never_ends_gives_its_first_code_at_once() {
     child.wait().expect("wait for gbr");
     writer.join().expect("the writer stops once gbr is gone");
 }
+
+#[test]
+fn an_archive_two_levels_down_is_reported_not_opened() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let text = TEXT.as_bytes();
+    let innermost = archives::zip(&[("deep.txt", text)]);
+    let inner = archives::zip(&[("innermost.zip", &innermost), ("codes.txt", text)]);
+    put(
+        dir.path(),
+        "outer.zip",
+        &archives::zip(&[("inner.zip", &inner)]),
+    );
+    let run = gbr_in(dir.path(), &["scan", "-c", "outer.zip"], b"");
+    assert_eq!(run.stdout, "outer.zip!/inner.zip!/codes.txt:5\n");
+    assert_eq!(
+        run.stderr,
+        "gbr: outer.zip!/inner.zip!/innermost.zip: not opened, nested too deep (an archive \
+         inside an archive is opened, one more level is not)\n"
+    );
+    assert_eq!(run.code, 2);
+}
