@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use gbrscan::input::{LoadOptions, walk};
+use gbrscan::input::walk;
 use gbrscan::scan::{ScanEvent, ScanInputs, ScanOptions, scan_inputs};
 
 #[global_allocator]
@@ -20,7 +20,7 @@ fn main() {
     let inputs = walk(&paths).inputs;
     let options = ScanInputs {
         scan: ScanOptions::default(),
-        load: LoadOptions::default(),
+        open: gbrscan::input::OpenOptions::default(),
         progress: &|_| {},
         pgn: false,
     };

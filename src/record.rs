@@ -98,6 +98,10 @@ pub struct Record {
     /// The source's path as given (lossy UTF-8), `<stdin>` for standard input; shared by the
     /// records of one source, as a scan makes thousands per file.
     pub path: Arc<str>,
+    /// 1-based page of a PDF the code was found on (the PDF's own page index); `None` for
+    /// text that is no PDF page. Line, column and offset then count within the page's text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
     /// 0-based byte offset of the text read (sign or kings before the code included).
     pub offset: u64,
     /// Length of the text read, in bytes.
@@ -240,6 +244,7 @@ impl Record {
         let decoded = &derived.decoded;
         Record {
             path: path.clone(),
+            page: None,
             offset: parsed.span.start as u64,
             length: parsed.span.len() as u64,
             line,

@@ -220,7 +220,8 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
             "fen",
             "valid",
             "findings",
-            "fix"
+            "fix",
+            "page"
         ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
@@ -303,15 +304,21 @@ fn a_link_to_a_folder_inside_a_folder_is_noted_and_not_an_error() {
 }
 
 #[test]
-fn a_binary_file_is_skipped_with_a_note() {
-    let run = scan(&["binary.bin"]);
+fn a_binary_file_is_skipped_with_one_summary_line_and_listed_with_verbose() {
+    let run = scan(&["binary.bin", "binary.bin"]);
     assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "gbr: 2 binary files skipped (a NUL byte in the first 64 KiB); --verbose lists them, \
+         --binary scans them\n"
+    );
+    assert_eq!(run.code, 1);
+    let run = scan(&["--verbose", "binary.bin"]);
     assert_eq!(
         run.stderr,
         "gbr: binary.bin: skipped, binary file (a NUL byte in the first 64 KiB; \
          --binary scans it)\n"
     );
-    assert_eq!(run.code, 1);
 }
 
 #[test]
@@ -423,19 +430,21 @@ fn the_real_corpus_gives_these_exact_lines() {
         );
         return;
     }
-    // The text excerpts by name: `pdf/` beside them is the input layer's to read.
-    let texts = [
-        "./probleemblad-2013-4-studies-excerpt.txt",
-        "./schaakstudiespinsels-2008-body-excerpt.txt",
-        "./schaakstudiespinsels-2008-gbr-index.txt",
-    ];
-    let run = scan_in(corpus, &texts, b"");
-    assert_eq!((run.stderr.as_str(), run.code), ("", 0));
+    // The whole folder: the text excerpts and `pdf/`, whose scan without a text layer is
+    // reported (exit status 2) while the rest is scanned.
+    let run = scan_in(corpus, &["."], b"");
+    assert_eq!(
+        run.stderr,
+        "gbr: ./pdf/no-text-layer.pdf: no text layer: needs OCR\n"
+    );
+    assert_eq!(run.code, 2);
     for line in [
         "./probleemblad-2013-4-studies-excerpt.txt:123:16: a1h8 0031.10 h1f4.a7 3/2+. ok [full]",
         "./schaakstudiespinsels-2008-body-excerpt.txt:10:1: d1b3 4001.00 + ok [kings]",
         "./schaakstudiespinsels-2008-gbr-index.txt:31:1: e8h8 0001.11 + ok [kings]",
         "./schaakstudiespinsels-2008-gbr-index.txt:31:26: h1e1 0014.00 + ok [kings]",
+        "./pdf/probleemblad-2013-4.pdf:35:25:16: a1h8 0031.10 h1f4.a7 3/2+. ok [full]",
+        "./pdf/probleemblad-2013-4.pdf:36:18:14: e7h5 0133.10 e4h8f6.d6 3/3+. ok [full]",
     ] {
         assert!(
             run.stdout.lines().any(|l| l == line),

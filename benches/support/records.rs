@@ -35,6 +35,7 @@ pub fn record(i: u64) -> Record {
     let file = i % 1000;
     Record {
         path: format!("corpus/volume-{:03}/text-{file:04}.txt", file / 100).into(),
+        page: None,
         offset: i * 37,
         length: 12,
         line: i / 3 + 1,

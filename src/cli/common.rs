@@ -2,11 +2,15 @@
 
 use std::error::Error as _;
 use std::fs;
+use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use gbrscan::input::{InputError, InputPath, LoadOptions, SkipReason, Skipped, walk};
+use gbrscan::input::{
+    FILE_TYPES, InflateLimit, InputError, InputPath, LoadOptions, OpenOptions, SkipReason, Skipped,
+    Walk, WalkOptions, walk_with,
+};
 use gbrscan::pgn::GameCounts;
 use gbrscan::scan::{FileOutcome, ScanEvent, ScanInputs, ScanOptions, scan_inputs};
 
@@ -15,10 +19,43 @@ use super::output::progress::{Progress, ShowProgress};
 /// Inputs and parallelism of a scan.
 #[derive(Debug, clap::Args)]
 pub struct InputArgs {
-    /// Files and folders to scan (folders recursively, hidden files included); `-` for
-    /// standard input.
-    #[arg(default_value = "-")]
+    /// Files and folders to scan (folders recursively, hidden files included), compressed
+    /// files, zip and tar archives and PDFs among them; `-` for standard input. With none,
+    /// standard input when it is a pipe or a file, else the current folder.
     pub paths: Vec<PathBuf>,
+    /// The name standard input goes by in references, instead of `<stdin>`.
+    #[arg(long, value_name = "NAME")]
+    pub label: Option<String>,
+    /// Refuse a compressed file or member once it inflates past this many bytes and 100
+    /// times its compressed size (suffixes K, M, G: powers of 1,024).
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size)]
+    pub max_inflate: u64,
+    /// List every binary file skipped, not just their number.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+    /// Print no message about files skipped or unreadable (the exit status still says).
+    #[arg(long)]
+    pub no_messages: bool,
+    /// Inside folders, scan only files matching this glob (`!` before it: not matching);
+    /// repeatable, as in ripgrep.
+    #[arg(short = 'g', long = "glob", value_name = "GLOB")]
+    pub globs: Vec<String>,
+    /// Inside folders, scan only files of this type (txt, pdf, pgn, gz, zip); repeatable.
+    #[arg(short = 't', long = "type", value_name = "TYPE")]
+    pub types: Vec<String>,
+    /// Print the file types `--type` knows, with their globs, and exit.
+    #[arg(long)]
+    pub type_list: bool,
+    /// Descend at most this many folder levels below each folder given.
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<usize>,
+    /// Honour .gitignore, .ignore and .rgignore files and skip hidden files inside folders, as
+    /// ripgrep does (by default every file is scanned).
+    #[arg(long)]
+    pub respect_ignore: bool,
+    /// With --respect-ignore, scan hidden files all the same.
+    #[arg(long, requires = "respect_ignore")]
+    pub hidden: bool,
     /// Threads to use (default: one per core).
     #[arg(short = 'j', long = "threads")]
     pub threads: Option<usize>,
@@ -77,14 +114,16 @@ fn skip_line(skip: &Skipped) -> String {
     }
 }
 
-/// The stderr line for an input that failed to load: `gbr: path: cannot open: <os error>`,
-/// with the whole chain of causes.
-fn failure_line(input: &InputPath, err: &InputError) -> String {
+/// The stderr line for an input, member or page that could not be read:
+/// `gbr: path: cannot open: <os error>` with the whole chain of causes, or for the kinds
+/// inside an input, their own message (`gbr: scan.pdf: no text layer: needs OCR`).
+pub fn failure_line(err: &InputError) -> String {
     let operation = match err {
         InputError::Open { .. } => "cannot open",
         InputError::Read { .. } => "cannot read",
+        _ => return format!("gbr: {err}"),
     };
-    let mut line = format!("gbr: {}: {operation}", input.path().display());
+    let mut line = format!("gbr: {}: {operation}", err.path().display());
     let mut source = err.source();
     while let Some(cause) = source {
         line.push_str(&format!(": {cause}"));
@@ -114,6 +153,111 @@ fn game_lines(input: &InputPath, games: &GameCounts) -> Vec<String> {
     lines
 }
 
+/// `1G`, `512M`, `64K` or a plain number of bytes (suffixes are powers of 1,024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let (digits, unit) = match text.as_bytes().last() {
+        Some(b'K' | b'k') => (&text[..text.len() - 1], 1u64 << 10),
+        Some(b'M' | b'm') => (&text[..text.len() - 1], 1 << 20),
+        Some(b'G' | b'g') => (&text[..text.len() - 1], 1 << 30),
+        Some(b'T' | b't') => (&text[..text.len() - 1], 1 << 40),
+        _ => (text, 1),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+        .ok_or_else(|| format!("expected a size such as 1G, 512M or 1048576, found '{text}'"))
+}
+
+impl InputArgs {
+    /// The paths to scan: as given; with none, `-` (standard input) when standard input is a
+    /// pipe or a file, else `.` (the current folder), as ripgrep does.
+    pub fn paths_or_default(&self) -> Vec<PathBuf> {
+        if !self.paths.is_empty() {
+            return self.paths.clone();
+        }
+        if std::io::stdin().is_terminal() {
+            vec![PathBuf::from(".")]
+        } else {
+            vec![PathBuf::from("-")]
+        }
+    }
+
+    /// The inputs named by the paths and the folder filters.
+    ///
+    /// # Errors
+    ///
+    /// A glob or a type that does not parse.
+    pub fn walk(&self) -> anyhow::Result<Walk> {
+        let opts = WalkOptions {
+            respect_ignore: self.respect_ignore,
+            hidden: self.hidden,
+            max_depth: self.max_depth,
+            globs: self.globs.clone(),
+            types: self.types.clone(),
+        };
+        Ok(walk_with(&self.paths_or_default(), &opts)?)
+    }
+
+    /// `--type-list`: the types and their globs, one a line (`pdf: *.pdf`).
+    pub fn type_list() -> String {
+        FILE_TYPES
+            .iter()
+            .map(|(name, globs)| format!("{name}: {}\n", globs.join(", ")))
+            .collect()
+    }
+
+    /// How inputs are opened, from the flags.
+    pub fn open_options(&self) -> OpenOptions {
+        OpenOptions {
+            load: LoadOptions {
+                mmap: !self.no_mmap,
+                binary: self.binary,
+            },
+            limit: InflateLimit {
+                floor: self.max_inflate,
+                ..InflateLimit::default()
+            },
+            stdin_label: self.label.as_deref().map(Arc::from),
+        }
+    }
+}
+
+/// Tells of the binary files skipped: one line with their number, or with `verbose` a line
+/// each.
+fn report_binary(binary: &[String], verbose: bool, progress: &Progress) {
+    if verbose {
+        for path in binary {
+            progress.warn(&format!(
+                "gbr: {path}: skipped, binary file (a NUL byte in the first 64 KiB; \
+                 --binary scans it)"
+            ));
+        }
+    } else if !binary.is_empty() {
+        let (count, files) = (
+            thousands(binary.len()),
+            if binary.len() == 1 { "file" } else { "files" },
+        );
+        progress.warn(&format!(
+            "gbr: {count} binary {files} skipped (a NUL byte in the first 64 KiB); --verbose \
+             lists them, --binary scans them"
+        ));
+    }
+}
+
+/// `3033` as `3,033`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Sum of the sizes of the inputs, `None` when one has no size known in advance (stdin, a
 /// FIFO).
 fn total_bytes(inputs: &[InputPath]) -> Option<u64> {
@@ -140,7 +284,7 @@ pub fn scan_paths(
     let _ = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build_global();
-    let walked = walk(&args.paths);
+    let walked = args.walk()?;
     let inputs: Arc<[InputPath]> = walked.inputs.into();
     let mut progress = Progress::new(args.progress, {
         let inputs = inputs.clone();
@@ -148,7 +292,9 @@ pub fn scan_paths(
     });
     let mut summary = ScanSummary::default();
     for skip in &walked.skipped {
-        progress.warn(&skip_line(skip));
+        if !args.no_messages {
+            progress.warn(&skip_line(skip));
+        }
         if is_error(skip.reason) {
             summary.errors += 1;
         } else {
@@ -159,13 +305,11 @@ pub fn scan_paths(
         scan: ScanOptions {
             chunk_size: args.chunk_size.max(1),
         },
-        load: LoadOptions {
-            mmap: !args.no_mmap,
-            binary: args.binary,
-        },
+        open: args.open_options(),
         progress: &|bytes| progress.inc(bytes),
         pgn: args.pgn,
     };
+    let mut binary = Vec::new();
     scan_inputs(&inputs, &options, |event| {
         if let ScanEvent::Done(scan) = &event {
             match &scan.outcome {
@@ -178,30 +322,38 @@ pub fn scan_paths(
                         }
                     }
                 }
-                FileOutcome::SkippedBinary => {
-                    summary.not_scanned += 1;
-                    progress.warn(&format!(
-                        "gbr: {}: skipped, binary file (a NUL byte in the first 64 KiB; \
-                         --binary scans it)",
-                        scan.input.path().display()
-                    ));
-                }
+                FileOutcome::SkippedBinary => binary.push(scan.input.path().display().to_string()),
                 FileOutcome::Changed { from, .. } => {
                     summary.errors += 1;
-                    progress.warn(&format!(
-                        "gbr: {}: changed while it was read (it shrank); no code from byte \
-                         {from} on is reported",
-                        scan.input.path().display()
-                    ));
+                    if !args.no_messages {
+                        progress.warn(&format!(
+                            "gbr: {}: changed while it was read (it shrank); no code from byte \
+                             {from} on is reported",
+                            scan.input.path().display()
+                        ));
+                    }
                 }
                 FileOutcome::Failed(err) => {
                     summary.errors += 1;
-                    progress.warn(&failure_line(&scan.input, err));
+                    if !args.no_messages {
+                        progress.warn(&failure_line(err));
+                    }
+                }
+            }
+            binary.extend(scan.binary_members.iter().map(|m| m.to_string()));
+            for problem in &scan.problems {
+                summary.errors += 1;
+                if !args.no_messages {
+                    progress.warn(&failure_line(problem));
                 }
             }
         }
         progress.around_output(|| on_event(event))
     });
+    summary.not_scanned += binary.len() as u64;
+    if !args.no_messages {
+        report_binary(&binary, args.verbose, &progress);
+    }
     progress.finish();
     summary.had_error = summary.errors > 0;
     Ok(summary)

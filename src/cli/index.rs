@@ -70,6 +70,10 @@ pub struct Args {
     /// machine's memory, at least 256M].
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
+    /// When an input cannot be read, report it and write the directory from the rest (exit
+    /// status 2), instead of writing nothing.
+    #[arg(long)]
+    keep_going: bool,
     #[command(flatten)]
     print: PrintArgs,
 }
@@ -199,13 +203,15 @@ impl PrintArgs {
     }
 }
 
-/// Every record of every input, in input order, to `keep`; an error when some input could
-/// not be read, so that no incomplete directory is written. `scan_paths` has already reported
-/// each problem on stderr.
+/// Every record of every input, in input order, to `keep`; returns how many inputs (or
+/// members, or pages) could not be read. An error when some could not and `keep_going` is
+/// off, so that no incomplete directory is written. `scan_paths` has already reported each
+/// problem on stderr.
 fn scan(
     input: &InputArgs,
+    keep_going: bool,
     mut keep: impl FnMut(Record) -> anyhow::Result<()> + Send,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<u64> {
     let mut failed = None;
     let summary = scan_paths(input, |event| {
         if let ScanEvent::Records { records, .. } = event {
@@ -221,13 +227,14 @@ fn scan(
     if let Some(err) = failed {
         return Err(err);
     }
-    if summary.had_error {
+    if summary.had_error && !keep_going {
         anyhow::bail!(
-            "{} input(s) could not be read; the directory was not written",
+            "{} input(s) could not be read; the directory was not written (--keep-going \
+             writes it from the rest)",
             summary.errors
         );
     }
-    Ok(())
+    Ok(summary.errors)
 }
 
 fn read_from(path: &Path) -> anyhow::Result<Vec<Record>> {
@@ -260,16 +267,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut sort = SpillSort::new(order, usize::try_from(budget).unwrap_or(usize::MAX));
     let valid_only = args.valid_only;
     let min_rank = Rank::from(args.min_rank);
+    let mut kept = 0u64;
     let mut keep = |record: Record| -> anyhow::Result<()> {
         if record.rank >= min_rank && (!valid_only || record.valid) {
+            kept += 1;
             sort.push(record)?;
         }
         Ok(())
     };
-    match &args.from {
-        Some(path) => read_from(path)?.into_iter().try_for_each(&mut keep)?,
-        None => scan(&args.input, &mut keep)?,
-    }
+    let failed = match &args.from {
+        Some(path) => {
+            read_from(path)?.into_iter().try_for_each(&mut keep)?;
+            0
+        }
+        None => scan(&args.input, args.keep_going, &mut keep)?,
+    };
     let written = match sort.in_memory()? {
         Some(directory) => {
             let listing = if args.duplicates {
@@ -308,6 +320,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             written > 0
         }
     };
+    if failed > 0 {
+        eprintln!(
+            "gbr: the directory was written from {kept} records; {failed} input(s) could not \
+             be read (listed above) and are missing from it"
+        );
+        return Ok(ExitCode::from(2));
+    }
     Ok(if written {
         ExitCode::SUCCESS
     } else {

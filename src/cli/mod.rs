@@ -14,6 +14,7 @@ mod lookup_position;
 mod merge;
 mod output;
 mod scan;
+mod text;
 
 use std::process::ExitCode;
 
@@ -48,6 +49,9 @@ enum Command {
     Lookup(lookup::Args),
     /// Merge sorted directories into one.
     Merge(merge::Args),
+    /// Print the text read from each input: a PDF's pages, an archive's members, a
+    /// decompressed file.
+    Text(text::Args),
 }
 
 /// Runs the subcommand; the exit code follows grep: 0 found, 1 nothing found, 2 error.
@@ -66,6 +70,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Index(args) => index::run(args),
         Command::Lookup(args) => lookup::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Text(args) => text::run(args),
     }
 }
 

@@ -1,6 +1,6 @@
 //! `gbr scan`: every code in the inputs, one line (or message, or row) each, in input order.
 
-use std::io::{self, BufWriter, IsTerminal};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -56,6 +56,15 @@ pub struct Args {
     /// Print only codes with an error finding.
     #[arg(long)]
     errors: bool,
+    /// Print nothing; exit 0 at the first code printed otherwise, 1 when there is none.
+    #[arg(short, long, conflicts_with_all = ["count", "files_with_codes"])]
+    quiet: bool,
+    /// Print, for each file (archive member) with codes, `path:count`.
+    #[arg(short, long, conflicts_with = "files_with_codes")]
+    count: bool,
+    /// Print only the paths of the files (archive members) with codes, one a line.
+    #[arg(short = 'l', long)]
+    files_with_codes: bool,
 }
 
 impl Args {
@@ -77,6 +86,10 @@ impl Args {
 /// Runs `gbr scan`: exit 0 when a code was printed, 1 when none was, 2 when an input could
 /// not be read (the others are still scanned).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.input.type_list {
+        print!("{}", InputArgs::type_list());
+        return Ok(ExitCode::SUCCESS);
+    }
     let started = Instant::now();
     let mut printer = Printer::new(
         args.format(),
@@ -88,16 +101,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // stay apart and the lines come as they are found; into a pipe or a file the buffer is
     // written when full (a closed pipe is still seen at the next write).
     let flush_each = io::stdout().is_terminal();
+    let names = args.input.open_options();
+    let mut counts = Counts::default();
+    // `--count` and `--files-with-codes` write plain lines of their own.
+    let mut plain = BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout());
     let summary = common::scan_paths(&args.input, |event| {
         let written = match event {
             ScanEvent::Records { input, records } => {
                 let records: Vec<&Record> = records.iter().filter(|r| args.wanted(r)).collect();
                 matches += records.len() as u64;
-                printer.records(&input.path().to_string_lossy(), &records)
+                if args.quiet && matches > 0 {
+                    return ControlFlow::Break(());
+                } else if args.count || args.files_with_codes {
+                    counts.add(&records, args.count, &mut plain)
+                } else {
+                    printer.records(&names.name(input), &records)
+                }
             }
-            ScanEvent::Done(file) => printer.end(&file.input.path().to_string_lossy(), file.bytes),
+            ScanEvent::Done(_) if args.quiet => Ok(()),
+            ScanEvent::Done(_) if args.count || args.files_with_codes => {
+                counts.flush(args.count, &mut plain)
+            }
+            ScanEvent::Done(file) => printer.end(&names.name(&file.input), file.bytes),
         };
-        match written.and_then(|()| if flush_each { printer.flush() } else { Ok(()) }) {
+        let flushed = |printer: &mut Printer<_>, plain: &mut BufWriter<io::Stdout>| {
+            if flush_each {
+                printer.flush()?;
+                plain.flush()?;
+            }
+            Ok(())
+        };
+        match written.and_then(|()| flushed(&mut printer, &mut plain)) {
             Ok(()) => ControlFlow::Continue(()),
             Err(err) => {
                 failed = Some(err);
@@ -108,6 +142,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(err) = failed {
         return Err(err).context("cannot write the output");
     }
+    if args.quiet && matches > 0 {
+        return Ok(ExitCode::SUCCESS);
+    }
+    plain.flush().context("cannot write the output")?;
     printer
         .finish(&Summary {
             files: summary.files,
@@ -125,4 +163,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         1
     }))
+}
+
+/// Codes counted for `--count` and `--files-with-codes`, per name in references (an archive
+/// member counts apart from its archive), printed when the name changes or the input ends.
+#[derive(Default)]
+struct Counts {
+    name: Option<std::sync::Arc<str>>,
+    count: u64,
+}
+
+impl Counts {
+    fn add(&mut self, records: &[&Record], count: bool, out: &mut dyn Write) -> io::Result<()> {
+        for record in records {
+            if self.name.as_ref() != Some(&record.path) {
+                self.flush(count, out)?;
+                self.name = Some(record.path.clone());
+            }
+            self.count += 1;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self, count: bool, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(name) = self.name.take() {
+            if count {
+                writeln!(out, "{name}:{}", self.count)?;
+            } else {
+                writeln!(out, "{name}")?;
+            }
+        }
+        self.count = 0;
+        Ok(())
+    }
 }

@@ -7,6 +7,11 @@ use crate::position::restipulate;
 use crate::record::{FindingRecord, Record};
 use crate::stipulation::{Stipulation, StipulationSource};
 
+/// Records a chain holds back at most while no code with kings has been met: past it the bare
+/// codes without evidence are dropped as if the source had ended (docs/reading.md). In input
+/// order, so the result does not depend on chunks or threads.
+pub const MAX_HELD: usize = 4096;
+
 /// State carried over the records of one source, handed over in order of offset: the
 /// heading over the current run of directory entries, whether a code with kings or more has
 /// been met, and the records held back until that is known.
@@ -57,10 +62,22 @@ impl Chain {
             }
             if !self.positions && (link.needs_source_evidence || !self.held.is_empty()) {
                 self.held.push((record, link.needs_source_evidence));
+                if self.held.len() >= MAX_HELD {
+                    // So many bare codes and no code with kings: no chess text. The codes
+                    // without evidence go, the others are handed on, and holding starts anew,
+                    // so that an endless stream of numbers never fills memory.
+                    let held = self.held.drain(..);
+                    records.extend(held.filter(|(_, needs)| !needs).map(|(r, _)| r));
+                }
             } else {
                 records.push(record);
             }
         }
+    }
+
+    /// How many records are held back now.
+    pub fn held_len(&self) -> usize {
+        self.held.len()
     }
 
     /// The end of the source: the records still held, but for the bare codes with no chess

@@ -123,6 +123,21 @@ fn the_chain_holds_bare_codes_until_a_position_and_drops_them_at_the_end() {
 }
 
 #[test]
+fn the_chain_holds_back_a_bounded_number_of_bare_codes() {
+    // An endless stream of bare codes with no chess near them never fills memory: past
+    // MAX_HELD they are dropped, the rest of the held ones (none here) handed on.
+    let (record, link) = record_of("the 1205.40 model");
+    let mut chain = Chain::new();
+    for _ in 0..3 * super::chain::MAX_HELD + 7 {
+        let mut records = vec![record.clone()];
+        chain.pass(&mut records, std::slice::from_ref(&link));
+        assert!(records.is_empty());
+        assert!(chain.held_len() < super::chain::MAX_HELD);
+    }
+    assert!(chain.finish().is_empty());
+}
+
+#[test]
 fn a_heading_holds_while_each_entry_reaches_the_one_before() {
     let heading = Link {
         above: Above::Heading(Stipulation::DRAW),

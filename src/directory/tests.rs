@@ -19,6 +19,7 @@ fn record(
 ) -> Record {
     Record {
         path: path.into(),
+        page: None,
         offset,
         length: 7,
         line: 1,

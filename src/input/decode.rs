@@ -29,7 +29,7 @@ pub enum Encoding {
 
 impl Encoding {
     /// The encoding announced by the first bytes of `bytes`.
-    fn sniff(bytes: &[u8]) -> Encoding {
+    pub(super) fn sniff(bytes: &[u8]) -> Encoding {
         match bytes {
             [0xFF, 0xFE, ..] => Encoding::Utf16Le,
             [0xFE, 0xFF, ..] => Encoding::Utf16Be,

@@ -1,25 +1,37 @@
-//! The input layer: turn command-line paths into byte buffers ready to scan.
-//!
-//! Three steps, one file each, used in this order by the caller:
+//! The input layer: turn command-line paths into texts ready to scan, each with the name and
+//! page its references give.
 //!
 //! 1. [`walk`] expands the paths given on the command line into a deterministic list of
 //!    [`InputPath`]s, and lists what it could not use as [`Skipped`].
-//! 2. [`load`] reads one input: memory-mapped when possible, otherwise read into memory.
-//! 3. `load` also decodes UTF-16 into UTF-8 ([`Encoding`]) and flags binary files
-//!    ([`Loaded::binary`]).
+//! 2. [`open`] opens one input: a regular text file is loaded whole ([`load`]: memory-mapped
+//!    when large, UTF-16 decoded, binary flagged) for the parallel scan; anything else
+//!    (stdin, pipes, devices, files under `--no-mmap`, compressed files, archives, PDFs) is a
+//!    [`Source`], whose texts ([`Member`]s: the decompressed stream, each archive member, each
+//!    PDF page) [`Source::visit`] hands over one after the other, streamed where they can be.
 //!
-//! Nothing here knows about GBR codes; the scanner only sees `&[u8]`.
+//! The kind of an input is told by its first bytes ([`Kind`]). Nothing here knows about GBR
+//! codes; the scanner only sees bytes. docs/inputs.md describes every kind and its limits.
 
 mod decode;
+mod kind;
 mod map;
+mod pdf;
+mod readers;
+mod source;
 mod walk;
 
 use std::io;
 use std::path::PathBuf;
 
 pub use decode::Encoding;
+pub use kind::{Kind, SNIFF_LEN};
 pub use map::{Contents, MMAP_MIN_LEN};
-pub use walk::{InputPath, SkipReason, Skipped, Walk, walk};
+pub use pdf::{Page, PdfError, pages as pdf_pages};
+pub use readers::{InflateLimit, InflatedTooFar};
+pub use source::{Member, OpenOptions, Opened, Source, Text, Visited, open};
+pub use walk::{
+    FILE_TYPES, InputPath, SkipReason, Skipped, Walk, WalkError, WalkOptions, walk, walk_with,
+};
 
 /// How many leading bytes [`is_binary`] inspects for a NUL byte: 64 KiB (65,536 bytes).
 ///
@@ -93,6 +105,55 @@ pub enum InputError {
         /// The operating system's error.
         source: io::Error,
     },
+    /// An archive, or one of its members, could not be read: a damaged zip or tar, an
+    /// encrypted or unsupported member.
+    #[error("cannot read the archive {}: {cause}", path.display())]
+    Archive {
+        /// The archive, or `archive.zip!/member` for one member.
+        path: PathBuf,
+        /// The archive reader's error.
+        cause: io::Error,
+    },
+    /// A PDF gave no text: damaged, encrypted, made the reader panic, or has no text layer.
+    #[error("{}: {cause}", path.display())]
+    Pdf {
+        /// The PDF's name in references.
+        path: PathBuf,
+        /// Why.
+        cause: PdfError,
+    },
+    /// One page of a PDF gave no text; the other pages were read.
+    #[error("{}: page {page}: {message}", path.display())]
+    PdfPage {
+        /// The PDF's name in references.
+        path: PathBuf,
+        /// The 1-based page.
+        page: u32,
+        /// The reader's message.
+        message: String,
+    },
+    /// An archive inside an archive inside an archive (archives open one level deep), or a
+    /// compressed stream inside more than four others: not opened.
+    #[error("{}: not opened, nested too deep (an archive inside an archive is opened, one \
+             more level is not)", path.display())]
+    TooDeep {
+        /// The member's name in references.
+        path: PathBuf,
+    },
+}
+
+impl InputError {
+    /// The input, member or page name the error is about.
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            InputError::Open { path, .. }
+            | InputError::Read { path, .. }
+            | InputError::Archive { path, .. }
+            | InputError::Pdf { path, .. }
+            | InputError::PdfPage { path, .. }
+            | InputError::TooDeep { path } => path,
+        }
+    }
 }
 
 /// Load one input for scanning.

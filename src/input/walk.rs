@@ -1,11 +1,16 @@
-//! Expanding command-line paths into the list of inputs to scan.
+//! Expanding command-line paths into the list of inputs to scan, with ripgrep's filters
+//! (globs, types, depth, ignore files) on request.
 
 use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use walkdir::{DirEntry, WalkDir};
+use std::sync::Mutex;
+
+use ignore::overrides::OverrideBuilder;
+use ignore::types::TypesBuilder;
+use ignore::{DirEntry, WalkBuilder, WalkState};
 
 /// One input to scan: a file (or anything else given explicitly, such as a FIFO) or stdin.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -88,21 +93,73 @@ impl fmt::Display for SkipReason {
     }
 }
 
+/// Which files inside folders [`walk_with`] keeps. The default keeps every file, as an
+/// archive of texts must be scanned whole: hidden files too, and `.gitignore` rules do not
+/// apply.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WalkOptions {
+    /// Honour `.gitignore`, `.ignore` and `.rgignore` files and skip hidden files, as
+    /// ripgrep does (the CLI's `--respect-ignore`).
+    pub respect_ignore: bool,
+    /// With `respect_ignore`, keep hidden files all the same (`--hidden`).
+    pub hidden: bool,
+    /// Descend at most this many levels below each folder given (`--max-depth`; 0 lists
+    /// nothing inside it).
+    pub max_depth: Option<usize>,
+    /// ripgrep's globs (`-g`): a file inside a folder is kept only when it matches one of
+    /// the globs without `!` (if any), and not when it matches one with `!`.
+    pub globs: Vec<String>,
+    /// Keep only files of these types ([`FILE_TYPES`], `--type`).
+    pub types: Vec<String>,
+}
+
+/// The file types `--type` selects, by name, with their globs.
+pub const FILE_TYPES: &[(&str, &[&str])] = &[
+    ("txt", &["*.txt", "*.text", "*.md", "*.tex"]),
+    ("pdf", &["*.pdf"]),
+    ("pgn", &["*.pgn"]),
+    (
+        "gz",
+        &[
+            "*.gz", "*.dz", "*.bz2", "*.xz", "*.zst", "*.tgz", "*.tbz2", "*.txz",
+        ],
+    ),
+    ("zip", &["*.zip", "*.tar", "*.tar.*", "*.tgz"]),
+];
+
+/// Why [`walk_with`] could not start: a glob or a type that does not parse.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct WalkError(#[from] ignore::Error);
+
+/// Expand command-line `paths` into the inputs to scan, keeping every file
+/// ([`WalkOptions::default`]); see [`walk_with`].
+pub fn walk(paths: &[PathBuf]) -> Walk {
+    // The default options hold no glob or type, so nothing can fail to parse.
+    walk_with(paths, &WalkOptions::default()).unwrap_or_default()
+}
+
 /// Expand command-line `paths` into the inputs to scan.
 ///
 /// Each path is handled in the order given (duplicates are kept):
 ///
 /// - `-` is [`InputPath::Stdin`];
-/// - a directory (or a symbolic link to one) is walked recursively, its entries sorted by file
-///   name, byte-wise, at every level, so the order is the same on every run and every system;
-/// - anything else that exists (a file, a link to one, a FIFO, a device) is an input as given.
+/// - a directory (or a symbolic link to one) is walked recursively with the `ignore` crate's
+///   parallel walker, and its entries are then sorted by path, component by component, which
+///   is the order of a walk that sorts each folder's entries by name, byte-wise: the same on
+///   every run and every system;
+/// - anything else that exists (a file, a link to one, a FIFO, a device) is an input as given,
+///   whatever `opts` says (as in ripgrep, filters apply inside folders only).
 ///
-/// Nothing is filtered by name: hidden files and `.gitignore` rules do not drop anything, since
-/// an archive must be scanned whole. Inside a folder, symbolic links to files are inputs,
-/// symbolic links to directories are skipped (not followed, so no loops), and sockets, FIFOs and
-/// devices are skipped. Paths that do not exist, broken links and unreadable directories are
-/// listed in [`Walk::skipped`]; this function never fails.
-pub fn walk(paths: &[PathBuf]) -> Walk {
+/// Inside a folder, [`WalkOptions`] chooses the files; symbolic links to files are inputs,
+/// symbolic links to directories are skipped (not followed, so no loops), and sockets, FIFOs
+/// and devices are skipped. Paths that do not exist, broken links and unreadable directories
+/// are listed in [`Walk::skipped`].
+///
+/// # Errors
+///
+/// [`WalkError`] when a glob or a type name does not parse.
+pub fn walk_with(paths: &[PathBuf], opts: &WalkOptions) -> Result<Walk, WalkError> {
     let mut out = Walk::default();
     for path in paths {
         if path.as_os_str() == "-" {
@@ -110,12 +167,12 @@ pub fn walk(paths: &[PathBuf]) -> Walk {
             continue;
         }
         match fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk_dir(path, &mut out),
+            Ok(meta) if meta.is_dir() => walk_dir(path, opts, &mut out)?,
             Ok(_) => out.inputs.push(InputPath::File(path.clone())),
             Err(err) => out.skip(path, reason_for(path, &err)),
         }
     }
-    out
+    Ok(out)
 }
 
 impl Walk {
@@ -127,29 +184,72 @@ impl Walk {
     }
 }
 
-fn walk_dir(root: &Path, out: &mut Walk) {
-    // follow_links(false): links inside the folder are not traversed; the root itself is
-    // followed (walkdir's follow_root_links defaults to true).
-    // Siblings share their parent's path, so their whole paths order as their names do, and
-    // comparing paths as bytes spares parsing the file name out of each at every comparison
-    // (walkdir's `sort_by_file_name` did that: 3% of a scan of 100 KB files, before any of it
-    // could start).
-    let walker = WalkDir::new(root)
+fn walk_dir(root: &Path, opts: &WalkOptions, out: &mut Walk) -> Result<(), WalkError> {
+    let mut builder = WalkBuilder::new(root);
+    builder
+        .standard_filters(opts.respect_ignore)
+        .hidden(opts.respect_ignore && !opts.hidden)
         .follow_links(false)
-        .sort_by(|a, b| a.path().as_os_str().cmp(b.path().as_os_str()));
-    for entry in walker {
-        match entry {
-            Ok(entry) => add_entry(entry, out),
-            Err(err) => {
-                let kind = err.io_error().map_or(io::ErrorKind::Other, io::Error::kind);
-                out.skip(err.path().unwrap_or(root), SkipReason::Unreadable { kind });
+        .max_depth(opts.max_depth);
+    if !opts.globs.is_empty() {
+        let mut globs = OverrideBuilder::new(root);
+        for glob in &opts.globs {
+            globs.add(glob)?;
+        }
+        builder.overrides(globs.build()?);
+    }
+    if !opts.types.is_empty() {
+        let mut types = TypesBuilder::new();
+        for (name, globs) in FILE_TYPES {
+            for glob in *globs {
+                types.add(name, glob)?;
             }
         }
+        for name in &opts.types {
+            types.select(name);
+        }
+        builder.types(types.build()?);
+    }
+    // The walk runs on threads of its own; what it finds is sorted afterwards, so the order
+    // does not depend on them.
+    let found = Mutex::new(Walk::default());
+    builder.build_parallel().run(|| {
+        Box::new(|entry| {
+            let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+            match entry {
+                Ok(entry) => add_entry(entry, &mut found),
+                Err(err) => {
+                    let kind = err.io_error().map_or(io::ErrorKind::Other, io::Error::kind);
+                    let path = error_path(&err).unwrap_or(root).to_owned();
+                    found.skip(&path, SkipReason::Unreadable { kind });
+                }
+            }
+            WalkState::Continue
+        })
+    });
+    let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    found.inputs.sort_by(|a, b| a.path().cmp(b.path()));
+    found.skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    out.inputs.append(&mut found.inputs);
+    out.skipped.append(&mut found.skipped);
+    Ok(())
+}
+
+/// The path an error of the walk is about, when it names one.
+fn error_path(err: &ignore::Error) -> Option<&Path> {
+    match err {
+        ignore::Error::WithPath { path, .. } => Some(path),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            error_path(err)
+        }
+        _ => None,
     }
 }
 
 fn add_entry(entry: DirEntry, out: &mut Walk) {
-    let file_type = entry.file_type();
+    let Some(file_type) = entry.file_type() else {
+        return; // standard input, which a folder walk never yields
+    };
     if file_type.is_dir() {
         return;
     }

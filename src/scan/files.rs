@@ -17,15 +17,16 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::handoff::{FileOutcome, Handoff, ScanEvent, Unit, lock};
+use super::stream::{StreamEnd, scan_stream};
 use super::{ScanOptions, chunks, scan_chunk};
-use crate::input::{InputPath, LoadOptions, Loaded, load};
+use crate::input::{Encoding, InputPath, Loaded, Member, OpenOptions, Opened, Source, Text, open};
 
 /// Everything a multi-input scan needs besides the inputs.
 pub struct ScanInputs<'a> {
-    /// Chunking of each buffer.
+    /// Chunking of each buffer, and the block size of streamed texts.
     pub scan: ScanOptions,
-    /// Memory-mapping and binary files.
-    pub load: LoadOptions,
+    /// How inputs are opened: memory-mapping, binary files, inflate limit, stdin's label.
+    pub open: OpenOptions,
     /// Called with bytes done, from any thread.
     pub progress: &'a (dyn Fn(u64) + Sync),
     /// Read every input as PGN ([`crate::pgn`]); inputs named `*.pgn` always are.
@@ -53,8 +54,6 @@ struct Open {
     path: Arc<str>,
     loaded: Arc<Loaded>,
     ranges: Vec<Range<usize>>,
-    /// Units (batches) of the input.
-    of: usize,
     /// The next chunk nobody has claimed.
     next: usize,
 }
@@ -72,58 +71,10 @@ struct Queue<'a> {
     open: Mutex<VecDeque<Open>>,
     /// Set when the reader of the results went away.
     cancel: AtomicBool,
-    /// How chunks are cut into batches.
-    batches: Batches,
 }
 
-/// A unit's key: (input, unit), the order in which units are handed on.
-type Key = (usize, usize);
-
-/// Bytes of a chunk handed on at once, about: 256 KiB. At the densest (a code every eight
-/// bytes) a batch holds 32,768 records of about 0.9 KB each, so the records waiting to be
-/// handed on stay within tens of MB a thread, whatever the text; a 4 MiB chunk of such text
-/// held 470 MB.
-pub(super) const BATCH_LEN: usize = 256 << 10;
-
-/// How chunks are cut into batches, each handed on as a unit of its own: every chunk but an
-/// input's last has `per_chunk` batches of `len` bytes, so an input's units are numbered
-/// without gaps (chunk `c`'s first is `c * per_chunk`).
-#[derive(Debug, Clone, Copy)]
-struct Batches {
-    per_chunk: usize,
-    len: usize,
-}
-
-impl Batches {
-    fn new(chunk_size: usize) -> Batches {
-        let chunk_size = chunk_size.max(1);
-        let per_chunk = chunk_size.div_ceil(BATCH_LEN);
-        Batches {
-            per_chunk,
-            len: chunk_size.div_ceil(per_chunk),
-        }
-    }
-
-    /// The batches of `range` (one, empty, for an empty range).
-    fn cut(self, range: Range<usize>) -> impl Iterator<Item = Range<usize>> {
-        let len = self.len;
-        let count = range.len().div_ceil(len).max(1);
-        (0..count).map(move |i| {
-            let start = range.start + i * len;
-            start..(start + len).min(range.end)
-        })
-    }
-
-    /// Units of an input cut into the chunks `ranges` (one for an empty input).
-    fn units(self, ranges: &[Range<usize>]) -> usize {
-        ranges.last().map_or(1, |last| {
-            (ranges.len() - 1) * self.per_chunk + self.cut(last.clone()).count()
-        })
-    }
-}
-
-/// A chunk to scan: chunk `chunk` (0-based) of input `index`, the bytes `range` of its
-/// contents, whose batches are units `chunk * per_chunk ..` of the input's `of`.
+/// A chunk to scan: chunk `chunk` (0-based) of the `of` chunks of input `index`, the bytes
+/// `range` of its contents.
 struct Job {
     index: usize,
     path: Arc<str>,
@@ -150,14 +101,14 @@ impl Queue<'_> {
     /// the lowest unclaimed unit is the front of `open` or else the next input, so the unit
     /// every waiting one waits for can always be claimed, and the workers never all pause
     /// with it left unclaimed.
-    fn claim(&self, only: Option<Key>) -> Claim {
+    fn claim(&self, only: Option<(usize, usize)>) -> Claim {
         if self.cancel.load(Ordering::Relaxed) {
             return Claim::Finished;
         }
         let allowed = |key: (usize, usize)| only.is_none_or(|only| only == key);
         let mut open = lock(&self.open);
         if let Some(first) = open.front_mut() {
-            if !allowed((first.index, first.next * self.batches.per_chunk)) {
+            if !allowed((first.index, first.next)) {
                 return Claim::Pause;
             }
             let claim = Claim::Chunk(Job {
@@ -165,7 +116,7 @@ impl Queue<'_> {
                 path: first.path.clone(),
                 loaded: first.loaded.clone(),
                 chunk: first.next,
-                of: first.of,
+                of: first.ranges.len(),
                 range: first.ranges[first.next].clone(),
             });
             first.next += 1;
@@ -194,43 +145,45 @@ impl Queue<'_> {
         }
     }
 
-    /// Opens input `index` and scans it whole when it is one chunk, or offers its chunks to
-    /// every worker (this one takes the first).
-    fn open(&self, index: usize, send: &impl Fn(usize, Unit), backlog: &impl Fn() -> Option<Key>) {
+    /// Opens input `index`. A text file loaded whole is scanned whole when it is one chunk,
+    /// or its chunks are offered to every worker (this one takes the first); any other input
+    /// is read and scanned by this worker, text after text ([`Queue::scan_source`]).
+    fn open(&self, index: usize, send: &impl Fn(usize, Unit), backlog: &impl Backlog) {
         let options = self.options;
         let input = &self.inputs[index];
-        let loaded = load(input, options.load);
-        let loaded = match loaded {
-            Ok(loaded) if loaded.should_scan(options.load) => loaded,
-            Ok(loaded) => {
+        let loaded = match open(input, &options.open) {
+            Ok(Opened::Whole(loaded)) if loaded.should_scan(options.open.load) => loaded,
+            Ok(Opened::Whole(loaded)) => {
                 self.opening.fetch_sub(1, Ordering::SeqCst);
                 (options.progress)(loaded.bytes.len() as u64);
-                return send(index, Unit::NotScanned(FileOutcome::SkippedBinary));
+                return send(index, end(0, 0, FileOutcome::SkippedBinary));
+            }
+            Ok(Opened::Source(source)) => {
+                self.opening.fetch_sub(1, Ordering::SeqCst);
+                return self.scan_source(index, source, send, backlog);
             }
             Err(err) => {
                 self.opening.fetch_sub(1, Ordering::SeqCst);
-                return send(index, Unit::NotScanned(FileOutcome::Failed(err)));
+                return send(index, end(0, 0, FileOutcome::Failed(err)));
             }
         };
-        let path: Arc<str> = input.path().to_string_lossy().into();
+        let path = options.open.name(input);
         if is_pgn(input, options.pgn) {
             // Games, not text: read whole by pgn-reader on this worker.
             self.opening.fetch_sub(1, Ordering::SeqCst);
             let scan = super::scan_pgn(&loaded.bytes, &path);
             let bytes = loaded.bytes.len() as u64;
             (options.progress)(bytes);
-            let (chunk, of, encoding) = (0, 1, loaded.encoding);
-            return send(
-                index,
-                Unit::Chunk {
-                    chunk,
-                    of,
-                    bytes,
-                    encoding,
-                    changed: None,
-                    scan,
-                },
-            );
+            let unit = Unit::Chunk {
+                chunk: 0,
+                last: true,
+                restart: false,
+                bytes,
+                encoding: loaded.encoding,
+                changed: None,
+                scan,
+            };
+            return send(index, unit);
         }
         let ranges: Vec<Range<usize>> =
             chunks(loaded.bytes.len(), options.scan.chunk_size).collect();
@@ -240,11 +193,11 @@ impl Queue<'_> {
             range: ranges.first().cloned().unwrap_or(0..0),
             loaded: Arc::new(loaded),
             chunk: 0,
-            of: self.batches.units(&ranges),
+            of: ranges.len().max(1),
         };
         if ranges.len() <= 1 {
             self.opening.fetch_sub(1, Ordering::SeqCst);
-            return self.scan(first, send, backlog);
+            return self.scan(first, send);
         }
         {
             let mut open = lock(&self.open);
@@ -257,83 +210,187 @@ impl Queue<'_> {
                     path,
                     loaded: first.loaded.clone(),
                     ranges,
-                    of: first.of,
                     next: 1,
                 },
             );
             self.opening.fetch_sub(1, Ordering::SeqCst);
         }
-        self.scan(first, send, backlog);
+        self.scan(first, send);
     }
 
-    /// Scans the chunk of `job` a batch at a time ([`Batches`]) and files each batch as a unit
-    /// of its own. Before each batch after the first it waits while too many finished units
-    /// wait for another one, so that a chunk dense with codes does not pile up its records.
-    fn scan(&self, job: Job, send: &impl Fn(usize, Unit), backlog: &impl Fn() -> Option<Key>) {
-        let batches = self.batches;
-        let first = job.chunk * batches.per_chunk;
-        let count = batches.cut(job.range.clone()).count();
-        for (i, range) in batches.cut(job.range.clone()).enumerate() {
-            let unit = first + i;
-            if i > 0 {
-                self.wait_turn((job.index, unit), backlog);
-            }
-            let len = range.len() as u64;
-            let start = range.start as u64;
-            let mut scan = scan_chunk(&job.loaded.bytes, &job.path, range);
-            // A file that shrank under its map may have been read as zeros: this batch's
-            // records are not trusted, nor those of the batches after it (`InOrder` drops
-            // them). Zeros read are seen at once; a shrink with no zero read yet (one `fstat`)
-            // at the end of each chunk.
-            let bytes = &job.loaded.bytes;
-            let changed = if i + 1 == count {
-                bytes.changed()
-            } else {
-                bytes.read_zeros()
-            };
-            let changed = changed.then_some(start);
-            if changed.is_some() {
-                scan.found = Vec::new();
-            }
-            (self.options.progress)(len);
-            send(
-                job.index,
-                Unit::Chunk {
-                    chunk: unit,
-                    of: job.of,
-                    bytes: job.loaded.bytes.len() as u64,
-                    encoding: job.loaded.encoding,
-                    changed,
-                    scan,
-                },
-            );
+    /// Scans the chunk of `job` and files it.
+    fn scan(&self, job: Job, send: &impl Fn(usize, Unit)) {
+        let len = job.range.len() as u64;
+        let start = job.range.start as u64;
+        let mut scan = scan_chunk(&job.loaded.bytes, &job.path, job.range);
+        // A file that shrank under its map may have been read as zeros: this chunk's records
+        // are not trusted, nor those of the chunks after it (`InOrder` drops them). One
+        // `fstat` a chunk, for a map only (docs/reliability.md).
+        let changed = job.loaded.bytes.changed().then_some(start);
+        if changed.is_some() {
+            scan.found = Vec::new();
         }
-    }
-
-    /// Waits while too many finished units wait for a unit other than `key`. The unit they
-    /// wait for is never one a waiting worker holds back: units are claimed in order, and a
-    /// worker holding the lowest unit not yet filed is working on it, not waiting.
-    fn wait_turn(&self, key: Key, backlog: &impl Fn() -> Option<Key>) {
-        while let Some(next) = backlog() {
-            if next == key || self.cancel.load(Ordering::Relaxed) {
-                return;
-            }
-            std::thread::sleep(BACKLOG_PAUSE);
-        }
+        (self.options.progress)(len);
+        send(
+            job.index,
+            Unit::Chunk {
+                chunk: job.chunk,
+                last: job.chunk + 1 == job.of,
+                restart: false,
+                bytes: job.loaded.bytes.len() as u64,
+                encoding: job.loaded.encoding,
+                changed,
+                scan,
+            },
+        );
     }
 
     /// A worker: takes units until none is left. While `backlog` names the unit that too
     /// many finished ones wait for, it takes that unit or none (a slow reader of the output
     /// must not make the records of a whole file pile up in memory).
-    fn work(&self, send: &impl Fn(usize, Unit), backlog: &impl Fn() -> Option<Key>) {
+    fn work(&self, send: &impl Fn(usize, Unit), backlog: &impl Backlog) {
         loop {
             match self.claim(backlog()) {
-                Claim::Chunk(job) => self.scan(job, send, backlog),
+                Claim::Chunk(job) => self.scan(job, send),
                 Claim::Input(index) => self.open(index, send, backlog),
                 // Another worker is opening an input that may be shared; opening is short.
                 Claim::Wait => std::thread::yield_now(),
                 Claim::Pause => std::thread::sleep(BACKLOG_PAUSE),
                 Claim::Finished => return,
+            }
+        }
+    }
+}
+
+/// Reports the unit that too many finished ones wait for, if any (see [`Queue::work`]).
+trait Backlog: Fn() -> Option<(usize, usize)> {}
+impl<F: Fn() -> Option<(usize, usize)>> Backlog for F {}
+
+/// The last unit of an input after `chunk` others: its end, with nothing inside it.
+fn end(chunk: usize, bytes: u64, outcome: FileOutcome) -> Unit {
+    Unit::End {
+        chunk,
+        bytes,
+        outcome,
+        problems: Vec::new(),
+        binary_members: Vec::new(),
+    }
+}
+
+impl Queue<'_> {
+    /// Scans the texts of `source`, input `index`, one after the other on this worker: each
+    /// streamed block by block ([`scan_stream`]), or cut into chunks when in memory (a PDF
+    /// page). Before handing on a unit while too many finished ones wait for an earlier one,
+    /// it helps with that one or pauses, so the records of a long stream never pile up.
+    fn scan_source(
+        &self,
+        index: usize,
+        source: Source,
+        send: &impl Fn(usize, Unit),
+        backlog: &impl Backlog,
+    ) {
+        let options = self.options;
+        let block = options.scan.chunk_size.max(1);
+        let binary = options.open.load.binary;
+        let mut chunk = 0;
+        let mut total = 0u64;
+        let mut encoding = Encoding::Bytes;
+        let mut scanned = 0usize;
+        let mut binary_members = Vec::new();
+        let name = source.name().clone();
+        let mut scan_member = |member: Member<'_>| {
+            let mut restart = true;
+            let mut emit = |scan, len| {
+                if !self.wait_turn((index, chunk), send, backlog) {
+                    return ControlFlow::Break(());
+                }
+                (options.progress)(len);
+                send(
+                    index,
+                    Unit::Chunk {
+                        chunk,
+                        last: false,
+                        restart: std::mem::take(&mut restart),
+                        bytes: 0,
+                        encoding: member.encoding,
+                        changed: None,
+                        scan,
+                    },
+                );
+                chunk += 1;
+                ControlFlow::Continue(())
+            };
+            let ended = match member.text {
+                Text::Stream(reader) => {
+                    scan_stream(reader, &member.name, member.page, block, binary, &mut emit)?
+                }
+                Text::Bytes(bytes) => scan_stream(
+                    &mut &*bytes,
+                    &member.name,
+                    member.page,
+                    block,
+                    binary,
+                    &mut emit,
+                )?,
+            };
+            encoding = member.encoding;
+            match ended {
+                StreamEnd::Scanned { bytes } => {
+                    total += bytes;
+                    scanned += 1;
+                }
+                StreamEnd::Binary => binary_members.push(member.name),
+            }
+            Ok(if self.cancel.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            })
+        };
+        let problems = source.visit(&options.open, &mut scan_member);
+        let alone = matches!(binary_members.as_slice(), [only] if *only == name);
+        let outcome = if scanned == 0 && problems.is_empty() && alone {
+            // A single text that is binary (a stream, a file under --no-mmap): skipped as a
+            // binary file, as a loaded one is.
+            binary_members.clear();
+            FileOutcome::SkippedBinary
+        } else {
+            FileOutcome::Scanned { encoding }
+        };
+        if !self.wait_turn((index, chunk), send, backlog) {
+            return;
+        }
+        send(
+            index,
+            Unit::End {
+                chunk,
+                bytes: total,
+                outcome,
+                problems,
+                binary_members,
+            },
+        );
+    }
+
+    /// Waits until unit `key` may be handed on without too many finished units piling up,
+    /// helping with the unit they wait for meanwhile. False when the scan was cancelled.
+    fn wait_turn(
+        &self,
+        key: (usize, usize),
+        send: &impl Fn(usize, Unit),
+        backlog: &impl Backlog,
+    ) -> bool {
+        loop {
+            if self.cancel.load(Ordering::Relaxed) {
+                return false;
+            }
+            match backlog() {
+                Some(next) if next < key => match self.claim(Some(next)) {
+                    Claim::Chunk(job) => self.scan(job, send),
+                    Claim::Input(index) => self.open(index, send, backlog),
+                    _ => std::thread::sleep(BACKLOG_PAUSE),
+                },
+                _ => return true,
             }
         }
     }
@@ -357,7 +414,6 @@ pub fn scan_inputs(
         opening: AtomicUsize::new(0),
         open: Mutex::new(VecDeque::new()),
         cancel: AtomicBool::new(false),
-        batches: Batches::new(options.scan.chunk_size),
     };
     let handoff = Handoff::new(inputs, on_event);
     rayon::scope(|s| {

@@ -9,7 +9,6 @@ use std::sync::{Mutex, MutexGuard};
 
 use super::{ChunkScan, Stitcher};
 use crate::input::{Encoding, InputError, InputPath};
-use crate::pgn::GameCounts;
 use crate::record::Record;
 
 /// What became of one input.
@@ -17,7 +16,7 @@ use crate::record::Record;
 pub enum FileOutcome {
     /// Scanned; it may have held no code.
     Scanned {
-        /// How the bytes were decoded.
+        /// How the bytes were decoded (of an input with several texts, the last one's).
         encoding: Encoding,
     },
     /// Scanned in part: the file shrank while it was read (another process truncated it). Its
@@ -47,8 +46,14 @@ pub struct FileScan {
     pub codes: u64,
     /// Scanned, skipped or failed.
     pub outcome: FileOutcome,
-    /// For an input read as PGN: games read, skipped for want of a FEN, and unreadable.
-    pub games: Option<GameCounts>,
+    /// What went wrong inside an input that was otherwise read: a damaged archive member, a
+    /// truncated compressed stream, a PDF page that gave no text, a PDF without a text layer.
+    /// Each is an error of this input (exit status 2); the records before it were handed on.
+    pub problems: Vec<InputError>,
+    /// Texts inside the input (archive members) not scanned because they are binary.
+    pub binary_members: Vec<std::sync::Arc<str>>,
+    /// What a PGN input's games gave besides records ([`crate::pgn`]); `None` for text.
+    pub games: Option<crate::pgn::GameCounts>,
 }
 
 /// What [`scan_inputs`](super::scan_inputs) hands back, in input order: for each input, zero
@@ -67,20 +72,31 @@ pub enum ScanEvent<'a> {
     Done(FileScan),
 }
 
-/// A finished unit, as a worker files it for the hand-over.
+/// A finished unit, as a worker files it for the hand-over. Units of an input are numbered
+/// from 0; the last is a `Chunk` with `last` set, or an `End`.
 pub(super) enum Unit {
-    /// Chunk `chunk` of `of` of an input (a small input is one chunk of one).
+    /// Chunk `chunk` of an input (a small input is one chunk). `restart` marks the first
+    /// chunk of a new text of the input (an archive member, a PDF page), whose lines count
+    /// from 1 again.
     Chunk {
         chunk: usize,
-        of: usize,
+        last: bool,
+        restart: bool,
         bytes: u64,
         encoding: Encoding,
-        /// `Some(start of the chunk)` when the file was seen to change during its scan.
+        /// `Some(start of the chunk)` when the mapped file was seen to change (shrink) during
+        /// its scan: this chunk's records and every later one's are left out.
         changed: Option<u64>,
         scan: ChunkScan,
     },
-    /// An input that was not scanned.
-    NotScanned(FileOutcome),
+    /// The end of input after its `chunk` units.
+    End {
+        chunk: usize,
+        bytes: u64,
+        outcome: FileOutcome,
+        problems: Vec<InputError>,
+        binary_members: Vec<std::sync::Arc<str>>,
+    },
 }
 
 /// Units that finished before the ones ahead of them, and the next one to hand on.
@@ -126,8 +142,7 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
     /// Once `cancel` is set, units are dropped instead, and a `Break` sets it.
     pub(super) fn finished(&self, index: usize, unit: Unit, cancel: &AtomicBool) {
         let key = match &unit {
-            Unit::Chunk { chunk, .. } => (index, *chunk),
-            Unit::NotScanned(_) => (index, 0),
+            Unit::Chunk { chunk, .. } | Unit::End { chunk, .. } => (index, *chunk),
         };
         lock(&self.waiting).units.insert(key, unit);
         loop {
@@ -165,7 +180,7 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
         let (index, chunk) = waiting.next;
         let unit = waiting.units.remove(&(index, chunk))?;
         waiting.next = match &unit {
-            Unit::Chunk { of, .. } if chunk + 1 < *of => (index, chunk + 1),
+            Unit::Chunk { last: false, .. } => (index, chunk + 1),
             _ => (index + 1, 0),
         };
         Some((index, unit))
@@ -198,6 +213,33 @@ impl<'a> InOrder<'a> {
         }
     }
 
+    /// Hands on `records` of `input`, if there are any and the input has not changed.
+    fn emit(
+        &mut self,
+        input: &InputPath,
+        records: Vec<Record>,
+        on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if records.is_empty() || self.changed.is_some() {
+            return ControlFlow::Continue(());
+        }
+        self.codes += records.len() as u64;
+        on_event(ScanEvent::Records { input, records })
+    }
+
+    /// The end of one text of the input (the input, an archive member, a PDF page): the
+    /// records its chain held back to the end ([`Stitcher::finish`]) are handed on, and the
+    /// next text counts its lines from 1 again.
+    fn end_text(
+        &mut self,
+        input: &InputPath,
+        on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let held = self.stitcher.finish();
+        self.stitcher = Stitcher::new();
+        self.emit(input, held, on_event)
+    }
+
     /// Hands on `unit` of input `index`, which must be the next in order.
     fn hand_on(
         &mut self,
@@ -207,43 +249,52 @@ impl<'a> InOrder<'a> {
     ) -> ControlFlow<()> {
         let input = &self.inputs[index];
         let mut games = None;
-        let (outcome, bytes) = match unit {
-            Unit::NotScanned(outcome) => (outcome, 0),
+        let (outcome, bytes, problems, binary_members) = match unit {
+            Unit::End {
+                bytes,
+                outcome,
+                problems,
+                binary_members,
+                ..
+            } => {
+                self.end_text(input, on_event)?;
+                (outcome, bytes, problems, binary_members)
+            }
             Unit::Chunk {
-                chunk,
-                of,
+                last,
+                restart,
                 bytes,
                 encoding,
                 changed,
                 mut scan,
+                ..
             } => {
+                if restart {
+                    self.end_text(input, on_event)?;
+                }
                 games = scan.games.take();
                 self.changed = self.changed.or(changed);
-                if self.changed.is_none() {
-                    let mut records = self.stitcher.stitch(scan);
-                    if chunk + 1 == of {
-                        records.extend(self.stitcher.finish());
-                    }
-                    if !records.is_empty() {
-                        self.codes += records.len() as u64;
-                        on_event(ScanEvent::Records { input, records })?;
-                    }
-                }
-                if chunk + 1 < of {
+                let records = self.stitcher.stitch(scan);
+                self.emit(input, records, on_event)?;
+                if !last {
                     return ControlFlow::Continue(());
                 }
+                self.end_text(input, on_event)?;
                 let outcome = match self.changed.take() {
                     Some(from) => FileOutcome::Changed { encoding, from },
                     None => FileOutcome::Scanned { encoding },
                 };
-                (outcome, bytes)
+                (outcome, bytes, Vec::new(), Vec::new())
             }
         };
+        self.changed = None;
         let done = FileScan {
             input: input.clone(),
             bytes,
             codes: std::mem::take(&mut self.codes),
             outcome,
+            problems,
+            binary_members,
             games,
         };
         self.stitcher = Stitcher::new();

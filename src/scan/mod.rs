@@ -13,6 +13,7 @@
 
 mod files;
 mod handoff;
+mod stream;
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -27,6 +28,7 @@ use crate::record::{FoundAt, Record};
 
 pub use files::{ScanInputs, scan_inputs};
 pub use handoff::{FileOutcome, FileScan, ScanEvent};
+pub use stream::OVERLAP;
 
 /// Default chunk size: 4 MiB, large enough that per-chunk work is noise, small enough that a
 /// 2 GiB file gives hundreds of chunks to share between threads.

@@ -28,6 +28,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
         .prop_map(
             |(code, kings, squares, men, stip, path, offset, valid)| Record {
                 path: path.into(),
+                page: None,
                 offset,
                 length: 12,
                 line: offset / 10 + 1,

@@ -1,5 +1,5 @@
 //! CSV: a header row, then one row per code. The columns are the scalar fields of [`Record`]
-//! in its order; `findings` joins every finding as `severity message` with ` | `, and `fix`
+//! in its order, `page` last (empty but for a PDF page); `findings` joins every finding as `severity message` with ` | `, and `fix`
 //! joins the proposed corrections the same way. Empty cells stand for absent values.
 
 use std::io::{self, Write};
@@ -10,7 +10,7 @@ use gbrscan::Record;
 use super::text::severity_name;
 
 /// The header row.
-pub const HEADER: [&str; 19] = [
+pub const HEADER: [&str; 20] = [
     "path",
     "line",
     "column",
@@ -30,6 +30,7 @@ pub const HEADER: [&str; 19] = [
     "valid",
     "findings",
     "fix",
+    "page",
 ];
 
 /// Writes the header, then the rows.
@@ -38,7 +39,7 @@ pub struct Printer<W: Write> {
     header_written: bool,
 }
 
-fn row(r: &Record) -> [String; 19] {
+fn row(r: &Record) -> [String; 20] {
     let opt = |v: &Option<CompactString>| v.as_deref().unwrap_or_default().to_string();
     let findings: Vec<String> = r
         .findings
@@ -66,6 +67,7 @@ fn row(r: &Record) -> [String; 19] {
         r.valid.to_string(),
         findings.join(" | "),
         fixes.join(" | "),
+        r.page.map(|p| p.to_string()).unwrap_or_default(),
     ]
 }
 

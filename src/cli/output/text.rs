@@ -4,7 +4,9 @@
 //! eg.txt:3:1: a2f1 0411.56 10/9+. invalid [men-count] | error men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67
 //! ```
 //!
-//! `path:line:column: canonical status [rank]`, then ` | severity message` for each finding.
+//! `path:line:column: canonical status [rank]`, then ` | severity message` for each finding;
+//! on a PDF page, `path:page:line:column` (the 1-based page, then line and column within the
+//! page's text).
 //! `status` is `ok` when no finding is an error, else `invalid`. Line and column are 1-based,
 //! the column counted in bytes.
 
@@ -33,6 +35,10 @@ fn write_line(out: &mut impl Write, r: &Record) -> io::Result<()> {
     let mut numbers = itoa::Buffer::new();
     out.write_all(r.path.as_bytes())?;
     out.write_all(b":")?;
+    if let Some(page) = r.page {
+        out.write_all(numbers.format(page).as_bytes())?;
+        out.write_all(b":")?;
+    }
     out.write_all(numbers.format(r.line).as_bytes())?;
     out.write_all(b":")?;
     out.write_all(numbers.format(r.column).as_bytes())?;

@@ -109,6 +109,7 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         // A directory's rows do not say where the stipulation was read.
         stipulation_source: None,
         path: c.string()?,
+        page: None,
         offset: c.parse("a byte offset", number)?,
         line: c.parse("a line number", number)?,
         column: c.parse("a column number", number)?,

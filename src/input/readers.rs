@@ -1,0 +1,249 @@
+//! Readers the input layer stacks on a source: the inflate limit on decompressed data, and the
+//! UTF-16 decoder for streams.
+
+use std::cell::Cell;
+use std::fmt;
+use std::io::{self, Read};
+use std::rc::Rc;
+
+use encoding_rs::{CoderResult, Decoder};
+
+use super::Encoding;
+
+/// How far a compressed input may inflate before it is refused as a bomb: it fails once its
+/// output passes **both** `floor` bytes and `ratio` times the compressed bytes read so far. The
+/// default, 1 GiB and 100x, lets any real text through (text compresses 3-10x, so a 2 GiB
+/// gzip inflates to well under 100x) and stops a zip bomb (ratios of 1,000x and more) once it
+/// has made 1 GiB.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InflateLimit {
+    /// Bytes of output always allowed (the CLI's `--max-inflate`); 1 GiB by default.
+    pub floor: u64,
+    /// Output allowed per compressed byte beyond `floor`; 100 by default.
+    pub ratio: u64,
+}
+
+impl Default for InflateLimit {
+    fn default() -> Self {
+        InflateLimit {
+            floor: 1 << 30,
+            ratio: 100,
+        }
+    }
+}
+
+/// The error inside the `io::Error` a [`Limited`] reader returns when its input inflates past
+/// the [`InflateLimit`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub struct InflatedTooFar {
+    /// The limit passed.
+    pub limit: InflateLimit,
+    /// Compressed bytes read when it was passed.
+    pub compressed: u64,
+}
+
+impl fmt::Display for InflatedTooFar {
+    /// `inflates past 1073741824 bytes and 100x its 12 compressed bytes (a zip bomb?
+    /// --max-inflate raises the limit)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "inflates past {} bytes and {}x its {} compressed bytes (a zip bomb? \
+             --max-inflate raises the limit)",
+            self.limit.floor, self.limit.ratio, self.compressed
+        )
+    }
+}
+
+/// Counts the bytes read through it into a shared cell, so that a decoder stacked on it can be
+/// watched from outside.
+pub(super) struct Counted<R> {
+    pub(super) inner: R,
+    pub(super) count: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.set(self.count.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// How many compressed bytes stand behind the output so far.
+pub(super) enum Compressed {
+    /// Known in advance (a zip member's header says it).
+    Known(u64),
+    /// Counted as the decoder reads them ([`Counted`]).
+    Counted(Rc<Cell<u64>>),
+}
+
+/// A decoder's output, cut off with an error once it passes the [`InflateLimit`].
+pub(super) struct Limited<R> {
+    pub(super) inner: R,
+    pub(super) compressed: Compressed,
+    pub(super) limit: InflateLimit,
+    pub(super) out: u64,
+}
+
+impl<R: Read> Read for Limited<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.out += n as u64;
+        let compressed = match &self.compressed {
+            Compressed::Known(n) => *n,
+            Compressed::Counted(cell) => cell.get(),
+        };
+        if self.out > self.limit.floor && self.out / self.limit.ratio.max(1) > compressed {
+            return Err(io::Error::other(InflatedTooFar {
+                limit: self.limit,
+                compressed,
+            }));
+        }
+        Ok(n)
+    }
+}
+
+/// Decodes a UTF-16 stream (its byte order mark already read) to UTF-8 as it is read, with the
+/// same result as the whole-buffer decoding of `decode.rs`: a lone surrogate or an odd
+/// trailing byte becomes U+FFFD.
+pub(super) struct Utf16Reader<R> {
+    inner: R,
+    decoder: Decoder,
+    raw: Vec<u8>,
+    /// Unconsumed bytes of `raw`: `raw[start..end]`.
+    start: usize,
+    end: usize,
+    eof: bool,
+    /// The decoder has flushed its last output (it must not be called again).
+    done: bool,
+    /// Decoded bytes not yet handed out: `text[at..]`.
+    text: Vec<u8>,
+    at: usize,
+}
+
+impl<R: Read> Utf16Reader<R> {
+    pub(super) fn new(inner: R, encoding: Encoding) -> Utf16Reader<R> {
+        let decoder = match encoding {
+            Encoding::Utf16Be => encoding_rs::UTF_16BE.new_decoder_without_bom_handling(),
+            _ => encoding_rs::UTF_16LE.new_decoder_without_bom_handling(),
+        };
+        Utf16Reader {
+            inner,
+            decoder,
+            raw: vec![0; 64 << 10],
+            start: 0,
+            end: 0,
+            eof: false,
+            done: false,
+            text: Vec::new(),
+            at: 0,
+        }
+    }
+
+    /// Decodes the next batch into `text`; false at the end.
+    fn refill(&mut self) -> io::Result<bool> {
+        loop {
+            if self.done {
+                return Ok(false);
+            }
+            if self.start == self.end && !self.eof {
+                self.start = 0;
+                self.end = self.inner.read(&mut self.raw)?;
+                self.eof = self.end == 0;
+            }
+            let input = &self.raw[self.start..self.end];
+            let room = self
+                .decoder
+                .max_utf8_buffer_length(input.len())
+                .unwrap_or(4096);
+            self.text.clear();
+            self.text.resize(room.max(16), 0);
+            self.at = 0;
+            let (result, read, written, _) =
+                self.decoder.decode_to_utf8(input, &mut self.text, self.eof);
+            self.start += read;
+            self.text.truncate(written);
+            self.done = self.eof && matches!(result, CoderResult::InputEmpty);
+            if written > 0 {
+                return Ok(true);
+            }
+        }
+    }
+}
+
+impl<R: Read> Read for Utf16Reader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at == self.text.len() && !self.refill()? {
+            return Ok(0);
+        }
+        let n = buf.len().min(self.text.len() - self.at);
+        buf[..n].copy_from_slice(&self.text[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads everything through a reader, `step` bytes a call.
+    fn read_in_steps(mut reader: impl Read, step: usize) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut buf = vec![0; step];
+        loop {
+            let n = reader.read(&mut buf).expect("in-memory reads cannot fail");
+            if n == 0 {
+                return out;
+            }
+            out.extend_from_slice(&buf[..n]);
+        }
+    }
+
+    #[test]
+    fn utf16_stream_decodes_as_the_whole_buffer_does() {
+        let cases: &[(&[u8], Encoding, &str)] = &[
+            (b"0\x003\x00.\x001\x00", Encoding::Utf16Le, "03.1"),
+            (b"\x000\x003\x00.\x001", Encoding::Utf16Be, "03.1"),
+            (b"a\x00\x3D\xD8b\x00", Encoding::Utf16Le, "a\u{FFFD}b"),
+            (b"\x00a\x00", Encoding::Utf16Be, "a\u{FFFD}"),
+            (
+                b"\x5A\x26\x3D\xD8\x00\xDE",
+                Encoding::Utf16Le,
+                "\u{265A}\u{1F600}",
+            ),
+        ];
+        for (raw, encoding, text) in cases {
+            for step in [1, 2, 3, 7, 4096] {
+                let got = read_in_steps(Utf16Reader::new(*raw, *encoding), step);
+                assert_eq!(got, text.as_bytes(), "{raw:?} in steps of {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn limited_reader_stops_past_floor_and_ratio() {
+        let limit = InflateLimit {
+            floor: 10,
+            ratio: 2,
+        };
+        let limited = |compressed| Limited {
+            inner: &[b'x'; 100][..],
+            compressed: Compressed::Known(compressed),
+            limit,
+            out: 0,
+        };
+        // 100 bytes from 50 compressed: 2x, allowed.
+        assert_eq!(read_in_steps(limited(50), 7).len(), 100);
+        // 100 bytes from 10 compressed: past 10 bytes and 2x.
+        let mut reader = limited(10);
+        let mut out = Vec::new();
+        let err = reader.read_to_end(&mut out).expect_err("a bomb");
+        assert_eq!(
+            err.to_string(),
+            "inflates past 10 bytes and 2x its 10 compressed bytes (a zip bomb? \
+             --max-inflate raises the limit)"
+        );
+    }
+}

@@ -1,0 +1,411 @@
+//! One dispatcher from an input to its texts: a text file is one text; a compressed file is
+//! decompressed as it is read; an archive is one text per member; a PDF is one text per page.
+//! The scanner gets each text as a [`Member`] and never knows which kind it came from.
+//!
+//! Kinds are told by their first bytes ([`Kind::sniff`]), at every level: a `.tar.gz` is a
+//! gzip stream whose output sniffs as tar. Archives nest one level: a zip inside a zip is
+//! opened, a zip inside that is reported ([`InputError::TooDeep`]).
+
+use std::cell::Cell;
+use std::fs::{self, File};
+use std::io::{self, Cursor, Read, Seek};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::kind::{Kind, SNIFF_LEN};
+use super::pdf;
+use super::readers::{Compressed, Counted, InflateLimit, Limited, Utf16Reader};
+use super::{Encoding, InputError, InputPath, LoadOptions, Loaded, load};
+
+/// Everything that decides how inputs are opened; all of it comes from command-line flags.
+#[derive(Debug, Clone, Default)]
+pub struct OpenOptions {
+    /// Memory-mapping and binary files. With `mmap` off, every file is read as a stream.
+    pub load: LoadOptions,
+    /// How far a compressed file or member may inflate.
+    pub limit: InflateLimit,
+    /// The name standard input goes by in references (`--label`); `<stdin>` when `None`.
+    pub stdin_label: Option<Arc<str>>,
+}
+
+impl OpenOptions {
+    /// The name `input` goes by in references: its path (lossy UTF-8), or the stdin label.
+    pub fn name(&self, input: &InputPath) -> Arc<str> {
+        match (input, &self.stdin_label) {
+            (InputPath::Stdin, Some(label)) => label.clone(),
+            _ => input.path().to_string_lossy().into(),
+        }
+    }
+}
+
+/// An input, opened.
+pub enum Opened {
+    /// A regular text file loaded whole (memory-mapped when large): the scanner cuts it into
+    /// chunks and scans them in parallel.
+    Whole(Loaded),
+    /// Anything else (standard input, a pipe, a device, any file under `--no-mmap`, a
+    /// compressed file, an archive, a PDF): its texts are read one after the other with
+    /// [`Source::visit`].
+    Source(Source),
+}
+
+/// An input whose texts are read in order by [`Source::visit`].
+pub struct Source {
+    name: Arc<str>,
+    raw: Raw,
+}
+
+enum Raw {
+    /// Loaded whole (mapped) and known not to be plain text.
+    Loaded(Loaded),
+    /// A stream of unknown kind and length.
+    Stream(Box<dyn Read + Send>),
+}
+
+/// One text of an input: the whole of a text file or stream, a decompressed file, an archive
+/// member, a PDF page.
+pub struct Member<'a> {
+    /// The name it goes by in references: the input's path, or `archive.zip!/issue-12.txt`
+    /// for an archive member (`!/` between the archive and the member's path inside it).
+    pub name: Arc<str>,
+    /// The 1-based PDF page it is, `None` for text that is no PDF page.
+    pub page: Option<u32>,
+    /// How its bytes were decoded.
+    pub encoding: Encoding,
+    /// Its bytes.
+    pub text: Text<'a>,
+}
+
+/// The bytes of a [`Member`].
+pub enum Text<'a> {
+    /// All in memory (a PDF page).
+    Bytes(&'a [u8]),
+    /// To be read block by block (anything else): never held whole.
+    Stream(&'a mut dyn Read),
+}
+
+/// What scanning a [`Member`] answers: go on or stop, or a read error, which
+/// [`Source::visit`] reports as the member's problem.
+pub type Visited = Result<ControlFlow<()>, io::Error>;
+
+/// Opens `input`: a regular file loaded whole when memory-mapping is on and it is plain text,
+/// anything else as a [`Source`].
+///
+/// # Errors
+///
+/// [`InputError::Open`] when a file cannot be opened, [`InputError::Read`] when loading it
+/// fails.
+pub fn open(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError> {
+    let name = opts.name(input);
+    let path = match input {
+        InputPath::Stdin => {
+            let raw = Raw::Stream(Box::new(io::stdin()));
+            return Ok(Opened::Source(Source { name, raw }));
+        }
+        InputPath::File(path) => path,
+    };
+    if opts.load.mmap && fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        let loaded = load(input, opts.load)?;
+        let head = &loaded.bytes[..loaded.bytes.len().min(1024)];
+        if Kind::sniff(head) == Kind::Text {
+            return Ok(Opened::Whole(loaded));
+        }
+        let raw = Raw::Loaded(loaded);
+        return Ok(Opened::Source(Source { name, raw }));
+    }
+    let file = File::open(path).map_err(|source| InputError::Open {
+        path: path.clone(),
+        source,
+    })?;
+    let raw = Raw::Stream(Box::new(file));
+    Ok(Opened::Source(Source { name, raw }))
+}
+
+impl Source {
+    /// The name the input goes by in references.
+    pub fn name(&self) -> &Arc<str> {
+        &self.name
+    }
+
+    /// Hands each text of the input to `scan`, in order (archive members in archive order,
+    /// PDF pages in page order), and returns the problems met on the way, each naming the
+    /// file, member or page it concerns. A problem ends the member it is in; the members
+    /// after it are still read where the format allows (a zip's members are independent; a
+    /// broken tar or compressed stream cannot be read past the break).
+    pub fn visit(
+        self,
+        opts: &OpenOptions,
+        scan: &mut dyn FnMut(Member<'_>) -> Visited,
+    ) -> Vec<InputError> {
+        let mut visitor = Visitor {
+            opts,
+            scan,
+            problems: Vec::new(),
+            stopped: false,
+        };
+        let name = self.name;
+        match self.raw {
+            // A zip or a PDF in memory (mapped) is read in place, never copied.
+            Raw::Loaded(loaded) => match Kind::sniff(&loaded.bytes[..loaded.bytes.len().min(1024)])
+            {
+                Kind::Zip => visitor.zip(&name, Cursor::new(&loaded.bytes[..]), 0),
+                Kind::Pdf => visitor.pdf(&name, &loaded.bytes),
+                _ => visitor.reader(&name, &mut &loaded.bytes[..], 0, 0),
+            },
+            Raw::Stream(mut reader) => visitor.reader(&name, &mut reader, 0, 0),
+        }
+        visitor.problems
+    }
+}
+
+/// Compressed layers opened inside one another at most (a `.gz` of a `.gz`...): a guard
+/// against recursion, far above any real file.
+const MAX_LAYERS: u32 = 4;
+
+struct Visitor<'o, 's> {
+    opts: &'o OpenOptions,
+    scan: &'s mut dyn FnMut(Member<'_>) -> Visited,
+    problems: Vec<InputError>,
+    /// Set when the scanner asked to stop: nothing more is read.
+    stopped: bool,
+}
+
+impl Visitor<'_, '_> {
+    fn problem(&mut self, err: InputError) {
+        self.problems.push(err);
+    }
+
+    fn read_problem(name: &str, source: io::Error) -> InputError {
+        InputError::Read {
+            path: PathBuf::from(name),
+            source,
+        }
+    }
+
+    /// Reads `reader`, the data of `name` inside `depth` archives and `layers` compressions,
+    /// as whatever kind its first bytes show.
+    fn reader(&mut self, name: &Arc<str>, reader: &mut dyn Read, depth: u32, layers: u32) {
+        if self.stopped {
+            return;
+        }
+        let head = match read_head(reader) {
+            Ok(head) => head,
+            Err(err) => return self.problem(Self::read_problem(name, err)),
+        };
+        let kind = Kind::sniff(&head);
+        if kind == Kind::Text {
+            return self.text(name, head, reader);
+        }
+        let mut whole = Cursor::new(head).chain(reader);
+        match kind {
+            Kind::Text => {} // read above
+            Kind::Gzip | Kind::Bzip2 | Kind::Xz | Kind::Zstd if layers < MAX_LAYERS => {
+                self.compressed(name, kind, &mut whole, depth, layers);
+            }
+            Kind::Gzip | Kind::Bzip2 | Kind::Xz | Kind::Zstd => {
+                self.problem(InputError::TooDeep {
+                    path: PathBuf::from(&**name),
+                });
+            }
+            Kind::Zip | Kind::Tar if depth >= 2 => {
+                self.problem(InputError::TooDeep {
+                    path: PathBuf::from(&**name),
+                });
+            }
+            Kind::Tar => self.tar(name, &mut whole, depth),
+            Kind::Zip | Kind::Pdf => match read_bounded(&mut whole, self.opts.limit.floor) {
+                Ok(bytes) if kind == Kind::Zip => self.zip(name, Cursor::new(bytes), depth),
+                Ok(bytes) => self.pdf(name, &bytes),
+                Err(err) => self.problem(Self::read_problem(name, err)),
+            },
+        }
+    }
+
+    /// A text whose first bytes are `head`: UTF-16 (a UTF-16 byte order mark, which is
+    /// dropped) is decoded as it is read; anything else is scanned as it is.
+    fn text(&mut self, name: &Arc<str>, head: Vec<u8>, reader: &mut dyn Read) {
+        let encoding = Encoding::sniff(&head);
+        let mut head = Cursor::new(head);
+        let visited = if encoding == Encoding::Bytes {
+            self.member(name, None, encoding, Text::Stream(&mut head.chain(reader)))
+        } else {
+            head.set_position(2);
+            let mut decoded = Utf16Reader::new(head.chain(reader), encoding);
+            self.member(name, None, encoding, Text::Stream(&mut decoded))
+        };
+        if let Err(err) = visited {
+            self.problem(Self::read_problem(name, err));
+        }
+    }
+
+    fn member(
+        &mut self,
+        name: &Arc<str>,
+        page: Option<u32>,
+        encoding: Encoding,
+        text: Text<'_>,
+    ) -> io::Result<()> {
+        let member = Member {
+            name: name.clone(),
+            page,
+            encoding,
+            text,
+        };
+        if (self.scan)(member)?.is_break() {
+            self.stopped = true;
+        }
+        Ok(())
+    }
+
+    fn compressed(
+        &mut self,
+        name: &Arc<str>,
+        kind: Kind,
+        reader: &mut dyn Read,
+        depth: u32,
+        layers: u32,
+    ) {
+        let count = Rc::new(Cell::new(0));
+        let counted = Counted {
+            inner: reader,
+            count: count.clone(),
+        };
+        let decoder: Box<dyn Read + '_> = match kind {
+            Kind::Gzip => Box::new(flate2::read::MultiGzDecoder::new(counted)),
+            Kind::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(counted)),
+            Kind::Xz => Box::new(liblzma::read::XzDecoder::new_multi_decoder(counted)),
+            _ => match ruzstd::decoding::StreamingDecoder::new(counted) {
+                Ok(decoder) => Box::new(decoder),
+                Err(err) => return self.problem(Self::read_problem(name, io::Error::other(err))),
+            },
+        };
+        let mut limited = Limited {
+            inner: decoder,
+            compressed: Compressed::Counted(count),
+            limit: self.opts.limit,
+            out: 0,
+        };
+        self.reader(name, &mut limited, depth, layers + 1);
+    }
+
+    fn tar(&mut self, name: &Arc<str>, reader: &mut dyn Read, depth: u32) {
+        let mut archive = tar::Archive::new(reader);
+        let entries = match archive.entries() {
+            Ok(entries) => entries,
+            Err(cause) => return self.problem(archive_problem(name, cause)),
+        };
+        for entry in entries {
+            if self.stopped {
+                return;
+            }
+            let mut entry = match entry {
+                Ok(entry) => entry,
+                // The stream cannot be read past a broken header.
+                Err(cause) => return self.problem(archive_problem(name, cause)),
+            };
+            if !entry.header().entry_type().is_file() {
+                continue;
+            }
+            let inner = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+            let member: Arc<str> = format!("{name}!/{inner}").into();
+            self.reader(&member, &mut entry, depth + 1, 0);
+        }
+    }
+
+    fn zip(&mut self, name: &Arc<str>, bytes: impl Read + Seek, depth: u32) {
+        let mut archive = match zip::ZipArchive::new(bytes) {
+            Ok(archive) => archive,
+            Err(cause) => return self.problem(archive_problem(name, cause.into())),
+        };
+        for index in 0..archive.len() {
+            if self.stopped {
+                return;
+            }
+            let file = match archive.by_index(index) {
+                Ok(file) => file,
+                Err(cause) => {
+                    let member: Arc<str> = format!("{name}!/#{}", index + 1).into();
+                    self.problem(archive_problem(&member, cause.into()));
+                    continue;
+                }
+            };
+            if !file.is_file() {
+                continue;
+            }
+            let inner = file
+                .name()
+                .map(|n| n.into_owned())
+                .unwrap_or_else(|_| format!("#{}", index + 1));
+            let member: Arc<str> = format!("{name}!/{inner}").into();
+            let mut limited = Limited {
+                compressed: Compressed::Known(file.compressed_size()),
+                inner: file,
+                limit: self.opts.limit,
+                out: 0,
+            };
+            self.reader(&member, &mut limited, depth + 1, 0);
+        }
+    }
+
+    fn pdf(&mut self, name: &Arc<str>, bytes: &[u8]) {
+        let pages = match pdf::pages(bytes) {
+            Ok(pages) => pages,
+            Err(cause) => {
+                return self.problem(InputError::Pdf {
+                    path: PathBuf::from(&**name),
+                    cause,
+                });
+            }
+        };
+        for page in pages {
+            if self.stopped {
+                return;
+            }
+            match page.text {
+                Ok(text) => {
+                    let text = Text::Bytes(text.as_bytes());
+                    if let Err(err) = self.member(name, Some(page.number), Encoding::Bytes, text) {
+                        self.problem(Self::read_problem(name, err));
+                    }
+                }
+                Err(message) => self.problem(InputError::PdfPage {
+                    path: PathBuf::from(&**name),
+                    page: page.number,
+                    message,
+                }),
+            }
+        }
+    }
+}
+
+fn archive_problem(name: &str, cause: io::Error) -> InputError {
+    InputError::Archive {
+        path: PathBuf::from(name),
+        cause,
+    }
+}
+
+/// The first bytes of `reader`, enough for [`Kind::sniff`] (1,024, for a PDF's marker), fewer
+/// only when the input is shorter.
+fn read_head(reader: &mut dyn Read) -> io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(1024);
+    reader.take(1024).read_to_end(&mut head)?;
+    debug_assert!(head.len() >= SNIFF_LEN || head.len() < 1024);
+    Ok(head)
+}
+
+/// All of `reader` in memory, refused when it is longer than `most` bytes (a zip or a PDF
+/// read from a stream, which its reader needs whole).
+fn read_bounded(reader: &mut dyn Read, most: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.take(most + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > most {
+        return Err(io::Error::other(format!(
+            "needs to be read whole and is larger than {most} bytes (--max-inflate raises the \
+             limit)"
+        )));
+    }
+    Ok(bytes)
+}
