@@ -92,6 +92,7 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// Reads the line `buf[line_start..self.end]` (`coded`: a code stands in it): `Some` ends
     /// the look-back with its answer, `None` goes on to the line above.
+    #[inline(always)]
     fn line(&mut self, line_start: usize, coded: bool) -> Option<Above> {
         let (buf, floor) = (self.buf, self.floor);
         if line_start == floor && floor > 0 && buf[floor - 1] != b'\n' {
@@ -107,16 +108,51 @@ impl Walk<'_> {
                 return Some(Above::Nothing);
             }
         }
-        if self.end != self.start {
-            if let Some(s) = sign_line(line) {
-                return Some(Above::Sign(s));
-            }
-            if let Some(s) = heading(line) {
-                return Some(Above::Heading(s));
-            }
+        if self.end != self.start
+            && let Some(above) = sign_or_heading(line)
+        {
+            return Some(above);
         }
         (line_start == 0 || line_start == floor).then_some(Above::Nothing)
     }
+}
+
+/// A sign line ([`sign_line`]) or a heading ([`heading`]); most lines, prose or caption,
+/// are told apart by their length and first byte before either is read.
+#[inline(always)]
+fn sign_or_heading(line: &[u8]) -> Option<Above> {
+    let may_be = line.len() <= 80
+        && matches!(
+            first_byte(line).map(|b| b.to_ascii_lowercase()),
+            Some(
+                b'+' | b'='
+                    | b'-'
+                    | b'<'
+                    | b'*'
+                    | b'w'
+                    | b'd'
+                    | b's'
+                    | b'r'
+                    | b'g'
+                    | b'('
+                    | b'['
+                    | 0x80..
+            )
+        );
+    if may_be {
+        read_sign_or_heading(line)
+    } else {
+        None
+    }
+}
+
+/// [`sign_or_heading`] past its first test.
+#[inline(never)]
+fn read_sign_or_heading(line: &[u8]) -> Option<Above> {
+    if let Some(s) = sign_line(line) {
+        return Some(Above::Sign(s));
+    }
+    heading(line).map(Above::Heading)
 }
 
 /// The first byte of `line` that is not an ASCII space or tab.
