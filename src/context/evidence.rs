@@ -2,6 +2,10 @@
 //! rules a lone `dddd.dd` must pass beyond the finder's, and the chess near it. Run only for
 //! codes the parser read as bare, never per byte.
 
+use std::sync::LazyLock;
+
+use memchr::memmem;
+
 use crate::parse::{Parsed, lex, space};
 
 /// Bytes on each side of a bare code searched for chess: move notation, a diagram, chess
@@ -176,7 +180,10 @@ fn has_moves(window: &[u8]) -> bool {
 /// A chess-font diagram line in `window` (GBR.md §7): the top border `XIIIIIIIIY`, or a
 /// rank line `9` + eight squares + `0`.
 fn has_diagram(window: &[u8]) -> bool {
-    if memchr::memmem::find(window, b"IIIIIIII").is_some() {
+    // Built once: a one-shot `memmem::find` builds its searcher at every call.
+    static BORDER: LazyLock<memmem::Finder<'static>> =
+        LazyLock::new(|| memmem::Finder::new(b"IIIIIIII"));
+    if BORDER.find(window).is_some() {
         return true;
     }
     // Rank lines start a line (or follow the border glued to the line before).
@@ -225,16 +232,15 @@ fn named_before(buf: &[u8], start: usize) -> bool {
         .map_or(start.saturating_sub(80), |i| {
             start.saturating_sub(80) + i + 1
         });
-    let words: Vec<Vec<u8>> = buf[line_start..start]
-        .split(|b| !b.is_ascii_alphabetic())
+    buf[line_start..start]
+        .rsplit(|b| !b.is_ascii_alphabetic())
         .filter(|w| !w.is_empty())
-        .map(<[u8]>::to_ascii_lowercase)
-        .collect();
-    words
-        .iter()
-        .rev()
         .take(4)
-        .any(|w| w == b"gbr" || w == b"code" || w == b"codes")
+        .any(|w| {
+            ["gbr", "code", "codes"]
+                .iter()
+                .any(|n| w.eq_ignore_ascii_case(n.as_bytes()))
+        })
 }
 
 /// What the text says of the bare code `parsed` (see [`Evidence`]).
