@@ -200,6 +200,38 @@ fn has_diagram(window: &[u8]) -> bool {
     })
 }
 
+/// Bit `n` set when a word of [`CHESS_WORDS`] is `n` bytes long.
+const CHESS_LENGTHS: u32 = {
+    let mut mask = 0;
+    let mut k = 0;
+    while k < CHESS_WORDS.len() {
+        mask |= 1 << CHESS_WORDS[k].len();
+        k += 1;
+    }
+    mask
+};
+
+/// Bit `n` set when a word of [`CHESS_WORDS`] starts with the `n`-th letter (`a` is 0).
+const CHESS_FIRSTS: u32 = {
+    let mut mask = 0;
+    let mut k = 0;
+    while k < CHESS_WORDS.len() {
+        mask |= 1 << (CHESS_WORDS[k].as_bytes()[0] - b'a');
+        k += 1;
+    }
+    mask
+};
+
+/// Whether `word` (starting with an ASCII letter) has the length and first letter of a word
+/// of [`CHESS_WORDS`]: most words of prose do not, and are not compared with each.
+fn may_be_chess_word(word: &[u8]) -> bool {
+    let first = word[0].to_ascii_lowercase().wrapping_sub(b'a');
+    word.len() < 32
+        && CHESS_LENGTHS & (1 << word.len()) != 0
+        && first < 26
+        && CHESS_FIRSTS & (1 << first) != 0
+}
+
 /// A chess word in `window`, matched without regard to ASCII case and without allocating.
 fn has_chess_word(window: &[u8]) -> bool {
     let mut i = 0;
@@ -215,6 +247,7 @@ fn has_chess_word(window: &[u8]) -> bool {
         let word = &window[i..end];
         let starts_a_word = i == 0 || !window[i - 1].is_ascii_alphanumeric();
         if starts_a_word
+            && may_be_chess_word(word)
             && CHESS_WORDS
                 .iter()
                 .any(|w| w.as_bytes().eq_ignore_ascii_case(word))
@@ -271,5 +304,21 @@ pub fn of_bare(buf: &[u8], parsed: &Parsed) -> Evidence {
         Evidence::Near
     } else {
         Evidence::None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_chess_word_passes_the_length_and_letter_test() {
+        for word in CHESS_WORDS {
+            assert!(may_be_chess_word(word.as_bytes()), "{word}");
+            assert!(may_be_chess_word(word.to_uppercase().as_bytes()), "{word}");
+        }
+        for word in ["a", "analysis", "Xylophone", "cook"] {
+            assert!(!may_be_chess_word(word.as_bytes()), "{word}");
+        }
     }
 }
