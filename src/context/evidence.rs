@@ -2,6 +2,10 @@
 //! rules a lone `dddd.dd` must pass beyond the finder's, and the chess near it. Run only for
 //! codes the parser read as bare, never per byte.
 
+use std::sync::LazyLock;
+
+use memchr::memmem;
+
 use crate::parse::{Parsed, lex, space};
 
 /// Bytes on each side of a bare code searched for chess: move notation, a diagram, chess
@@ -176,7 +180,10 @@ fn has_moves(window: &[u8]) -> bool {
 /// A chess-font diagram line in `window` (GBR.md §7): the top border `XIIIIIIIIY`, or a
 /// rank line `9` + eight squares + `0`.
 fn has_diagram(window: &[u8]) -> bool {
-    if memchr::memmem::find(window, b"IIIIIIII").is_some() {
+    // Built once: a one-shot `memmem::find` builds its searcher at every call.
+    static BORDER: LazyLock<memmem::Finder<'static>> =
+        LazyLock::new(|| memmem::Finder::new(b"IIIIIIII"));
+    if BORDER.find(window).is_some() {
         return true;
     }
     // Rank lines start a line (or follow the border glued to the line before).
@@ -191,6 +198,38 @@ fn has_diagram(window: &[u8]) -> bool {
                 && w[1..9].iter().any(|b| b.is_ascii_alphabetic())
         })
     })
+}
+
+/// Bit `n` set when a word of [`CHESS_WORDS`] is `n` bytes long.
+const CHESS_LENGTHS: u32 = {
+    let mut mask = 0;
+    let mut k = 0;
+    while k < CHESS_WORDS.len() {
+        mask |= 1 << CHESS_WORDS[k].len();
+        k += 1;
+    }
+    mask
+};
+
+/// Bit `n` set when a word of [`CHESS_WORDS`] starts with the `n`-th letter (`a` is 0).
+const CHESS_FIRSTS: u32 = {
+    let mut mask = 0;
+    let mut k = 0;
+    while k < CHESS_WORDS.len() {
+        mask |= 1 << (CHESS_WORDS[k].as_bytes()[0] - b'a');
+        k += 1;
+    }
+    mask
+};
+
+/// Whether `word` (starting with an ASCII letter) has the length and first letter of a word
+/// of [`CHESS_WORDS`]: most words of prose do not, and are not compared with each.
+fn may_be_chess_word(word: &[u8]) -> bool {
+    let first = word[0].to_ascii_lowercase().wrapping_sub(b'a');
+    word.len() < 32
+        && CHESS_LENGTHS & (1 << word.len()) != 0
+        && first < 26
+        && CHESS_FIRSTS & (1 << first) != 0
 }
 
 /// A chess word in `window`, matched without regard to ASCII case and without allocating.
@@ -208,6 +247,7 @@ fn has_chess_word(window: &[u8]) -> bool {
         let word = &window[i..end];
         let starts_a_word = i == 0 || !window[i - 1].is_ascii_alphanumeric();
         if starts_a_word
+            && may_be_chess_word(word)
             && CHESS_WORDS
                 .iter()
                 .any(|w| w.as_bytes().eq_ignore_ascii_case(word))
@@ -225,16 +265,15 @@ fn named_before(buf: &[u8], start: usize) -> bool {
         .map_or(start.saturating_sub(80), |i| {
             start.saturating_sub(80) + i + 1
         });
-    let words: Vec<Vec<u8>> = buf[line_start..start]
-        .split(|b| !b.is_ascii_alphabetic())
+    buf[line_start..start]
+        .rsplit(|b| !b.is_ascii_alphabetic())
         .filter(|w| !w.is_empty())
-        .map(<[u8]>::to_ascii_lowercase)
-        .collect();
-    words
-        .iter()
-        .rev()
         .take(4)
-        .any(|w| w == b"gbr" || w == b"code" || w == b"codes")
+        .any(|w| {
+            ["gbr", "code", "codes"]
+                .iter()
+                .any(|n| w.eq_ignore_ascii_case(n.as_bytes()))
+        })
 }
 
 /// What the text says of the bare code `parsed` (see [`Evidence`]).
@@ -265,5 +304,21 @@ pub fn of_bare(buf: &[u8], parsed: &Parsed) -> Evidence {
         Evidence::Near
     } else {
         Evidence::None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_chess_word_passes_the_length_and_letter_test() {
+        for word in CHESS_WORDS {
+            assert!(may_be_chess_word(word.as_bytes()), "{word}");
+            assert!(may_be_chess_word(word.to_uppercase().as_bytes()), "{word}");
+        }
+        for word in ["a", "analysis", "Xylophone", "cook"] {
+            assert!(!may_be_chess_word(word.as_bytes()), "{word}");
+        }
     }
 }

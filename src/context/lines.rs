@@ -1,7 +1,7 @@
 //! The lines above a code (GBR.md §6; docs/reading.md): a sign on a line of its own, a
 //! heading of a printed directory, the code before it. Read backward from a code only.
 
-use memchr::{memchr_iter, memrchr};
+use memchr::memrchr2_iter;
 
 use crate::finder::is_token;
 use crate::parse::{lex, space};
@@ -41,49 +41,118 @@ pub enum Above {
 
 /// Reads upward from `start` (the first byte of the text read for a code), line by line,
 /// to the first heading, sign line or code; prose ends it (see [`LONG_LINE`]).
+///
+/// One backward search for line feeds and full stops together walks the lines: a line holds
+/// a code when one of its full stops is the stop of a token `dddd.dd` ([`is_token`]).
 pub fn look_back(buf: &[u8], start: usize) -> Above {
     let floor = start.saturating_sub(MAX_BYTES);
-    let mut end = start;
-    let mut long = 0;
-    for _ in 0..=MAX_LINES {
-        let line_start = memrchr(b'\n', &buf[floor..end]).map_or(floor, |i| floor + i + 1);
-        if line_start == floor && floor > 0 && buf[floor - 1] != b'\n' {
-            break; // a line cut by the window is not read
+    let mut walk = Walk {
+        buf,
+        start,
+        floor,
+        end: start,
+        long: 0,
+    };
+    let digit = |i: usize| buf.get(i).is_some_and(u8::is_ascii_digit);
+    let mut coded = false;
+    let mut lines = 0;
+    for i in memrchr2_iter(b'\n', b'.', &buf[floor..start]) {
+        let at = floor + i;
+        if buf[at] == b'.' {
+            // Most full stops end a sentence: a digit on each side first, then the whole shape.
+            coded = coded || (at >= 4 && digit(at + 1) && digit(at - 1) && is_token(buf, at - 4));
+            continue;
         }
-        let line = &buf[line_start..end];
-        if has_code(buf, line_start, end) {
-            return Above::Code;
+        if let Some(above) = walk.line(at + 1, coded) {
+            return above;
         }
-        if line.len() > LONG_LINE {
-            long += 1;
-            if long > 1 || line.len() > MAX_LINE {
-                break;
-            }
+        walk.end = at; // the line feed
+        coded = false;
+        lines += 1;
+        if lines > MAX_LINES {
+            return Above::Nothing;
         }
-        if end != start {
-            if let Some(s) = sign_line(line) {
-                return Above::Sign(s);
-            }
-            if let Some(s) = heading(line) {
-                return Above::Heading(s);
-            }
-        }
-        if line_start == 0 || line_start == floor {
-            break;
-        }
-        end = line_start - 1; // the line feed
     }
-    Above::Nothing
+    walk.line(floor, coded).unwrap_or(Above::Nothing)
 }
 
-/// True when a code stands as a token in `buf[from..to]`.
-fn has_code(buf: &[u8], from: usize, to: usize) -> bool {
-    let digit = |i: usize| buf.get(i).is_some_and(u8::is_ascii_digit);
-    memchr_iter(b'.', &buf[from..to]).any(|i| {
-        let dot = from + i;
-        // Most full stops end a sentence: a digit on each side first, then the whole shape.
-        dot >= 4 && digit(dot + 1) && digit(dot - 1) && is_token(buf, dot - 4)
-    })
+/// The state of [`look_back`] between lines.
+struct Walk<'a> {
+    buf: &'a [u8],
+    /// Where the look-back started.
+    start: usize,
+    /// The lowest byte it reads.
+    floor: usize,
+    /// The end of the line being read (its line feed, or `start`).
+    end: usize,
+    /// Long lines met so far.
+    long: usize,
+}
+
+impl Walk<'_> {
+    /// Reads the line `buf[line_start..self.end]` (`coded`: a code stands in it): `Some` ends
+    /// the look-back with its answer, `None` goes on to the line above.
+    #[inline(always)]
+    fn line(&mut self, line_start: usize, coded: bool) -> Option<Above> {
+        let (buf, floor) = (self.buf, self.floor);
+        if line_start == floor && floor > 0 && buf[floor - 1] != b'\n' {
+            return Some(Above::Nothing); // a line cut by the window is not read
+        }
+        if coded {
+            return Some(Above::Code);
+        }
+        let line = &buf[line_start..self.end];
+        if line.len() > LONG_LINE {
+            self.long += 1;
+            if self.long > 1 || line.len() > MAX_LINE {
+                return Some(Above::Nothing);
+            }
+        }
+        if self.end != self.start
+            && let Some(above) = sign_or_heading(line)
+        {
+            return Some(above);
+        }
+        (line_start == 0 || line_start == floor).then_some(Above::Nothing)
+    }
+}
+
+/// A sign line ([`sign_line`]) or a heading ([`heading`]); most lines, prose or caption,
+/// are told apart by their length and first byte before either is read.
+#[inline(always)]
+fn sign_or_heading(line: &[u8]) -> Option<Above> {
+    let may_be = line.len() <= 80
+        && matches!(
+            first_byte(line).map(|b| b.to_ascii_lowercase()),
+            Some(
+                b'+' | b'='
+                    | b'-'
+                    | b'<'
+                    | b'*'
+                    | b'w'
+                    | b'd'
+                    | b's'
+                    | b'r'
+                    | b'g'
+                    | b'('
+                    | b'['
+                    | 0x80..
+            )
+        );
+    if may_be {
+        read_sign_or_heading(line)
+    } else {
+        None
+    }
+}
+
+/// [`sign_or_heading`] past its first test.
+#[inline(never)]
+fn read_sign_or_heading(line: &[u8]) -> Option<Above> {
+    if let Some(s) = sign_line(line) {
+        return Some(Above::Sign(s));
+    }
+    heading(line).map(Above::Heading)
 }
 
 /// The first byte of `line` that is not an ASCII space or tab.
@@ -192,9 +261,9 @@ pub fn heading(line: &[u8]) -> Option<Stipulation> {
             break;
         }
     }
-    // Every heading word starts with one of these letters: most short lines do not.
-    let first = text.first().map(u8::to_ascii_lowercase);
-    if first.is_some_and(|f| !matches!(f, b'w' | b'd' | b's' | b'r' | b'g')) {
+    // Every heading starts with one of these three letters (see [`WIN_HEADINGS`],
+    // [`DRAW_HEADINGS`]): most short lines do not, and are not compared word by word.
+    if !text.is_empty() && !starts_like_a_heading(text) {
         return None;
     }
     let named = if text.is_empty() {
@@ -211,6 +280,23 @@ pub fn heading(line: &[u8]) -> Option<Stipulation> {
         (a, b) => a.or(b)?,
     };
     Some(Stipulation::new(Some(outcome), shakmaty::Color::White))
+}
+
+/// True when `text` starts (without regard to ASCII case) with the first three letters of a
+/// heading in [`WIN_HEADINGS`] or [`DRAW_HEADINGS`]: a test that [`same_words`] needs to pass.
+fn starts_like_a_heading(text: &[u8]) -> bool {
+    let Some(&[a, b, c]) = text.first_chunk::<3>() else {
+        return false;
+    };
+    matches!(
+        [a, b, c].map(|x| x.to_ascii_lowercase()),
+        [b'w', b'i', b'n']
+            | [b'w', b'h', b'i']
+            | [b's', b't', b'u']
+            | [b'g', b'e', b'w']
+            | [b'd', b'r', b'a']
+            | [b'r', b'e', b'm']
+    )
 }
 
 /// True when `text` is the words of `heading` (lower case) with any blanks between them,
@@ -264,6 +350,22 @@ mod tests {
                 want.map(String::from),
                 "{line:?}"
             );
+        }
+    }
+
+    #[test]
+    fn every_heading_passes_the_three_letter_test() {
+        for words in WIN_HEADINGS.iter().chain(DRAW_HEADINGS) {
+            let text = words.join(" ");
+            assert!(starts_like_a_heading(text.as_bytes()), "{text:?}");
+            assert!(
+                starts_like_a_heading(text.to_uppercase().as_bytes()),
+                "{text:?}"
+            );
+        }
+        for text in ["Windows", "wi", "", "Stalemate", "Re", "rook"] {
+            let want = text.len() >= 3 && !text.starts_with("Sta") && !text.starts_with("roo");
+            assert_eq!(starts_like_a_heading(text.as_bytes()), want, "{text:?}");
         }
     }
 

@@ -70,8 +70,28 @@ fn tag_len_backward(buf: &[u8], i: usize) -> Option<usize> {
     tag_name(name).then_some(window.len() - open + 1)
 }
 
+/// True for an ASCII byte that no blank starts or ends with: most bytes of text, told
+/// apart before the slower tests of [`blank_at`] and [`blank_before`].
+#[inline(always)]
+fn never_blank(b: u8) -> bool {
+    b.is_ascii()
+        && !matches!(
+            b,
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b'<' | b'>' | b'*'
+        )
+}
+
 /// The blank starting at `i`, if one does.
+#[inline]
 pub fn blank_at(buf: &[u8], i: usize) -> Option<Blank> {
+    if never_blank(*buf.get(i)?) {
+        return None;
+    }
+    blank_at_slow(buf, i)
+}
+
+/// [`blank_at`] past its first test.
+fn blank_at_slow(buf: &[u8], i: usize) -> Option<Blank> {
     if let Some(b) = ascii_blank(buf, i) {
         return Some(b);
     }
@@ -85,7 +105,16 @@ pub fn blank_at(buf: &[u8], i: usize) -> Option<Blank> {
 }
 
 /// The blank ending just before `i` (exclusive), if one does.
+#[inline]
 pub fn blank_before(buf: &[u8], i: usize) -> Option<Blank> {
+    if never_blank(*buf.get(i.checked_sub(1)?)?) {
+        return None;
+    }
+    blank_before_slow(buf, i)
+}
+
+/// [`blank_before`] past its first test.
+fn blank_before_slow(buf: &[u8], i: usize) -> Option<Blank> {
     let last = *buf.get(i.checked_sub(1)?)?;
     if last.is_ascii() {
         if let Some(b) = ascii_blank(buf, i - 1) {
