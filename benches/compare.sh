@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole commands against ripgrep on the same data, warm cache, one run (issue #5).
+# Whole commands against ripgrep on the same data, warm cache, one run.
 #
 #   benches/compare.sh                 # 2 GiB corpus in bench-data/ (generated if missing)
 #   SIZE=256MiB DATA=/tmp/bd RUNS=3 ROUNDS=3 benches/compare.sh
@@ -123,7 +123,7 @@ for shape, size in (("big", big_bytes), ("tree", tree_bytes)):
     print(f"| {shape} | scaling gbr -j2 / -j1 | | | {median['gbr -j1'] / median['gbr -j2']:.2f}x | |")
     medians[shape] = median
 
-# The targets of issue #5, each from the medians above.
+# The targets, each from the medians above.
 big, tree = medians["big"], medians["tree"]
 big_limit = next(v for k, v in big.items() if k.startswith("limit"))
 targets = [
@@ -133,7 +133,7 @@ targets = [
     ("big: scaling gbr -j2 / -j1", big["gbr -j1"] / big["gbr -j2"], 1.8, "x"),
 ]
 print()
-print("| target (issue #5) | this run | at least | met |")
+print("| target | this run | at least | met |")
 print("| --- | ---: | ---: | --- |")
 for name, value, least, unit in targets:
     met = "yes" if value >= least else "NO"

@@ -1,4 +1,4 @@
-//! Micro-benchmark of a look-up directory (issue #5): sorting N findings into a directory
+//! Micro-benchmark of a look-up directory: sorting N findings into a directory
 //! (GBR.md §4 order) and writing it as TSV to memory. Throughput in entries. The 10-million
 //! target is measured whole by `examples/directory_sort.rs`.
 

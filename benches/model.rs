@@ -1,4 +1,4 @@
-//! Micro-benchmarks of the model (issue #5): parsing a code, parsing and checking a full
+//! Micro-benchmarks of the model: parsing a code, parsing and checking a full
 //! position, and scanning a buffer of generated captions. Throughput in bytes of input.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};

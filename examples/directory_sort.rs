@@ -1,4 +1,4 @@
-//! The directory speed target (issue #5): sort 10 million entries and write them as TSV in
+//! The directory speed target: sort 10 million entries and write them as TSV in
 //! under 10 s. Generates the records in memory first (not timed), like a scan of 1,000 files
 //! would give them: every form's fields, a tenth with squares, a fifth bare codes.
 //!

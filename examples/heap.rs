@@ -1,4 +1,4 @@
-//! Peak heap of a scan (issue #5: the heap grows with the findings, not with the input).
+//! Peak heap of a scan (the heap grows with the findings, not with the input).
 //! Counts every allocation with dhat while scanning the given files as `gbr scan` does
 //! (memory-mapped, all threads), and prints the peak heap and the records found.
 //!

@@ -1,4 +1,4 @@
-//! The speed limits `benches/compare.sh` measures gbr against (issue #5): a byte count over a
+//! The speed limits `benches/compare.sh` measures gbr against: a byte count over a
 //! memory-mapped file, split between the threads of the rayon pool (the loop vectorises), and
 //! `read()` of every file of a tree with the same threads.
 //!

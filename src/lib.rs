@@ -3,8 +3,8 @@
 //! The GBR code (Guy-Blandford-Roycroft) writes the material of a position as `QRBN.wb`
 //! (`0323.12`); longer forms add the stipulation, the kings and every square
 //! (`a7d3 0116.00 b2b3c6d6 3/3+.`). The material is carried two or three times over, so a
-//! transcription error shows as a disagreement. The reference for the notation is the project's
-//! `GBR.md`; sections are cited as "GBR.md §N".
+//! transcription error shows as a disagreement. The reference for the notation is
+//! `docs/gbr-notation.md`; its sections are cited as "GBR.md §N".
 //!
 //! Layers, each depending only on those listed before it:
 //! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] →

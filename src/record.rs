@@ -92,7 +92,7 @@ impl FindingRecord {
 ///
 /// The texts are [`CompactString`]s, which hold up to 24 bytes without allocating: kings,
 /// W/B, most square lists and the canonical text of codes without squares fit, and a scan
-/// makes one record per code, on every core, freed by whichever worker prints it (issue #5).
+/// makes one record per code, on every core, freed by whichever worker prints it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// The source's path as given (lossy UTF-8), `<stdin>` for standard input; shared by the
@@ -140,7 +140,7 @@ pub struct Record {
     pub material: Option<Material>,
     /// The board, where every man's square is known; serialised as the FEN board field
     /// (`8/K7/2nn4/8/8/1B1k4/1R6/8`). Kept typed rather than as text, as most outputs never
-    /// print it: its text cost a tenth of a record (issue #5).
+    /// print it: its text cost a tenth of a record.
     #[serde(default, with = "As::<Option<DisplayFromStr>>")]
     pub fen: Option<Board>,
     /// The board of the diagram printed with the caption (GBR.md §7), where one stands

@@ -1,4 +1,4 @@
-//! Property tests of the model (issue #2): positions round-trip through their text, code order
+//! Property tests of the model: positions round-trip through their text, code order
 //! is text order, material round-trips through the code, and no input makes a parser panic.
 
 use gbrscan::code::{Code, PIECE_ROLES};

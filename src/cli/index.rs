@@ -1,5 +1,5 @@
 //! `gbr index`: scan like `gbr scan` (or read its saved `--json` output) and write the sorted
-//! look-up directory (issue #4).
+//! look-up directory.
 
 use std::fs::File;
 use std::io::{self, IsTerminal};

@@ -1,4 +1,4 @@
-//! `gbr lookup`: query a saved directory without rescanning (issue #4).
+//! `gbr lookup`: query a saved directory without rescanning.
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -1,4 +1,4 @@
-//! `gbr merge`: k-way merge of sorted directories into one, streaming (issue #4).
+//! `gbr merge`: k-way merge of sorted directories into one, streaming.
 
 use std::fs::File;
 use std::io::{self, BufRead};

@@ -1,4 +1,4 @@
-//! The anticipation check (issue #4): the same position found in more than one place.
+//! The anticipation check: the same position found in more than one place.
 
 use crate::code::Code;
 use crate::record::Record;
@@ -6,7 +6,7 @@ use crate::record::Record;
 use super::{Directory, Key, Order};
 
 /// Entries that give the same position: the same code and kings, and the same squares where
-/// both give them (issue #4). Entries without kings are never duplicates: a bare code is not a
+/// both give them. Entries without kings are never duplicates: a bare code is not a
 /// position.
 ///
 /// "Where both give them" is not transitive: an entry without squares matches two entries

@@ -1,4 +1,4 @@
-//! The sort key of a directory entry (GBR.md §4, issue #4): code, kings as text (white's
+//! The sort key of a directory entry (GBR.md §4): code, kings as text (white's
 //! first), the rest of the position (squares as text, then W/B), stipulation, then the source
 //! (path, byte offset); with [`Order::Stipulation`] the group (wins, draws, the rest) comes
 //! first.

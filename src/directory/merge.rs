@@ -1,4 +1,4 @@
-//! `gbr merge` (issue #4): a k-way merge of sorted directories into one, streaming, with one
+//! `gbr merge`: a k-way merge of sorted directories into one, streaming, with one
 //! entry per input in memory (a binary heap).
 //!
 //! Entries with equal keys (the same occurrence in two inputs) come out in the order of the

@@ -1,4 +1,4 @@
-//! Look-up directories (issue #4): every code found, sorted as printed directories sort them
+//! Look-up directories: every code found, sorted as printed directories sort them
 //! (GBR.md §4), written in five formats ([`Format`]), read back ([`read`]), queried without
 //! rescanning ([`lookup`]) and merged ([`merge`]).
 //!

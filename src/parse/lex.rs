@@ -14,7 +14,7 @@ use crate::stipulation::Stipulation;
 pub const MAX_GAP: usize = 100;
 
 /// Most line breaks one gap may hold: tokens broken over lines join, a blank line between two
-/// captions does not (issue #3, "bounded").
+/// captions does not.
 pub const MAX_GAP_LINES: usize = 1;
 
 /// True for the white space of a gap: space, tab, CR, LF, form feed, vertical tab.
@@ -84,7 +84,7 @@ pub fn square_at(buf: &[u8], i: usize) -> Option<Square> {
 pub struct SquareRun {
     /// The squares in order, held inline up to [`RUN_INLINE`] (a full position has at most
     /// 32 men): the scanner reads one or more runs per code, and allocating each cost more
-    /// than reading it (issue #5).
+    /// than reading it.
     pub squares: Squares,
     /// Index into `squares` where a full stop stood, if one did.
     pub stop: Option<usize>,

@@ -67,7 +67,7 @@ impl Form {
     }
 }
 
-/// How much of the code's redundancy the form lets the checks test (issue #3): a full position
+/// How much of the code's redundancy the form lets the checks test: a full position
 /// checked > code with W/B > code with kings > bare code. `Ord` follows that order.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
@@ -135,7 +135,7 @@ pub struct Parsed {
 }
 
 impl Parsed {
-    /// How much redundancy this form carries (issue #3).
+    /// How much redundancy this form carries.
     pub fn rank(&self) -> Rank {
         let p = &self.position;
         if p.squares.is_some() {

@@ -8,7 +8,7 @@
 //! finish about in the order the output needs them and one big file keeps every core busy. The
 //! worker that finishes the unit next in order hands it on ([`Handoff`]); the few that finished
 //! early wait, at most [`BACKLOG_PER_THREAD`] a thread, so the heap grows with the records of a
-//! few chunks per thread, not with the input (issue #5).
+//! few chunks per thread, not with the input.
 
 use std::collections::VecDeque;
 use std::ops::{ControlFlow, Range};

@@ -1,5 +1,5 @@
 //! The scanner: every code in a buffer, found in parallel chunks, parsed, checked and given
-//! its source reference (issue #3).
+//! its source reference.
 //!
 //! A buffer is cut into chunks; each chunk owns the anchors (`dddd.dd`) that *start* in it and
 //! parses them with the whole buffer in view, so a form broken over a chunk boundary is read

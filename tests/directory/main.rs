@@ -1,4 +1,4 @@
-//! Look-up directories (issue #4): `gbr index`, `gbr lookup` and `gbr merge` through the real
+//! Look-up directories: `gbr index`, `gbr lookup` and `gbr merge` through the real
 //! binary on `fixtures/directory/`, the printed directory of the corpus, the merge property and
 //! the HTML page rendered by headless Chromium.
 

@@ -1,4 +1,4 @@
-//! The merge property (issue #4): merging the directories of shards gives exactly the
+//! The merge property: merging the directories of shards gives exactly the
 //! directory of all the records at once, for random records, shardings and saved formats.
 
 use gbrscan::check::{Check, Part, Severity};

@@ -1,4 +1,4 @@
-//! `html`: one self-contained page (issue #4): a contents list of codes, an anchor and a table
+//! `html`: one self-contained page: a contents list of codes, an anchor and a table
 //! per code, print styles (`@media print`), no scripts and no external assets.
 //!
 //! Anchors: `c0116.00` for a code, `win-0116.00` (`draw-`, `other-`) for a code within a group

@@ -1,4 +1,4 @@
-//! `jsonl`: JSON Lines, one entry per line (issue #4). Each line is the [`Record`] object
+//! `jsonl`: JSON Lines, one entry per line. Each line is the [`Record`] object
 //! (the schema of `gbr scan --json`'s `match` data, documented in `docs/directory.md`), with a
 //! leading `"group"` (`win`, `draw`, `other`) in a directory sorted by stipulation, or a leading
 //! `"duplicate"` (the 1-based group number) in a duplicates listing.

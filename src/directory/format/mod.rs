@@ -1,4 +1,4 @@
-//! The five output formats of a directory (issue #4): a closed enum and one small writer per
+//! The five output formats of a directory: a closed enum and one small writer per
 //! format. Every writer takes a [`Listing`] (a directory, or its duplicate groups) and writes
 //! to any `impl Write`; none knows about files.
 
@@ -32,7 +32,7 @@ pub(crate) use cells::{LeadOf, cells, code_text, lead_cell, material_words, stip
 pub use print::{Layout, Paper, Print};
 pub use template::TemplateError;
 
-/// An output format of `gbr index` and `gbr lookup` (issue #4).
+/// An output format of `gbr index` and `gbr lookup`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
     /// Print-ready text: a heading per code with the material in words, then one aligned line

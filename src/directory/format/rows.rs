@@ -1,4 +1,4 @@
-//! Writing the row formats (`tsv`, `csv`, `jsonl`) fast (issue #5: ten million entries sorted
+//! Writing the row formats (`tsv`, `csv`, `jsonl`) fast (ten million entries sorted
 //! and written in seconds).
 //!
 //! A row is a lead (the `group` or `duplicate` cell, taken from the block) and a body (everything

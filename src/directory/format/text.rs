@@ -1,4 +1,4 @@
-//! `text`: print-ready (issue #4). A heading per code with the material in words
+//! `text`: print-ready. A heading per code with the material in words
 //! (`0116.00  wR wB v bN bN`), then one line per entry with kings, squares, W/B, stipulation
 //! and the reference `path:line`, aligned within the block; an invalid entry ends with
 //! `invalid:` and its errors. Under [`super::Order::Stipulation`] a heading per group

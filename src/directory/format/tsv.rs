@@ -1,4 +1,4 @@
-//! `tsv`: a header row, then one entry per row, every field its own cell (issue #4).
+//! `tsv`: a header row, then one entry per row, every field its own cell.
 //!
 //! A cell escapes `\` as `\\`, tab as `\t`, line feed as `\n` and carriage return as `\r`, so
 //! every entry is exactly one line: what lets `gbr lookup` search the file by its bytes.
@@ -27,7 +27,7 @@ pub(crate) fn write_header<W: Write>(lead: Lead, w: &mut W) -> io::Result<()> {
 /// Most rows need no escape at all, so a row is first written raw and then searched once for
 /// the four special bytes: if the only ones are the separating tabs and the final line feed, it
 /// stands; otherwise it is written again cell by cell, escaped. One pass over the row instead
-/// of one per cell (issue #5: ten million rows).
+/// of one per cell (ten million rows).
 fn body(record: &Record, out: &mut Vec<u8>, scratch: &mut Vec<u8>) -> io::Result<()> {
     let start = out.len();
     joined(record, out, scratch, |bytes, out| {

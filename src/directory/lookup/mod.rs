@@ -1,4 +1,4 @@
-//! Querying a saved directory without rescanning (issue #4): a binary search over the file's
+//! Querying a saved directory without rescanning: a binary search over the file's
 //! bytes for the first entry that can match, then a scan of the range that can.
 //!
 //! Only the lines the search probes and the lines of the range are parsed, and each is checked

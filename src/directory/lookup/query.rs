@@ -1,4 +1,4 @@
-//! The queries of `gbr lookup` (issue #4): a code, a pattern with `?`, a material in either
+//! The queries of `gbr lookup`: a code, a pattern with `?`, a material in either
 //! style, and kings.
 
 use std::str::FromStr;
@@ -8,7 +8,7 @@ use crate::directory::KeyError;
 use crate::directory::key::kings_key;
 use crate::material::{Material, ParseMaterialError};
 
-/// A code with `?` for any digit: `03??.1?` (issue #4). Four characters (`03??`) are the piece
+/// A code with `?` for any digit: `03??.1?`. Four characters (`03??`) are the piece
 /// digits alone and mean no pawns, as [`Code::parse_loose`] reads a code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CodePattern {

@@ -1,4 +1,4 @@
-//! Reading entries back (issue #4): saved directories in the two formats that keep every field
+//! Reading entries back: saved directories in the two formats that keep every field
 //! on one line ([`SavedFormat`]: `tsv` and `jsonl`), and saved `gbr scan --json` output.
 //!
 //! The first line tells the format and the order: a TSV header starts with `code` (sorted by
