@@ -186,6 +186,19 @@ fn pgn_files_are_read_as_games_with_their_metadata() {
 }
 
 #[test]
+fn a_pgn_on_standard_input_is_read_as_games_when_its_label_names_a_pgn() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/pgn/studies.pgn");
+    let file = std::fs::read_to_string(path).expect("the fixture");
+    let (whole, _, code) = gbr(&["scan", path], "");
+    let (piped, _, piped_code) = gbr(&["scan", "--label", path, "-"], &file);
+    assert_eq!((piped.as_str(), piped_code), (whole.as_str(), code));
+    assert!(
+        whole.contains("a7d3 0116.00 b2b3c6d6 3/3+. ok [full]"),
+        "{whole}"
+    );
+}
+
+#[test]
 fn pgn_is_read_as_games_only_when_named_pgn_or_asked() {
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("studies.txt");

@@ -42,6 +42,14 @@ fn is_pgn(input: &InputPath, asked: bool) -> bool {
             .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
 }
 
+/// True when a text's name (a path, an archive member, standard input's `--label`) ends in
+/// `.pgn`, any case.
+fn is_pgn_name(name: &str) -> bool {
+    name.len() >= 4
+        && name.is_char_boundary(name.len() - 4)
+        && name[name.len() - 4..].eq_ignore_ascii_case(".pgn")
+}
+
 /// Finished units per thread that may wait to be handed on before the workers pause.
 const BACKLOG_PER_THREAD: usize = 4;
 
@@ -320,6 +328,26 @@ impl Queue<'_> {
                 chunk += 1;
                 ControlFlow::Continue(())
             };
+            if options.pgn || is_pgn_name(&member.name) {
+                // Games, not text: pgn-reader reads a PGN whole, from a stream too (standard
+                // input with a `--label` ending in `.pgn`, an archive member).
+                let mut read = Vec::new();
+                let whole: &[u8] = match member.text {
+                    Text::Bytes(bytes) => bytes,
+                    Text::Stream(reader) => {
+                        reader.read_to_end(&mut read)?;
+                        &read
+                    }
+                };
+                let len = whole.len() as u64;
+                encoding = member.encoding;
+                if emit(super::scan_pgn(whole, &member.name), len).is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
+                total += len;
+                scanned += 1;
+                return Ok(ControlFlow::Continue(()));
+            }
             let ended = match member.text {
                 Text::Stream(reader) => {
                     scan_stream(reader, &member.name, member.page, block, binary, &mut emit)?

@@ -201,6 +201,8 @@ struct InOrder<'a> {
     codes: u64,
     /// Where the input under way was first seen to change; no record from there on.
     changed: Option<u64>,
+    /// What the input's PGN games gave besides records, where it is read as PGN.
+    games: Option<crate::pgn::GameCounts>,
 }
 
 impl<'a> InOrder<'a> {
@@ -210,6 +212,7 @@ impl<'a> InOrder<'a> {
             stitcher: Stitcher::new(),
             codes: 0,
             changed: None,
+            games: None,
         }
     }
 
@@ -248,7 +251,6 @@ impl<'a> InOrder<'a> {
         on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let input = &self.inputs[index];
-        let mut games = None;
         let (outcome, bytes, problems, binary_members) = match unit {
             Unit::End {
                 bytes,
@@ -272,7 +274,9 @@ impl<'a> InOrder<'a> {
                 if restart {
                     self.end_text(input, on_event)?;
                 }
-                games = scan.games.take();
+                if let Some(games) = scan.games.take() {
+                    self.games = Some(games);
+                }
                 self.changed = self.changed.or(changed);
                 let records = self.stitcher.stitch(scan);
                 self.emit(input, records, on_event)?;
@@ -295,7 +299,7 @@ impl<'a> InOrder<'a> {
             outcome,
             problems,
             binary_members,
-            games,
+            games: self.games.take(),
         };
         self.stitcher = Stitcher::new();
         on_event(ScanEvent::Done(done))
