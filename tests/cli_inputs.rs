@@ -437,6 +437,21 @@ probleemblad-2013-4.pdf:36:18:14: e7h5 0133.10 e4h8f6.d6 3/3+. ok [full]
     assert_eq!(scan.code, 2);
 }
 
+/// The resident memory, in KiB, of `child` (still running) after `seconds`; stops it.
+#[track_caller]
+fn resident_after(child: &mut std::process::Child, seconds: u64) -> u64 {
+    std::thread::sleep(std::time::Duration::from_secs(seconds));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()))
+        .expect("the scan is still running");
+    child.kill().expect("stop gbr");
+    child.wait().expect("wait for gbr");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
+        .expect("VmRSS in /proc/PID/status")
+}
+
 #[test]
 fn a_device_is_scanned_in_bounded_memory() {
     // /dev/zero never ends: scanned (--binary) block by block, the process must stay small.
@@ -445,16 +460,7 @@ fn a_device_is_scanned_in_bounded_memory() {
         .stdout(std::process::Stdio::null())
         .spawn()
         .expect("spawn gbr");
-    std::thread::sleep(std::time::Duration::from_secs(2));
-    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()))
-        .expect("the scan is still running");
-    child.kill().expect("stop gbr");
-    child.wait().expect("wait for gbr");
-    let rss_kib: u64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
-        .expect("VmRSS in /proc/PID/status");
+    let rss_kib = resident_after(&mut child, 2);
     assert!(
         rss_kib < 100 * 1024,
         "{rss_kib} KiB resident after 2 s of /dev/zero"
@@ -478,17 +484,8 @@ fn an_endless_stream_of_bare_codes_is_scanned_in_bounded_memory() {
         let line = b"0116.00\n".repeat(8192);
         while stdin.write_all(&line).is_ok() {}
     });
-    std::thread::sleep(std::time::Duration::from_secs(3));
-    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()))
-        .expect("the scan is still running");
-    child.kill().expect("stop gbr");
-    child.wait().expect("wait for gbr");
+    let rss_kib = resident_after(&mut child, 3);
     writer.join().expect("the writer stops once gbr is gone");
-    let rss_kib: u64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
-        .expect("VmRSS in /proc/PID/status");
     assert!(
         rss_kib < 200 * 1024,
         "{rss_kib} KiB resident after 3 s of bare codes"
