@@ -153,20 +153,29 @@ fn game_lines(input: &InputPath, games: &GameCounts) -> Vec<String> {
     lines
 }
 
-/// `1G`, `512M`, `64K` or a plain number of bytes (suffixes are powers of 1,024).
-fn parse_size(text: &str) -> Result<u64, String> {
-    let (digits, unit) = match text.as_bytes().last() {
-        Some(b'K' | b'k') => (&text[..text.len() - 1], 1u64 << 10),
-        Some(b'M' | b'm') => (&text[..text.len() - 1], 1 << 20),
-        Some(b'G' | b'g') => (&text[..text.len() - 1], 1 << 30),
-        Some(b'T' | b't') => (&text[..text.len() - 1], 1 << 40),
-        _ => (text, 1),
+/// A `SIZE` argument (`--memory`, `--max-inflate`): a number of bytes, with an optional K, M,
+/// G or T (powers of 1024) and an optional B (`1G`, `512MB`, `2.5G`, `100000`).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let upper = text.trim().to_ascii_uppercase();
+    let digits = upper.strip_suffix('B').unwrap_or(&upper);
+    let (number, unit) = match digits.char_indices().last() {
+        Some((i, c @ ('K' | 'M' | 'G' | 'T'))) => (&digits[..i], c),
+        _ => (digits, ' '),
     };
-    digits
-        .parse::<u64>()
+    let shift = match unit {
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        'T' => 40,
+        _ => 0,
+    };
+    let value: f64 = number
+        .trim()
+        .parse()
         .ok()
-        .and_then(|n| n.checked_mul(unit))
-        .ok_or_else(|| format!("expected a size such as 1G, 512M or 1048576, found '{text}'"))
+        .filter(|v: &f64| v.is_finite() && *v > 0.0)
+        .ok_or_else(|| format!("expected a size such as 512M or 1G, found {text:?}"))?;
+    Ok((value * (1u64 << shift) as f64) as u64)
 }
 
 impl InputArgs {

@@ -15,7 +15,7 @@ use gbrscan::scan::ScanEvent;
 use gbrscan::{Rank, Record};
 
 use super::atomic::Output;
-use super::common::{InputArgs, scan_paths};
+use super::common::{InputArgs, parse_size, scan_paths};
 use super::directory_io::{FormatArg, choose_format};
 use super::scan::MinRank;
 
@@ -76,31 +76,6 @@ pub struct Args {
     keep_going: bool,
     #[command(flatten)]
     print: PrintArgs,
-}
-
-/// `SIZE` of `--memory`: a number of bytes, with an optional K, M, G or T (powers of 1024)
-/// and an optional B (`1G`, `512MB`, `2.5G`, `100000`).
-fn parse_size(text: &str) -> Result<u64, String> {
-    let upper = text.trim().to_ascii_uppercase();
-    let digits = upper.strip_suffix('B').unwrap_or(&upper);
-    let (number, unit) = match digits.char_indices().last() {
-        Some((i, c @ ('K' | 'M' | 'G' | 'T'))) => (&digits[..i], c),
-        _ => (digits, ' '),
-    };
-    let shift = match unit {
-        'K' => 10,
-        'M' => 20,
-        'G' => 30,
-        'T' => 40,
-        _ => 0,
-    };
-    let value: f64 = number
-        .trim()
-        .parse()
-        .ok()
-        .filter(|v: &f64| v.is_finite() && *v > 0.0)
-        .ok_or_else(|| format!("expected a size such as 512M or 1G, found {text:?}"))?;
-    Ok((value * (1u64 << shift) as f64) as u64)
 }
 
 /// A quarter of the machine's memory (`MemTotal` of /proc/meminfo), at least 256 MiB; 1 GiB
