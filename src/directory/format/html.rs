@@ -48,6 +48,13 @@ tr.invalid td { background: #fdecea; }
 /// `text` with `& < > " '` escaped for HTML text and attribute values.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    escape_into(text, &mut out);
+    out
+}
+
+/// Appends `text` to `out` with `& < > " '` escaped for HTML text and attribute values; the
+/// print layout (`print_html`) writes through it too.
+pub(super) fn escape_into(text: &str, out: &mut String) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -58,7 +65,6 @@ fn escape(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out
 }
 
 /// The anchor of a block and the label of its contents entry.

@@ -15,6 +15,7 @@ use std::io::{self, Write};
 use crate::record::Record;
 
 use super::compact::{entry_text, runs};
+use super::html::escape_into;
 use super::print::default_title;
 use super::xlsx::findings_words;
 use super::{Layout, Listing, Print, diagram, material_words, stipulation_text};
@@ -45,26 +46,13 @@ svg.board {{ display: block; margin: .2em 0; }}
     )
 }
 
-fn escape(text: &str, out: &mut String) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-}
-
 /// The diagram of `record`, or its material in words.
 fn picture(record: &Record, out: &mut String) {
     match &record.fen {
         Some(board) => diagram::svg(board, BOARD, out),
         None => {
             out.push_str("<span class=\"words\">");
-            escape(&material_words(record.code), out);
+            escape_into(&material_words(record.code), out);
             out.push_str("</span>");
         }
     }
@@ -75,7 +63,7 @@ fn compact_cell(record: &Record, diagrams: bool, out: &mut String) {
     entry_text(record, &mut text);
     let (code, kings) = text.split_once(' ').unwrap_or((&text, ""));
     let _ = write!(out, "<td class=\"code\">{code}</td><td class=\"kings\">");
-    escape(kings, out);
+    escape_into(kings, out);
     if diagrams {
         picture(record, out);
     }
@@ -99,13 +87,13 @@ fn full_row(record: &Record, diagrams: bool, out: &mut String) {
         stipulation_text(record.stipulation),
     ] {
         out.push_str("<td class=\"mono\">");
-        escape(value, out);
+        escape_into(value, out);
         out.push_str("</td>");
     }
     out.push_str("<td>");
-    escape(&format!("{}:{}", record.path, record.line), out);
+    escape_into(&format!("{}:{}", record.path, record.line), out);
     out.push_str("</td><td>");
-    escape(&findings_words(record), out);
+    escape_into(&findings_words(record), out);
     out.push_str("</td>");
     if diagrams {
         out.push_str("<td>");
@@ -118,7 +106,7 @@ fn full_row(record: &Record, diagrams: bool, out: &mut String) {
 /// Writes `listing` as one page laid out for print.
 pub(crate) fn write<W: Write>(listing: &Listing<'_>, print: &Print, w: &mut W) -> io::Result<()> {
     let mut title = String::new();
-    escape(print.title_or(default_title(listing)), &mut title);
+    escape_into(print.title_or(default_title(listing)), &mut title);
     let compact = print.layout == Layout::Compact;
     let columns = print.columns();
     let (head, span) = if compact {
@@ -146,7 +134,7 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, print: &Print, w: &mut W) -
         if let Some(heading) = heading {
             out.push_str("<tr class=\"group\">");
             let _ = write!(out, "<th colspan=\"{span}\">");
-            escape(&heading, &mut out);
+            escape_into(&heading, &mut out);
             out.push_str("</th></tr>\n");
         }
         if compact {
