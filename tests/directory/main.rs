@@ -12,42 +12,7 @@ mod near;
 mod print_html;
 mod printing;
 
-use std::path::Path;
+#[path = "../support/gbr.rs"]
+mod gbr_cli;
 
-use assert_cmd::Command;
-
-/// The fixture folder, relative to the package root, as the snapshots show it.
-pub const FIXTURES: &str = "fixtures/directory";
-
-/// `gbr`, run from the package root so that paths in the output are relative and stable.
-pub fn gbr() -> Command {
-    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("gbr");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
-
-/// The standard output of `gbr ARGS`, which must exit with `code`.
-#[track_caller]
-pub fn run(args: &[&str], code: i32) -> String {
-    let output = gbr().args(args).output().expect("run gbr");
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "gbr {args:?}\nstderr: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
-
-/// The standard error of `gbr ARGS`, which must exit with status 2.
-#[track_caller]
-pub fn fail(args: &[&str]) -> String {
-    let output = gbr().args(args).output().expect("run gbr");
-    assert_eq!(output.status.code(), Some(2), "gbr {args:?} should fail");
-    String::from_utf8(output.stderr).expect("UTF-8 error")
-}
-
-/// `path` as an argument.
-pub fn arg(path: &Path) -> &str {
-    path.to_str().expect("UTF-8 temporary path")
-}
+pub use gbr_cli::{FIXTURES, arg, fail, gbr, run};
