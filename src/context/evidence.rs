@@ -77,8 +77,8 @@ fn word_at(buf: &[u8], i: usize) -> Option<(Vec<u8>, usize)> {
     (j > i).then(|| (buf[i..j].to_ascii_lowercase(), j))
 }
 
-/// The token rules of a bare code beyond the finder's.
-fn refused(buf: &[u8], parsed: &Parsed) -> bool {
+/// The token rules of a bare code beyond the finder's ([`Evidence::Refused`]).
+pub fn refused(buf: &[u8], parsed: &Parsed) -> bool {
     let end = parsed.parts.code.end;
     // The pawn digits, the last two of `dddd.dd` (GBR.md §1: a `9` there is an error).
     if buf[end - 2..end].contains(&b'9') {

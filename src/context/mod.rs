@@ -43,22 +43,49 @@ impl Link {
     }
 }
 
+/// What the caller of [`read_code`] knows of the codes before an anchor in the same source.
+/// It changes how much work [`read_code`] takes, never its answer; the default knows nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Before {
+    /// The 0-based offset of the token `dddd.dd` ([`crate::finder::is_token`]) found last
+    /// before this anchor, with no token between the two; `None` when not known. The scanner
+    /// knows it from the anchors the finder gives it in order, from the second anchor of a
+    /// chunk on: the look-back then walks lines by their line feeds alone
+    /// ([`lines::look_back_after`]) instead of reading each line's full stops for a code.
+    pub last_anchor: Option<usize>,
+    /// True when a code with kings or more stands before this one in the source. A bare
+    /// code's evidence then changes nothing ([`Chain`] hands every record on once such a code
+    /// was met), so only the token rules of [`Evidence::Refused`] are read, not the text
+    /// around it.
+    pub position: bool,
+}
+
 /// Reads the code at `anchor` (0-based byte offset of its `dddd.dd`) with its context: the
 /// position as [`parse_at`] reads it, with the sign of a line of its own above it when the
 /// text beside it gives no result (only for a code with kings or more); `None` when there is
-/// no code there or a bare code is refused ([`Evidence::Refused`]).
-pub fn read_code(buf: &[u8], anchor: usize) -> Option<(Parsed, Link)> {
+/// no code there or a bare code is refused ([`Evidence::Refused`]). `before` changes how much
+/// work the look-back takes, never its answer.
+pub fn read_code(buf: &[u8], anchor: usize, before: Before) -> Option<(Parsed, Link)> {
     let mut parsed = parse_at(buf, anchor)?;
     let rank = parsed.rank();
     let mut needs_source_evidence = false;
-    if rank == Rank::Bare {
+    if rank == Rank::Bare && before.position {
+        if evidence::refused(buf, &parsed) {
+            return None;
+        }
+    } else if rank == Rank::Bare {
         match evidence::of_bare(buf, &parsed) {
             Evidence::Refused => return None,
             Evidence::Near => {}
             Evidence::None => needs_source_evidence = true,
         }
     }
-    let above = lines::look_back(buf, parsed.span.start);
+    let start = parsed.span.start;
+    let above = match before.last_anchor {
+        // The token's full stop must lie before the text read, as the look-back reads it.
+        Some(last) if last + 4 < start => lines::look_back_after(buf, start, Some(last)),
+        _ => lines::look_back(buf, start),
+    };
     let own = parsed.position.stipulation;
     let mut source = own.map(|_| StipulationSource::Beside);
     if let Above::Sign(sign) = above

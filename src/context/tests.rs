@@ -86,7 +86,7 @@ fn record_of(text: &str) -> (Record, Link) {
     let anchor = (0..buf.len())
         .find(|&i| crate::finder::is_token(buf, i))
         .unwrap();
-    let (parsed, link) = read_code(buf, anchor).unwrap();
+    let (parsed, link) = read_code(buf, anchor, super::Before::default()).unwrap();
     let at = crate::record::FoundAt {
         path: &"t".into(),
         line: 1,

@@ -219,13 +219,18 @@ pub fn for_code(buf: &[u8], span: Range<usize>) -> Option<Diagram> {
     above(buf, span.start).or_else(|| below(buf, span.end))
 }
 
-/// Bytes before a caption, and after it, in which [`NineLines::near_code`] looks for a line
-/// beginning with `9` before it reads lines.
-pub const WINDOW: usize = 768;
+/// Bytes before a caption in which [`NineLines::near_code`] looks for a line beginning with
+/// `9` before it reads lines: the last rank stands at most [`ABOVE_LINES`] lines above the
+/// caption's first line, and caption lines (composer, source, study number) are short.
+pub const WINDOW: usize = 512;
+
+/// Bytes after a caption in which [`NineLines::near_code`] looks for a line beginning with
+/// `9`: a board printed below its caption starts within [`BELOW_LINES`] lines.
+pub const WINDOW_AFTER: usize = 384;
 
 /// The scanner's cheap test for diagram lines near the codes of one chunk: whether a line
 /// beginning with `9` (at the line start, no spaces before it) starts within [`WINDOW`] bytes
-/// of a code. Codes come in order, so the bytes are searched once each at most, and only those
+/// before a code or [`WINDOW_AFTER`] bytes after it. Codes come in order, so the bytes are searched once each at most, and only those
 /// near a code, for the pair `\n9` (`memchr::memmem`), rare in running text, where a search
 /// for every `9` met the digits of every code.
 #[derive(Debug, Clone)]
@@ -278,11 +283,11 @@ impl NineLines {
     }
 
     /// [`for_code`] for the scanner, which calls it for every code found, in order: it reads
-    /// lines only where a line beginning with `9` starts within [`WINDOW`] bytes of the
-    /// caption. The same result as [`for_code`] except for a diagram further away.
+    /// lines only where a line beginning with `9` starts within [`WINDOW`] bytes before the
+    /// caption or [`WINDOW_AFTER`] bytes after it. The same result as [`for_code`] except for a diagram further away.
     pub fn near_code(&mut self, buf: &[u8], span: Range<usize>) -> Option<Diagram> {
         let from = span.start.saturating_sub(WINDOW);
-        let to = (span.end + WINDOW).min(buf.len());
+        let to = (span.end + WINDOW_AFTER).min(buf.len());
         if !self.any_in(buf, from, to) {
             return None;
         }

@@ -83,8 +83,14 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
     // cost one pass over the chunk, not one pass back to its start a code.
     let mut searched = range.start;
     let mut line_start: Option<usize> = None;
+    // Every token of the chunk is an anchor, in order: the look-back of each but the first
+    // knows where the last code above it stands without reading for one, and a bare code
+    // after a code with kings needs no evidence of chess.
+    let mut before = context::Before::default();
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
-        let Some((mut parsed, link)) = context::read_code(buf, anchor) else {
+        let known = before;
+        before.last_anchor = Some(anchor);
+        let Some((mut parsed, link)) = context::read_code(buf, anchor, known) else {
             return;
         };
         // Diagram copy (GBR.md §7): read only where a line near this code begins with `9`.
@@ -119,6 +125,7 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
             column: column.unwrap_or(0),
         };
         let mut record = Record::checked(at, &parsed, buf);
+        before.position |= record.rank > crate::parse::Rank::Bare;
         record.diagram = diagram.map(|d| Box::new(d.board));
         link.mark(&mut record);
         found.push(record);

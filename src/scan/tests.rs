@@ -150,3 +150,40 @@ fn a_record_starting_before_its_chunk_counts_its_column_from_its_own_line() {
         assert_eq!(scan(&text, chunk_size), whole, "chunk size {chunk_size}");
     }
 }
+
+/// What the chunk tells each code of the codes before it (the last anchor, a code with kings
+/// before a bare code) only saves work: every fixture gives the same records when each code
+/// is the first of its chunk (chunk size 1) as when the whole text is one chunk.
+#[test]
+fn what_a_chunk_knows_of_earlier_codes_changes_no_record() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    // Bare codes refused by their token rules, with and without chess near, after a code with
+    // kings and before one.
+    let own = concat!(
+        "Weights 0116.00 kg and 1203.45%; see 0003.10 for the record.\n",
+        "a7d3 0116.00 b2b3c6d6 3/3+.\n",
+        "Weights 0116.00 kg and 1203.45%; see 0003.10 for the record.\n",
+        "The endgame 0130.01 was drawn; prices 4000.00 $ and 0100.10 -> 12.\n",
+    );
+    let whole = scan(own, own.len());
+    assert_eq!(whole.len(), 4, "{whole:#?}");
+    for chunk_size in [1, 5, 64] {
+        assert_eq!(scan(own, chunk_size), whole, "at {chunk_size}");
+    }
+    let mut codes = 0;
+    for dir in ["captions", "forms", "prose", "quirks", "printing", "check"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "txt") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let whole = scan(&text, text.len().max(1));
+            for chunk_size in [1, 5, 64] {
+                assert_eq!(scan(&text, chunk_size), whole, "{path:?} at {chunk_size}");
+            }
+            codes += whole.len();
+        }
+    }
+    assert!(codes > 100, "{codes} codes");
+}
