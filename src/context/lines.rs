@@ -286,11 +286,14 @@ pub fn heading(line: &[u8]) -> Option<Stipulation> {
     if !text.is_empty() && !starts_like_a_heading(text) {
         return None;
     }
+    // Only the headings whose first letter the text has are compared word by word.
+    let first = text.first().map(u8::to_ascii_lowercase);
+    let named_as = |h: &&[&str]| h[0].as_bytes().first() == first.as_ref() && same_words(text, h);
     let named = if text.is_empty() {
         None
-    } else if WIN_HEADINGS.iter().any(|h| same_words(text, h)) {
+    } else if WIN_HEADINGS.iter().any(named_as) {
         Some(Outcome::Win)
-    } else if DRAW_HEADINGS.iter().any(|h| same_words(text, h)) {
+    } else if DRAW_HEADINGS.iter().any(named_as) {
         Some(Outcome::Draw)
     } else {
         return None;
