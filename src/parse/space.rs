@@ -84,11 +84,21 @@ fn never_blank(b: u8) -> bool {
 /// The blank starting at `i`, if one does.
 #[inline]
 pub fn blank_at(buf: &[u8], i: usize) -> Option<Blank> {
-    if never_blank(*buf.get(i)?) {
+    let b = *buf.get(i)?;
+    if never_blank(b) {
         return None;
+    }
+    if b == b' ' {
+        return Some(SPACE); // the blank of most gaps, read without a call
     }
     blank_at_slow(buf, i)
 }
+
+/// An ASCII space.
+const SPACE: Blank = Blank {
+    len: 1,
+    line_end: false,
+};
 
 /// [`blank_at`] past its first test.
 fn blank_at_slow(buf: &[u8], i: usize) -> Option<Blank> {
@@ -107,8 +117,12 @@ fn blank_at_slow(buf: &[u8], i: usize) -> Option<Blank> {
 /// The blank ending just before `i` (exclusive), if one does.
 #[inline]
 pub fn blank_before(buf: &[u8], i: usize) -> Option<Blank> {
-    if never_blank(*buf.get(i.checked_sub(1)?)?) {
+    let b = *buf.get(i.checked_sub(1)?)?;
+    if never_blank(b) {
         return None;
+    }
+    if b == b' ' {
+        return Some(SPACE);
     }
     blank_before_slow(buf, i)
 }
