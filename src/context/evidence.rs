@@ -66,15 +66,20 @@ const CHESS_WORDS: &[&str] = &[
     "schaakstudie",
 ];
 
-/// The word at `i` (ASCII letters and non-ASCII bytes), ASCII-lowercased, and its end.
-fn word_at(buf: &[u8], i: usize) -> Option<(Vec<u8>, usize)> {
+/// The word at `i` (ASCII letters, non-ASCII bytes that are no blank, `/`) and its end.
+fn word_at(buf: &[u8], i: usize) -> Option<(&[u8], usize)> {
     let mut j = i;
     while buf.get(j).is_some_and(|b| {
         b.is_ascii_alphabetic() || (*b >= 0x80 && space::blank_at(buf, j).is_none()) || *b == b'/'
     }) {
         j += 1;
     }
-    (j > i).then(|| (buf[i..j].to_ascii_lowercase(), j))
+    (j > i).then(|| (&buf[i..j], j))
+}
+
+/// Whether `word` is one of [`UNITS`], without regard to ASCII case.
+fn is_unit(word: &[u8]) -> bool {
+    word.len() <= 8 && UNITS.iter().any(|u| u.as_bytes().eq_ignore_ascii_case(word))
 }
 
 /// The token rules of a bare code beyond the finder's ([`Evidence::Refused`]).
@@ -94,7 +99,7 @@ pub fn refused(buf: &[u8], parsed: &Parsed) -> bool {
     // The word after it: a unit or a currency.
     if let Some(g) = lex::gap_forward(buf, end).filter(|g| *g > end && *g - end <= 2)
         && let Some((word, _)) = word_at(buf, g)
-        && UNITS.iter().any(|u| u.as_bytes() == word)
+        && is_unit(word)
     {
         return true;
     }
@@ -310,6 +315,17 @@ pub fn of_bare(buf: &[u8], parsed: &Parsed) -> Evidence {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_unit_is_read_in_any_case() {
+        for unit in UNITS {
+            assert!(is_unit(unit.as_bytes()), "{unit}");
+            assert!(is_unit(unit.to_uppercase().as_bytes()), "{unit}");
+        }
+        for word in ["study", "kilograms", "", "mmm"] {
+            assert!(!is_unit(word.as_bytes()), "{word}");
+        }
+    }
 
     #[test]
     fn every_chess_word_passes_the_length_and_letter_test() {
