@@ -24,6 +24,7 @@ pub mod directory;
 pub mod fen;
 pub mod finder;
 pub mod input;
+pub mod label;
 pub mod material;
 pub mod parse;
 pub mod pgn;

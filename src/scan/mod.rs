@@ -23,6 +23,7 @@ use rayon::prelude::*;
 use crate::context;
 use crate::context::{Chain, Link};
 use crate::finder;
+use crate::label::LabelRules;
 use crate::pgn::GameCounts;
 use crate::record::{FoundAt, Record};
 
@@ -70,8 +71,13 @@ pub(crate) struct ChunkScan {
 }
 
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
-/// (all the per-code work happens here, in parallel).
-pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> ChunkScan {
+/// (all the per-code work happens here, in parallel), each with its label under `labels`.
+pub(crate) fn scan_chunk(
+    buf: &[u8],
+    path: &Arc<str>,
+    range: Range<usize>,
+    labels: &LabelRules,
+) -> ChunkScan {
     // Room for a code every 4 KiB, about the density of a study column: records are large,
     // and growing the vector from empty moved them eight times over.
     let mut found = Vec::with_capacity(range.len() / 4096);
@@ -83,8 +89,10 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
     // cost one pass over the chunk, not one pass back to its start a code.
     let mut searched = range.start;
     let mut line_start: Option<usize> = None;
+    // The end of the record before, in this chunk: no label is looked for before it.
+    let mut floor = 0;
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
-        let Some((mut parsed, link)) = context::read_code(buf, anchor) else {
+        let Some((mut parsed, mut link)) = context::read_code(buf, anchor) else {
             return;
         };
         // Diagram copy (GBR.md §7): read only where a line near this code begins with `9`.
@@ -121,6 +129,11 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
         let mut record = Record::checked(at, &parsed, buf);
         record.diagram = diagram.map(|d| Box::new(d.board));
         link.mark(&mut record);
+        if let Some(label) = labels.find(buf, floor, start) {
+            record.label = Some(label.text);
+            link.label_at = Some(label.at);
+        }
+        floor = parsed.span.end;
         found.push(record);
         links.push(link);
     });
@@ -153,6 +166,7 @@ pub(crate) fn scan_pgn(buf: &[u8], path: &Arc<str>) -> ChunkScan {
             needs_source_evidence: false,
             source: None,
             squares: None,
+            label_at: None,
         })
         .collect();
     ChunkScan {
@@ -176,6 +190,9 @@ pub(crate) struct Stitcher {
     last_newline: Option<usize>,
     /// Headings and evidence carried from code to code (docs/reading.md).
     chain: Chain,
+    /// The end (0-based byte offset) of the last record stitched: a label before it belongs
+    /// to that record's code, not to the next.
+    last_end: u64,
 }
 
 impl Stitcher {
@@ -184,6 +201,7 @@ impl Stitcher {
             line_base: 1,
             last_newline: None,
             chain: Chain::new(),
+            last_end: 0,
         }
     }
 
@@ -207,6 +225,12 @@ impl Stitcher {
             let mut linked: Vec<(Record, Link)> = records.into_iter().zip(links).collect();
             linked.sort_by_key(|(r, _)| r.offset);
             (records, links) = linked.into_iter().unzip();
+        }
+        for (record, link) in records.iter_mut().zip(&links) {
+            if link.label_at.is_some_and(|at| (at as u64) < self.last_end) {
+                record.label = None;
+            }
+            self.last_end = record.offset + record.length;
         }
         self.chain.pass(&mut records, &links);
         records
@@ -240,7 +264,7 @@ pub fn scan_buffer(
         .into_par_iter()
         .map(|range| {
             let len = range.len() as u64;
-            let scan = scan_chunk(buf, &path, range);
+            let scan = scan_chunk(buf, &path, range, &LabelRules::builtin());
             progress(len);
             scan
         })
