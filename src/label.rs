@@ -38,7 +38,7 @@ pub const MAX_LINES: usize = 10;
 pub const MAX_BYTES: usize = 800;
 
 /// Lines above a caption in which a study number still wins over it.
-pub const CAPTION_REACH: usize = 3;
+pub const CAPTION_REACH: usize = 4;
 
 /// Longest label kept, in bytes; a longer match is cut at a character boundary.
 pub const MAX_LABEL: usize = 80;

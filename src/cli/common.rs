@@ -30,7 +30,12 @@ pub struct InputArgs {
     /// Read each study's label (its number) as the last match of this regular expression in
     /// the text before its code, its first group if it has one, instead of the built-in rules
     /// (docs/printing.md, "Labels"). Example: '- (\d+) -'.
-    #[arg(long, value_name = "REGEX", value_parser = parse_label_pattern)]
+    #[arg(
+        long,
+        value_name = "REGEX",
+        value_parser = parse_label_pattern,
+        allow_hyphen_values = true
+    )]
     pub label_pattern: Option<LabelRules>,
     /// Refuse a compressed file or member once it inflates past this many bytes and 100
     /// times its compressed size (suffixes K, M, G: powers of 1,024).

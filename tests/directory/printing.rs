@@ -88,6 +88,9 @@ fn xlsx_keeps_codes_and_kings_as_text_with_findings_in_words() {
     assert_eq!(first[column("squares")], Data::String(".e2".into()));
     assert_eq!(first[column("men")], Data::String("2/1".into()));
     assert_eq!(first[column("line")], Data::Float(5.0));
+    // The study's label is text; a text that is no PDF page has an empty page cell.
+    assert_eq!(first[column("label")], Data::String("1".into()));
+    assert_eq!(first[column("page")], Data::Empty);
     let codes: Vec<String> = rows[1..].iter().map(|r| r[0].to_string()).collect();
     assert!(
         codes
@@ -128,7 +131,7 @@ fn xlsx_keeps_codes_and_kings_as_text_with_findings_in_words() {
         "frozen header: {start}"
     );
     assert!(
-        sheet_xml.contains("<autoFilter ref=\"A1:R1\"/>"),
+        sheet_xml.contains("<autoFilter ref=\"A1:T1\"/>"),
         "filtered header: {start}"
     );
 }
