@@ -91,6 +91,10 @@ impl LabelRules {
     /// window has none.
     pub fn find(&self, buf: &[u8], floor: usize, code_start: usize) -> Option<Label> {
         let lo = floor.max(code_start.saturating_sub(MAX_BYTES));
+        // The code before reaches into this one's text (a sign or kings read back over it).
+        if lo >= code_start {
+            return None;
+        }
         let found = match &self.pattern {
             None => builtin(buf, lo, code_start),
             Some(re) => matched(re, buf, lo, code_start),

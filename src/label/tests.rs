@@ -125,6 +125,19 @@ fn builtin_rules_over_caption_layouts() {
 }
 
 #[test]
+fn a_code_before_that_reaches_past_this_ones_start_leaves_no_window() {
+    let text = b"No 7\n0310.01 a1c3 0000.10";
+    for floor in [18, 19, 25, 40] {
+        assert_eq!(
+            LabelRules::builtin().find(text, floor, 18),
+            None,
+            "floor {floor}"
+        );
+    }
+    assert_eq!(LabelRules::builtin().find(text, 0, 0), None);
+}
+
+#[test]
 fn a_line_cut_by_the_byte_limit_is_not_read() {
     let mut text = "No 9 ".to_string();
     text.push_str(&"x".repeat(MAX_BYTES));
