@@ -3,10 +3,13 @@
 //!
 //! The search window of a code is the text before it, back over at most [`MAX_LINES`] lines
 //! (the code's own line, up to the code, counts as the first) and at most [`MAX_BYTES`] bytes
-//! (a line cut by that limit is not read), never past the end of the code before it (`floor`,
-//! and the scanner's stitcher across chunks), never past a form feed (a page break in text
-//! extracted from a PDF; each page of a PDF read by gbr is a text of its own, so no window
-//! crosses one). The label belongs to the nearest code after it.
+//! (a line cut by that limit is not read), ending at prose: the second line longer than
+//! [`LONG_LINE`] bytes, or the first longer than [`MAX_LINE`], is the last one read (the rule of
+//! the sign look-back, `crate::context::lines`: a caption above a paragraph of prose belongs to
+//! no code below it). Never past the end of the code before it (`floor`, and the scanner's
+//! stitcher across chunks), never past a form feed (a page break in text extracted from a PDF;
+//! each page of a PDF read by gbr is a text of its own, so no window crosses one). The label
+//! belongs to the nearest code after it.
 //!
 //! The built-in rules ([`LabelRules::builtin`]) read one line at a time, nearest first, with a
 //! test of the line's first (or last) bytes before anything else:
@@ -35,7 +38,13 @@ use regex::bytes::Regex;
 pub const MAX_LINES: usize = 10;
 
 /// Bytes read before a code, at most.
-pub const MAX_BYTES: usize = 800;
+pub const MAX_BYTES: usize = 480;
+
+/// A line longer than this is a long line (prose): the second ends the window.
+pub const LONG_LINE: usize = crate::context::lines::LONG_LINE;
+
+/// A line longer than this ends the window.
+pub const MAX_LINE: usize = crate::context::lines::MAX_LINE;
 
 /// Lines above a caption in which a study number still wins over it.
 pub const CAPTION_REACH: usize = 4;
@@ -110,22 +119,63 @@ impl LabelRules {
     }
 }
 
-/// The start of the line that ends at `end` (exclusive), within `lo..`; `None` when the line
-/// starts before `lo` (cut by the byte limit) and `lo` is no line start.
-fn line_start(buf: &[u8], lo: usize, end: usize) -> Option<usize> {
-    match memrchr(b'\n', &buf[lo..end]) {
-        Some(i) => Some(lo + i + 1),
-        None if lo == 0 || buf[lo - 1] == b'\n' => Some(lo),
-        None => None,
+/// The lines of a window, nearest first, as byte ranges of the buffer: one backward search for
+/// a line feed a line.
+struct Lines<'a> {
+    buf: &'a [u8],
+    /// The lowest byte read.
+    lo: usize,
+    /// The end of the next line (its line feed, or the code's start).
+    end: usize,
+    /// Lines given so far.
+    n: usize,
+    /// Long lines given so far.
+    long: usize,
+    done: bool,
+}
+
+impl<'a> Lines<'a> {
+    fn new(buf: &'a [u8], lo: usize, end: usize) -> Lines<'a> {
+        Lines {
+            buf,
+            lo,
+            end,
+            n: 0,
+            long: 0,
+            done: false,
+        }
+    }
+}
+
+impl Iterator for Lines<'_> {
+    type Item = (usize, usize);
+
+    fn next(&mut self) -> Option<(usize, usize)> {
+        if self.done || self.n == MAX_LINES {
+            return None;
+        }
+        let (buf, lo, end) = (self.buf, self.lo, self.end);
+        let start = match memrchr(b'\n', &buf[lo..end]) {
+            Some(i) => lo + i + 1,
+            None if lo == 0 || buf[lo - 1] == b'\n' => lo,
+            // A line cut by the byte limit is not read.
+            None => return None,
+        };
+        let len = end - start;
+        if len > LONG_LINE {
+            self.long += 1;
+        }
+        self.done = start <= lo || len > MAX_LINE || self.long > 1;
+        self.n += 1;
+        self.end = start.saturating_sub(1);
+        Some((start, end))
     }
 }
 
 /// The built-in rules over the window `lo..end`: the range of the label in `buf`.
 fn builtin(buf: &[u8], lo: usize, end: usize) -> Option<(usize, usize)> {
-    let mut end = end;
     let mut caption: Option<((usize, usize), usize)> = None;
-    for n in 0..MAX_LINES {
-        let start = line_start(buf, lo, end)?;
+    for (n, (start, end)) in Lines::new(buf, lo, end).enumerate() {
         match recognise(&buf[start..end]) {
             Some(Line::Number(a, b)) => return Some((start + a, start + b)),
             Some(Line::Caption(a, b)) if caption.is_none() => {
@@ -138,29 +188,16 @@ fn builtin(buf: &[u8], lo: usize, end: usize) -> Option<(usize, usize)> {
         {
             return Some(range);
         }
-        if start <= lo {
-            break;
-        }
-        end = start - 1;
     }
     caption.map(|(range, _)| range)
 }
 
-/// A user's pattern over the window: its last match (first group, if any) in the last
-/// [`MAX_LINES`] lines before `end`.
+/// A user's pattern over the window: its last match (first group, if any) in the lines of the
+/// window ([`Lines`]).
 fn matched(re: &Regex, buf: &[u8], lo: usize, end: usize) -> Option<(usize, usize)> {
-    let mut from = end;
-    let mut line_end = end;
-    for _ in 0..MAX_LINES {
-        let Some(start) = line_start(buf, lo, line_end) else {
-            break;
-        };
-        from = start;
-        if start <= lo {
-            break;
-        }
-        line_end = start - 1;
-    }
+    let from = Lines::new(buf, lo, end)
+        .last()
+        .map_or(end, |(start, _)| start);
     let caps = re.captures_iter(&buf[from..end]).last()?;
     let m = caps.get(1).or_else(|| caps.get(0))?;
     Some((from + m.start(), from + m.end()))

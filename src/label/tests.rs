@@ -138,16 +138,45 @@ fn a_code_before_that_reaches_past_this_ones_start_leaves_no_window() {
 }
 
 #[test]
-fn a_line_cut_by_the_byte_limit_is_not_read() {
-    let mut text = "No 9 ".to_string();
-    text.push_str(&"x".repeat(MAX_BYTES));
-    text.push_str("\n0000.10 a1c3\n");
-    assert_eq!(label_of(&LabelRules::builtin(), &text), None);
-    let near = format!("No 9\n{}\n0000.10 a1c3\n", "x".repeat(MAX_BYTES - 20));
+fn prose_and_the_byte_limit_end_the_window() {
+    let rules = LabelRules::builtin();
+    let prose = "w".repeat(LONG_LINE + 1);
+    let one = format!("No 9\n{prose}\n0000.10 a1c3\n");
     assert_eq!(
-        label_of(&LabelRules::builtin(), &near).as_deref(),
-        Some("9")
+        label_of(&rules, &one).as_deref(),
+        Some("9"),
+        "one long line"
     );
+    let two = format!("No 9\n{prose}\n{prose}\n0000.10 a1c3\n");
+    assert_eq!(label_of(&rules, &two), None, "a paragraph of prose");
+    let longest = format!("No 9\n{}\n0000.10 a1c3\n", "w".repeat(MAX_LINE + 1));
+    assert_eq!(
+        label_of(&rules, &longest),
+        None,
+        "a line over {MAX_LINE} bytes"
+    );
+    // The label's own line may be long: it is read, and ends the window.
+    let long_caption = format!("No 9 {prose}\n0000.10 a1c3\n");
+    assert_eq!(label_of(&rules, &long_caption).as_deref(), Some("9"));
+    // A line cut by the byte limit is not read: short lines up to the limit, then the label.
+    let short = "s".repeat(LONG_LINE);
+    let mut cut = format!("No 9 {short}\n");
+    let lines = MAX_BYTES / (LONG_LINE + 1) + 1;
+    assert!(
+        lines + 2 <= MAX_LINES,
+        "few enough lines that only the byte limit cuts"
+    );
+    for _ in 0..lines {
+        cut.push_str(&format!("{short}\n"));
+    }
+    cut.push_str("0000.10 a1c3\n");
+    let start = cut.find("0000.10").unwrap();
+    assert!(start - lines * (LONG_LINE + 1) < MAX_BYTES && start > MAX_BYTES);
+    assert_eq!(rules.find(cut.as_bytes(), 0, start), None);
+    let pattern = LabelRules::pattern("No (9)").unwrap();
+    assert_eq!(pattern.find(cut.as_bytes(), 0, start), None);
+    assert_eq!(label_of(&pattern, &two), None, "a paragraph of prose");
+    assert_eq!(label_of(&pattern, &one).as_deref(), Some("9"));
 }
 
 #[test]
