@@ -4,9 +4,10 @@
 //! The search window of a code is the text before it, back over at most [`MAX_LINES`] lines
 //! (the code's own line, up to the code, counts as the first) and at most [`MAX_BYTES`] bytes
 //! (a line cut by that limit is not read), ending at prose: the second line longer than
-//! [`LONG_LINE`] bytes, or the first longer than [`MAX_LINE`], is the last one read (the rule of
-//! the sign look-back, `crate::context::lines`: a caption above a paragraph of prose belongs to
-//! no code below it). Never past the end of the code before it (`floor`, and the scanner's
+//! [`LONG_LINE`] bytes, or the first longer than [`MAX_LINE`], is the last one read (as the
+//! sign look-back of `crate::context::lines` does: a caption above a paragraph of prose
+//! belongs to no code below it; caption lines are short, and so a code in running text costs
+//! two or three lines of look-back). Never past the end of the code before it (`floor`, and the scanner's
 //! stitcher across chunks), never past a form feed (a page break in text extracted from a PDF;
 //! each page of a PDF read by gbr is a text of its own, so no window crosses one). The label
 //! belongs to the nearest code after it.
@@ -40,8 +41,9 @@ pub const MAX_LINES: usize = 10;
 /// Bytes read before a code, at most.
 pub const MAX_BYTES: usize = 480;
 
-/// A line longer than this is a long line (prose): the second ends the window.
-pub const LONG_LINE: usize = crate::context::lines::LONG_LINE;
+/// A line longer than this is a long line (prose): the second ends the window. Captions and
+/// number lines are shorter: `No 18776 A. Author (Country)` is 28 bytes.
+pub const LONG_LINE: usize = 40;
 
 /// A line longer than this ends the window.
 pub const MAX_LINE: usize = crate::context::lines::MAX_LINE;
@@ -228,6 +230,15 @@ fn digits(s: &[u8]) -> usize {
 
 /// What one line says under the built-in rules; ranges are within `line`.
 fn recognise(line: &[u8]) -> Option<Line> {
+    // Most lines of prose start with a small letter and end in a letter or a stop: no rule
+    // reads them.
+    if let (Some(first), Some(&last)) = (line.first(), line.last())
+        && first.is_ascii_lowercase()
+        && !last.is_ascii_digit()
+        && !is_blank(last)
+    {
+        return None;
+    }
     let a = line.iter().position(|&b| !is_blank(b))?;
     let b = line.iter().rposition(|&b| !is_blank(b))? + 1;
     let s = &line[a..b];
