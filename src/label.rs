@@ -39,7 +39,7 @@ use regex::bytes::Regex;
 pub const MAX_LINES: usize = 10;
 
 /// Bytes read before a code, at most.
-pub const MAX_BYTES: usize = 480;
+pub const MAX_BYTES: usize = 400;
 
 /// A line longer than this is a long line (prose): the second ends the window. Captions and
 /// number lines are shorter: `No 18776 A. Author (Country)` is 28 bytes.

@@ -158,12 +158,17 @@ fn prose_and_the_byte_limit_end_the_window() {
     // The label's own line may be long: it is read, and ends the window.
     let long_caption = format!("No 9 {prose}\n0000.10 a1c3\n");
     assert_eq!(label_of(&rules, &long_caption).as_deref(), Some("9"));
-    // A line cut by the byte limit is not read: short lines up to the limit, then the label.
+    // A line cut by the byte limit is not read: one long line and short ones below the label,
+    // fewer than the lines allowed, reach past the limit.
     let short = "s".repeat(LONG_LINE);
-    let mut cut = format!("No 9 {short}\n");
-    let lines = MAX_BYTES / (LONG_LINE + 1) + 1;
+    let mut cut = format!(
+        "No 9 {}\n{}\n",
+        "s".repeat(LONG_LINE - 5),
+        "w".repeat(MAX_LINE)
+    );
+    let lines = (MAX_BYTES - MAX_LINE) / (LONG_LINE + 1);
     assert!(
-        lines + 2 <= MAX_LINES,
+        lines + 3 <= MAX_LINES,
         "few enough lines that only the byte limit cuts"
     );
     for _ in 0..lines {
@@ -171,10 +176,15 @@ fn prose_and_the_byte_limit_end_the_window() {
     }
     cut.push_str("0000.10 a1c3\n");
     let start = cut.find("0000.10").unwrap();
-    assert!(start - lines * (LONG_LINE + 1) < MAX_BYTES && start > MAX_BYTES);
+    assert!(start > MAX_BYTES && start - (LONG_LINE + 1) < MAX_BYTES);
     assert_eq!(rules.find(cut.as_bytes(), 0, start), None);
     let pattern = LabelRules::pattern("No (9)").unwrap();
     assert_eq!(pattern.find(cut.as_bytes(), 0, start), None);
+    // One short line fewer, and the label's line is inside the limit.
+    let inside = cut.replacen(&format!("{short}\n"), "", 1);
+    let start = inside.find("0000.10").unwrap();
+    let found = rules.find(inside.as_bytes(), 0, start).map(|l| l.text);
+    assert_eq!(found.as_deref(), Some("9"));
     assert_eq!(label_of(&pattern, &two), None, "a paragraph of prose");
     assert_eq!(label_of(&pattern, &one).as_deref(), Some("9"));
 }
