@@ -9,8 +9,8 @@
 //! Layers, each depending only on those listed before it:
 //! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] →
 //! [`check`](mod@check) →
-//! [`record`] → [`context`] → [`scan`] (which also uses [`finder`], [`input`] and [`diagram`],
-//! the boards printed as text, after [`parse`]) → [`copies`] (every copy of a position
+//! [`record`] → [`context`] → [`label`] → [`scan`] (which also uses [`finder`], [`input`] and
+//! [`diagram`], the boards printed as text, after [`parse`]) → [`copies`] (every copy of a position
 //! against every other: `gbr check`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

@@ -27,6 +27,9 @@ pub struct InputArgs {
     /// The name standard input goes by in references, instead of `<stdin>`.
     #[arg(long, value_name = "NAME")]
     pub label: Option<String>,
+    /// Set by a command whose output shows no labels: they are not looked for.
+    #[arg(skip)]
+    pub no_labels: bool,
     /// Read each study's label (its number) as the last match of this regular expression in
     /// the text before its code, its first group if it has one, instead of the built-in rules
     /// (docs/printing.md, "Labels"). Example: '- (\d+) -'.
@@ -333,7 +336,7 @@ pub fn scan_paths(
         open: args.open_options(),
         progress: &|bytes| progress.inc(bytes),
         pgn: args.pgn,
-        labels: args.label_pattern.clone().unwrap_or_default(),
+        labels: (!args.no_labels).then(|| args.label_pattern.clone().unwrap_or_default()),
     };
     let mut binary = Vec::new();
     scan_inputs(&inputs, &options, |event| {

@@ -32,8 +32,9 @@ pub struct ScanInputs<'a> {
     pub progress: &'a (dyn Fn(u64) + Sync),
     /// Read every input as PGN ([`crate::pgn`]); inputs named `*.pgn` always are.
     pub pgn: bool,
-    /// How the label of each study is read ([`crate::label`]).
-    pub labels: LabelRules,
+    /// How the label of each study is read ([`crate::label`]); `None` reads none, for an
+    /// output that does not show labels (the look-back is not paid for).
+    pub labels: Option<LabelRules>,
 }
 
 /// True when `input` is read as PGN: asked for, or a file named `*.pgn` (any case).
@@ -237,7 +238,7 @@ impl Queue<'_> {
             &job.loaded.bytes,
             &job.path,
             job.range,
-            &self.options.labels,
+            self.options.labels.as_ref(),
         );
         // A file that shrank under its map may have been read as zeros: this chunk's records
         // are not trusted, nor those of the chunks after it (`InOrder` drops them). One
@@ -361,7 +362,7 @@ impl Queue<'_> {
                     reader,
                     &member.name,
                     member.page,
-                    &options.labels,
+                    options.labels.as_ref(),
                     block,
                     binary,
                     &mut emit,
@@ -370,7 +371,7 @@ impl Queue<'_> {
                     &mut &*bytes,
                     &member.name,
                     member.page,
-                    &options.labels,
+                    options.labels.as_ref(),
                     block,
                     binary,
                     &mut emit,

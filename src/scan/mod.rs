@@ -71,12 +71,13 @@ pub(crate) struct ChunkScan {
 }
 
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
-/// (all the per-code work happens here, in parallel), each with its label under `labels`.
+/// (all the per-code work happens here, in parallel), each with its label under `labels`
+/// (none when `None`).
 pub(crate) fn scan_chunk(
     buf: &[u8],
     path: &Arc<str>,
     range: Range<usize>,
-    labels: &LabelRules,
+    labels: Option<&LabelRules>,
 ) -> ChunkScan {
     // Room for a code every 4 KiB, about the density of a study column: records are large,
     // and growing the vector from empty moved them eight times over.
@@ -129,7 +130,7 @@ pub(crate) fn scan_chunk(
         let mut record = Record::checked(at, &parsed, buf);
         record.diagram = diagram.map(|d| Box::new(d.board));
         link.mark(&mut record);
-        if let Some(label) = labels.find(buf, floor, start) {
+        if let Some(label) = labels.and_then(|rules| rules.find(buf, floor, start)) {
             record.label = Some(label.text);
             link.label_at = Some(label.at);
         }
@@ -249,7 +250,8 @@ pub(crate) fn chunks(len: usize, chunk_size: usize) -> impl ExactSizeIterator<It
     (0..len.div_ceil(size)).map(move |i| i * size..((i + 1) * size).min(len))
 }
 
-/// Scans `buf` (the whole source) and returns a record for every code, in order of offset.
+/// Scans `buf` (the whole source) and returns a record for every code, in order of offset,
+/// each with its label under the built-in rules ([`crate::label`]).
 /// `path` names the source in the records. `progress` is called with the bytes of each chunk
 /// when it is done, from any thread. Runs on the current rayon pool.
 pub fn scan_buffer(
@@ -264,7 +266,7 @@ pub fn scan_buffer(
         .into_par_iter()
         .map(|range| {
             let len = range.len() as u64;
-            let scan = scan_chunk(buf, &path, range, &LabelRules::builtin());
+            let scan = scan_chunk(buf, &path, range, Some(&LabelRules::builtin()));
             progress(len);
             scan
         })

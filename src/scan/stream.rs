@@ -42,7 +42,7 @@ pub(super) fn scan_stream(
     reader: &mut dyn Read,
     name: &Arc<str>,
     page: Option<u32>,
-    labels: &LabelRules,
+    labels: Option<&LabelRules>,
     block: usize,
     binary: bool,
     mut emit: impl FnMut(ChunkScan, u64) -> ControlFlow<()>,
@@ -125,7 +125,7 @@ impl Window {
         &self,
         name: &Arc<str>,
         page: Option<u32>,
-        labels: &LabelRules,
+        labels: Option<&LabelRules>,
         range: Range<usize>,
     ) -> ChunkScan {
         let mut scan = scan_chunk(&self.buf, name, range.clone(), labels);
@@ -186,7 +186,7 @@ mod tests {
             &mut &text[..],
             &name,
             None,
-            &LabelRules::builtin(),
+            Some(&LabelRules::builtin()),
             block,
             false,
             |scan, _| {
@@ -248,7 +248,7 @@ mod tests {
             &mut &text[..],
             &name,
             None,
-            &LabelRules::builtin(),
+            Some(&LabelRules::builtin()),
             4,
             false,
             |_, _| panic!("a binary stream is not scanned"),
@@ -259,7 +259,7 @@ mod tests {
             &mut &text[..],
             &name,
             None,
-            &LabelRules::builtin(),
+            Some(&LabelRules::builtin()),
             4,
             true,
             |scan, _| {
