@@ -23,6 +23,7 @@ fn main() {
         open: gbrscan::input::OpenOptions::default(),
         progress: &|_| {},
         pgn: false,
+        labels: Some(gbrscan::label::LabelRules::builtin()),
     };
     let (mut bytes, mut records) = (0, 0);
     scan_inputs(&inputs, &options, |event| {

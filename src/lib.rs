@@ -9,8 +9,8 @@
 //! Layers, each depending only on those listed before it:
 //! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] →
 //! [`check`](mod@check) →
-//! [`record`] → [`context`] → [`scan`] (which also uses [`finder`], [`input`] and [`diagram`],
-//! the boards printed as text, after [`parse`]) → [`copies`] (every copy of a position
+//! [`record`] → [`context`] → [`label`] → [`scan`] (which also uses [`finder`], [`input`] and
+//! [`diagram`], the boards printed as text, after [`parse`]) → [`copies`] (every copy of a position
 //! against every other: `gbr check`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
@@ -24,6 +24,7 @@ pub mod directory;
 pub mod fen;
 pub mod finder;
 pub mod input;
+pub mod label;
 pub mod material;
 pub mod parse;
 pub mod pgn;

@@ -102,6 +102,10 @@ pub struct Record {
     /// text that is no PDF page. Line, column and offset then count within the page's text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
+    /// The label of the study: its number, source or composer caption, read from the text
+    /// before the code ([`crate::label`]); absent when none was found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<CompactString>,
     /// 0-based byte offset of the text read (sign or kings before the code included).
     pub offset: u64,
     /// Length of the text read, in bytes.
@@ -245,6 +249,7 @@ impl Record {
         Record {
             path: path.clone(),
             page: None,
+            label: None,
             offset: parsed.span.start as u64,
             length: parsed.span.len() as u64,
             line,

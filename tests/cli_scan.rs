@@ -221,7 +221,8 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
             "valid",
             "findings",
             "fix",
-            "page"
+            "page",
+            "label"
         ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();

@@ -118,11 +118,14 @@ fn the_printed_directory_reindexed_by_stipulation_gives_its_wins_then_its_draws(
         })
         .collect();
     book.sort_by_key(|(g, code, kings)| (g != "win", code.clone(), kings.clone()));
+    let header: Vec<&str> = tsv.lines().next().unwrap().split('\t').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (form, rank) = (at("form"), at("rank"));
     let listed: Vec<(String, String, String)> = tsv
         .lines()
         .skip(1)
         .map(|l| l.split('\t').map(String::from).collect::<Vec<_>>())
-        .filter(|c| c[13] == "kings" && c[12] == "kings-after")
+        .filter(|c| c[rank] == "kings" && c[form] == "kings-after")
         .map(|c| (c[0].clone(), c[1].clone(), c[2].clone()))
         .collect();
     assert_eq!(listed.len(), 203);

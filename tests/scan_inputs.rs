@@ -48,6 +48,7 @@ fn scan_slowly(
         open: gbrscan::input::OpenOptions::default(),
         progress: &|_| {},
         pgn: false,
+        labels: Some(gbrscan::label::LabelRules::builtin()),
     };
     let mut seen = Vec::new();
     pool.install(|| {
@@ -192,6 +193,7 @@ fn a_break_stops_the_stream() {
         open: gbrscan::input::OpenOptions::default(),
         progress: &|_| {},
         pgn: false,
+        labels: Some(gbrscan::label::LabelRules::builtin()),
     };
     let mut events = 0;
     pool.install(|| {
@@ -232,6 +234,7 @@ fn records_of_dense_text_come_in_small_batches() {
             scan: ScanOptions::default(),
             open: gbrscan::input::OpenOptions::default(),
             pgn: false,
+            labels: Some(gbrscan::label::LabelRules::builtin()),
             progress: &|_| {},
         };
         let mut largest = 0;

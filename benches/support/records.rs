@@ -35,7 +35,11 @@ pub fn record(i: u64) -> Record {
     let file = i % 1000;
     Record {
         path: format!("corpus/volume-{:03}/text-{file:04}.txt", file / 100).into(),
-        page: None,
+        // A page for a tenth (PDF pages), a study number for half.
+        page: (r >> 44).is_multiple_of(10).then(|| (i % 300 + 1) as u32),
+        label: (r >> 48)
+            .is_multiple_of(2)
+            .then(|| itoa::Buffer::new().format(i % 997 + 1).into()),
         offset: i * 37,
         length: 12,
         line: i / 3 + 1,

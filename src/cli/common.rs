@@ -11,6 +11,7 @@ use gbrscan::input::{
     FILE_TYPES, InflateLimit, InputError, InputPath, LoadOptions, OpenOptions, SkipReason, Skipped,
     Walk, WalkOptions, walk_with,
 };
+use gbrscan::label::LabelRules;
 use gbrscan::pgn::GameCounts;
 use gbrscan::scan::{FileOutcome, ScanEvent, ScanInputs, ScanOptions, scan_inputs};
 
@@ -26,6 +27,19 @@ pub struct InputArgs {
     /// The name standard input goes by in references, instead of `<stdin>`.
     #[arg(long, value_name = "NAME")]
     pub label: Option<String>,
+    /// Set by a command whose output shows no labels: they are not looked for.
+    #[arg(skip)]
+    pub no_labels: bool,
+    /// Read each study's label (its number) as the last match of this regular expression in
+    /// the text before its code, its first group if it has one, instead of the built-in rules
+    /// (docs/printing.md, "Labels"). Example: '- (\d+) -'.
+    #[arg(
+        long,
+        value_name = "REGEX",
+        value_parser = parse_label_pattern,
+        allow_hyphen_values = true
+    )]
+    pub label_pattern: Option<LabelRules>,
     /// Refuse a compressed file or member once it inflates past this many bytes and 100
     /// times its compressed size (suffixes K, M, G: powers of 1,024).
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size)]
@@ -279,6 +293,11 @@ fn total_bytes(inputs: &[InputPath]) -> Option<u64> {
     })
 }
 
+/// The label rules of `--label-pattern`: the pattern compiled, or the regex crate's error.
+fn parse_label_pattern(pattern: &str) -> Result<LabelRules, regex::Error> {
+    LabelRules::pattern(pattern)
+}
+
 /// Walks the paths, scans every input on a pool of `threads` and hands its records and its
 /// end to `on_event` in input order, as they are found, with the progress bar cleared while it
 /// runs when stdout is a terminal. Reports on stderr, through the bar, every path the walk left
@@ -317,6 +336,7 @@ pub fn scan_paths(
         open: args.open_options(),
         progress: &|bytes| progress.inc(bytes),
         pgn: args.pgn,
+        labels: (!args.no_labels).then(|| args.label_pattern.clone().unwrap_or_default()),
     };
     let mut binary = Vec::new();
     scan_inputs(&inputs, &options, |event| {

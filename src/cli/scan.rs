@@ -85,7 +85,9 @@ impl Args {
 
 /// Runs `gbr scan`: exit 0 when a code was printed, 1 when none was, 2 when an input could
 /// not be read (the others are still scanned).
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
+    // The text output, counts and paths show no labels: the scan does not look for them.
+    args.input.no_labels = args.format() == Format::Text;
     if args.input.type_list {
         print!("{}", InputArgs::type_list());
         return Ok(ExitCode::SUCCESS);

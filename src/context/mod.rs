@@ -34,6 +34,9 @@ pub struct Link {
     /// 0-based byte range of the square list, where given: where a legality finding stands
     /// when a heading gives a full position its side to move.
     pub squares: Option<(usize, usize)>,
+    /// 0-based byte offset of the record's label ([`crate::label`]), where one was found: the
+    /// scanner's stitcher drops a label that stands before the end of the code before.
+    pub label_at: Option<usize>,
 }
 
 impl Link {
@@ -100,6 +103,7 @@ pub fn read_code(buf: &[u8], anchor: usize, before: Before) -> Option<(Parsed, L
         needs_source_evidence,
         source,
         squares: parsed.parts.squares.as_ref().map(|r| (r.start, r.end)),
+        label_at: None,
     };
     Some((parsed, link))
 }

@@ -9,8 +9,34 @@
 //! - A blank line (nothing but white space) is no entry and is skipped, wherever it stands.
 
 /// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
-/// `duplicate`). The key fields come first, in sort order. Documented in `docs/directory.md`.
-pub const COLUMNS: [&str; 18] = [
+/// `duplicate`). The key fields come first, in sort order, then the source reference with the
+/// PDF page and the study's label. Documented in `docs/directory.md`.
+pub const COLUMNS: [&str; 20] = [
+    "code",
+    "kings",
+    "squares",
+    "men",
+    "stipulation",
+    "path",
+    "page",
+    "offset",
+    "line",
+    "column",
+    "length",
+    "label",
+    "text",
+    "form",
+    "rank",
+    "material",
+    "canonical",
+    "fen",
+    "valid",
+    "findings",
+];
+
+/// The columns of directories written before entries carried a page and a label: [`COLUMNS`]
+/// without `page` and `label`. Readers still read them; their entries have neither.
+pub const UNLABELLED_COLUMNS: [&str; 18] = [
     "code",
     "kings",
     "squares",

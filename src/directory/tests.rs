@@ -20,6 +20,7 @@ fn record(
     Record {
         path: path.into(),
         page: None,
+        label: None,
         offset,
         length: 7,
         line: 1,

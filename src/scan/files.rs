@@ -20,6 +20,7 @@ use super::handoff::{FileOutcome, Handoff, ScanEvent, Unit, lock};
 use super::stream::{StreamEnd, scan_stream};
 use super::{ScanOptions, chunks, scan_chunk};
 use crate::input::{Encoding, InputPath, Loaded, Member, OpenOptions, Opened, Source, Text, open};
+use crate::label::LabelRules;
 
 /// Everything a multi-input scan needs besides the inputs.
 pub struct ScanInputs<'a> {
@@ -31,6 +32,9 @@ pub struct ScanInputs<'a> {
     pub progress: &'a (dyn Fn(u64) + Sync),
     /// Read every input as PGN ([`crate::pgn`]); inputs named `*.pgn` always are.
     pub pgn: bool,
+    /// How the label of each study is read ([`crate::label`]); `None` reads none, for an
+    /// output that does not show labels (the look-back is not paid for).
+    pub labels: Option<LabelRules>,
 }
 
 /// True when `input` is read as PGN: asked for, or a file named `*.pgn` (any case).
@@ -230,7 +234,12 @@ impl Queue<'_> {
     fn scan(&self, job: Job, send: &impl Fn(usize, Unit)) {
         let len = job.range.len() as u64;
         let start = job.range.start as u64;
-        let mut scan = scan_chunk(&job.loaded.bytes, &job.path, job.range);
+        let mut scan = scan_chunk(
+            &job.loaded.bytes,
+            &job.path,
+            job.range,
+            self.options.labels.as_ref(),
+        );
         // A file that shrank under its map may have been read as zeros: this chunk's records
         // are not trusted, nor those of the chunks after it (`InOrder` drops them). One
         // `fstat` a chunk, for a map only (docs/reliability.md).
@@ -349,13 +358,20 @@ impl Queue<'_> {
                 return Ok(ControlFlow::Continue(()));
             }
             let ended = match member.text {
-                Text::Stream(reader) => {
-                    scan_stream(reader, &member.name, member.page, block, binary, &mut emit)?
-                }
+                Text::Stream(reader) => scan_stream(
+                    reader,
+                    &member.name,
+                    member.page,
+                    options.labels.as_ref(),
+                    block,
+                    binary,
+                    &mut emit,
+                )?,
                 Text::Bytes(bytes) => scan_stream(
                     &mut &*bytes,
                     &member.name,
                     member.page,
+                    options.labels.as_ref(),
                     block,
                     binary,
                     &mut emit,

@@ -23,6 +23,7 @@ use rayon::prelude::*;
 use crate::context;
 use crate::context::{Chain, Link};
 use crate::finder;
+use crate::label::LabelRules;
 use crate::pgn::GameCounts;
 use crate::record::{FoundAt, Record};
 
@@ -70,8 +71,14 @@ pub(crate) struct ChunkScan {
 }
 
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
-/// (all the per-code work happens here, in parallel).
-pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> ChunkScan {
+/// (all the per-code work happens here, in parallel), each with its label under `labels`
+/// (none when `None`).
+pub(crate) fn scan_chunk(
+    buf: &[u8],
+    path: &Arc<str>,
+    range: Range<usize>,
+    labels: Option<&LabelRules>,
+) -> ChunkScan {
     // Room for a code every 4 KiB, about the density of a study column: records are large,
     // and growing the vector from empty moved them eight times over.
     let mut found = Vec::with_capacity(range.len() / 4096);
@@ -87,10 +94,12 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
     // knows where the last code above it stands without reading for one, and a bare code
     // after a code with kings needs no evidence of chess.
     let mut before = context::Before::default();
+    // The end of the record before, in this chunk: no label is looked for before it.
+    let mut floor = 0;
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
         let known = before;
         before.last_anchor = Some(anchor);
-        let Some((mut parsed, link)) = context::read_code(buf, anchor, known) else {
+        let Some((mut parsed, mut link)) = context::read_code(buf, anchor, known) else {
             return;
         };
         // Diagram copy (GBR.md §7): read only where a line near this code begins with `9`.
@@ -128,6 +137,11 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
         before.position |= record.rank > crate::parse::Rank::Bare;
         record.diagram = diagram.map(|d| Box::new(d.board));
         link.mark(&mut record);
+        if let Some(label) = labels.and_then(|rules| rules.find(buf, floor, start)) {
+            record.label = Some(label.text);
+            link.label_at = Some(label.at);
+        }
+        floor = parsed.span.end;
         found.push(record);
         links.push(link);
     });
@@ -160,6 +174,7 @@ pub(crate) fn scan_pgn(buf: &[u8], path: &Arc<str>) -> ChunkScan {
             needs_source_evidence: false,
             source: None,
             squares: None,
+            label_at: None,
         })
         .collect();
     ChunkScan {
@@ -183,6 +198,9 @@ pub(crate) struct Stitcher {
     last_newline: Option<usize>,
     /// Headings and evidence carried from code to code (docs/reading.md).
     chain: Chain,
+    /// The end (0-based byte offset) of the last record stitched: a label before it belongs
+    /// to that record's code, not to the next.
+    last_end: u64,
 }
 
 impl Stitcher {
@@ -191,6 +209,7 @@ impl Stitcher {
             line_base: 1,
             last_newline: None,
             chain: Chain::new(),
+            last_end: 0,
         }
     }
 
@@ -215,6 +234,12 @@ impl Stitcher {
             linked.sort_by_key(|(r, _)| r.offset);
             (records, links) = linked.into_iter().unzip();
         }
+        for (record, link) in records.iter_mut().zip(&links) {
+            if link.label_at.is_some_and(|at| (at as u64) < self.last_end) {
+                record.label = None;
+            }
+            self.last_end = record.offset + record.length;
+        }
         self.chain.pass(&mut records, &links);
         records
     }
@@ -232,7 +257,8 @@ pub(crate) fn chunks(len: usize, chunk_size: usize) -> impl ExactSizeIterator<It
     (0..len.div_ceil(size)).map(move |i| i * size..((i + 1) * size).min(len))
 }
 
-/// Scans `buf` (the whole source) and returns a record for every code, in order of offset.
+/// Scans `buf` (the whole source) and returns a record for every code, in order of offset,
+/// each with its label under the built-in rules ([`crate::label`]).
 /// `path` names the source in the records. `progress` is called with the bytes of each chunk
 /// when it is done, from any thread. Runs on the current rayon pool.
 pub fn scan_buffer(
@@ -247,7 +273,7 @@ pub fn scan_buffer(
         .into_par_iter()
         .map(|range| {
             let len = range.len() as u64;
-            let scan = scan_chunk(buf, &path, range);
+            let scan = scan_chunk(buf, &path, range, Some(&LabelRules::builtin()));
             progress(len);
             scan
         })

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use super::{ChunkScan, scan_chunk};
 use crate::input::{BINARY_PROBE_LEN, is_binary};
+use crate::label::LabelRules;
 
 /// Bytes of text kept in memory before and after the block being scanned: 64 KiB. The parser
 /// reads at most a few hundred bytes around an anchor (gaps of at most `MAX_GAP`, 100 bytes,
@@ -31,7 +32,7 @@ pub(super) enum StreamEnd {
 }
 
 /// Scans the text `reader` yields, named `name` and on PDF page `page`, `block` bytes at a
-/// time, and hands each block's [`ChunkScan`] to `emit` in order, its offsets counted from the
+/// time, with labels read under `labels`, and hands each block's [`ChunkScan`] to `emit` in order, its offsets counted from the
 /// start of the text. Stops early when `emit` breaks.
 ///
 /// # Errors
@@ -41,6 +42,7 @@ pub(super) fn scan_stream(
     reader: &mut dyn Read,
     name: &Arc<str>,
     page: Option<u32>,
+    labels: Option<&LabelRules>,
     block: usize,
     binary: bool,
     mut emit: impl FnMut(ChunkScan, u64) -> ControlFlow<()>,
@@ -60,7 +62,7 @@ pub(super) fn scan_stream(
         };
         if end > window.own {
             let range = window.own..end;
-            let scan = window.scan(name, page, range);
+            let scan = window.scan(name, page, labels, range);
             if emit(scan, (end - window.own) as u64).is_break() {
                 break;
             }
@@ -119,8 +121,14 @@ impl Window {
     }
 
     /// Scans `range` of `buf` and moves its offsets to the stream's.
-    fn scan(&self, name: &Arc<str>, page: Option<u32>, range: Range<usize>) -> ChunkScan {
-        let mut scan = scan_chunk(&self.buf, name, range.clone());
+    fn scan(
+        &self,
+        name: &Arc<str>,
+        page: Option<u32>,
+        labels: Option<&LabelRules>,
+        range: Range<usize>,
+    ) -> ChunkScan {
+        let mut scan = scan_chunk(&self.buf, name, range.clone(), labels);
         let base = self.base;
         for record in &mut scan.found {
             let start = record.offset as usize;
@@ -139,6 +147,9 @@ impl Window {
             for finding in &mut record.findings {
                 finding.offset += base;
             }
+        }
+        for link in &mut scan.links {
+            link.label_at = link.label_at.map(|at| at + base as usize);
         }
         scan.last_newline = scan.last_newline.map(|i| i + base as usize);
         scan
@@ -171,10 +182,18 @@ mod tests {
         let name: Arc<str> = "t.txt".into();
         let mut stitcher = Stitcher::new();
         let mut records = Vec::new();
-        let end = scan_stream(&mut &text[..], &name, None, block, false, |scan, _| {
-            records.extend(stitcher.stitch(scan));
-            ControlFlow::Continue(())
-        })
+        let end = scan_stream(
+            &mut &text[..],
+            &name,
+            None,
+            Some(&LabelRules::builtin()),
+            block,
+            false,
+            |scan, _| {
+                records.extend(stitcher.stitch(scan));
+                ControlFlow::Continue(())
+            },
+        )
         .expect("reading a slice cannot fail");
         assert!(matches!(end, StreamEnd::Scanned { bytes } if bytes == text.len() as u64));
         records
@@ -225,15 +244,29 @@ mod tests {
     fn a_nul_byte_in_the_first_64_kib_makes_a_stream_binary() {
         let name: Arc<str> = "b".into();
         let text = b"a\0 0323.12";
-        let skip = scan_stream(&mut &text[..], &name, None, 4, false, |_, _| {
-            panic!("a binary stream is not scanned")
-        });
+        let skip = scan_stream(
+            &mut &text[..],
+            &name,
+            None,
+            Some(&LabelRules::builtin()),
+            4,
+            false,
+            |_, _| panic!("a binary stream is not scanned"),
+        );
         assert!(matches!(skip, Ok(StreamEnd::Binary)));
         let mut found = 0;
-        let scanned = scan_stream(&mut &text[..], &name, None, 4, true, |scan, _| {
-            found += scan.found.len();
-            ControlFlow::Continue(())
-        });
+        let scanned = scan_stream(
+            &mut &text[..],
+            &name,
+            None,
+            Some(&LabelRules::builtin()),
+            4,
+            true,
+            |scan, _| {
+                found += scan.found.len();
+                ControlFlow::Continue(())
+            },
+        );
         assert!(matches!(scanned, Ok(StreamEnd::Scanned { bytes: 10 })));
         assert_eq!(found, 1);
     }

@@ -29,6 +29,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
             |(code, kings, squares, men, stip, path, offset, valid)| Record {
                 path: path.into(),
                 page: None,
+                label: None,
                 offset,
                 length: 12,
                 line: offset / 10 + 1,

@@ -1,5 +1,6 @@
 //! CSV: a header row, then one row per code. The columns are the scalar fields of [`Record`]
-//! in its order, `page` last (empty but for a PDF page); `findings` joins every finding as `severity message` with ` | `, and `fix`
+//! in its order, then `page` (empty but for a PDF page) and `label` (the study's label, empty
+//! when none was found); `findings` joins every finding as `severity message` with ` | `, and `fix`
 //! joins the proposed corrections the same way. Empty cells stand for absent values.
 
 use std::io::{self, Write};
@@ -10,7 +11,7 @@ use gbrscan::Record;
 use super::text::severity_name;
 
 /// The header row.
-pub const HEADER: [&str; 20] = [
+pub const HEADER: [&str; 21] = [
     "path",
     "line",
     "column",
@@ -31,6 +32,7 @@ pub const HEADER: [&str; 20] = [
     "findings",
     "fix",
     "page",
+    "label",
 ];
 
 /// Writes the header, then the rows.
@@ -39,7 +41,7 @@ pub struct Printer<W: Write> {
     header_written: bool,
 }
 
-fn row(r: &Record) -> [String; 20] {
+fn row(r: &Record) -> [String; 21] {
     let opt = |v: &Option<CompactString>| v.as_deref().unwrap_or_default().to_string();
     let findings: Vec<String> = r
         .findings
@@ -68,6 +70,7 @@ fn row(r: &Record) -> [String; 20] {
         findings.join(" | "),
         fixes.join(" | "),
         r.page.map(|p| p.to_string()).unwrap_or_default(),
+        opt(&r.label),
     ]
 }
 

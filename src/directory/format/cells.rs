@@ -31,6 +31,20 @@ pub(crate) fn code_text(code: Code) -> [u8; 7] {
     [d[0], d[1], d[2], d[3], b'.', d[4], d[5]]
 }
 
+/// The source reference as the printed formats write it: `path:line`, then ` (p. 12)` for a
+/// code found on page 12 of a PDF (whose lines count within the page).
+pub(crate) fn reference(record: &Record) -> String {
+    match record.page {
+        Some(page) => format!("{}:{} (p. {page})", record.path, record.line),
+        None => format!("{}:{}", record.path, record.line),
+    }
+}
+
+/// The label of `record` ([`crate::label`]), empty when it has none.
+pub(crate) fn label_text(record: &Record) -> &str {
+    record.label.as_deref().unwrap_or_default()
+}
+
 /// The material of `code` in words (`wR wB v bN bN`), or why there is none.
 pub(crate) fn material_words(code: Code) -> String {
     code.material().map_or_else(
@@ -54,9 +68,14 @@ pub(crate) fn cells(
     cell(text(&record.men))?;
     cell(stipulation_text(record.stipulation).as_bytes())?;
     cell(record.path.as_bytes())?;
+    match record.page {
+        Some(page) => cell(number.format(page).as_bytes())?,
+        None => cell(b"")?,
+    }
     for n in [record.offset, record.line, record.column, record.length] {
         cell(number.format(n).as_bytes())?;
     }
+    cell(text(&record.label))?;
     cell(record.text.as_bytes())?;
     cell(record.form.name().as_bytes())?;
     cell(record.rank.name().as_bytes())?;

@@ -1,7 +1,7 @@
 //! `text` in the compact layout ([`super::Layout::Compact`]): the books' directory style. A
 //! title, then per group (wins, draws, others, under [`super::Order::Stipulation`]) a heading
-//! and the entries `code kings`, [`super::Print::columns`] to a line, read down each column
-//! first as printed directories are. Duplicate groups are separated by a blank line.
+//! and the entries `code kings label` (the label right-aligned, when an entry has one),
+//! [`super::Print::columns`] to a line, read down each column first as printed directories are. Duplicate groups are separated by a blank line.
 
 use std::io::{self, Write};
 
@@ -10,8 +10,10 @@ use crate::record::Record;
 use super::print::default_title;
 use super::{Listing, ListingKind, Print, code_text};
 
-/// Width of one entry: `dddd.dd` and four king squares.
+/// Width of one entry without its label: `dddd.dd` and four king squares.
 const ENTRY: usize = 12;
+/// Widest label printed in full; a longer one pushes the columns after it.
+const LABEL: usize = 20;
 /// Space between two columns.
 const GAP: usize = 4;
 
@@ -60,9 +62,22 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, print: &Print, w: &mut W) -
     let title = print.title_or(default_title(listing));
     writeln!(w, "{title}\n{}", "=".repeat(title.chars().count()))?;
     let columns = print.columns();
-    let mut line = String::with_capacity(columns * (ENTRY + GAP));
-    let mut cell = String::with_capacity(ENTRY);
-    for (heading, entries) in runs(listing) {
+    let runs = runs(listing);
+    let labels = runs
+        .iter()
+        .flat_map(|(_, entries)| entries)
+        .filter_map(|r| r.label.as_deref())
+        .map(|l| l.chars().count().min(LABEL))
+        .max()
+        .unwrap_or(0);
+    let width = if labels > 0 {
+        ENTRY + 2 + labels
+    } else {
+        ENTRY
+    };
+    let mut line = String::with_capacity(columns * (width + GAP));
+    let mut cell = String::with_capacity(width);
+    for (heading, entries) in runs {
         w.write_all(b"\n")?;
         if let Some(heading) = heading {
             writeln!(w, "{heading}\n{}\n", "-".repeat(heading.chars().count()))?;
@@ -76,13 +91,20 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, print: &Print, w: &mut W) -
                 };
                 if column > 0 {
                     let pad =
-                        (ENTRY + GAP) * column - line.chars().count().min((ENTRY + GAP) * column);
+                        (width + GAP) * column - line.chars().count().min((width + GAP) * column);
                     line.extend(std::iter::repeat_n(' ', pad.max(1)));
                 }
                 cell.clear();
                 entry_text(record, &mut cell);
+                if labels > 0 {
+                    let label = record.label.as_deref().unwrap_or_default();
+                    let used = cell.chars().count() + label.chars().count();
+                    cell.extend(std::iter::repeat_n(' ', (width - used.min(width)).max(2)));
+                    cell.push_str(label);
+                }
                 line.push_str(&cell);
             }
+            line.truncate(line.trim_end().len());
             line.push('\n');
             w.write_all(line.as_bytes())?;
         }

@@ -12,6 +12,7 @@ use compact_str::CompactString;
 use crate::check::Severity;
 use crate::record::Record;
 
+use super::cells::reference;
 use super::{Block, Heading, Listing, code_text, material_words, stipulation_text};
 
 const STYLE: &str = "\
@@ -110,13 +111,13 @@ fn row(record: &Record, out: &mut String) {
     let _ = writeln!(
         out,
         "<tr{class}><td class=\"mono\">{}</td><td class=\"mono\">{}</td><td>{}</td>\
-         <td>{}</td><td>{}:{}</td><td>{}</td></tr>",
+         <td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
         cell(&record.kings),
         cell(&record.squares),
         cell(&record.men),
         escape(stipulation_text(record.stipulation)),
-        escape(&record.path),
-        record.line,
+        cell(&record.label),
+        escape(&reference(record)),
         findings.join("<br>"),
     );
 }
@@ -129,7 +130,8 @@ fn section(block: &Block<'_>, out: &mut String) {
         "<section id=\"{id}\">\n<h3><span class=\"code\">{}</span>\
          <span class=\"material\">{words}</span><a class=\"up\" href=\"#contents\">contents</a>\
          </h3>\n<table>\n<thead><tr><th>Kings</th><th>Squares</th><th>W/B</th>\
-         <th>Stipulation</th><th>Reference</th><th>Findings</th></tr></thead>\n<tbody>",
+         <th>Stipulation</th><th>Label</th><th>Reference</th><th>Findings</th></tr></thead>\n\
+         <tbody>",
         escape(&label)
     );
     for record in &block.entries {

@@ -14,11 +14,12 @@ use std::io::{self, Write};
 
 use crate::record::Record;
 
+use super::cells::{label_text, reference};
 use super::compact::{entry_text, runs};
 use super::html::escape_into;
 use super::print::default_title;
 use super::xlsx::findings_words;
-use super::{Layout, Listing, Print, diagram, material_words, stipulation_text};
+use super::{Layout, Listing, Print, code_text, diagram, material_words, stipulation_text};
 
 /// Pixel size of a diagram.
 const BOARD: u32 = 96;
@@ -35,6 +36,7 @@ td {{ padding: .05em .5em; vertical-align: top; }}
 td.code, td.kings, td.mono {{ font-family: 'DejaVu Sans Mono', Menlo, monospace; \
 white-space: nowrap; }}
 td.kings {{ padding-right: 2em; }}
+td.label {{ padding-right: 2em; text-align: right; white-space: nowrap; }}
 tr.group th {{ text-align: left; font-size: 1.15em; padding: .6em .5em .2em; }}
 tr {{ break-inside: avoid; }}
 tr.invalid td {{ font-style: italic; }}
@@ -58,16 +60,20 @@ fn picture(record: &Record, out: &mut String) {
     }
 }
 
-fn compact_cell(record: &Record, diagrams: bool, out: &mut String) {
-    let mut text = String::new();
-    entry_text(record, &mut text);
-    let (code, kings) = text.split_once(' ').unwrap_or((&text, ""));
+fn compact_cell(record: &Record, diagrams: bool, labels: bool, out: &mut String) {
+    let code = code_text(record.code);
+    let code = std::str::from_utf8(&code).unwrap_or_default();
     let _ = write!(out, "<td class=\"code\">{code}</td><td class=\"kings\">");
-    escape_into(kings, out);
+    escape_into(record.kings.as_deref().unwrap_or_default(), out);
     if diagrams {
         picture(record, out);
     }
     out.push_str("</td>");
+    if labels {
+        out.push_str("<td class=\"label\">");
+        escape_into(label_text(record), out);
+        out.push_str("</td>");
+    }
 }
 
 fn full_row(record: &Record, diagrams: bool, out: &mut String) {
@@ -91,7 +97,9 @@ fn full_row(record: &Record, diagrams: bool, out: &mut String) {
         out.push_str("</td>");
     }
     out.push_str("<td>");
-    escape_into(&format!("{}:{}", record.path, record.line), out);
+    escape_into(label_text(record), out);
+    out.push_str("</td><td>");
+    escape_into(&reference(record), out);
     out.push_str("</td><td>");
     escape_into(&findings_words(record), out);
     out.push_str("</td>");
@@ -109,17 +117,26 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, print: &Print, w: &mut W) -
     escape_into(print.title_or(default_title(listing)), &mut title);
     let compact = print.layout == Layout::Compact;
     let columns = print.columns();
+    // The compact layout has a label column when an entry has a label.
+    let labels = listing
+        .blocks
+        .iter()
+        .any(|b| b.entries.iter().any(|r| r.label.is_some()));
     let (head, span) = if compact {
-        let head = "<th>Code</th><th>Kings</th>".repeat(columns);
-        (head, columns * 2)
+        let (head, span) = if labels {
+            ("<th>Code</th><th>Kings</th><th>Label</th>", 3)
+        } else {
+            ("<th>Code</th><th>Kings</th>", 2)
+        };
+        (head.repeat(columns), columns * span)
     } else {
         let mut head = "<th>Code</th><th>Kings</th><th>Squares</th><th>W/B</th>\
-                        <th>Stip.</th><th>Reference</th><th>Findings</th>"
+                        <th>Stip.</th><th>Label</th><th>Reference</th><th>Findings</th>"
             .to_string();
         if print.diagrams {
             head.push_str("<th>Diagram</th>");
         }
-        (head, if print.diagrams { 8 } else { 7 })
+        (head, if print.diagrams { 9 } else { 8 })
     };
     write!(
         w,
@@ -141,7 +158,7 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, print: &Print, w: &mut W) -
             for row in entries.chunks(columns) {
                 out.push_str("<tr>");
                 for record in row {
-                    compact_cell(record, print.diagrams, &mut out);
+                    compact_cell(record, print.diagrams, labels, &mut out);
                 }
                 out.push_str("</tr>\n");
             }

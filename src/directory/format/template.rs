@@ -17,6 +17,7 @@ use minijinja::{AutoEscape, Environment, context};
 
 use crate::record::Record;
 
+use super::cells::reference;
 use super::print::default_title;
 use super::xlsx::findings_words;
 use super::{
@@ -136,6 +137,8 @@ const ENTRY_FIELDS: &[&str] = &[
     "men",
     "stipulation",
     "path",
+    "page",
+    "label",
     "offset",
     "line",
     "column",
@@ -176,11 +179,13 @@ impl Object for Entry {
                 text_or_none(Some(stipulation_text(r.stipulation)).filter(|s| !s.is_empty()))
             }
             "path" => Value::from(&*r.path),
+            "page" => r.page.map_or(Value::from(()), Value::from),
+            "label" => text_or_none(r.label.as_deref()),
             "offset" => Value::from(r.offset),
             "line" => Value::from(r.line),
             "column" => Value::from(r.column),
             "length" => Value::from(r.length),
-            "reference" => Value::from(format!("{}:{}", r.path, r.line)),
+            "reference" => Value::from(reference(r)),
             "text" => Value::from(r.text.as_str()),
             "form" => Value::from(r.form.name()),
             "rank" => Value::from(r.rank.name()),

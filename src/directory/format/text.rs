@@ -1,6 +1,7 @@
 //! `text`: print-ready. A heading per code with the material in words
 //! (`0116.00  wR wB v bN bN`), then one line per entry with kings, squares, W/B, stipulation
-//! and the reference `path:line`, aligned within the block; an invalid entry ends with
+//! the study's label and the reference `path:line` (` (p. 12)` on a PDF page), aligned within
+//! the block; an invalid entry ends with
 //! `invalid:` and its errors. Under [`super::Order::Stipulation`] a heading per group
 //! (`Wins`, `Draws`, `Others`) comes first, as printed books do.
 
@@ -9,15 +10,17 @@ use std::io::{self, Write};
 use crate::check::Severity;
 use crate::record::Record;
 
+use super::cells::{label_text, reference};
 use super::{Block, Heading, Listing, code_text, material_words, stipulation_text};
 
 /// The cells of an entry's line before the reference.
-fn columns(record: &Record) -> [&str; 4] {
+fn columns(record: &Record) -> [&str; 5] {
     [
         record.kings.as_deref().unwrap_or_default(),
         record.squares.as_deref().unwrap_or_default(),
         record.men.as_deref().unwrap_or_default(),
         stipulation_text(record.stipulation),
+        label_text(record),
     ]
 }
 
@@ -47,7 +50,7 @@ fn write_heading<W: Write>(block: &Block<'_>, w: &mut W) -> io::Result<()> {
 
 fn write_block<W: Write>(block: &Block<'_>, w: &mut W) -> io::Result<()> {
     write_heading(block, w)?;
-    let mut widths = [0usize; 4];
+    let mut widths = [0usize; 5];
     for record in &block.entries {
         for (width, cell) in widths.iter_mut().zip(columns(record)) {
             *width = (*width).max(cell.len());
@@ -60,7 +63,7 @@ fn write_block<W: Write>(block: &Block<'_>, w: &mut W) -> io::Result<()> {
                 write!(w, " {cell:width$} ")?;
             }
         }
-        write!(w, " {}:{}", record.path, record.line)?;
+        write!(w, " {}", reference(record))?;
         if !record.valid {
             let errors: Vec<&str> = record
                 .findings

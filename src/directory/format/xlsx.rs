@@ -72,11 +72,14 @@ impl Sheets<'_> {
             let col = col as u16;
             let width = match *name {
                 "code" | "kings" | "men" | "form" | "rank" | "valid" | "group" => 10.0,
-                "text" | "canonical" | "fen" | "findings" | "path" => 30.0,
+                "text" | "canonical" | "fen" | "findings" | "path" | "label" => 30.0,
                 _ => 12.0,
             };
             sheet.set_column_width(col, width)?;
-            if !matches!(*name, "offset" | "line" | "column" | "length" | "duplicate") {
+            if !matches!(
+                *name,
+                "page" | "offset" | "line" | "column" | "length" | "duplicate"
+            ) {
                 sheet.set_column_format(col, &self.text)?;
             }
             sheet.write_string_with_format(0, col, *name, &self.bold)?;
@@ -114,7 +117,8 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, w: &mut W) -> io::Result<()
             let mut put = |name: &str, value: &[u8]| -> io::Result<()> {
                 let value = String::from_utf8_lossy(value);
                 let result = match name {
-                    "offset" | "line" | "column" | "length" | "duplicate" => {
+                    "page" if value.is_empty() => Ok(()),
+                    "page" | "offset" | "line" | "column" | "length" | "duplicate" => {
                         let n: f64 = value.parse().unwrap_or_default();
                         sheet.write_number(row, col, n).map(|_| ())
                     }

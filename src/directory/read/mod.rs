@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 use crate::record::Record;
 
-pub use super::layout::{COLUMNS, SavedFormat};
+pub use super::layout::{COLUMNS, SavedFormat, UNLABELLED_COLUMNS};
 use super::layout::{is_blank, strip_bom, trim_end};
 use super::{Group, Key, KeyError, Order};
 
@@ -28,6 +28,10 @@ pub struct Header {
     pub order: Order,
     /// Bytes before the first entry: the header row with its line feed (TSV), 0 (JSON Lines).
     pub data_start: usize,
+    /// True when the rows have the `page` and `label` columns ([`COLUMNS`]); false for a TSV
+    /// directory written before them ([`UNLABELLED_COLUMNS`]). Always true for JSON Lines,
+    /// whose entries name their fields.
+    pub labelled: bool,
 }
 
 /// What is wrong with one line of a saved directory or scan output.
@@ -168,6 +172,7 @@ pub fn header(first_line: &[u8]) -> Result<Header, ReadError> {
             format: SavedFormat::Jsonl,
             order,
             data_start: bom,
+            labelled: true,
         });
     }
     let text = String::from_utf8_lossy(line);
@@ -181,7 +186,8 @@ pub fn header(first_line: &[u8]) -> Result<Header, ReadError> {
     if order == Order::Stipulation {
         names.remove(0);
     }
-    if names != COLUMNS {
+    let labelled = names == COLUMNS;
+    if !labelled && names != UNLABELLED_COLUMNS {
         return Err(ReadError::Columns {
             expected: COLUMNS.join("\t"),
             found: names.join("\t"),
@@ -191,6 +197,7 @@ pub fn header(first_line: &[u8]) -> Result<Header, ReadError> {
         format: SavedFormat::Tsv,
         order,
         data_start: first_line.len(),
+        labelled,
     })
 }
 
@@ -237,7 +244,7 @@ fn jsonl_entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
 pub fn entry(header: &Header, line: &[u8]) -> Result<Record, LineError> {
     let line = trim_end(strip_bom(line));
     let record = match header.format {
-        SavedFormat::Tsv => tsv::entry(header.order, line)?,
+        SavedFormat::Tsv => tsv::entry(header.order, header.labelled, line)?,
         SavedFormat::Jsonl => jsonl_entry(header.order, line)?,
     };
     Key::of(&record, header.order).map_err(|source| LineError::Key { source })?;

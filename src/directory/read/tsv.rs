@@ -1,11 +1,12 @@
-//! Reading a TSV row back into a record: one cell per column of [`COLUMNS`], escapes undone.
+//! Reading a TSV row back into a record: one cell per column of [`COLUMNS`] (or of
+//! [`UNLABELLED_COLUMNS`], for a directory written before labels), escapes undone.
 
 use serde::de::IntoDeserializer;
 
 use crate::code::Code;
 use crate::record::{FindingRecord, Record};
 
-use super::{COLUMNS, LineError, Order, check_group};
+use super::{COLUMNS, LineError, Order, UNLABELLED_COLUMNS, check_group};
 
 /// `\\ \t \n \r` undone.
 fn unescape(column: &'static str, cell: &[u8]) -> Result<String, LineError> {
@@ -81,20 +82,26 @@ fn from_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
     T::deserialize(IntoDeserializer::<serde::de::value::Error>::into_deserializer(name)).ok()
 }
 
-/// The record of a TSV row (without its line feed) of a directory in `order`.
-pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
+/// The record of a TSV row (without its line feed) of a directory in `order`, with the
+/// `page` and `label` columns when `labelled`.
+pub(super) fn entry(order: Order, labelled: bool, line: &[u8]) -> Result<Record, LineError> {
     let cells: Vec<&[u8]> = line.split(|&b| b == b'\t').collect();
     let lead = usize::from(order == Order::Stipulation);
-    if cells.len() != COLUMNS.len() + lead {
+    let names: &'static [&'static str] = if labelled {
+        &COLUMNS
+    } else {
+        &UNLABELLED_COLUMNS
+    };
+    if cells.len() != names.len() + lead {
         return Err(LineError::Cells {
-            expected: COLUMNS.len() + lead,
+            expected: names.len() + lead,
             found: cells.len(),
         });
     }
     let group = (lead == 1).then(|| String::from_utf8_lossy(cells[0]).into_owned());
     let mut c = Cells {
         cells: cells[lead..].iter(),
-        names: COLUMNS.iter(),
+        names: names.iter(),
     };
     let number = |t: &str| t.parse::<u64>().ok().filter(|_| !t.starts_with('+'));
     let record = Record {
@@ -109,11 +116,18 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         // A directory's rows do not say where the stipulation was read.
         stipulation_source: None,
         path: c.string()?,
-        page: None,
+        page: if labelled {
+            c.parse("a page number or nothing", |t| {
+                parsed_or_none::<u32>(t).filter(|p| !t.starts_with('+') && *p != Some(0))
+            })?
+        } else {
+            None
+        },
         offset: c.parse("a byte offset", number)?,
         line: c.parse("a line number", number)?,
         column: c.parse("a column number", number)?,
         length: c.parse("a length in bytes", number)?,
+        label: if labelled { c.optional()? } else { None },
         text: c.string()?,
         form: c.parse("a form (bare, kings-after, full, ...)", from_name)?,
         rank: c.parse("a rank (bare, kings, men-count, full)", from_name)?,
@@ -164,7 +178,7 @@ mod tests {
     }
 
     fn read(row: &[String]) -> Result<Record, LineError> {
-        entry(Order::Code, row.join("\t").as_bytes())
+        entry(Order::Code, true, row.join("\t").as_bytes())
     }
 
     fn column(name: &str) -> usize {

@@ -1,0 +1,334 @@
+//! The label of a study: its number, source or composer caption, read from the text before
+//! its code (docs/printing.md, "Labels").
+//!
+//! The search window of a code is the text before it, back over at most [`MAX_LINES`] lines
+//! (the code's own line, up to the code, counts as the first) and at most [`MAX_BYTES`] bytes
+//! (a line cut by that limit is not read), ending at prose: the second line longer than
+//! [`LONG_LINE`] bytes, or the first longer than [`MAX_LINE`], is the last one read (as the
+//! sign look-back of `crate::context::lines` does: a caption above a paragraph of prose
+//! belongs to no code below it; caption lines are short, and so a code in running text costs
+//! two or three lines of look-back). Never past the end of the code before it (`floor`, and the scanner's
+//! stitcher across chunks), never past a form feed (a page break in text extracted from a PDF;
+//! each page of a PDF read by gbr is a text of its own, so no window crosses one). The label
+//! belongs to the nearest code after it.
+//!
+//! The built-in rules ([`LabelRules::builtin`]) read one line at a time, nearest first, with a
+//! test of the line's first (or last) bytes before anything else:
+//!
+//! | line (leading and trailing blanks ignored) | label | where it comes from |
+//! | --- | --- | --- |
+//! | `No 18776 ...`, `No. 18776`, `Nr 12`, `Nr. 12` | `18776`, `12` | EG's and German magazines' study numbers |
+//! | `18776.` alone or before a word without digits | `18776` | numbered studies in books and tourney reports |
+//! | `- 31 -` alone | `31` | the study numbers of a book's pages (ARVES yearbook 2008) |
+//! | `EG#12345 ...` | `EG#12345` | EG's cumulative numbers as other sources cite them |
+//! | `E324 ...`: one capital and 2-5 digits, then a blank, `:` or nothing | `E324` | Probleemblad's study numbers |
+//! | a line of at most 80 bytes with a letter, ending in a year 1800-2099 after a blank or comma (`Probleemblad, 2000`) | the line | a source or composer caption |
+//!
+//! A study number wins over a caption: a caption line gives way to a number on one of the
+//! [`CAPTION_REACH`] lines above it (a number over its source line, as captions are set).
+//!
+//! With a user's pattern ([`LabelRules::pattern`]) the label is the last match of the regular
+//! expression in the window (its first capture group when it has one), and the built-in rules
+//! are not used.
+
+use compact_str::CompactString;
+use memchr::{memchr, memrchr};
+use regex::bytes::Regex;
+
+/// Lines read before a code, its own line (up to the code) included.
+pub const MAX_LINES: usize = 10;
+
+/// Bytes read before a code, at most.
+pub const MAX_BYTES: usize = 400;
+
+/// A line longer than this is a long line (prose): the second ends the window. Captions and
+/// number lines are shorter: `No 18776 A. Author (Country)` is 28 bytes.
+pub const LONG_LINE: usize = 40;
+
+/// A line longer than this ends the window.
+pub const MAX_LINE: usize = crate::context::lines::MAX_LINE;
+
+/// Lines above a caption in which a study number still wins over it.
+pub const CAPTION_REACH: usize = 4;
+
+/// Longest label kept, in bytes; a longer match is cut at a character boundary.
+pub const MAX_LABEL: usize = 80;
+
+/// The form feed: a page break in extracted text.
+const FORM_FEED: u8 = 0x0C;
+
+/// How labels are read: the built-in rules, or a user's pattern.
+#[derive(Debug, Clone, Default)]
+pub struct LabelRules {
+    pattern: Option<Regex>,
+}
+
+/// A label found before a code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    /// 0-based byte offset of the label's text in the buffer searched: a code whose window
+    /// starts after it (another code stands between them) does not get it.
+    pub at: usize,
+    /// The label.
+    pub text: CompactString,
+}
+
+/// What a line gives under the built-in rules.
+enum Line {
+    /// A study number, its text's range in the line.
+    Number(usize, usize),
+    /// A caption ending in a year, its range in the line.
+    Caption(usize, usize),
+}
+
+impl LabelRules {
+    /// The built-in rules (the module's table).
+    pub fn builtin() -> LabelRules {
+        LabelRules { pattern: None }
+    }
+
+    /// A user's regular expression (the `regex` crate's syntax, matched on bytes).
+    ///
+    /// # Errors
+    /// The regex crate's error for a pattern that does not compile.
+    pub fn pattern(pattern: &str) -> Result<LabelRules, regex::Error> {
+        Ok(LabelRules {
+            pattern: Some(Regex::new(pattern)?),
+        })
+    }
+
+    /// The label of the code whose text starts at `code_start` in `buf` (0-based), searched no
+    /// further back than `floor` (the end of the code before it, 0 for none); `None` when the
+    /// window has none.
+    pub fn find(&self, buf: &[u8], floor: usize, code_start: usize) -> Option<Label> {
+        let lo = floor.max(code_start.saturating_sub(MAX_BYTES));
+        // The code before reaches into this one's text (a sign or kings read back over it).
+        if lo >= code_start {
+            return None;
+        }
+        let found = match &self.pattern {
+            None => builtin(buf, lo, code_start),
+            Some(re) => matched(re, buf, lo, code_start),
+        }?;
+        // A page break between the label and the code.
+        if memchr(FORM_FEED, &buf[found.0..code_start]).is_some() {
+            return None;
+        }
+        Some(Label {
+            at: found.0,
+            text: text_of(&buf[found.0..found.1]),
+        })
+    }
+}
+
+/// The lines of a window, nearest first, as byte ranges of the buffer: one backward search for
+/// a line feed a line.
+struct Lines<'a> {
+    buf: &'a [u8],
+    /// The lowest byte read.
+    lo: usize,
+    /// The end of the next line (its line feed, or the code's start).
+    end: usize,
+    /// Lines given so far.
+    n: usize,
+    /// Long lines given so far.
+    long: usize,
+    done: bool,
+}
+
+impl<'a> Lines<'a> {
+    fn new(buf: &'a [u8], lo: usize, end: usize) -> Lines<'a> {
+        Lines {
+            buf,
+            lo,
+            end,
+            n: 0,
+            long: 0,
+            done: false,
+        }
+    }
+}
+
+impl Iterator for Lines<'_> {
+    type Item = (usize, usize);
+
+    fn next(&mut self) -> Option<(usize, usize)> {
+        if self.done || self.n == MAX_LINES {
+            return None;
+        }
+        let (buf, lo, end) = (self.buf, self.lo, self.end);
+        let start = match memrchr(b'\n', &buf[lo..end]) {
+            Some(i) => lo + i + 1,
+            None if lo == 0 || buf[lo - 1] == b'\n' => lo,
+            // A line cut by the byte limit is not read.
+            None => return None,
+        };
+        let len = end - start;
+        if len > LONG_LINE {
+            self.long += 1;
+        }
+        self.done = start <= lo || len > MAX_LINE || self.long > 1;
+        self.n += 1;
+        self.end = start.saturating_sub(1);
+        Some((start, end))
+    }
+}
+
+/// The built-in rules over the window `lo..end`: the range of the label in `buf`.
+fn builtin(buf: &[u8], lo: usize, end: usize) -> Option<(usize, usize)> {
+    let mut caption: Option<((usize, usize), usize)> = None;
+    for (n, (start, end)) in Lines::new(buf, lo, end).enumerate() {
+        match recognise(&buf[start..end]) {
+            Some(Line::Number(a, b)) => return Some((start + a, start + b)),
+            Some(Line::Caption(a, b)) if caption.is_none() => {
+                caption = Some(((start + a, start + b), n))
+            }
+            _ => {}
+        }
+        if let Some((range, line)) = caption
+            && n >= line + CAPTION_REACH
+        {
+            return Some(range);
+        }
+    }
+    caption.map(|(range, _)| range)
+}
+
+/// A user's pattern over the window: its last match (first group, if any) in the lines of the
+/// window ([`Lines`]).
+fn matched(re: &Regex, buf: &[u8], lo: usize, end: usize) -> Option<(usize, usize)> {
+    let from = Lines::new(buf, lo, end)
+        .last()
+        .map_or(end, |(start, _)| start);
+    let caps = re.captures_iter(&buf[from..end]).last()?;
+    let m = caps.get(1).or_else(|| caps.get(0))?;
+    Some((from + m.start(), from + m.end()))
+}
+
+/// The label's text: trimmed, lossy UTF-8, at most [`MAX_LABEL`] bytes.
+fn text_of(bytes: &[u8]) -> CompactString {
+    let text = String::from_utf8_lossy(bytes);
+    let mut text = text.trim();
+    if text.len() > MAX_LABEL {
+        let mut cut = MAX_LABEL;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text = text[..cut].trim_end();
+    }
+    CompactString::from(text)
+}
+
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | 0xA0)
+}
+
+/// The digits at the start of `s`: their count.
+fn digits(s: &[u8]) -> usize {
+    s.iter().take_while(|b| b.is_ascii_digit()).count()
+}
+
+/// What one line says under the built-in rules; ranges are within `line`.
+fn recognise(line: &[u8]) -> Option<Line> {
+    // Most lines of prose start with a small letter and end in a letter or a stop: no rule
+    // reads them.
+    if let (Some(first), Some(&last)) = (line.first(), line.last())
+        && first.is_ascii_lowercase()
+        && !last.is_ascii_digit()
+        && !is_blank(last)
+    {
+        return None;
+    }
+    let a = line.iter().position(|&b| !is_blank(b))?;
+    let b = line.iter().rposition(|&b| !is_blank(b))? + 1;
+    let s = &line[a..b];
+    let number = match s[0] {
+        b'N' => numbered(s),
+        b'-' => dashed(s),
+        b'0'..=b'9' => dotted(s),
+        b'A'..=b'Z' => lettered(s),
+        _ => None,
+    };
+    if let Some((x, y)) = number {
+        return Some(Line::Number(a + x, a + y));
+    }
+    if ends_in_year(s) {
+        return Some(Line::Caption(a, b));
+    }
+    None
+}
+
+/// `No 18776`, `No. 18776`, `Nr 12`, `Nr.12`: the number.
+fn numbered(s: &[u8]) -> Option<(usize, usize)> {
+    if !(s.starts_with(b"No") || s.starts_with(b"Nr")) {
+        return None;
+    }
+    let mut i = 2;
+    if s.get(i) == Some(&b'.') {
+        i += 1;
+    }
+    while s.get(i).is_some_and(|&b| is_blank(b)) {
+        i += 1;
+    }
+    let n = digits(&s[i..]);
+    let after = s.get(i + n).copied();
+    (n > 0 && n <= 6 && after.is_none_or(|b| !b.is_ascii_alphanumeric())).then_some((i, i + n))
+}
+
+/// `- 31 -` and nothing else: the number.
+fn dashed(s: &[u8]) -> Option<(usize, usize)> {
+    let inner = s.strip_prefix(b"-")?.strip_suffix(b"-")?;
+    let a = inner.iter().position(|&b| !is_blank(b))?;
+    let n = digits(&inner[a..]);
+    let rest = &inner[a + n..];
+    (n > 0 && n <= 6 && rest.iter().all(|&b| is_blank(b))).then_some((1 + a, 1 + a + n))
+}
+
+/// `18776.` alone, or before a word with no digit (a name, not a move such as `1. Kb2`).
+fn dotted(s: &[u8]) -> Option<(usize, usize)> {
+    let n = digits(s);
+    if n > 6 || s.get(n) != Some(&b'.') {
+        return None;
+    }
+    let rest = &s[n + 1..];
+    let word_start = rest.iter().position(|&b| !is_blank(b));
+    let ok = match word_start {
+        None => true,
+        Some(0) => false, // `1.Kb2`, `1...`, `0002.01`
+        Some(w) => {
+            let word = rest[w..].split(|&b| is_blank(b)).next().unwrap_or_default();
+            word[0].is_ascii_alphabetic() && !word.iter().any(u8::is_ascii_digit)
+        }
+    };
+    ok.then_some((0, n))
+}
+
+/// `EG#12345`, or one capital and 2-5 digits then a blank, `:` or nothing (`E324`).
+fn lettered(s: &[u8]) -> Option<(usize, usize)> {
+    if let Some(rest) = s.strip_prefix(b"EG#") {
+        let n = digits(rest);
+        return (n > 0 && rest.get(n).is_none_or(|b| !b.is_ascii_alphanumeric()))
+            .then_some((0, 3 + n));
+    }
+    let n = digits(&s[1..]);
+    let after = s.get(1 + n).copied();
+    ((2..=5).contains(&n) && after.is_none_or(|b| is_blank(b) || b == b':')).then_some((0, 1 + n))
+}
+
+/// A caption ending in a year: at most [`MAX_LABEL`] bytes, a letter in it, and a year
+/// 1800-2099 at its end after a blank or a comma.
+fn ends_in_year(s: &[u8]) -> bool {
+    let len = s.len();
+    if !(6..=MAX_LABEL).contains(&len) || !s[len - 1].is_ascii_digit() {
+        return false;
+    }
+    let year = &s[len - 4..];
+    let before = s[len - 5];
+    digits(year) == 4
+        && matches!(&year[..2], b"18" | b"19" | b"20")
+        && (is_blank(before) || before == b',')
+        && s[..len - 5].iter().any(u8::is_ascii_alphabetic)
+}
+
+#[cfg(test)]
+mod tests;

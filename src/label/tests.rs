@@ -1,0 +1,228 @@
+//! The label rules as a table over caption layouts.
+
+use super::*;
+
+/// The label of the last code (`0000.10`, the last in the text) under `rules`.
+fn label_of(rules: &LabelRules, text: &str) -> Option<String> {
+    let start = text.rfind("0000.10").expect("a code in the text");
+    let floor = text[..start]
+        .rfind("0310.01")
+        .map_or(0, |i| i + "0310.01".len());
+    rules
+        .find(text.as_bytes(), floor, start)
+        .map(|l| l.text.to_string())
+}
+
+#[test]
+fn builtin_rules_over_caption_layouts() {
+    let rules = LabelRules::builtin();
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        (
+            "EG number and composer",
+            "No 18776 J. Smith (Holland)\n+ 0000.10 a1c3\n",
+            Some("18776"),
+        ),
+        (
+            "EG number with a dot",
+            "No. 18776  A. Author\n\n0000.10 e1e8\n",
+            Some("18776"),
+        ),
+        ("German number", "Nr 12\nB. Author\n= 0000.10\n", Some("12")),
+        (
+            "number and dot before a name",
+            "18776. Composer\nsome source\n+ 0000.10 a1c3\n",
+            Some("18776"),
+        ),
+        (
+            "number and dot alone",
+            "  212.\n0000.10 a1c3 +\n",
+            Some("212"),
+        ),
+        (
+            "the book's numbers",
+            "- 31 -\n\n\n+      0000.10 c3b1\n",
+            Some("31"),
+        ),
+        (
+            "a number over its source line",
+            "- 2 - \n \nEBUR, 1999 \n \n \n+  0000.10 a8g3\n",
+            Some("2"),
+        ),
+        (
+            "EG cumulative number",
+            "EG#12345 (a reprint)\n0000.10 a1c3\n",
+            Some("EG#12345"),
+        ),
+        (
+            "magazine number on the code's line",
+            "E312 Berendsen (+0000.10a1h8h1)\n",
+            Some("E312"),
+        ),
+        (
+            "composer then source and year",
+            "A. Composer\nProbleemblad, 2000\n+ 0000.10 a1c3\n",
+            Some("Probleemblad, 2000"),
+        ),
+        (
+            "source and year far below a number",
+            "No 5\none\ntwo\nthree\nfour\nEG 1999\n0000.10\n",
+            Some("EG 1999"),
+        ),
+        (
+            "a move number is no label",
+            "1. Kb2 Kc3 2. Kc1\n0000.10 a1c3\n",
+            None,
+        ),
+        (
+            "a move number without a blank",
+            "1.Kb2 Kc3\n0000.10 a1c3\n",
+            None,
+        ),
+        ("a page number is no label", " 32 \n0000.10 a1c3\n", None),
+        (
+            "a year in prose",
+            "the study of 1935): see\n0000.10\n",
+            None,
+        ),
+        (
+            "no label past the code before",
+            "No 7\n+ 0310.01 a1c3\n+ 0000.10 a1c3\n",
+            None,
+        ),
+        (
+            "a label after the code before",
+            "No 7\n0310.01 a1c3\nNo 8\n0000.10 a1c3\n",
+            Some("8"),
+        ),
+        (
+            "two codes after one label: the second has none",
+            "- 4 -\n0310.01 a1c3 and 0000.10 a1c3\n",
+            None,
+        ),
+        (
+            "a page break (form feed) between",
+            "No 9\n\u{c}\n0000.10 a1c3\n",
+            None,
+        ),
+        (
+            "a number beyond ten lines",
+            "No 9\n1\n2\n3\n4\n5\n6\n7\n8\n9\n0000.10 a1c3\n",
+            None,
+        ),
+        (
+            "a number on the tenth line",
+            "No 9\n1\n2\n3\n4\n5\n6\n7\n8\n0000.10 a1c3\n",
+            Some("9"),
+        ),
+    ];
+    for (layout, text, expected) in cases {
+        assert_eq!(
+            label_of(&rules, text).as_deref(),
+            *expected,
+            "{layout}: {text:?}"
+        );
+    }
+}
+
+#[test]
+fn a_code_before_that_reaches_past_this_ones_start_leaves_no_window() {
+    let text = b"No 7\n0310.01 a1c3 0000.10";
+    for floor in [18, 19, 25, 40] {
+        assert_eq!(
+            LabelRules::builtin().find(text, floor, 18),
+            None,
+            "floor {floor}"
+        );
+    }
+    assert_eq!(LabelRules::builtin().find(text, 0, 0), None);
+}
+
+#[test]
+fn prose_and_the_byte_limit_end_the_window() {
+    let rules = LabelRules::builtin();
+    let prose = "w".repeat(LONG_LINE + 1);
+    let one = format!("No 9\n{prose}\n0000.10 a1c3\n");
+    assert_eq!(
+        label_of(&rules, &one).as_deref(),
+        Some("9"),
+        "one long line"
+    );
+    let two = format!("No 9\n{prose}\n{prose}\n0000.10 a1c3\n");
+    assert_eq!(label_of(&rules, &two), None, "a paragraph of prose");
+    let longest = format!("No 9\n{}\n0000.10 a1c3\n", "w".repeat(MAX_LINE + 1));
+    assert_eq!(
+        label_of(&rules, &longest),
+        None,
+        "a line over {MAX_LINE} bytes"
+    );
+    // The label's own line may be long: it is read, and ends the window.
+    let long_caption = format!("No 9 {prose}\n0000.10 a1c3\n");
+    assert_eq!(label_of(&rules, &long_caption).as_deref(), Some("9"));
+    // A line cut by the byte limit is not read: one long line and short ones below the label,
+    // fewer than the lines allowed, reach past the limit.
+    let short = "s".repeat(LONG_LINE);
+    let mut cut = format!(
+        "No 9 {}\n{}\n",
+        "s".repeat(LONG_LINE - 5),
+        "w".repeat(MAX_LINE)
+    );
+    let lines = (MAX_BYTES - MAX_LINE) / (LONG_LINE + 1);
+    assert!(
+        lines + 3 <= MAX_LINES,
+        "few enough lines that only the byte limit cuts"
+    );
+    for _ in 0..lines {
+        cut.push_str(&format!("{short}\n"));
+    }
+    cut.push_str("0000.10 a1c3\n");
+    let start = cut.find("0000.10").unwrap();
+    assert!(start > MAX_BYTES && start - (LONG_LINE + 1) < MAX_BYTES);
+    assert_eq!(rules.find(cut.as_bytes(), 0, start), None);
+    let pattern = LabelRules::pattern("No (9)").unwrap();
+    assert_eq!(pattern.find(cut.as_bytes(), 0, start), None);
+    // One short line fewer, and the label's line is inside the limit.
+    let inside = cut.replacen(&format!("{short}\n"), "", 1);
+    let start = inside.find("0000.10").unwrap();
+    let found = rules.find(inside.as_bytes(), 0, start).map(|l| l.text);
+    assert_eq!(found.as_deref(), Some("9"));
+    assert_eq!(label_of(&pattern, &two), None, "a paragraph of prose");
+    assert_eq!(label_of(&pattern, &one).as_deref(), Some("9"));
+}
+
+#[test]
+fn a_users_pattern_gives_its_last_match_or_first_group() {
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        (
+            r"- (\d+) -",
+            "- 31 -\nEBUR, 1999\n+ 0000.10 c3b1\n",
+            Some("31"),
+        ),
+        (r"- (\d+) -", "- 30 -\n- 31 -\n0000.10\n", Some("31")),
+        (
+            r"Study \d+",
+            "Study 4 and Study 5\n0000.10\n",
+            Some("Study 5"),
+        ),
+        (r"- (\d+) -", "- 31 -\n0310.01 a1c3\n0000.10\n", None),
+        (r"- (\d+) -", "- 31 -\n\u{c}0000.10\n", None),
+        (r"- (\d+) -", "No 18776\n0000.10\n", None),
+    ];
+    for (pattern, text, expected) in cases {
+        let rules = LabelRules::pattern(pattern).expect("a pattern");
+        assert_eq!(
+            label_of(&rules, text).as_deref(),
+            *expected,
+            "{pattern}: {text:?}"
+        );
+    }
+}
+
+#[test]
+fn a_long_caption_is_cut_at_a_character_boundary() {
+    let long = format!("{}é, 2001", "a".repeat(MAX_LABEL - 9));
+    assert!(text_of(long.as_bytes()).len() <= MAX_LABEL);
+    let pattern = LabelRules::pattern("(é+)").unwrap();
+    let text = format!("{}\n0000.10\n", "é".repeat(60));
+    let label = label_of(&pattern, &text).unwrap();
+    assert!(label.len() <= MAX_LABEL && label.chars().all(|c| c == 'é'));
+}

@@ -1,0 +1,308 @@
+//! Study labels and page references through `gbr index`, `lookup`, `merge` and `index --from`:
+//! a numbered book indexed back into its own directory, numbers included
+//! (`fixtures/labels/`), the label and page columns of the row formats, directories saved before
+//! those columns still read, and the page of a PDF in the printed formats.
+
+use super::archives;
+use super::{arg, run};
+
+const BOOK: &str = "fixtures/labels/numbered-book.txt";
+const BOOK_DIRECTORY: &str = "fixtures/labels/numbered-book-directory.txt";
+const NUMBERS: &str = r"- (\d+) -";
+
+/// One entry as a directory lists it: group, code, kings, label.
+type Entry = (String, String, String, String);
+
+/// The entries of the book's own directory, read as the book prints them: a heading per group,
+/// three columns read down, each entry `code kings - N -`.
+fn book_directory() -> Vec<Entry> {
+    let text = std::fs::read_to_string(BOOK_DIRECTORY).expect("the book's directory");
+    let mut entries = Vec::new();
+    let mut group = "";
+    let mut rows: Vec<Vec<Entry>> = Vec::new();
+    let flush = |rows: &mut Vec<Vec<Entry>>, entries: &mut Vec<Entry>| {
+        let columns = rows.first().map_or(0, Vec::len);
+        for column in 0..columns {
+            entries.extend(rows.iter().filter_map(|r| r.get(column).cloned()));
+        }
+        rows.clear();
+    };
+    for line in text.lines() {
+        if line.starts_with("Winststudies") || line.starts_with("Remisestudies") {
+            flush(&mut rows, &mut entries);
+            group = if line.starts_with("Winst") {
+                "win"
+            } else {
+                "draw"
+            };
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if group.is_empty() || words.is_empty() {
+            continue;
+        }
+        let row = words
+            .chunks(5)
+            .map(|e| {
+                assert_eq!(
+                    (e[2], e[4]),
+                    ("-", "-"),
+                    "an entry `code kings - N -`: {line}"
+                );
+                let [code, kings, number] = [e[0], e[1], e[3]].map(str::to_string);
+                (group.to_string(), code, kings, number)
+            })
+            .collect();
+        rows.push(row);
+    }
+    flush(&mut rows, &mut entries);
+    entries
+}
+
+/// The entries of a TSV directory: group (or empty), code, kings, label.
+fn tsv_entries(tsv: &str) -> Vec<Entry> {
+    let mut lines = tsv.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let group = header.iter().position(|h| *h == "group");
+    lines
+        .map(|line| {
+            let cells: Vec<&str> = line.split('\t').collect();
+            let group = group.map_or("", |g| cells[g]);
+            let [code, kings, label] = [at("code"), at("kings"), at("label")].map(|i| cells[i]);
+            (group.into(), code.into(), kings.into(), label.into())
+        })
+        .collect()
+}
+
+#[test]
+fn a_numbered_book_indexed_with_its_number_pattern_gives_back_its_own_directory() {
+    let tsv = run(
+        &[
+            "index",
+            BOOK,
+            "--group-by",
+            "stipulation",
+            "--label-pattern",
+            NUMBERS,
+            "--format",
+            "tsv",
+        ],
+        0,
+    );
+    let expected = book_directory();
+    assert_eq!(
+        expected.len(),
+        14,
+        "the fixture's directory lists its 14 studies"
+    );
+    assert_eq!(tsv_entries(&tsv), expected);
+}
+
+#[test]
+fn the_numbered_books_directory_printed_in_the_books_style() {
+    let text = run(
+        &[
+            "index",
+            BOOK,
+            "--group-by",
+            "stipulation",
+            "--label-pattern",
+            NUMBERS,
+            "--layout",
+            "compact",
+            "--title",
+            "Studies by GBR code",
+        ],
+        0,
+    );
+    assert_eq!(
+        text,
+        "\
+Studies by GBR code
+===================
+
+Wins
+----
+
+0002.01 c3b1   9    0014.00 h4b1  10    0130.11 e5g7   7
+0002.01 h5e7   4    0014.00 h4b1  11    3001.10 d2d6  13
+0003.10 d2g4   6    0033.10 b8g2   2    4001.00 d2b4   1
+
+Draws
+-----
+
+0000.11 e1e8  12    0031.01 f6d4   5    0400.10 a1c3  14
+0031.01 a7d4   3    0400.10 a1c3   8
+"
+    );
+}
+
+#[test]
+fn the_built_in_rules_read_the_books_numbers_over_its_source_captions() {
+    let tsv = run(
+        &[
+            "index",
+            BOOK,
+            "--group-by",
+            "stipulation",
+            "--format",
+            "tsv",
+        ],
+        0,
+    );
+    assert_eq!(tsv_entries(&tsv), book_directory());
+}
+
+#[test]
+fn labels_are_columns_of_csv_jsonl_and_scan_output() {
+    let csv = run(&["index", BOOK, "--format", "csv"], 0);
+    let header = csv.lines().next().unwrap();
+    assert!(
+        header.contains("path,page,offset,line,column,length,label,text"),
+        "{header}"
+    );
+    assert!(
+        csv.contains(",4001.00,") || csv.contains("4001.00,d2b4"),
+        "{csv}"
+    );
+    let jsonl = run(&["index", BOOK, "--format", "jsonl"], 0);
+    let first: serde_json::Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (&first["code"], &first["label"]),
+        (&"0000.11".into(), &"12".into())
+    );
+    let scan = run(&["scan", "--csv", BOOK], 0);
+    let mut rows = scan.lines();
+    assert!(rows.next().unwrap().ends_with(",page,label"));
+    let labels: Vec<&str> = rows.map(|r| r.rsplit(',').next().unwrap()).collect();
+    let numbers: Vec<String> = (1..=14).map(|n| n.to_string()).collect();
+    assert_eq!(labels, numbers);
+    let json = run(
+        &["scan", "--json", "--label-pattern", "(Eindspel), 20", BOOK],
+        0,
+    );
+    let labelled = json
+        .lines()
+        .filter(|l| l.contains("\"label\":\"Eindspel\""))
+        .count();
+    assert_eq!(labelled, 4, "studies 3, 5, 9 and 13 are from Eindspel");
+}
+
+#[test]
+fn a_bad_label_pattern_is_refused_with_the_regex_crates_message() {
+    let output = super::gbr()
+        .args(["index", BOOK, "--label-pattern", "- (\\d+ -"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("invalid value '- (\\d+ -' for '--label-pattern <REGEX>'")
+            && stderr.contains("unclosed group"),
+        "{stderr}"
+    );
+}
+
+/// `tsv` without the `page` and `label` columns: a directory saved before they existed.
+fn unlabelled(tsv: &str) -> String {
+    let mut lines = tsv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let keep: Vec<usize> = (0..header.len())
+        .filter(|&i| header[i] != "page" && header[i] != "label")
+        .collect();
+    let row = |cells: Vec<&str>| {
+        keep.iter()
+            .map(|&i| cells[i])
+            .collect::<Vec<_>>()
+            .join("\t")
+    };
+    let mut out = row(header.clone()) + "\n";
+    for line in lines {
+        out += &(row(line.split('\t').collect()) + "\n");
+    }
+    out
+}
+
+#[test]
+fn directories_saved_before_labels_are_still_read_and_labels_survive_merge() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let new = dir.path().join("book.tsv");
+    let old = dir.path().join("old.tsv");
+    run(
+        &["index", BOOK, "--label-pattern", NUMBERS, "-o", arg(&new)],
+        0,
+    );
+    run(&["index", "fixtures/directory", "-o", arg(&old)], 0);
+    let old_text = unlabelled(&std::fs::read_to_string(&old).unwrap());
+    assert!(old_text.starts_with("code\tkings\tsquares\tmen\tstipulation\tpath\toffset\t"));
+    std::fs::write(&old, &old_text).unwrap();
+
+    // lookup reads the old layout and writes the current one, with empty labels.
+    let found = run(&["lookup", arg(&old), "0116.00", "--format", "tsv"], 0);
+    let entries = tsv_entries(&found);
+    assert!(!entries.is_empty());
+    assert!(entries.iter().all(|e| e.3.is_empty()), "{found}");
+    let found = run(&["lookup", arg(&new), "0014.00", "--format", "tsv"], 0);
+    let labels: Vec<String> = tsv_entries(&found).into_iter().map(|e| e.3).collect();
+    assert_eq!(labels, ["10", "11"]);
+
+    // index --from reads it as well.
+    let from = run(&["index", "--from", arg(&old), "--format", "tsv"], 0);
+    assert_eq!(from.lines().count(), old_text.lines().count());
+
+    // merge of an old and a new directory: every entry, the book's labels kept.
+    let merged = run(&["merge", arg(&old), arg(&new)], 0);
+    let entries = tsv_entries(&merged);
+    assert_eq!(entries.len(), old_text.lines().count() - 1 + 14);
+    let mut labels: Vec<u32> = entries
+        .iter()
+        .filter(|e| !e.3.is_empty())
+        .map(|e| e.3.parse().unwrap())
+        .collect();
+    labels.sort_unstable();
+    assert_eq!(labels, (1..=14).collect::<Vec<u32>>());
+}
+
+#[test]
+fn a_pdf_page_is_in_the_reference_and_no_label_crosses_a_page() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let pdf = dir.path().join("codes.pdf");
+    std::fs::write(&pdf, archives::pdf()).unwrap();
+    let tsv = run(&["index", arg(&pdf), "--format", "tsv"], 0);
+    let mut lines = tsv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<(String, String, String)> = lines
+        .map(|l| {
+            let c: Vec<&str> = l.split('\t').collect();
+            (
+                c[at("code")].into(),
+                c[at("page")].into(),
+                c[at("label")].into(),
+            )
+        })
+        .collect();
+    // Page 1's caption line ends in a year; page 3's codes are on another page and get none.
+    assert_eq!(
+        rows,
+        [
+            ("0031.10".into(), "3".into(), String::new()),
+            ("0116.00".into(), "1".into(), "Probleemblad 2013".into()),
+            ("0323.12".into(), "3".into(), String::new()),
+        ]
+    );
+    let name = arg(&pdf).to_string();
+    let text = run(&["index", arg(&pdf)], 0);
+    assert!(text.contains(&format!("{name}:4 (p. 1)")), "{text}");
+    assert!(text.contains(&format!("{name}:4 (p. 3)")), "{text}");
+    for format in ["html", "markdown", "typst", "latex"] {
+        let out = run(&["index", arg(&pdf), "--format", format], 0);
+        assert!(out.contains("(p. 3)"), "{format}: {out}");
+    }
+    let print = run(
+        &["index", arg(&pdf), "--format", "html", "--paper", "a4"],
+        0,
+    );
+    assert!(print.contains(":4 (p. 1)</td>"), "{print}");
+}
