@@ -23,9 +23,10 @@ pub struct InputArgs {
     /// files, zip and tar archives and PDFs among them; `-` for standard input. With none,
     /// standard input when it is a pipe or a file, else the current folder.
     pub paths: Vec<PathBuf>,
-    /// The name standard input goes by in references, instead of `<stdin>`.
+    /// The name standard input goes by in references, instead of `<stdin>` (kept as bytes,
+    /// as a file's name is).
     #[arg(long, value_name = "NAME")]
-    pub label: Option<String>,
+    pub label: Option<std::ffi::OsString>,
     /// Refuse a compressed file or member once it inflates past this many bytes and 100
     /// times its compressed size (suffixes K, M, G: powers of 1,024).
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size)]
@@ -227,7 +228,7 @@ impl InputArgs {
                 floor: self.max_inflate,
                 ..InflateLimit::default()
             },
-            stdin_label: self.label.as_deref().map(Arc::from),
+            stdin_label: self.label.as_deref().map(gbrscan::SourcePath::from_os),
         }
     }
 }

@@ -10,6 +10,7 @@ use std::sync::{Mutex, MutexGuard};
 use super::{ChunkScan, Stitcher};
 use crate::input::{Encoding, InputError, InputPath};
 use crate::record::Record;
+use crate::source_path::SourcePath;
 
 /// What became of one input.
 #[derive(Debug)]
@@ -51,7 +52,7 @@ pub struct FileScan {
     /// Each is an error of this input (exit status 2); the records before it were handed on.
     pub problems: Vec<InputError>,
     /// Texts inside the input (archive members) not scanned because they are binary.
-    pub binary_members: Vec<std::sync::Arc<str>>,
+    pub binary_members: Vec<SourcePath>,
     /// What a PGN input's games gave besides records ([`crate::pgn`]); `None` for text.
     pub games: Option<crate::pgn::GameCounts>,
 }
@@ -95,7 +96,7 @@ pub(super) enum Unit {
         bytes: u64,
         outcome: FileOutcome,
         problems: Vec<InputError>,
-        binary_members: Vec<std::sync::Arc<str>>,
+        binary_members: Vec<SourcePath>,
     },
 }
 

@@ -16,7 +16,6 @@ mod handoff;
 mod stream;
 
 use std::ops::Range;
-use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -25,6 +24,7 @@ use crate::context::{Chain, Link};
 use crate::finder;
 use crate::pgn::GameCounts;
 use crate::record::{FoundAt, Record};
+use crate::source_path::SourcePath;
 
 pub use files::{ScanInputs, scan_inputs};
 pub use handoff::{FileOutcome, FileScan, ScanEvent};
@@ -71,7 +71,7 @@ pub(crate) struct ChunkScan {
 
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
 /// (all the per-code work happens here, in parallel).
-pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> ChunkScan {
+pub(crate) fn scan_chunk(buf: &[u8], path: &SourcePath, range: Range<usize>) -> ChunkScan {
     // Room for a code every 4 KiB, about the density of a study column: records are large,
     // and growing the vector from empty moved them eight times over.
     let mut found = Vec::with_capacity(range.len() / 4096);
@@ -137,8 +137,8 @@ pub(crate) fn scan_chunk(buf: &[u8], path: &Arc<str>, range: Range<usize>) -> Ch
 /// Reads `buf` (a whole input) as a PGN file ([`crate::pgn::read_pgn`]): a unit of one chunk
 /// whose records are the games with a FEN. Their lines are stored as the [`Stitcher`] of a
 /// first chunk expects (line feeds before the record), their column is 1.
-pub(crate) fn scan_pgn(buf: &[u8], path: &Arc<str>) -> ChunkScan {
-    let read = crate::pgn::read_pgn(buf, path);
+pub(crate) fn scan_pgn(buf: &[u8], path: &SourcePath) -> ChunkScan {
+    let read = crate::pgn::read_pgn(buf, &path.escaped());
     let mut found = read.records;
     for record in &mut found {
         record.line -= 1;
@@ -234,7 +234,7 @@ pub fn scan_buffer(
     options: ScanOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<Record> {
-    let path: Arc<str> = path.into();
+    let path = SourcePath::from(path);
     let ranges: Vec<Range<usize>> = chunks(buf.len(), options.chunk_size).collect();
     let scans: Vec<ChunkScan> = ranges
         .into_par_iter()

@@ -8,10 +8,11 @@
 
 use std::io::{self, Read};
 use std::ops::{ControlFlow, Range};
-use std::sync::Arc;
 
+use super::files::Batches;
 use super::{ChunkScan, scan_chunk};
 use crate::input::{BINARY_PROBE_LEN, is_binary};
+use crate::source_path::SourcePath;
 
 /// Bytes of text kept in memory before and after the block being scanned: 64 KiB. The parser
 /// reads at most a few hundred bytes around an anchor (gaps of at most `MAX_GAP`, 100 bytes,
@@ -31,7 +32,8 @@ pub(super) enum StreamEnd {
 }
 
 /// Scans the text `reader` yields, named `name` and on PDF page `page`, `block` bytes at a
-/// time, and hands each block's [`ChunkScan`] to `emit` in order, its offsets counted from the
+/// time, and hands the [`ChunkScan`] of each batch of a block (at most 256 KiB, `files.rs`'s
+/// `BATCH_LEN`) to `emit` in order, with its length in bytes, its offsets counted from the
 /// start of the text. Stops early when `emit` breaks.
 ///
 /// # Errors
@@ -39,7 +41,7 @@ pub(super) enum StreamEnd {
 /// The reader's error; the blocks before it have been handed on.
 pub(super) fn scan_stream(
     reader: &mut dyn Read,
-    name: &Arc<str>,
+    name: &SourcePath,
     page: Option<u32>,
     block: usize,
     binary: bool,
@@ -59,9 +61,16 @@ pub(super) fn scan_stream(
             window.own + block
         };
         if end > window.own {
-            let range = window.own..end;
-            let scan = window.scan(name, page, range);
-            if emit(scan, (end - window.own) as u64).is_break() {
+            // Handed on a batch at a time, as the chunks of a file are (`files.rs`).
+            let mut stopped = false;
+            for range in Batches::new(block).cut(window.own..end) {
+                let len = range.len() as u64;
+                if emit(window.scan(name, page, range), len).is_break() {
+                    stopped = true;
+                    break;
+                }
+            }
+            if stopped {
                 break;
             }
         }
@@ -119,7 +128,7 @@ impl Window {
     }
 
     /// Scans `range` of `buf` and moves its offsets to the stream's.
-    fn scan(&self, name: &Arc<str>, page: Option<u32>, range: Range<usize>) -> ChunkScan {
+    fn scan(&self, name: &SourcePath, page: Option<u32>, range: Range<usize>) -> ChunkScan {
         let mut scan = scan_chunk(&self.buf, name, range.clone());
         let base = self.base;
         for record in &mut scan.found {
@@ -168,7 +177,7 @@ mod tests {
 
     /// The records of `text` streamed `block` bytes at a time, stitched as the hand-over does.
     fn streamed(text: &[u8], block: usize) -> Vec<Record> {
-        let name: Arc<str> = "t.txt".into();
+        let name = SourcePath::from("t.txt");
         let mut stitcher = Stitcher::new();
         let mut records = Vec::new();
         let end = scan_stream(&mut &text[..], &name, None, block, false, |scan, _| {
@@ -223,7 +232,7 @@ mod tests {
 
     #[test]
     fn a_nul_byte_in_the_first_64_kib_makes_a_stream_binary() {
-        let name: Arc<str> = "b".into();
+        let name = SourcePath::from("b");
         let text = b"a\0 0323.12";
         let skip = scan_stream(&mut &text[..], &name, None, 4, false, |_, _| {
             panic!("a binary stream is not scanned")

@@ -53,7 +53,8 @@ pub(crate) fn cells(
     cell(text(&record.squares))?;
     cell(text(&record.men))?;
     cell(stipulation_text(record.stipulation).as_bytes())?;
-    cell(record.path.as_bytes())?;
+    // Escaped where it is not plain UTF-8 (`crate::source_path`), so that it reads back.
+    cell(record.path.escaped().as_bytes())?;
     for n in [record.offset, record.line, record.column, record.length] {
         cell(number.format(n).as_bytes())?;
     }

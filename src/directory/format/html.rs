@@ -115,7 +115,7 @@ fn row(record: &Record, out: &mut String) {
         cell(&record.squares),
         cell(&record.men),
         escape(stipulation_text(record.stipulation)),
-        escape(&record.path),
+        escape(&record.path.escaped()),
         record.line,
         findings.join("<br>"),
     );

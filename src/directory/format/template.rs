@@ -175,7 +175,7 @@ impl Object for Entry {
             "stipulation" => {
                 text_or_none(Some(stipulation_text(r.stipulation)).filter(|s| !s.is_empty()))
             }
-            "path" => Value::from(&*r.path),
+            "path" => Value::from(&*r.path.escaped()),
             "offset" => Value::from(r.offset),
             "line" => Value::from(r.line),
             "column" => Value::from(r.column),

@@ -4,6 +4,7 @@ use serde::de::IntoDeserializer;
 
 use crate::code::Code;
 use crate::record::{FindingRecord, Record};
+use crate::source_path::SourcePath;
 
 use super::{COLUMNS, LineError, Order, check_group};
 
@@ -43,6 +44,17 @@ impl Cells<'_> {
         let name = self.names.next().copied().unwrap_or_default();
         let cell = self.cells.next().copied().unwrap_or_default();
         Ok((name, unescape(name, cell)?))
+    }
+
+    /// The `path` cell: the path's escaped text, read as it is ([`SourcePath::unescape`]).
+    fn path(&mut self) -> Result<SourcePath, LineError> {
+        let column = self.names.next().copied().unwrap_or_default();
+        let cell = self.cells.next().copied().unwrap_or_default();
+        SourcePath::unescape(cell).map_err(|_| LineError::Cell {
+            column,
+            expected: "a path with only the escapes \\\\ \\t \\n \\r \\xHH",
+            found: String::from_utf8_lossy(cell).into_owned(),
+        })
     }
 
     fn string<T: From<String>>(&mut self) -> Result<T, LineError> {
@@ -108,7 +120,7 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         )?,
         // A directory's rows do not say where the stipulation was read.
         stipulation_source: None,
-        path: c.string()?,
+        path: c.path()?,
         page: None,
         offset: c.parse("a byte offset", number)?,
         line: c.parse("a line number", number)?,
