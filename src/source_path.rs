@@ -329,6 +329,36 @@ impl<'de> Deserialize<'de> for SourcePath {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Bytes with many of the ones that matter: `\\`, `x`, hexadecimal digits, control bytes,
+    /// UTF-8 lead and continuation bytes, as well as any byte at all.
+    fn name_bytes() -> impl Strategy<Value = Vec<u8>> {
+        let tricky = prop::sample::select(vec![
+            b'\\', b'x', b'e', b'9', b'\t', b'\n', b'\r', 0, 0x1B, 0x7F, 0xC3, 0xA9, 0xE9, 0xF0,
+            0x9F,
+        ]);
+        prop::collection::vec(prop_oneof![any::<u8>(), tricky], 0..40)
+    }
+
+    proptest! {
+        #[test]
+        fn escape_then_unescape_is_the_identity(bytes in name_bytes()) {
+            let name = SourcePath::new(&bytes);
+            let escaped = name.escaped();
+            prop_assert!(!escaped.contains(['\t', '\n', '\r']), "one cell, one line");
+            let back = SourcePath::unescape(escaped.as_bytes());
+            prop_assert_eq!(back.as_ref().map(SourcePath::as_bytes), Ok(&bytes[..]));
+            prop_assert_eq!(name.is_plain(), escaped.as_bytes() == &bytes[..]);
+        }
+
+        #[test]
+        fn json_then_back_is_the_identity(bytes in name_bytes()) {
+            let name = SourcePath::new(&bytes);
+            let json = serde_json::to_string(&name).unwrap();
+            prop_assert_eq!(serde_json::from_str::<SourcePath>(&json).unwrap(), name);
+        }
+    }
 
     #[test]
     fn escapes_read_back_and_plain_names_are_kept() {

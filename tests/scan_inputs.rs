@@ -210,8 +210,9 @@ fn a_break_stops_the_stream() {
 /// Text dense with codes that earn their record (kings, squares, W/B on every line, 28 bytes a
 /// code), 2 MiB in one 4 MiB chunk: its records are handed back in batches of at most one
 /// 256 KiB stretch of text (9,363 codes), never a whole chunk's (74,898) at once; mapped and
-/// streamed (`--no-mmap`), at one and two threads and with a slow reader; and they are the
-/// records of the whole-buffer scan. Bare codes (`0116.00` lines) would prove nothing: a
+/// streamed (`--no-mmap`), at one and two threads, at chunk sizes below, at and above a batch
+/// (one that cuts lines) and with a slow reader; and they are, in order, the records of the
+/// whole-buffer scan. Bare codes (`0116.00` lines) would prove nothing: a
 /// source without kings hands them on in the chain's own batches of 4,096.
 #[test]
 fn records_of_dense_text_come_in_small_batches() {
@@ -228,19 +229,23 @@ fn records_of_dense_text_come_in_small_batches() {
     };
     assert_eq!(*found, codes as u64, "every line is a record");
     let most = (256 << 10) / line.len() + 1;
-    for (mmap, threads, pause) in [
-        (true, 1, Duration::ZERO),
-        (true, 2, Duration::ZERO),
-        (true, 2, Duration::from_millis(5)),
-        (false, 1, Duration::ZERO),
-        (false, 2, Duration::from_millis(5)),
+    let default = ScanOptions::default().chunk_size;
+    for (mmap, threads, chunk_size, pause) in [
+        (true, 1, default, Duration::ZERO),
+        (true, 2, default, Duration::ZERO),
+        (true, 2, default, Duration::from_millis(5)),
+        (true, 2, 300 << 10, Duration::ZERO),
+        (true, 1, 64 << 10, Duration::ZERO),
+        (true, 2, (1 << 20) + 7, Duration::ZERO),
+        (false, 1, default, Duration::ZERO),
+        (false, 2, 300 << 10, Duration::from_millis(5)),
     ] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .expect("a thread pool");
         let options = ScanInputs {
-            scan: ScanOptions::default(),
+            scan: ScanOptions { chunk_size },
             open: gbrscan::input::OpenOptions {
                 load: LoadOptions {
                     mmap,
@@ -275,7 +280,8 @@ fn records_of_dense_text_come_in_small_batches() {
                 ControlFlow::Continue(())
             });
         });
-        let case = format!("mmap {mmap}, {threads} threads, pause {pause:?}");
+        let case =
+            format!("mmap {mmap}, {threads} threads, chunks of {chunk_size}, pause {pause:?}");
         assert!(largest <= most, "a batch of {largest} records ({case})");
         assert!(batches >= codes / most, "{batches} batches ({case})");
         assert!(seen == expected, "{case}");
