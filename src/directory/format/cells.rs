@@ -54,7 +54,7 @@ pub(crate) fn cells(
     cell(text(&record.men))?;
     cell(stipulation_text(record.stipulation).as_bytes())?;
     // Escaped where it is not plain UTF-8 (`crate::source_path`), so that it reads back.
-    cell(record.path.escaped().as_bytes())?;
+    cell(&record.path.escaped_bytes())?;
     for n in [record.offset, record.line, record.column, record.length] {
         cell(number.format(n).as_bytes())?;
     }

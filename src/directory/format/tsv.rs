@@ -41,7 +41,7 @@ fn body(record: &Record, out: &mut Vec<u8>, scratch: &mut Vec<u8>) -> io::Result
     let in_path = if record.path.is_plain() {
         0
     } else {
-        specials(record.path.escaped().as_bytes())
+        specials(&record.path.escaped_bytes())
     };
     if specials(&out[start..]) == COLUMNS.len() + in_path {
         return Ok(());
