@@ -287,3 +287,85 @@ fn records_of_dense_text_come_in_small_batches() {
         assert!(seen == expected, "{case}");
     }
 }
+
+/// Sparse text larger than a batch, with lines longer than a batch (a code on a line that
+/// starts in an earlier batch, no line feed in between) and CR-only stretches: the batches of
+/// a chunk, handed on together while they hold few records, give the records of the
+/// whole-buffer scan, lines and columns included, mapped and streamed, at one and two threads
+/// and several chunk sizes; with the default 4 MiB chunk the file's records come in one batch.
+#[test]
+fn batches_handed_on_together_keep_lines_and_columns() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let sparse = dir.path().join("sparse.txt");
+    let mut text = String::new();
+    for i in 0..40 {
+        text.push_str(&"prose ".repeat(1000 + 37 * i));
+        text.push_str(" a7d3 0116.00 b2b3c6d6 3/3+. ");
+        if i % 3 == 0 {
+            // A line of about 300 KiB: it crosses a batch boundary.
+            text.push_str(&"x".repeat(300 << 10));
+            text.push_str(" g3g1 0323.12 = ");
+        }
+        text.push_str(if i % 5 == 0 { "\r" } else { "\n" });
+    }
+    std::fs::write(&sparse, &text).expect("sparse text");
+    assert!(text.len() > 4 << 20, "several batches and chunks");
+    let inputs = vec![InputPath::File(sparse.clone())];
+    let expected = expected(&inputs);
+    assert!(expected.len() > 50, "{} records", expected.len());
+    for (mmap, threads, chunk_size) in [
+        (true, 1, ScanOptions::default().chunk_size),
+        (true, 2, ScanOptions::default().chunk_size),
+        (true, 2, 600 << 10),
+        (true, 1, (1 << 20) + 7),
+        (false, 2, ScanOptions::default().chunk_size),
+        (false, 1, 600 << 10),
+    ] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        let options = ScanInputs {
+            scan: ScanOptions { chunk_size },
+            open: gbrscan::input::OpenOptions {
+                load: LoadOptions {
+                    mmap,
+                    ..LoadOptions::default()
+                },
+                ..gbrscan::input::OpenOptions::default()
+            },
+            pgn: false,
+            progress: &|_| {},
+        };
+        let mut batches = 0;
+        let mut seen = Vec::new();
+        pool.install(|| {
+            scan_inputs(&inputs, &options, |event| {
+                match event {
+                    ScanEvent::Records { records, .. } => {
+                        batches += 1;
+                        seen.extend(records.into_iter().map(|r| {
+                            Seen::Record(r.path.to_string(), r.line, r.column, r.canonical.into())
+                        }));
+                    }
+                    ScanEvent::Done(file) => seen.push(Seen::Done(
+                        file.input.path().display().to_string(),
+                        file.bytes,
+                        file.codes,
+                        outcome_name(&file.outcome),
+                    )),
+                }
+                ControlFlow::Continue(())
+            });
+        });
+        let case = format!("mmap {mmap}, {threads} threads, chunks of {chunk_size}");
+        assert!(seen == expected, "{case}");
+        let chunks = text.len().div_ceil(chunk_size);
+        if mmap {
+            assert!(
+                batches <= chunks,
+                "{batches} batches in {chunks} chunks ({case})"
+            );
+        }
+    }
+}

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use super::handoff::{FileOutcome, Handoff, ScanEvent, Unit, lock};
 use super::stream::{StreamEnd, scan_stream};
-use super::{ScanOptions, chunks, scan_chunk};
+use super::{ChunkScan, ScanOptions, chunks, scan_chunk};
 use crate::input::{Encoding, InputPath, Loaded, Member, OpenOptions, Opened, Source, Text, open};
 use crate::source_path::SourcePath;
 
@@ -70,6 +70,11 @@ struct Open {
 /// 32,768 records of about 0.9 KB, and the records waiting to be handed on stay within tens of
 /// MB a thread whatever the text; a 4 MiB chunk of such text held 470 MB at once.
 pub(super) const BATCH_LEN: usize = 256 << 10;
+
+/// Records below which consecutive batches of a chunk are handed on together, as one unit:
+/// about 3.6 MB of records. Handing on a unit costs a little (its order, its lines, the
+/// progress), which 256 KiB batches of sparse text would pay sixteen times a chunk.
+const MERGE_RECORDS: usize = 4096;
 
 /// How chunks are cut into batches, each handed on as a unit of its own: every chunk but an
 /// input's last has `per_chunk` batches of at most `len` bytes, so the units of an input are
@@ -224,6 +229,7 @@ impl Queue<'_> {
             (options.progress)(bytes);
             let unit = Unit::Chunk {
                 chunk: 0,
+                following: 1,
                 last: true,
                 restart: false,
                 bytes,
@@ -266,51 +272,76 @@ impl Queue<'_> {
         self.scan(first, send, backlog);
     }
 
-    /// Scans the chunk of `job` a batch at a time ([`Batches`]) and files each batch as a unit
-    /// of its own. Before each batch after the first it waits while too many finished units
-    /// wait for an earlier one ([`Queue::wait_turn`]), so that a chunk dense with codes does
-    /// not pile up its records.
+    /// Scans the chunk of `job` a batch at a time ([`Batches`]) and files the batches as
+    /// units: consecutive batches together while their records are fewer than
+    /// [`MERGE_RECORDS`] (so sparse text, nearly all text, is handed on a chunk at a time, as
+    /// cheaply as before), a batch on its own once they are more. Before each batch that starts
+    /// a unit, but the chunk's first, it waits while too many finished units wait for an
+    /// earlier one ([`Queue::wait_turn`]), so that a chunk dense with codes does not pile up
+    /// its records.
     fn scan(&self, job: Job, send: &impl Fn(usize, Unit), backlog: &impl Backlog) {
         let batches = self.batches;
         let first = job.chunk * batches.per_chunk;
         let cut = batches.cut(job.range.clone());
         let count = cut.len();
+        let bytes = job.loaded.bytes.len() as u64;
+        // The batches scanned and not yet filed: their first unit number and records.
+        let mut pending: Option<(usize, ChunkScan)> = None;
+        let file = |from: usize, to: usize, scan: ChunkScan, changed: Option<u64>| {
+            send(
+                job.index,
+                Unit::Chunk {
+                    chunk: first + from,
+                    following: first + to,
+                    last: job.chunk + 1 == job.of && to == count,
+                    restart: false,
+                    bytes,
+                    encoding: job.loaded.encoding,
+                    changed,
+                    scan,
+                },
+            );
+        };
         for (i, range) in cut.enumerate() {
-            let unit = first + i;
-            if i > 0 && !self.wait_turn((job.index, unit), send, backlog) {
+            if i > 0 && pending.is_none() && !self.wait_turn((job.index, first + i), send, backlog)
+            {
                 return;
             }
             let len = range.len() as u64;
             let start = range.start as u64;
             let last_of_chunk = i + 1 == count;
             let mut scan = scan_chunk(&job.loaded.bytes, &job.path, range);
+            (self.options.progress)(len);
             // A file that shrank under its map may have been read as zeros: this batch's
             // records are not trusted, nor those of the batches after it (`InOrder` drops
-            // them). The guard's flag after every batch, one `fstat` a chunk, for a map only
-            // (docs/reliability.md).
+            // them); those before it are handed on. The guard's flag after every batch, one
+            // `fstat` a chunk, for a map only (docs/reliability.md).
             let changed = if last_of_chunk {
                 job.loaded.bytes.changed()
             } else {
                 job.loaded.bytes.read_zeros()
             };
-            let changed = changed.then_some(start);
-            if changed.is_some() {
+            if changed {
+                if let Some((from, before)) = pending.take() {
+                    file(from, i, before, None);
+                }
                 scan.found = Vec::new();
                 scan.links = Vec::new();
+                file(i, i + 1, scan, Some(start));
+                continue;
             }
-            (self.options.progress)(len);
-            send(
-                job.index,
-                Unit::Chunk {
-                    chunk: unit,
-                    last: job.chunk + 1 == job.of && last_of_chunk,
-                    restart: false,
-                    bytes: job.loaded.bytes.len() as u64,
-                    encoding: job.loaded.encoding,
-                    changed,
-                    scan,
-                },
-            );
+            let (from, together) = match pending.take() {
+                Some((from, mut before)) => {
+                    before.append(scan);
+                    (from, before)
+                }
+                None => (i, scan),
+            };
+            if last_of_chunk || together.found.len() >= MERGE_RECORDS {
+                file(from, i + 1, together, None);
+            } else {
+                pending = Some((from, together));
+            }
         }
     }
 
@@ -378,6 +409,7 @@ impl Queue<'_> {
                     index,
                     Unit::Chunk {
                         chunk,
+                        following: chunk + 1,
                         last: false,
                         restart: std::mem::take(&mut restart),
                         bytes: 0,

@@ -74,13 +74,17 @@ pub enum ScanEvent<'a> {
 }
 
 /// A finished unit, as a worker files it for the hand-over. Units of an input are numbered
-/// from 0; the last is a `Chunk` with `last` set, or an `End`.
+/// from 0, in order; each `Chunk` names the number of the one after it (`following`), which
+/// skips the numbers of batches handed on with it. The last is a `Chunk` with `last` set, or
+/// an `End`.
 pub(super) enum Unit {
     /// Chunk `chunk` of an input (a small input is one chunk). `restart` marks the first
     /// chunk of a new text of the input (an archive member, a PDF page), whose lines count
     /// from 1 again.
     Chunk {
         chunk: usize,
+        /// The number of the input's next unit.
+        following: usize,
         last: bool,
         restart: bool,
         bytes: u64,
@@ -181,7 +185,11 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
         let (index, chunk) = waiting.next;
         let unit = waiting.units.remove(&(index, chunk))?;
         waiting.next = match &unit {
-            Unit::Chunk { last: false, .. } => (index, chunk + 1),
+            Unit::Chunk {
+                last: false,
+                following,
+                ..
+            } => (index, *following),
             _ => (index + 1, 0),
         };
         Some((index, unit))
