@@ -236,6 +236,7 @@ impl Queue<'_> {
                 encoding: loaded.encoding,
                 changed: None,
                 scan,
+                more: Vec::new(),
             };
             return send(index, unit);
         }
@@ -285,9 +286,10 @@ impl Queue<'_> {
         let cut = batches.cut(job.range.clone());
         let count = cut.len();
         let bytes = job.loaded.bytes.len() as u64;
-        // The batches scanned and not yet filed: their first unit number and records.
-        let mut pending: Option<(usize, ChunkScan)> = None;
-        let file = |from: usize, to: usize, scan: ChunkScan, changed: Option<u64>| {
+        // The batches scanned and not yet filed: the first one's unit number, its scan, the
+        // scans after it, and their records.
+        let mut pending: Option<(usize, ChunkScan, Vec<ChunkScan>, usize)> = None;
+        let file = |from: usize, to: usize, scan, more, changed: Option<u64>| {
             send(
                 job.index,
                 Unit::Chunk {
@@ -299,6 +301,7 @@ impl Queue<'_> {
                     encoding: job.loaded.encoding,
                     changed,
                     scan,
+                    more,
                 },
             );
         };
@@ -322,25 +325,26 @@ impl Queue<'_> {
                 job.loaded.bytes.read_zeros()
             };
             if changed {
-                if let Some((from, before)) = pending.take() {
-                    file(from, i, before, None);
+                if let Some((from, before, more, _)) = pending.take() {
+                    file(from, i, before, more, None);
                 }
                 scan.found = Vec::new();
                 scan.links = Vec::new();
-                file(i, i + 1, scan, Some(start));
+                file(i, i + 1, scan, Vec::new(), Some(start));
                 continue;
             }
-            let (from, together) = match pending.take() {
-                Some((from, mut before)) => {
-                    before.append(scan);
-                    (from, before)
+            let records = scan.found.len();
+            let (from, head, more, records) = match pending.take() {
+                Some((from, head, mut more, before)) => {
+                    more.push(scan);
+                    (from, head, more, before + records)
                 }
-                None => (i, scan),
+                None => (i, scan, Vec::new(), records),
             };
-            if last_of_chunk || together.found.len() >= MERGE_RECORDS {
-                file(from, i + 1, together, None);
+            if last_of_chunk || records >= MERGE_RECORDS {
+                file(from, i + 1, head, more, None);
             } else {
-                pending = Some((from, together));
+                pending = Some((from, head, more, records));
             }
         }
     }
@@ -416,6 +420,7 @@ impl Queue<'_> {
                         encoding: member.encoding,
                         changed: None,
                         scan,
+                        more: Vec::new(),
                     },
                 );
                 chunk += 1;

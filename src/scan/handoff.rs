@@ -93,6 +93,9 @@ pub(super) enum Unit {
         /// its scan: this chunk's records and every later one's are left out.
         changed: Option<u64>,
         scan: ChunkScan,
+        /// The scans of the batches handed on with it, in order after `scan` (each stitched
+        /// on its own, so that no record is moved to join them).
+        more: Vec<ChunkScan>,
     },
     /// The end of input after its `chunk` units.
     End {
@@ -278,6 +281,7 @@ impl<'a> InOrder<'a> {
                 encoding,
                 changed,
                 mut scan,
+                more,
                 ..
             } => {
                 if restart {
@@ -289,6 +293,10 @@ impl<'a> InOrder<'a> {
                 self.changed = self.changed.or(changed);
                 let records = self.stitcher.stitch(scan);
                 self.emit(input, records, on_event)?;
+                for scan in more {
+                    let records = self.stitcher.stitch(scan);
+                    self.emit(input, records, on_event)?;
+                }
                 if !last {
                     return ControlFlow::Continue(());
                 }

@@ -69,36 +69,6 @@ pub(crate) struct ChunkScan {
     links: Vec<Link>,
 }
 
-impl ChunkScan {
-    /// Appends `next`, the scan of the range right after this one's, so that the two read as
-    /// the scan of both ranges at once: `next`'s records count their line feeds from this
-    /// one's start, and those with no line feed before them in `next` take their line's start
-    /// from this one's last line feed, if it has one.
-    pub(crate) fn append(&mut self, next: ChunkScan) {
-        let ChunkScan {
-            newlines,
-            last_newline,
-            found,
-            games: _,
-            links,
-        } = next;
-        let before = self.newlines as i64;
-        self.found.reserve(found.len());
-        for mut record in found {
-            record.line = (record.line as i64 + before) as u64;
-            if record.column == 0
-                && let Some(i) = self.last_newline
-            {
-                record.column = (record.offset as usize - (i + 1)) as u64 + 1;
-            }
-            self.found.push(record);
-        }
-        self.links.extend(links);
-        self.newlines += newlines;
-        self.last_newline = last_newline.or(self.last_newline);
-    }
-}
-
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
 /// (all the per-code work happens here, in parallel).
 pub(crate) fn scan_chunk(buf: &[u8], path: &SourcePath, range: Range<usize>) -> ChunkScan {
