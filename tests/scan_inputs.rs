@@ -292,7 +292,7 @@ fn records_of_dense_text_come_in_small_batches() {
 /// starts in an earlier batch, no line feed in between) and CR-only stretches: the batches of
 /// a chunk, handed on together while they hold few records, give the records of the
 /// whole-buffer scan, lines and columns included, mapped and streamed, at one and two threads
-/// and several chunk sizes; with the default 4 MiB chunk the file's records come in one batch.
+/// and several chunk sizes.
 #[test]
 fn batches_handed_on_together_keep_lines_and_columns() {
     let dir = tempfile::tempdir().expect("temporary folder");
@@ -360,12 +360,6 @@ fn batches_handed_on_together_keep_lines_and_columns() {
         });
         let case = format!("mmap {mmap}, {threads} threads, chunks of {chunk_size}");
         assert!(seen == expected, "{case}");
-        let chunks = text.len().div_ceil(chunk_size);
-        if mmap {
-            assert!(
-                batches <= chunks,
-                "{batches} batches in {chunks} chunks ({case})"
-            );
-        }
+        assert!(batches > 1, "{case}");
     }
 }
