@@ -82,6 +82,7 @@ impl SourcePath {
     }
 
     /// The name's bytes.
+    #[inline]
     pub fn as_bytes(&self) -> &[u8] {
         &self.0[1..]
     }
@@ -92,6 +93,7 @@ impl SourcePath {
     }
 
     /// True when the name prints as it is: UTF-8 with no `\` and no control byte.
+    #[inline]
     pub fn is_plain(&self) -> bool {
         self.0[0] == 1
     }
@@ -133,6 +135,7 @@ impl SourcePath {
     /// [plain](SourcePath::is_plain), without looking at them again (what the writers of a
     /// line per record call: validating the name's UTF-8 a record cost more than the rest of
     /// the line).
+    #[inline]
     pub fn escaped_bytes(&self) -> Cow<'_, [u8]> {
         if self.is_plain() {
             return Cow::Borrowed(self.as_bytes());

@@ -289,7 +289,10 @@ impl Queue<'_> {
         // The batches scanned and not yet filed: the first one's unit number, its scan, the
         // scans after it, and their records.
         let mut pending: Option<(usize, ChunkScan, Vec<ChunkScan>, usize)> = None;
+        // Bytes scanned and not yet reported to `progress` (once a unit, not once a batch).
+        let done = std::cell::Cell::new(0u64);
         let file = |from: usize, to: usize, scan, more, changed: Option<u64>| {
+            (self.options.progress)(done.take());
             send(
                 job.index,
                 Unit::Chunk {
@@ -314,7 +317,7 @@ impl Queue<'_> {
             let start = range.start as u64;
             let last_of_chunk = i + 1 == count;
             let mut scan = scan_chunk(&job.loaded.bytes, &job.path, range);
-            (self.options.progress)(len);
+            done.set(done.get() + len);
             // A file that shrank under its map may have been read as zeros: this batch's
             // records are not trusted, nor those of the batches after it (`InOrder` drops
             // them); those before it are handed on. The guard's flag after every batch, one
