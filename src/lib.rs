@@ -7,7 +7,7 @@
 //! `docs/gbr-notation.md`; its sections are cited as "GBR.md §N".
 //!
 //! Layers, each depending only on those listed before it:
-//! [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] →
+//! [`source_path`] (a source's name as bytes), [`code`] and [`material`] → [`stipulation`] → [`position`] → [`parse`] →
 //! [`check`](mod@check) →
 //! [`record`] → [`context`] → [`label`] → [`scan`] (which also uses [`finder`], [`input`] and
 //! [`diagram`], the boards printed as text, after [`parse`]) → [`copies`] (every copy of a position
@@ -31,6 +31,7 @@ pub mod pgn;
 pub mod position;
 pub mod record;
 pub mod scan;
+pub mod source_path;
 pub mod stipulation;
 pub mod study;
 
@@ -40,4 +41,5 @@ pub use material::Material;
 pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
 pub use position::{Kings, MenCount, Position, SquareList};
 pub use record::{FindingRecord, FixRecord, FoundAt, Record};
+pub use source_path::SourcePath;
 pub use stipulation::{Outcome, Stipulation, StipulationSource};

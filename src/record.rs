@@ -4,7 +4,6 @@
 //! never as structs of digits (STYLE.md practice 9).
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
@@ -16,6 +15,7 @@ use crate::code::Code;
 use crate::material::Material;
 use crate::parse::{Form, Parsed, Rank};
 use crate::position::{Derived, compact_text};
+use crate::source_path::SourcePath;
 use crate::stipulation::{Stipulation, StipulationSource};
 use crate::study::Study;
 
@@ -95,9 +95,11 @@ impl FindingRecord {
 /// makes one record per code, on every core, freed by whichever worker prints it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
-    /// The source's path as given (lossy UTF-8), `<stdin>` for standard input; shared by the
-    /// records of one source, as a scan makes thousands per file.
-    pub path: Arc<str>,
+    /// The source's path as given, as bytes ([`SourcePath`]: printed with a reversible escape,
+    /// in JSON as a string or `{"bytes": base64}`), `<stdin>` or `--label` for standard input,
+    /// `archive!/member` for an archive member; shared by the records of one source, as a scan
+    /// makes thousands per file.
+    pub path: SourcePath,
     /// 1-based page of a PDF the code was found on (the PDF's own page index); `None` for
     /// text that is no PDF page. Line, column and offset then count within the page's text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -197,8 +199,8 @@ fn text_read(bytes: &[u8]) -> CompactString {
 /// of its text.
 #[derive(Debug, Clone, Copy)]
 pub struct FoundAt<'a> {
-    /// The source's path (lossy UTF-8), `<stdin>` for standard input.
-    pub path: &'a Arc<str>,
+    /// The source's path as bytes, `<stdin>` for standard input.
+    pub path: &'a SourcePath,
     /// 1-based line.
     pub line: u64,
     /// 1-based byte column.
@@ -209,14 +211,14 @@ impl Record {
     /// The record of `parsed`, found in `path`, whose text starts at `line` and `column`
     /// (1-based). `findings` are those of [`crate::check::check`] on `parsed`.
     pub fn new(
-        path: &str,
+        path: impl Into<SourcePath>,
         line: u64,
         column: u64,
         parsed: &Parsed,
         buf: &[u8],
         findings: &[Finding],
     ) -> Record {
-        let path = Arc::from(path);
+        let path = path.into();
         let at = FoundAt {
             path: &path,
             line,

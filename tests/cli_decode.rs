@@ -185,7 +185,7 @@ fn json_prints_the_record_of_the_text() {
     assert_eq!(code, 1);
     assert_eq!(out.lines().count(), 1);
     let record: Record = serde_json::from_str(&out).expect("a Record");
-    assert_eq!(&*record.path, "<arg>");
+    assert_eq!(record.path, "<arg>");
     assert_eq!((record.line, record.column, record.offset), (1, 1, 0));
     assert_eq!(record.text, "a2f1 0411.56 10/9 Win");
     assert_eq!(record.canonical, "a2f1 0411.56 10/9+.");

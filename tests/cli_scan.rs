@@ -126,7 +126,7 @@ fn json_lines_parse_back_into_records_and_a_summary_that_adds_up() {
         .collect();
     let places: Vec<(&str, u64, u64)> = records
         .iter()
-        .map(|r| (&*r.path, r.line, r.column))
+        .map(|r| (r.path.to_str().expect("UTF-8"), r.line, r.column))
         .collect();
     assert_eq!(
         places,

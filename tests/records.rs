@@ -22,7 +22,7 @@ fn checked_records_equal_records_of_checked_codes() {
         let Ok(buf) = std::fs::read(input.path()) else {
             continue;
         };
-        let path: std::sync::Arc<str> = input.path().to_string_lossy().into();
+        let path = gbrscan::SourcePath::from_path(input.path());
         scan_range(&buf, 0..buf.len(), |anchor, newlines| {
             let Some(parsed) = parse_at(&buf, anchor) else {
                 return;

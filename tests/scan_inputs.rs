@@ -58,7 +58,7 @@ fn scan_slowly(
                 ScanEvent::Records { input, records } => {
                     assert!(!records.is_empty(), "an empty batch for {input:?}");
                     for r in records {
-                        assert_eq!(Path::new(&*r.path), input.path());
+                        assert_eq!(r.path.to_path_buf(), input.path());
                         seen.push(Seen::Record(
                             r.path.to_string(),
                             r.line,
@@ -209,35 +209,58 @@ fn a_break_stops_the_stream() {
     assert_eq!(events, 3);
 }
 
-/// Text as dense with codes as text can be (a code every eight bytes), 1 MiB in one 4 MiB
-/// chunk: its records are handed back in batches of at most one 256 KiB stretch of text
-/// (32,768 codes), never a whole chunk's at once, at one and two threads and with a slow
-/// reader; and they are the records of the whole-buffer scan.
+/// Text dense with codes that earn their record (kings, squares, W/B on every line, 28 bytes a
+/// code), 2 MiB in one 4 MiB chunk: its records are handed back in batches of at most one
+/// 256 KiB stretch of text (9,363 codes), never a whole chunk's (74,898) at once; mapped and
+/// streamed (`--no-mmap`), at one and two threads, at chunk sizes below, at and above a batch
+/// (one that cuts lines) and with a slow reader; and they are, in order, the records of the
+/// whole-buffer scan. Bare codes (`0116.00` lines) would prove nothing: a
+/// source without kings hands them on in the chain's own batches of 4,096.
 #[test]
 fn records_of_dense_text_come_in_small_batches() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let dense = dir.path().join("dense.txt");
-    let line = "0116.00\n";
-    std::fs::write(&dense, line.repeat((1 << 20) / line.len())).expect("dense text");
+    let line = "a7d3 0116.00 b2b3c6d6 3/3+.\n";
+    let text = line.repeat((2 << 20) / line.len());
+    std::fs::write(&dense, &text).expect("dense text");
     let inputs = vec![InputPath::File(dense.clone())];
     let expected = expected(&inputs);
-    for (threads, pause) in [
-        (1, Duration::ZERO),
-        (2, Duration::ZERO),
-        (2, Duration::from_millis(5)),
+    let codes = text.len() / line.len();
+    let Some(Seen::Done(_, _, found, _)) = expected.last() else {
+        panic!("the scan ends with the file's end");
+    };
+    assert_eq!(*found, codes as u64, "every line is a record");
+    let most = (256 << 10) / line.len() + 1;
+    let default = ScanOptions::default().chunk_size;
+    for (mmap, threads, chunk_size, pause) in [
+        (true, 1, default, Duration::ZERO),
+        (true, 2, default, Duration::ZERO),
+        (true, 2, default, Duration::from_millis(5)),
+        (true, 2, 300 << 10, Duration::ZERO),
+        (true, 1, 64 << 10, Duration::ZERO),
+        (true, 2, (1 << 20) + 7, Duration::ZERO),
+        (false, 1, default, Duration::ZERO),
+        (false, 2, 300 << 10, Duration::from_millis(5)),
     ] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .expect("a thread pool");
         let options = ScanInputs {
-            scan: ScanOptions::default(),
-            open: gbrscan::input::OpenOptions::default(),
+            scan: ScanOptions { chunk_size },
+            open: gbrscan::input::OpenOptions {
+                load: LoadOptions {
+                    mmap,
+                    ..LoadOptions::default()
+                },
+                ..gbrscan::input::OpenOptions::default()
+            },
             pgn: false,
             labels: Some(gbrscan::label::LabelRules::builtin()),
             progress: &|_| {},
         };
         let mut largest = 0;
+        let mut batches = 0;
         let mut seen = Vec::new();
         pool.install(|| {
             scan_inputs(&inputs, &options, |event| {
@@ -245,6 +268,7 @@ fn records_of_dense_text_come_in_small_batches() {
                 match event {
                     ScanEvent::Records { records, .. } => {
                         largest = largest.max(records.len());
+                        batches += 1;
                         seen.extend(records.into_iter().map(|r| {
                             Seen::Record(r.path.to_string(), r.line, r.column, r.canonical.into())
                         }));
@@ -259,10 +283,87 @@ fn records_of_dense_text_come_in_small_batches() {
                 ControlFlow::Continue(())
             });
         });
-        assert!(
-            largest <= (256 << 10) / line.len() + 1,
-            "a batch of {largest} records"
-        );
-        assert!(seen == expected, "{threads} threads, pause {pause:?}");
+        let case =
+            format!("mmap {mmap}, {threads} threads, chunks of {chunk_size}, pause {pause:?}");
+        assert!(largest <= most, "a batch of {largest} records ({case})");
+        assert!(batches >= codes / most, "{batches} batches ({case})");
+        assert!(seen == expected, "{case}");
+    }
+}
+
+/// Sparse text larger than a batch, with lines longer than a batch (a code on a line that
+/// starts in an earlier batch, no line feed in between) and CR-only stretches: the batches of
+/// a chunk, handed on together while they hold few records, give the records of the
+/// whole-buffer scan, lines and columns included, mapped and streamed, at one and two threads
+/// and several chunk sizes.
+#[test]
+fn batches_handed_on_together_keep_lines_and_columns() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let sparse = dir.path().join("sparse.txt");
+    let mut text = String::new();
+    for i in 0..40 {
+        text.push_str(&"prose ".repeat(1000 + 37 * i));
+        text.push_str(" a7d3 0116.00 b2b3c6d6 3/3+. ");
+        if i % 3 == 0 {
+            // A line of about 300 KiB: it crosses a batch boundary.
+            text.push_str(&"x".repeat(300 << 10));
+            text.push_str(" g3g1 0323.12 = ");
+        }
+        text.push_str(if i % 5 == 0 { "\r" } else { "\n" });
+    }
+    std::fs::write(&sparse, &text).expect("sparse text");
+    assert!(text.len() > 4 << 20, "several batches and chunks");
+    let inputs = vec![InputPath::File(sparse.clone())];
+    let expected = expected(&inputs);
+    assert!(expected.len() > 50, "{} records", expected.len());
+    for (mmap, threads, chunk_size) in [
+        (true, 1, ScanOptions::default().chunk_size),
+        (true, 2, ScanOptions::default().chunk_size),
+        (true, 2, 600 << 10),
+        (true, 1, (1 << 20) + 7),
+        (false, 2, ScanOptions::default().chunk_size),
+        (false, 1, 600 << 10),
+    ] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        let options = ScanInputs {
+            scan: ScanOptions { chunk_size },
+            open: gbrscan::input::OpenOptions {
+                load: LoadOptions {
+                    mmap,
+                    ..LoadOptions::default()
+                },
+                ..gbrscan::input::OpenOptions::default()
+            },
+            pgn: false,
+            labels: Some(gbrscan::label::LabelRules::builtin()),
+            progress: &|_| {},
+        };
+        let mut batches = 0;
+        let mut seen = Vec::new();
+        pool.install(|| {
+            scan_inputs(&inputs, &options, |event| {
+                match event {
+                    ScanEvent::Records { records, .. } => {
+                        batches += 1;
+                        seen.extend(records.into_iter().map(|r| {
+                            Seen::Record(r.path.to_string(), r.line, r.column, r.canonical.into())
+                        }));
+                    }
+                    ScanEvent::Done(file) => seen.push(Seen::Done(
+                        file.input.path().display().to_string(),
+                        file.bytes,
+                        file.codes,
+                        outcome_name(&file.outcome),
+                    )),
+                }
+                ControlFlow::Continue(())
+            });
+        });
+        let case = format!("mmap {mmap}, {threads} threads, chunks of {chunk_size}");
+        assert!(seen == expected, "{case}");
+        assert!(batches > 1, "{case}");
     }
 }

@@ -80,7 +80,12 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
                 eprintln!("gbr: {}: binary, not checked", input.path().display())
             }
             Ok(loaded) => out.push(Loaded {
-                path: Arc::from(input.path().to_string_lossy().as_ref()),
+                // The escaped name (docs/scan-output.md), as every output writes a path.
+                path: Arc::from(
+                    gbrscan::SourcePath::from_path(input.path())
+                        .escaped()
+                        .as_ref(),
+                ),
                 file: match input {
                     InputPath::File(p) => Some(p.clone()),
                     InputPath::Stdin => None,

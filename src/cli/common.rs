@@ -24,9 +24,10 @@ pub struct InputArgs {
     /// files, zip and tar archives and PDFs among them; `-` for standard input. With none,
     /// standard input when it is a pipe or a file, else the current folder.
     pub paths: Vec<PathBuf>,
-    /// The name standard input goes by in references, instead of `<stdin>`.
+    /// The name standard input goes by in references, instead of `<stdin>` (kept as bytes,
+    /// as a file's name is).
     #[arg(long, value_name = "NAME")]
-    pub label: Option<String>,
+    pub label: Option<std::ffi::OsString>,
     /// Set by a command whose output shows no labels: they are not looked for.
     #[arg(skip)]
     pub no_labels: bool,
@@ -241,7 +242,7 @@ impl InputArgs {
                 floor: self.max_inflate,
                 ..InflateLimit::default()
             },
-            stdin_label: self.label.as_deref().map(Arc::from),
+            stdin_label: self.label.as_deref().map(gbrscan::SourcePath::from_os),
         }
     }
 }

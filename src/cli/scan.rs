@@ -171,7 +171,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
 /// member counts apart from its archive), printed when the name changes or the input ends.
 #[derive(Default)]
 struct Counts {
-    name: Option<std::sync::Arc<str>>,
+    name: Option<gbrscan::SourcePath>,
     count: u64,
 }
 

@@ -114,7 +114,7 @@ pub struct Key<'a> {
     pub(crate) squares: Option<&'a str>,
     pub(crate) men: Option<MenCount>,
     pub(crate) stipulation: u8,
-    pub(crate) path: &'a str,
+    pub(crate) path: &'a crate::source_path::SourcePath,
     pub(crate) offset: u64,
 }
 

@@ -57,6 +57,30 @@ pub const UNLABELLED_COLUMNS: [&str; 18] = [
     "findings",
 ];
 
+/// The place of the `path` column in [`COLUMNS`]. Its cell in `tsv` is the path's escaped
+/// text ([`crate::source_path`]), whose escapes include the cell's own (`\\ \t \n \r`), so
+/// it is written and read as it is, never escaped twice.
+pub const PATH_COLUMN: usize = column("path");
+
+/// The place of `name` in [`COLUMNS`] (a compile-time error when it is none).
+const fn column(name: &str) -> usize {
+    let mut i = 0;
+    while i < COLUMNS.len() {
+        let (a, b) = (COLUMNS[i].as_bytes(), name.as_bytes());
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    panic!("no such column")
+}
+
 /// The formats `gbr lookup` and `gbr merge` read: each entry on exactly one line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SavedFormat {

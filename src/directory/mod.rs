@@ -114,40 +114,41 @@ impl Directory {
 /// their records fill many.
 const PATH_CHUNK: usize = if cfg!(test) { 7 } else { 1 << 16 };
 
-/// The rank of each record's path among the distinct paths, sorted as text.
+/// The rank of each record's path among the distinct paths, sorted by their bytes.
 ///
 /// Each chunk of records names its own distinct paths (records of one file come in runs, so
 /// most lookups are a comparison with the previous path); the chunks' paths are then sorted
 /// and deduplicated together, and every record's local name is turned into its rank. All of it
 /// in parallel but the merge of the chunks' few distinct paths.
 fn path_ranks(records: &[Record]) -> Vec<u32> {
-    let named: Vec<(Vec<&str>, Vec<u32>)> = records
+    let named: Vec<(Vec<&[u8]>, Vec<u32>)> = records
         .par_chunks(PATH_CHUNK)
         .map(|chunk| {
-            let mut ids: HashMap<&str, u32, foldhash::fast::RandomState> = HashMap::default();
-            let mut distinct: Vec<&str> = Vec::new();
+            let mut ids: HashMap<&[u8], u32, foldhash::fast::RandomState> = HashMap::default();
+            let mut distinct: Vec<&[u8]> = Vec::new();
             let mut of_record = Vec::with_capacity(chunk.len());
-            let mut previous: Option<(&str, u32)> = None;
+            let mut previous: Option<(&[u8], u32)> = None;
             for record in chunk {
+                let name = record.path.as_bytes();
                 let id = match previous {
-                    Some((path, id)) if path == &*record.path => id,
-                    _ => *ids.entry(&record.path).or_insert_with(|| {
-                        distinct.push(&record.path);
+                    Some((path, id)) if path == name => id,
+                    _ => *ids.entry(name).or_insert_with(|| {
+                        distinct.push(name);
                         // A chunk holds at most PATH_CHUNK distinct paths.
                         (distinct.len() - 1) as u32
                     }),
                 };
-                previous = Some((&record.path, id));
+                previous = Some((name, id));
                 of_record.push(id);
             }
             (distinct, of_record)
         })
         .collect();
-    let mut all: Vec<&str> = named.iter().flat_map(|(d, _)| d.iter().copied()).collect();
+    let mut all: Vec<&[u8]> = named.iter().flat_map(|(d, _)| d.iter().copied()).collect();
     all.par_sort_unstable();
     all.dedup();
     // Every path of a chunk is in `all`; fewer than 2^32 distinct paths fit in memory.
-    let rank_of = |path: &str| all.binary_search(&path).unwrap_or_default() as u32;
+    let rank_of = |path: &[u8]| all.binary_search(&path).unwrap_or_default() as u32;
     let mut ranks = vec![0u32; records.len()];
     ranks
         .par_chunks_mut(PATH_CHUNK)

@@ -1,7 +1,5 @@
 //! Unit tests of the sort, of duplicate groups, and of writing a listing of many batches.
 
-use std::sync::Arc;
-
 use proptest::prelude::*;
 
 use super::*;
@@ -154,7 +152,7 @@ proptest! {
 
 /// Every code of the fixtures and the corpus (when it is there), as the scanner records it,
 /// copied under `copies` paths of their own: every seventh with a tab, a backslash, a line
-/// feed or a carriage return in it, the others under a few names met again and again.
+/// feed, a carriage return or a byte that is not UTF-8 (Latin-1 `é`) in it, the others under a few names met again and again.
 fn real_copies(copies: usize) -> Vec<Record> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut paths = vec![root.join("fixtures")];
@@ -175,9 +173,12 @@ fn real_copies(copies: usize) -> Vec<Record> {
     assert!(real.len() >= 70, "{} real records", real.len());
     let mut out = Vec::with_capacity(copies * real.len());
     for copy in 0..copies {
-        let odd = ["\t", "\\", "\n", "\r"][copy % 4];
-        let path: Arc<str> = if copy % 7 == 0 {
-            format!("copy{odd}{copy}/text.txt").into()
+        let odd: &[u8] = [&b"\t"[..], b"\\", b"\n", b"\r", b"\xE9"][copy % 5];
+        let path = if copy % 7 == 0 {
+            let mut name = b"copy".to_vec();
+            name.extend_from_slice(odd);
+            name.extend_from_slice(format!("{copy}/text.txt").as_bytes());
+            crate::SourcePath::new(&name)
         } else {
             format!("copy-{}/text.txt", copy % 3).into()
         };

@@ -10,14 +10,13 @@ use std::cell::Cell;
 use std::fs::{self, File};
 use std::io::{self, Cursor, Read, Seek};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::Arc;
 
 use super::kind::{Kind, SNIFF_LEN};
 use super::pdf;
 use super::readers::{Compressed, Counted, InflateLimit, Limited, Utf16Reader};
 use super::{Encoding, InputError, InputPath, LoadOptions, Loaded, load};
+use crate::source_path::SourcePath;
 
 /// Everything that decides how inputs are opened; all of it comes from command-line flags.
 #[derive(Debug, Clone, Default)]
@@ -26,16 +25,18 @@ pub struct OpenOptions {
     pub load: LoadOptions,
     /// How far a compressed file or member may inflate.
     pub limit: InflateLimit,
-    /// The name standard input goes by in references (`--label`); `<stdin>` when `None`.
-    pub stdin_label: Option<Arc<str>>,
+    /// The name standard input goes by in references (`--label`, as bytes); `<stdin>` when
+    /// `None`.
+    pub stdin_label: Option<SourcePath>,
 }
 
 impl OpenOptions {
-    /// The name `input` goes by in references: its path (lossy UTF-8), or the stdin label.
-    pub fn name(&self, input: &InputPath) -> Arc<str> {
+    /// The name `input` goes by in references: its path's bytes, `<stdin>`, or the stdin
+    /// label.
+    pub fn name(&self, input: &InputPath) -> SourcePath {
         match (input, &self.stdin_label) {
             (InputPath::Stdin, Some(label)) => label.clone(),
-            _ => input.path().to_string_lossy().into(),
+            _ => SourcePath::from_path(input.path()),
         }
     }
 }
@@ -53,7 +54,7 @@ pub enum Opened {
 
 /// An input whose texts are read in order by [`Source::visit`].
 pub struct Source {
-    name: Arc<str>,
+    name: SourcePath,
     raw: Raw,
 }
 
@@ -69,7 +70,7 @@ enum Raw {
 pub struct Member<'a> {
     /// The name it goes by in references: the input's path, or `archive.zip!/issue-12.txt`
     /// for an archive member (`!/` between the archive and the member's path inside it).
-    pub name: Arc<str>,
+    pub name: SourcePath,
     /// The 1-based PDF page it is, `None` for text that is no PDF page.
     pub page: Option<u32>,
     /// How its bytes were decoded.
@@ -125,7 +126,7 @@ pub fn open(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError>
 
 impl Source {
     /// The name the input goes by in references.
-    pub fn name(&self) -> &Arc<str> {
+    pub fn name(&self) -> &SourcePath {
         &self.name
     }
 
@@ -177,16 +178,16 @@ impl Visitor<'_, '_> {
         self.problems.push(err);
     }
 
-    fn read_problem(name: &str, source: io::Error) -> InputError {
+    fn read_problem(name: &SourcePath, source: io::Error) -> InputError {
         InputError::Read {
-            path: PathBuf::from(name),
+            path: name.to_path_buf(),
             source,
         }
     }
 
     /// Reads `reader`, the data of `name` inside `depth` archives and `layers` compressions,
     /// as whatever kind its first bytes show.
-    fn reader(&mut self, name: &Arc<str>, reader: &mut dyn Read, depth: u32, layers: u32) {
+    fn reader(&mut self, name: &SourcePath, reader: &mut dyn Read, depth: u32, layers: u32) {
         if self.stopped {
             return;
         }
@@ -206,12 +207,12 @@ impl Visitor<'_, '_> {
             }
             Kind::Gzip | Kind::Bzip2 | Kind::Xz | Kind::Zstd => {
                 self.problem(InputError::TooDeep {
-                    path: PathBuf::from(&**name),
+                    path: name.to_path_buf(),
                 });
             }
             Kind::Zip | Kind::Tar if depth >= 2 => {
                 self.problem(InputError::TooDeep {
-                    path: PathBuf::from(&**name),
+                    path: name.to_path_buf(),
                 });
             }
             Kind::Tar => self.tar(name, &mut whole, depth),
@@ -225,7 +226,7 @@ impl Visitor<'_, '_> {
 
     /// A text whose first bytes are `head`: UTF-16 (a UTF-16 byte order mark, which is
     /// dropped) is decoded as it is read; anything else is scanned as it is.
-    fn text(&mut self, name: &Arc<str>, head: Vec<u8>, reader: &mut dyn Read) {
+    fn text(&mut self, name: &SourcePath, head: Vec<u8>, reader: &mut dyn Read) {
         let encoding = Encoding::sniff(&head);
         let mut head = Cursor::new(head);
         let visited = if encoding == Encoding::Bytes {
@@ -242,7 +243,7 @@ impl Visitor<'_, '_> {
 
     fn member(
         &mut self,
-        name: &Arc<str>,
+        name: &SourcePath,
         page: Option<u32>,
         encoding: Encoding,
         text: Text<'_>,
@@ -261,7 +262,7 @@ impl Visitor<'_, '_> {
 
     fn compressed(
         &mut self,
-        name: &Arc<str>,
+        name: &SourcePath,
         kind: Kind,
         reader: &mut dyn Read,
         depth: u32,
@@ -290,7 +291,7 @@ impl Visitor<'_, '_> {
         self.reader(name, &mut limited, depth, layers + 1);
     }
 
-    fn tar(&mut self, name: &Arc<str>, reader: &mut dyn Read, depth: u32) {
+    fn tar(&mut self, name: &SourcePath, reader: &mut dyn Read, depth: u32) {
         let mut archive = tar::Archive::new(reader);
         let entries = match archive.entries() {
             Ok(entries) => entries,
@@ -308,13 +309,12 @@ impl Visitor<'_, '_> {
             if !entry.header().entry_type().is_file() {
                 continue;
             }
-            let inner = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
-            let member: Arc<str> = format!("{name}!/{inner}").into();
+            let member = name.member(&entry.path_bytes());
             self.reader(&member, &mut entry, depth + 1, 0);
         }
     }
 
-    fn zip(&mut self, name: &Arc<str>, bytes: impl Read + Seek, depth: u32) {
+    fn zip(&mut self, name: &SourcePath, bytes: impl Read + Seek, depth: u32) {
         let mut archive = match zip::ZipArchive::new(bytes) {
             Ok(archive) => archive,
             Err(cause) => return self.problem(archive_problem(name, cause.into())),
@@ -326,7 +326,7 @@ impl Visitor<'_, '_> {
             let file = match archive.by_index(index) {
                 Ok(file) => file,
                 Err(cause) => {
-                    let member: Arc<str> = format!("{name}!/#{}", index + 1).into();
+                    let member = name.member(format!("#{}", index + 1).as_bytes());
                     self.problem(archive_problem(&member, cause.into()));
                     continue;
                 }
@@ -334,11 +334,9 @@ impl Visitor<'_, '_> {
             if !file.is_file() {
                 continue;
             }
-            let inner = file
-                .name()
-                .map(|n| n.into_owned())
-                .unwrap_or_else(|_| format!("#{}", index + 1));
-            let member: Arc<str> = format!("{name}!/{inner}").into();
+            // The name's bytes as stored: a name that is not UTF-8 (an old zip's code page)
+            // is kept as it is, as a file name is.
+            let member = name.member(file.name_raw());
             let mut limited = Limited {
                 compressed: Compressed::Known(file.compressed_size()),
                 inner: file,
@@ -349,12 +347,12 @@ impl Visitor<'_, '_> {
         }
     }
 
-    fn pdf(&mut self, name: &Arc<str>, bytes: &[u8]) {
+    fn pdf(&mut self, name: &SourcePath, bytes: &[u8]) {
         let pages = match pdf::pages(bytes) {
             Ok(pages) => pages,
             Err(cause) => {
                 return self.problem(InputError::Pdf {
-                    path: PathBuf::from(&**name),
+                    path: name.to_path_buf(),
                     cause,
                 });
             }
@@ -371,7 +369,7 @@ impl Visitor<'_, '_> {
                     }
                 }
                 Err(message) => self.problem(InputError::PdfPage {
-                    path: PathBuf::from(&**name),
+                    path: name.to_path_buf(),
                     page: page.number,
                     message,
                 }),
@@ -380,9 +378,9 @@ impl Visitor<'_, '_> {
     }
 }
 
-fn archive_problem(name: &str, cause: io::Error) -> InputError {
+fn archive_problem(name: &SourcePath, cause: io::Error) -> InputError {
     InputError::Archive {
-        path: PathBuf::from(name),
+        path: name.to_path_buf(),
         cause,
     }
 }

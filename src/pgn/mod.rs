@@ -20,7 +20,6 @@ mod visitor;
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::io::{self, Read};
-use std::sync::Arc;
 
 use compact_str::CompactString;
 use encoding_rs::{UTF_16BE, UTF_16LE, WINDOWS_1252};
@@ -144,7 +143,7 @@ pub fn read_pgn(bytes: &[u8], source: &str) -> PgnRead {
             PgnEncoding::Windows1252
         }
     });
-    let path: Arc<str> = source.into();
+    let path = crate::source_path::SourcePath::from(source);
     let read = Cell::new(0);
     let mut reader = Reader::new(Tracked {
         rest: buf,
@@ -197,7 +196,7 @@ pub fn read_pgn(bytes: &[u8], source: &str) -> PgnRead {
 
 /// Where a game stands in the buffer read.
 struct GameAt<'a> {
-    path: &'a Arc<str>,
+    path: &'a crate::source_path::SourcePath,
     buf: &'a [u8],
     /// Its first byte.
     start: usize,
@@ -246,9 +245,8 @@ fn record(game: &Game, at: &GameAt<'_>, encoding: PgnEncoding) -> Result<Option<
     })?;
     let parsed = fen_parsed(position, fen_range);
     let findings = check(&parsed);
-    let mut record = Record::new(at.path, at.line, 1, &parsed, at.buf, &findings);
     // One path shared by the records of a file.
-    record.path = at.path.clone();
+    let mut record = Record::new(at.path, at.line, 1, &parsed, at.buf, &findings);
     record.offset = at.start as u64;
     record.length = (at.end - at.start) as u64;
     let study = Study {

@@ -18,9 +18,10 @@ use std::time::Duration;
 
 use super::handoff::{FileOutcome, Handoff, ScanEvent, Unit, lock};
 use super::stream::{StreamEnd, scan_stream};
-use super::{ScanOptions, chunks, scan_chunk};
+use super::{ChunkScan, ScanOptions, chunks, scan_chunk};
 use crate::input::{Encoding, InputPath, Loaded, Member, OpenOptions, Opened, Source, Text, open};
 use crate::label::LabelRules;
+use crate::source_path::SourcePath;
 
 /// Everything a multi-input scan needs besides the inputs.
 pub struct ScanInputs<'a> {
@@ -48,10 +49,8 @@ fn is_pgn(input: &InputPath, asked: bool) -> bool {
 
 /// True when a text's name (a path, an archive member, standard input's `--label`) ends in
 /// `.pgn`, any case.
-fn is_pgn_name(name: &str) -> bool {
-    name.len() >= 4
-        && name.is_char_boundary(name.len() - 4)
-        && name[name.len() - 4..].eq_ignore_ascii_case(".pgn")
+fn is_pgn_name(name: &SourcePath) -> bool {
+    name.ends_with_ignore_case(".pgn")
 }
 
 /// Finished units per thread that may wait to be handed on before the workers pause.
@@ -63,11 +62,55 @@ const BACKLOG_PAUSE: Duration = Duration::from_micros(200);
 /// An input larger than a chunk, opened and offered to every worker chunk by chunk.
 struct Open {
     index: usize,
-    path: Arc<str>,
+    path: SourcePath,
     loaded: Arc<Loaded>,
     ranges: Vec<Range<usize>>,
     /// The next chunk nobody has claimed.
     next: usize,
+}
+
+/// Bytes of text whose records are handed on at once, about: 256 KiB. A chunk is scanned and
+/// handed on a batch at a time, so at the densest (a code every eight bytes) a batch holds
+/// 32,768 records of about 0.9 KB, and the records waiting to be handed on stay within tens of
+/// MB a thread whatever the text; a 4 MiB chunk of such text held 470 MB at once.
+pub(super) const BATCH_LEN: usize = 256 << 10;
+
+/// Records below which consecutive batches of a chunk are handed on together, as one unit:
+/// about 3.6 MB of records. Handing on a unit costs a little (its order, its lines, the
+/// progress), which 256 KiB batches of sparse text would pay sixteen times a chunk.
+const MERGE_RECORDS: usize = 4096;
+
+/// How chunks are cut into batches, each handed on as a unit of its own: every chunk but an
+/// input's last has `per_chunk` batches of at most `len` bytes, so the units of an input are
+/// numbered without gaps (chunk `c`'s first is `c * per_chunk`).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Batches {
+    per_chunk: usize,
+    len: usize,
+}
+
+impl Batches {
+    /// The batches of chunks of `chunk_size` bytes: `ceil(chunk_size / BATCH_LEN)` of them a
+    /// chunk, of `ceil(chunk_size / per_chunk)` bytes (at most [`BATCH_LEN`]), so that a full
+    /// chunk is cut into exactly `per_chunk`.
+    pub(super) fn new(chunk_size: usize) -> Batches {
+        let chunk_size = chunk_size.max(1);
+        let per_chunk = chunk_size.div_ceil(BATCH_LEN);
+        Batches {
+            per_chunk,
+            len: chunk_size.div_ceil(per_chunk),
+        }
+    }
+
+    /// The batches of `range`, in order (one, empty, for an empty range).
+    pub(super) fn cut(self, range: Range<usize>) -> impl ExactSizeIterator<Item = Range<usize>> {
+        let len = self.len;
+        let count = range.len().div_ceil(len).max(1);
+        (0..count).map(move |i| {
+            let start = range.start + i * len;
+            start..(start + len).min(range.end)
+        })
+    }
 }
 
 /// What the workers share.
@@ -83,13 +126,15 @@ struct Queue<'a> {
     open: Mutex<VecDeque<Open>>,
     /// Set when the reader of the results went away.
     cancel: AtomicBool,
+    /// How chunks are cut into batches.
+    batches: Batches,
 }
 
 /// A chunk to scan: chunk `chunk` (0-based) of the `of` chunks of input `index`, the bytes
 /// `range` of its contents.
 struct Job {
     index: usize,
-    path: Arc<str>,
+    path: SourcePath,
     loaded: Arc<Loaded>,
     chunk: usize,
     of: usize,
@@ -120,7 +165,7 @@ impl Queue<'_> {
         let allowed = |key: (usize, usize)| only.is_none_or(|only| only == key);
         let mut open = lock(&self.open);
         if let Some(first) = open.front_mut() {
-            if !allowed((first.index, first.next)) {
+            if !allowed((first.index, first.next * self.batches.per_chunk)) {
                 return Claim::Pause;
             }
             let claim = Claim::Chunk(Job {
@@ -188,12 +233,14 @@ impl Queue<'_> {
             (options.progress)(bytes);
             let unit = Unit::Chunk {
                 chunk: 0,
+                following: 1,
                 last: true,
                 restart: false,
                 bytes,
                 encoding: loaded.encoding,
                 changed: None,
                 scan,
+                more: Vec::new(),
             };
             return send(index, unit);
         }
@@ -209,7 +256,7 @@ impl Queue<'_> {
         };
         if ranges.len() <= 1 {
             self.opening.fetch_sub(1, Ordering::SeqCst);
-            return self.scan(first, send);
+            return self.scan(first, send, backlog);
         }
         {
             let mut open = lock(&self.open);
@@ -227,39 +274,86 @@ impl Queue<'_> {
             );
             self.opening.fetch_sub(1, Ordering::SeqCst);
         }
-        self.scan(first, send);
+        self.scan(first, send, backlog);
     }
 
-    /// Scans the chunk of `job` and files it.
-    fn scan(&self, job: Job, send: &impl Fn(usize, Unit)) {
-        let len = job.range.len() as u64;
-        let start = job.range.start as u64;
-        let mut scan = scan_chunk(
-            &job.loaded.bytes,
-            &job.path,
-            job.range,
-            self.options.labels.as_ref(),
-        );
-        // A file that shrank under its map may have been read as zeros: this chunk's records
-        // are not trusted, nor those of the chunks after it (`InOrder` drops them). One
-        // `fstat` a chunk, for a map only (docs/reliability.md).
-        let changed = job.loaded.bytes.changed().then_some(start);
-        if changed.is_some() {
-            scan.found = Vec::new();
+    /// Scans the chunk of `job` a batch at a time ([`Batches`]) and files the batches as
+    /// units: consecutive batches together while their records are fewer than
+    /// [`MERGE_RECORDS`] (so sparse text, nearly all text, is handed on a chunk at a time, as
+    /// cheaply as before), a batch on its own once they are more. Before each batch that starts
+    /// a unit, but the chunk's first, it waits while too many finished units wait for an
+    /// earlier one ([`Queue::wait_turn`]), so that a chunk dense with codes does not pile up
+    /// its records.
+    fn scan(&self, job: Job, send: &impl Fn(usize, Unit), backlog: &impl Backlog) {
+        let batches = self.batches;
+        let first = job.chunk * batches.per_chunk;
+        let cut = batches.cut(job.range.clone());
+        let count = cut.len();
+        let bytes = job.loaded.bytes.len() as u64;
+        // The batches scanned and not yet filed: the first one's unit number, its scan, the
+        // scans after it, and their records.
+        let mut pending: Option<(usize, ChunkScan, Vec<ChunkScan>, usize)> = None;
+        // Bytes scanned and not yet reported to `progress` (once a unit, not once a batch).
+        let done = std::cell::Cell::new(0u64);
+        let file = |from: usize, to: usize, scan, more, changed: Option<u64>| {
+            (self.options.progress)(done.take());
+            send(
+                job.index,
+                Unit::Chunk {
+                    chunk: first + from,
+                    following: first + to,
+                    last: job.chunk + 1 == job.of && to == count,
+                    restart: false,
+                    bytes,
+                    encoding: job.loaded.encoding,
+                    changed,
+                    scan,
+                    more,
+                },
+            );
+        };
+        for (i, range) in cut.enumerate() {
+            if i > 0 && pending.is_none() && !self.wait_turn((job.index, first + i), send, backlog)
+            {
+                return;
+            }
+            let len = range.len() as u64;
+            let start = range.start as u64;
+            let last_of_chunk = i + 1 == count;
+            let mut scan = scan_chunk(&job.loaded.bytes, &job.path, range, self.options.labels.as_ref());
+            done.set(done.get() + len);
+            // A file that shrank under its map may have been read as zeros: this batch's
+            // records are not trusted, nor those of the batches after it (`InOrder` drops
+            // them); those before it are handed on. The guard's flag after every batch, one
+            // `fstat` a chunk, for a map only (docs/reliability.md).
+            let changed = if last_of_chunk {
+                job.loaded.bytes.changed()
+            } else {
+                job.loaded.bytes.read_zeros()
+            };
+            if changed {
+                if let Some((from, before, more, _)) = pending.take() {
+                    file(from, i, before, more, None);
+                }
+                scan.found = Vec::new();
+                scan.links = Vec::new();
+                file(i, i + 1, scan, Vec::new(), Some(start));
+                continue;
+            }
+            let records = scan.found.len();
+            let (from, head, more, records) = match pending.take() {
+                Some((from, head, mut more, before)) => {
+                    more.push(scan);
+                    (from, head, more, before + records)
+                }
+                None => (i, scan, Vec::new(), records),
+            };
+            if last_of_chunk || records >= MERGE_RECORDS {
+                file(from, i + 1, head, more, None);
+            } else {
+                pending = Some((from, head, more, records));
+            }
         }
-        (self.options.progress)(len);
-        send(
-            job.index,
-            Unit::Chunk {
-                chunk: job.chunk,
-                last: job.chunk + 1 == job.of,
-                restart: false,
-                bytes: job.loaded.bytes.len() as u64,
-                encoding: job.loaded.encoding,
-                changed,
-                scan,
-            },
-        );
     }
 
     /// A worker: takes units until none is left. While `backlog` names the unit that too
@@ -268,7 +362,7 @@ impl Queue<'_> {
     fn work(&self, send: &impl Fn(usize, Unit), backlog: &impl Backlog) {
         loop {
             match self.claim(backlog()) {
-                Claim::Chunk(job) => self.scan(job, send),
+                Claim::Chunk(job) => self.scan(job, send, backlog),
                 Claim::Input(index) => self.open(index, send, backlog),
                 // Another worker is opening an input that may be shared; opening is short.
                 Claim::Wait => std::thread::yield_now(),
@@ -326,12 +420,14 @@ impl Queue<'_> {
                     index,
                     Unit::Chunk {
                         chunk,
+                        following: chunk + 1,
                         last: false,
                         restart: std::mem::take(&mut restart),
                         bytes: 0,
                         encoding: member.encoding,
                         changed: None,
                         scan,
+                        more: Vec::new(),
                     },
                 );
                 chunk += 1;
@@ -430,7 +526,7 @@ impl Queue<'_> {
             }
             match backlog() {
                 Some(next) if next < key => match self.claim(Some(next)) {
-                    Claim::Chunk(job) => self.scan(job, send),
+                    Claim::Chunk(job) => self.scan(job, send, backlog),
                     Claim::Input(index) => self.open(index, send, backlog),
                     _ => std::thread::sleep(BACKLOG_PAUSE),
                 },
@@ -458,6 +554,7 @@ pub fn scan_inputs(
         opening: AtomicUsize::new(0),
         open: Mutex::new(VecDeque::new()),
         cancel: AtomicBool::new(false),
+        batches: Batches::new(options.scan.chunk_size),
     };
     let handoff = Handoff::new(inputs, on_event);
     rayon::scope(|s| {

@@ -10,6 +10,7 @@ use std::sync::{Mutex, MutexGuard};
 use super::{ChunkScan, Stitcher};
 use crate::input::{Encoding, InputError, InputPath};
 use crate::record::Record;
+use crate::source_path::SourcePath;
 
 /// What became of one input.
 #[derive(Debug)]
@@ -51,7 +52,7 @@ pub struct FileScan {
     /// Each is an error of this input (exit status 2); the records before it were handed on.
     pub problems: Vec<InputError>,
     /// Texts inside the input (archive members) not scanned because they are binary.
-    pub binary_members: Vec<std::sync::Arc<str>>,
+    pub binary_members: Vec<SourcePath>,
     /// What a PGN input's games gave besides records ([`crate::pgn`]); `None` for text.
     pub games: Option<crate::pgn::GameCounts>,
 }
@@ -73,13 +74,17 @@ pub enum ScanEvent<'a> {
 }
 
 /// A finished unit, as a worker files it for the hand-over. Units of an input are numbered
-/// from 0; the last is a `Chunk` with `last` set, or an `End`.
+/// from 0, in order; each `Chunk` names the number of the one after it (`following`), which
+/// skips the numbers of batches handed on with it. The last is a `Chunk` with `last` set, or
+/// an `End`.
 pub(super) enum Unit {
     /// Chunk `chunk` of an input (a small input is one chunk). `restart` marks the first
     /// chunk of a new text of the input (an archive member, a PDF page), whose lines count
     /// from 1 again.
     Chunk {
         chunk: usize,
+        /// The number of the input's next unit.
+        following: usize,
         last: bool,
         restart: bool,
         bytes: u64,
@@ -88,6 +93,9 @@ pub(super) enum Unit {
         /// its scan: this chunk's records and every later one's are left out.
         changed: Option<u64>,
         scan: ChunkScan,
+        /// The scans of the batches handed on with it, in order after `scan` (each stitched
+        /// on its own, so that no record is moved to join them).
+        more: Vec<ChunkScan>,
     },
     /// The end of input after its `chunk` units.
     End {
@@ -95,7 +103,7 @@ pub(super) enum Unit {
         bytes: u64,
         outcome: FileOutcome,
         problems: Vec<InputError>,
-        binary_members: Vec<std::sync::Arc<str>>,
+        binary_members: Vec<SourcePath>,
     },
 }
 
@@ -180,7 +188,11 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
         let (index, chunk) = waiting.next;
         let unit = waiting.units.remove(&(index, chunk))?;
         waiting.next = match &unit {
-            Unit::Chunk { last: false, .. } => (index, chunk + 1),
+            Unit::Chunk {
+                last: false,
+                following,
+                ..
+            } => (index, *following),
             _ => (index + 1, 0),
         };
         Some((index, unit))
@@ -269,6 +281,7 @@ impl<'a> InOrder<'a> {
                 encoding,
                 changed,
                 mut scan,
+                more,
                 ..
             } => {
                 if restart {
@@ -280,6 +293,10 @@ impl<'a> InOrder<'a> {
                 self.changed = self.changed.or(changed);
                 let records = self.stitcher.stitch(scan);
                 self.emit(input, records, on_event)?;
+                for scan in more {
+                    let records = self.stitcher.stitch(scan);
+                    self.emit(input, records, on_event)?;
+                }
                 if !last {
                     return ControlFlow::Continue(());
                 }

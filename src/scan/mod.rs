@@ -16,7 +16,6 @@ mod handoff;
 mod stream;
 
 use std::ops::Range;
-use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -26,6 +25,7 @@ use crate::finder;
 use crate::label::LabelRules;
 use crate::pgn::GameCounts;
 use crate::record::{FoundAt, Record};
+use crate::source_path::SourcePath;
 
 pub use files::{ScanInputs, scan_inputs};
 pub use handoff::{FileOutcome, FileScan, ScanEvent};
@@ -75,7 +75,7 @@ pub(crate) struct ChunkScan {
 /// (none when `None`).
 pub(crate) fn scan_chunk(
     buf: &[u8],
-    path: &Arc<str>,
+    path: &SourcePath,
     range: Range<usize>,
     labels: Option<&LabelRules>,
 ) -> ChunkScan {
@@ -158,8 +158,8 @@ pub(crate) fn scan_chunk(
 /// Reads `buf` (a whole input) as a PGN file ([`crate::pgn::read_pgn`]): a unit of one chunk
 /// whose records are the games with a FEN. Their lines are stored as the [`Stitcher`] of a
 /// first chunk expects (line feeds before the record), their column is 1.
-pub(crate) fn scan_pgn(buf: &[u8], path: &Arc<str>) -> ChunkScan {
-    let read = crate::pgn::read_pgn(buf, path);
+pub(crate) fn scan_pgn(buf: &[u8], path: &SourcePath) -> ChunkScan {
+    let read = crate::pgn::read_pgn(buf, &path.escaped());
     let mut found = read.records;
     for record in &mut found {
         record.line -= 1;
@@ -267,7 +267,7 @@ pub fn scan_buffer(
     options: ScanOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<Record> {
-    let path: Arc<str> = path.into();
+    let path = SourcePath::from(path);
     let ranges: Vec<Range<usize>> = chunks(buf.len(), options.chunk_size).collect();
     let scans: Vec<ChunkScan> = ranges
         .into_par_iter()

@@ -8,11 +8,12 @@
 
 use std::io::{self, Read};
 use std::ops::{ControlFlow, Range};
-use std::sync::Arc;
 
+use super::files::Batches;
 use super::{ChunkScan, scan_chunk};
 use crate::input::{BINARY_PROBE_LEN, is_binary};
 use crate::label::LabelRules;
+use crate::source_path::SourcePath;
 
 /// Bytes of text kept in memory before and after the block being scanned: 64 KiB. The parser
 /// reads at most a few hundred bytes around an anchor (gaps of at most `MAX_GAP`, 100 bytes,
@@ -32,7 +33,8 @@ pub(super) enum StreamEnd {
 }
 
 /// Scans the text `reader` yields, named `name` and on PDF page `page`, `block` bytes at a
-/// time, with labels read under `labels`, and hands each block's [`ChunkScan`] to `emit` in order, its offsets counted from the
+/// time, with labels read under `labels`, and hands the [`ChunkScan`] of each batch of a block (at most 256 KiB, `files.rs`'s
+/// `BATCH_LEN`) to `emit` in order, with its length in bytes, its offsets counted from the
 /// start of the text. Stops early when `emit` breaks.
 ///
 /// # Errors
@@ -40,7 +42,7 @@ pub(super) enum StreamEnd {
 /// The reader's error; the blocks before it have been handed on.
 pub(super) fn scan_stream(
     reader: &mut dyn Read,
-    name: &Arc<str>,
+    name: &SourcePath,
     page: Option<u32>,
     labels: Option<&LabelRules>,
     block: usize,
@@ -61,9 +63,16 @@ pub(super) fn scan_stream(
             window.own + block
         };
         if end > window.own {
-            let range = window.own..end;
-            let scan = window.scan(name, page, labels, range);
-            if emit(scan, (end - window.own) as u64).is_break() {
+            // Handed on a batch at a time, as the chunks of a file are (`files.rs`).
+            let mut stopped = false;
+            for range in Batches::new(block).cut(window.own..end) {
+                let len = range.len() as u64;
+                if emit(window.scan(name, page, labels, range), len).is_break() {
+                    stopped = true;
+                    break;
+                }
+            }
+            if stopped {
                 break;
             }
         }
@@ -123,7 +132,7 @@ impl Window {
     /// Scans `range` of `buf` and moves its offsets to the stream's.
     fn scan(
         &self,
-        name: &Arc<str>,
+        name: &SourcePath,
         page: Option<u32>,
         labels: Option<&LabelRules>,
         range: Range<usize>,
@@ -179,21 +188,13 @@ mod tests {
 
     /// The records of `text` streamed `block` bytes at a time, stitched as the hand-over does.
     fn streamed(text: &[u8], block: usize) -> Vec<Record> {
-        let name: Arc<str> = "t.txt".into();
+        let name = SourcePath::from("t.txt");
         let mut stitcher = Stitcher::new();
         let mut records = Vec::new();
-        let end = scan_stream(
-            &mut &text[..],
-            &name,
-            None,
-            Some(&LabelRules::builtin()),
-            block,
-            false,
-            |scan, _| {
-                records.extend(stitcher.stitch(scan));
-                ControlFlow::Continue(())
-            },
-        )
+        let end = scan_stream(&mut &text[..], &name, None, Some(&LabelRules::builtin()), block, false, |scan, _| {
+            records.extend(stitcher.stitch(scan));
+            ControlFlow::Continue(())
+        })
         .expect("reading a slice cannot fail");
         assert!(matches!(end, StreamEnd::Scanned { bytes } if bytes == text.len() as u64));
         records
@@ -242,31 +243,17 @@ mod tests {
 
     #[test]
     fn a_nul_byte_in_the_first_64_kib_makes_a_stream_binary() {
-        let name: Arc<str> = "b".into();
+        let name = SourcePath::from("b");
         let text = b"a\0 0323.12";
-        let skip = scan_stream(
-            &mut &text[..],
-            &name,
-            None,
-            Some(&LabelRules::builtin()),
-            4,
-            false,
-            |_, _| panic!("a binary stream is not scanned"),
-        );
+        let skip = scan_stream(&mut &text[..], &name, None, None, 4, false, |_, _| {
+            panic!("a binary stream is not scanned")
+        });
         assert!(matches!(skip, Ok(StreamEnd::Binary)));
         let mut found = 0;
-        let scanned = scan_stream(
-            &mut &text[..],
-            &name,
-            None,
-            Some(&LabelRules::builtin()),
-            4,
-            true,
-            |scan, _| {
-                found += scan.found.len();
-                ControlFlow::Continue(())
-            },
-        );
+        let scanned = scan_stream(&mut &text[..], &name, None, None, 4, true, |scan, _| {
+            found += scan.found.len();
+            ControlFlow::Continue(())
+        });
         assert!(matches!(scanned, Ok(StreamEnd::Scanned { bytes: 10 })));
         assert_eq!(found, 1);
     }

@@ -3,6 +3,7 @@
 //! truncated while they are scanned.
 
 mod killed;
+mod names;
 mod output;
 mod readers;
 mod spill;

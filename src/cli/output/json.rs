@@ -12,6 +12,7 @@
 use std::io::{self, Write};
 
 use gbrscan::Record;
+use gbrscan::SourcePath;
 use serde::Serialize;
 
 use super::Summary;
@@ -21,11 +22,11 @@ use super::Summary;
 #[serde(tag = "type", content = "data", rename_all = "lowercase")]
 enum Message<'a> {
     Begin {
-        path: &'a str,
+        path: &'a SourcePath,
     },
     Match(&'a Record),
     End {
-        path: &'a str,
+        path: &'a SourcePath,
         bytes: u64,
         matches: u64,
     },
@@ -51,7 +52,7 @@ impl<W: Write> Printer<W> {
     }
 
     /// Writes a `match` per record of the input `path`, after its `begin` for the first.
-    pub fn records(&mut self, path: &str, records: &[&Record]) -> io::Result<()> {
+    pub fn records(&mut self, path: &SourcePath, records: &[&Record]) -> io::Result<()> {
         if self.matches.is_none() {
             self.message(&Message::Begin { path })?;
         }
@@ -63,7 +64,7 @@ impl<W: Write> Printer<W> {
     }
 
     /// Writes the `end` of the input `path` of `bytes` bytes, when it had a `begin`.
-    pub fn end(&mut self, path: &str, bytes: u64) -> io::Result<()> {
+    pub fn end(&mut self, path: &SourcePath, bytes: u64) -> io::Result<()> {
         match self.matches.take() {
             Some(matches) => self.message(&Message::End {
                 path,

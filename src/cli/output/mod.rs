@@ -63,7 +63,7 @@ impl<W: Write> Printer<W> {
 
     /// Writes a batch of records of the input `path` (the records name it so too). An input's
     /// batches come one after the other, then its [`Printer::end`].
-    pub fn records(&mut self, path: &str, records: &[&Record]) -> io::Result<()> {
+    pub fn records(&mut self, path: &gbrscan::SourcePath, records: &[&Record]) -> io::Result<()> {
         if records.is_empty() {
             return Ok(());
         }
@@ -76,7 +76,7 @@ impl<W: Write> Printer<W> {
 
     /// Ends the input `path`, scanned over `bytes` bytes. Nothing is written for an input
     /// without records.
-    pub fn end(&mut self, path: &str, bytes: u64) -> io::Result<()> {
+    pub fn end(&mut self, path: &gbrscan::SourcePath, bytes: u64) -> io::Result<()> {
         match self {
             Printer::Json(p) => p.end(path, bytes),
             Printer::Text(_) | Printer::Csv(_) => Ok(()),

@@ -33,7 +33,7 @@ pub fn severity_name(severity: Severity) -> &'static str {
 /// cost little per code.
 fn write_line(out: &mut impl Write, r: &Record) -> io::Result<()> {
     let mut numbers = itoa::Buffer::new();
-    out.write_all(r.path.as_bytes())?;
+    out.write_all(&r.path.escaped_bytes())?;
     out.write_all(b":")?;
     if let Some(page) = r.page {
         out.write_all(numbers.format(page).as_bytes())?;

@@ -67,7 +67,8 @@ pub(crate) fn cells(
     cell(text(&record.squares))?;
     cell(text(&record.men))?;
     cell(stipulation_text(record.stipulation).as_bytes())?;
-    cell(record.path.as_bytes())?;
+    // Escaped where it is not plain UTF-8 (`crate::source_path`), so that it reads back.
+    cell(&record.path.escaped_bytes())?;
     match record.page {
         Some(page) => cell(number.format(page).as_bytes())?,
         None => cell(b"")?,

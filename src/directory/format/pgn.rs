@@ -79,7 +79,7 @@ fn write_game<W: Write>(record: &Record, fen: &str, w: &mut W) -> io::Result<()>
     writeln!(
         w,
         "[Reference \"{}:{}\"]",
-        escaped(&record.path),
+        escaped(&record.path.escaped()),
         record.line
     )?;
     writeln!(w, "[Caption \"{}\"]", escaped(&record.text))?;

@@ -178,7 +178,7 @@ impl Object for Entry {
             "stipulation" => {
                 text_or_none(Some(stipulation_text(r.stipulation)).filter(|s| !s.is_empty()))
             }
-            "path" => Value::from(&*r.path),
+            "path" => Value::from(&*r.path.escaped()),
             "page" => r.page.map_or(Value::from(()), Value::from),
             "label" => text_or_none(r.label.as_deref()),
             "offset" => Value::from(r.offset),

@@ -1,7 +1,9 @@
 //! `tsv`: a header row, then one entry per row, every field its own cell.
 //!
 //! A cell escapes `\` as `\\`, tab as `\t`, line feed as `\n` and carriage return as `\r`, so
-//! every entry is exactly one line: what lets `gbr lookup` search the file by its bytes.
+//! every entry is exactly one line: what lets `gbr lookup` search the file by its bytes. The
+//! `path` cell is the path's escaped text ([`crate::source_path`]), which escapes the same four
+//! bytes the same way and adds `\xHH` for bytes that are not UTF-8: written as it is.
 
 use std::io::{self, Write};
 
@@ -9,6 +11,7 @@ use crate::record::Record;
 
 use super::rows::write_rows;
 use super::{COLUMNS, Lead, LeadOf, Listing, cells, lead_cell};
+use crate::directory::layout::PATH_COLUMN;
 
 /// Writes the header row: the lead column's name, if any, then [`COLUMNS`].
 pub(crate) fn write_header<W: Write>(lead: Lead, w: &mut W) -> io::Result<()> {
@@ -30,32 +33,45 @@ pub(crate) fn write_header<W: Write>(lead: Lead, w: &mut W) -> io::Result<()> {
 /// of one per cell (ten million rows).
 fn body(record: &Record, out: &mut Vec<u8>, scratch: &mut Vec<u8>) -> io::Result<()> {
     let start = out.len();
-    joined(record, out, scratch, |bytes, out| {
+    joined(record, out, scratch, |_, bytes, out| {
         out.extend_from_slice(bytes);
         Ok(())
     })?;
-    // COLUMNS.len() - 1 tabs and the line feed.
-    if specials(&out[start..]) == COLUMNS.len() {
+    // COLUMNS.len() - 1 tabs and the line feed, and the `\` of the path's own escapes.
+    let in_path = if record.path.is_plain() {
+        0
+    } else {
+        specials(&record.path.escaped_bytes())
+    };
+    if specials(&out[start..]) == COLUMNS.len() + in_path {
         return Ok(());
     }
     out.truncate(start);
-    joined(record, out, scratch, escape)
+    joined(record, out, scratch, |column, bytes, out| {
+        if column == PATH_COLUMN {
+            out.extend_from_slice(bytes);
+            Ok(())
+        } else {
+            escape(bytes, out)
+        }
+    })
 }
 
-/// Appends the cells of `record` to `out` through `cell`, a tab between two, then the line
-/// feed.
+/// Appends the cells of `record` to `out` through `cell` (given the cell's place in
+/// [`COLUMNS`]), a tab between two, then the line feed.
 fn joined(
     record: &Record,
     out: &mut Vec<u8>,
     scratch: &mut Vec<u8>,
-    cell: impl Fn(&[u8], &mut Vec<u8>) -> io::Result<()>,
+    cell: impl Fn(usize, &[u8], &mut Vec<u8>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut first = true;
+    let mut column = 0;
     cells(record, scratch, |bytes| {
-        if !std::mem::take(&mut first) {
+        if column > 0 {
             out.push(b'\t');
         }
-        cell(bytes, out)
+        column += 1;
+        cell(column - 1, bytes, out)
     })?;
     out.push(b'\n');
     Ok(())

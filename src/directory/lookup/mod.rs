@@ -381,17 +381,18 @@ pub fn check_fresh(directory: &Path, entries: &[Record]) -> Result<(), StaleErro
     let Some(written) = modified(directory) else {
         return Ok(());
     };
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: Vec<&crate::source_path::SourcePath> = Vec::new();
     for record in entries {
-        let path: &str = &record.path;
-        if path == "<stdin>" || seen.contains(&path) {
+        let path = &record.path;
+        if *path == "<stdin>" || seen.contains(&path) {
             continue;
         }
         seen.push(path);
-        if modified(Path::new(path)).is_some_and(|m| m > written) {
+        let data = path.to_path_buf();
+        if modified(&data).is_some_and(|m| m > written) {
             return Err(StaleError {
                 directory: directory.to_owned(),
-                data: PathBuf::from(path),
+                data,
             });
         }
     }

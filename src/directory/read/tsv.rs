@@ -5,6 +5,7 @@ use serde::de::IntoDeserializer;
 
 use crate::code::Code;
 use crate::record::{FindingRecord, Record};
+use crate::source_path::SourcePath;
 
 use super::{COLUMNS, LineError, Order, UNLABELLED_COLUMNS, check_group};
 
@@ -44,6 +45,17 @@ impl Cells<'_> {
         let name = self.names.next().copied().unwrap_or_default();
         let cell = self.cells.next().copied().unwrap_or_default();
         Ok((name, unescape(name, cell)?))
+    }
+
+    /// The `path` cell: the path's escaped text, read as it is ([`SourcePath::unescape`]).
+    fn path(&mut self) -> Result<SourcePath, LineError> {
+        let column = self.names.next().copied().unwrap_or_default();
+        let cell = self.cells.next().copied().unwrap_or_default();
+        SourcePath::unescape(cell).map_err(|_| LineError::Cell {
+            column,
+            expected: "a path with only the escapes \\\\ \\t \\n \\r \\xHH",
+            found: String::from_utf8_lossy(cell).into_owned(),
+        })
     }
 
     fn string<T: From<String>>(&mut self) -> Result<T, LineError> {
@@ -115,7 +127,7 @@ pub(super) fn entry(order: Order, labelled: bool, line: &[u8]) -> Result<Record,
         )?,
         // A directory's rows do not say where the stipulation was read.
         stipulation_source: None,
-        path: c.string()?,
+        path: c.path()?,
         page: if labelled {
             c.parse("a page number or nothing", |t| {
                 parsed_or_none::<u32>(t).filter(|p| !t.starts_with('+') && *p != Some(0))
