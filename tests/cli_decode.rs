@@ -67,7 +67,7 @@ verdict:     valid
 #[test]
 fn the_eg_190_typo_is_an_error_with_the_fix_and_exits_1() {
     let (out, err, code) = decode(&["a2f1 0411.56 10/9 Win"]);
-    assert_eq!(field(&out, "form"), "kings-before (rank: men-count)");
+    assert_eq!(field(&out, "form"), "kings-before (rank: wb)");
     assert_eq!(
         field(&out, "material"),
         "wR wB wN wP wP wP wP wP v bR bP bP bP bP bP bP (KRBNPPPPPvKRPPPPPP)"
@@ -116,7 +116,7 @@ fn a_single_nine_is_split_by_the_men_count() {
         ),
         "{out}"
     );
-    assert_eq!(field(&out, "verdict"), "valid");
+    assert_eq!(field(&out, "verdict"), UNCHECKED);
     assert_eq!(code, 0);
 }
 
@@ -161,8 +161,7 @@ fn garbage_is_not_a_code_and_exits_2_with_the_reason() {
     assert_eq!(out, "");
     assert_eq!(
         err,
-        "gbr: no GBR code in \"hello\": expected dddd.dd or four digits (4100): \
-         expected a code of 7 bytes `dddd.dd`, found 5 bytes\n"
+        "gbr: no GBR code in \"hello\": a code is dddd.dd (0323.12) or four digits (4100)\n"
     );
     assert_eq!(code, 2);
 }
@@ -173,7 +172,8 @@ fn text_beside_the_code_exits_2_and_says_where() {
     assert_eq!(out, "");
     assert_eq!(
         err,
-        "gbr: read bare at bytes 0..7, but found \"is a code\" at byte 8\n"
+        "gbr: \"0323.12\" reads as a code (bare), but \"is a code\" after it is not part of a \
+         GBR position\n"
     );
     assert_eq!(code, 2);
 }
@@ -196,4 +196,39 @@ fn json_prints_the_record_of_the_text() {
         (record.findings[0].offset, record.findings[0].length),
         (5, 7)
     );
+}
+
+/// The verdict of a code beside which nothing repeats the material.
+const UNCHECKED: &str = "unchecked (no error, but nothing beside the code repeats its material: no W/B, squares or FEN)";
+
+#[test]
+fn the_verdict_says_how_much_could_be_checked() {
+    let cases = [
+        ("0323.12", UNCHECKED, 0),
+        ("g3g1 0323.12", UNCHECKED, 0),
+        ("a7d3 0116.00 3/3", "valid", 0),
+        ("a7d3 0116.00 b2b3c6d6 3/3+.", "valid", 0),
+        ("a2f1 0411.56 10/9 Win", "invalid", 1),
+    ];
+    for (text, verdict, status) in cases {
+        let (out, _, code) = decode(&[text]);
+        assert_eq!((field(&out, "verdict"), code), (verdict, status), "{text}");
+    }
+}
+
+#[test]
+fn every_argument_is_decoded_and_a_bad_one_is_reported_alone() {
+    let (out, err, code) = decode(&["0323.12", "junk", "4100"]);
+    let texts: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("text:"))
+        .map(str::trim)
+        .collect();
+    assert_eq!(texts, ["0323.12", "4100"]);
+    assert_eq!(
+        err,
+        "gbr: cannot decode \"junk\": no GBR code in \"junk\": a code is dddd.dd (0323.12) or \
+         four digits (4100)\n"
+    );
+    assert_eq!(code, 2);
 }

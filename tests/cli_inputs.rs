@@ -513,7 +513,7 @@ fn a_pipe_that_never_ends_gives_its_first_code_at_once() {
     BufReader::new(child.stdout.take().expect("stdout"))
         .read_line(&mut first)
         .expect("read the first line");
-    assert_eq!(first, "yes:1:1: a7d3 0116.00 ok [kings]\n");
+    assert_eq!(first, "yes:1:1: a7d3 0116.00 unchecked [kings]\n");
     child.kill().expect("stop gbr");
     child.wait().expect("wait for gbr");
     writer.join().expect("the writer stops once gbr is gone");

@@ -88,7 +88,7 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
                 text: loaded.bytes.to_vec(),
             }),
             Err(err) => {
-                eprintln!("gbr: {:#}", anyhow::Error::from(err));
+                eprintln!("gbr: {}", super::errors::message(&err.into()));
                 *failed = true;
             }
         }

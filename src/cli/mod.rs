@@ -7,6 +7,7 @@ mod common;
 mod decode;
 mod directory_io;
 mod encode;
+pub mod errors;
 mod generate;
 mod index;
 mod lookup;

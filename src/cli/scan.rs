@@ -22,8 +22,9 @@ pub enum MinRank {
     Bare,
     /// Codes with king squares or more.
     Kings,
-    /// Codes with W/B or more.
-    MenCount,
+    /// Codes with W/B or more (`men-count` is read as well).
+    #[value(alias = "men-count")]
+    Wb,
     /// Full positions only.
     Full,
 }
@@ -33,7 +34,7 @@ impl From<MinRank> for Rank {
         match rank {
             MinRank::Bare => Rank::Bare,
             MinRank::Kings => Rank::Kings,
-            MinRank::MenCount => Rank::MenCount,
+            MinRank::Wb => Rank::Wb,
             MinRank::Full => Rank::Full,
         }
     }

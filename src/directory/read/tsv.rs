@@ -116,7 +116,7 @@ pub(super) fn entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         length: c.parse("a length in bytes", number)?,
         text: c.string()?,
         form: c.parse("a form (bare, kings-after, full, ...)", from_name)?,
-        rank: c.parse("a rank (bare, kings, men-count, full)", from_name)?,
+        rank: c.parse("a rank (bare, kings, wb, full)", from_name)?,
         material: c.parse("a material (KRBvKNN) or nothing", parsed_or_none)?,
         canonical: c.string()?,
         fen: c.parse("a FEN board field or nothing", parsed_or_none)?,
