@@ -10,6 +10,9 @@ mod support {
 use std::path::Path;
 
 use assert_cmd::Command;
+
+#[path = "support/summary.rs"]
+mod summary;
 use support::archives::{self, PAGES, TEXT, put};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
@@ -18,7 +21,10 @@ const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
 #[derive(Debug)]
 struct Run {
     stdout: String,
+    /// Standard error without the summary line of the text output.
     stderr: String,
+    /// The summary line, its time written `T`; `None` when there was none.
+    summary: Option<String>,
     code: i32,
 }
 
@@ -31,9 +37,11 @@ fn gbr_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
         .write_stdin(stdin)
         .output()
         .expect("run gbr");
+    let (stderr, summary) = summary::split(&String::from_utf8_lossy(&out.stderr));
     Run {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        stderr,
+        summary,
         code: out.status.code().expect("exit code"),
     }
 }

@@ -7,6 +7,9 @@ use std::path::Path;
 use std::process::Stdio;
 
 use assert_cmd::Command;
+
+#[path = "support/summary.rs"]
+mod summary;
 use gbrscan::Record;
 use serde_json::Value;
 
@@ -17,7 +20,10 @@ const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
 #[derive(Debug)]
 struct Run {
     stdout: String,
+    /// Standard error without the summary line of the text output.
     stderr: String,
+    /// The summary line, its time written `T`; `None` when there was none.
+    summary: Option<String>,
     code: i32,
 }
 
@@ -31,9 +37,11 @@ fn scan_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
         .write_stdin(stdin)
         .output()
         .expect("run gbr");
+    let (stderr, summary) = summary::split(&String::from_utf8(out.stderr).expect("UTF-8"));
     Run {
         stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+        stderr,
+        summary,
         code: out.status.code().expect("exit code"),
     }
 }
@@ -85,6 +93,35 @@ fn min_rank_full_keeps_full_positions_only() {
     let lines: Vec<&str> = MIXED.lines().filter(|l| l.contains("[full]")).collect();
     assert_eq!(run.stdout, lines.join("\n") + "\n");
     assert_eq!(run.code, 0);
+}
+
+#[test]
+fn min_rank_wb_is_also_read_under_its_former_name_men_count() {
+    let wb = scan(&["--min-rank", "wb", "mixed.txt"]);
+    let lines: Vec<&str> = MIXED
+        .lines()
+        .filter(|l| l.contains("[wb]") || l.contains("[full]"))
+        .collect();
+    assert_eq!(wb.stdout, lines.join("\n") + "\n");
+    assert_eq!(
+        scan(&["--min-rank", "men-count", "mixed.txt"]).stdout,
+        wb.stdout
+    );
+}
+
+#[test]
+fn records_written_with_the_former_name_men_count_read_as_wb() {
+    let run = scan(&["--json", "--errors", "mixed.txt"]);
+    let line = run.stdout.lines().nth(1).expect("a match");
+    let data = serde_json::from_str::<Value>(line).expect("JSON")["data"].to_string();
+    assert!(
+        data.contains(r#""rank":"wb""#) && data.contains(r#""against":"wb""#),
+        "{data}"
+    );
+    let old = data.replace(r#""wb""#, r#""men-count""#);
+    let read: Record = serde_json::from_str(&old).expect("a record with the former names");
+    let new: Record = serde_json::from_str(&data).expect("a record");
+    assert_eq!(read, new);
 }
 
 #[test]
@@ -176,6 +213,43 @@ fn json_lines_parse_back_into_records_and_a_summary_that_adds_up() {
 }
 
 #[test]
+fn json_summary_counts_invalid_unchecked_and_warning_codes() {
+    let run = scan(&["--json", "mixed.txt"]);
+    let last = run.stdout.lines().last().expect("a summary");
+    let data = &serde_json::from_str::<Value>(last).expect("JSON")["data"];
+    let counts = ["matches", "invalid", "unchecked", "warnings", "unreadable"].map(|k| &data[k]);
+    assert_eq!(counts, [6, 1, 2, 0, 0].map(Value::from).each_ref());
+}
+
+#[test]
+fn text_output_ends_with_one_summary_line_on_stderr() {
+    let cases: [(&[&str], Option<&str>); 6] = [
+        (
+            &["mixed.txt"],
+            Some("6 codes in 1 file, 1 invalid, 2 unchecked, 0 warnings, 318 B in T s"),
+        ),
+        (
+            &["--errors", "mixed.txt"],
+            Some("1 code in 1 file, 1 invalid, 0 unchecked, 0 warnings, 318 B in T s"),
+        ),
+        (
+            &["no-codes.txt", "missing.txt", "binary.bin"],
+            Some(
+                "0 codes in 1 file, 0 invalid, 0 unchecked, 0 warnings, 1 unreadable, 1 not \
+                 scanned, 91 B in T s",
+            ),
+        ),
+        (&["-q", "no-codes.txt"], None),
+        (&["--count", "mixed.txt"], None),
+        (&["--csv", "mixed.txt"], None),
+    ];
+    for (args, expected) in cases {
+        let run = scan(args);
+        assert_eq!(run.summary.as_deref(), expected, "{args:?}");
+    }
+}
+
+#[test]
 fn json_summary_counts_errors_and_skips_and_no_match_gives_exit_1() {
     let run = scan(&["--json", "no-codes.txt", "missing.txt", "binary.bin"]);
     let last = run.stdout.lines().last().expect("a summary");
@@ -184,7 +258,9 @@ fn json_summary_counts_errors_and_skips_and_no_match_gives_exit_1() {
     let data = &summary["data"];
     assert_eq!((&data["files"], &data["matches"]), (&1.into(), &0.into()));
     assert_eq!((&data["errors"], &data["skipped"]), (&1.into(), &1.into()));
+    assert_eq!(data["unreadable"], 1);
     assert_eq!(run.stdout.lines().count(), 1);
+    assert_eq!(run.summary, None, "JSON has its summary on stdout");
     assert_eq!(run.code, 2);
 }
 
