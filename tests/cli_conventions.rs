@@ -85,6 +85,64 @@ fn the_man_page_is_roff_with_every_subcommand() {
     }
 }
 
+/// Whether `gbr ARGS...` (on a fixture with an error) wrote ANSI colour to its stdout, a pipe,
+/// with the environment variables `env` set.
+#[track_caller]
+fn coloured(args: &[&str], env: &[(&str, &str)]) -> bool {
+    let mut cmd = Command::new(GBR);
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE");
+    for (key, value) in env {
+        cmd.env(key, value);
+    }
+    let out = cmd.args(args).output().expect("run gbr");
+    assert_eq!(out.status.code(), Some(1), "gbr {args:?}: {out:?}");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(text.contains("error[men-count]"), "{text}");
+    text.contains("\x1b[")
+}
+
+#[test]
+fn color_is_one_global_flag_and_no_color_is_honoured() {
+    let body = "fixtures/check/body.txt";
+    let cases: [(&[&str], &[(&str, &str)], bool); 8] = [
+        (&["check", body], &[], false),
+        (&["check", "--color", "always", body], &[], true),
+        (&["--color", "always", "check", body], &[], true),
+        (&["--color=never", "check", body], &[], false),
+        (&["check", "--color", "auto", body], &[], false),
+        (
+            &["check", "--color", "always", body],
+            &[("NO_COLOR", "1")],
+            true,
+        ),
+        (&["check", body], &[("CLICOLOR_FORCE", "1")], true),
+        (
+            &["check", body],
+            &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")],
+            false,
+        ),
+    ];
+    for (args, env, expected) in cases {
+        assert_eq!(coloured(args, env), expected, "gbr {args:?} with {env:?}");
+    }
+}
+
+#[test]
+fn color_takes_auto_always_or_never_only() {
+    let out = Command::new(GBR)
+        .args(["--color", "sometimes", "decode", "0323.12"])
+        .output()
+        .expect("run gbr");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert!(
+        err.contains("[possible values: auto, always, never]"),
+        "{err}"
+    );
+}
+
 #[test]
 fn generate_goes_alone() {
     let out = Command::new(GBR)

@@ -220,6 +220,8 @@ fn bad_inputs_are_errors_for_themselves_only_and_exit_2() {
         "{}",
         lines[2]
     );
+    let summary = run.summary.expect("a summary line");
+    assert!(summary.contains(", 3 unreadable, "), "{summary}");
     assert_eq!(run.code, 2);
 }
 
