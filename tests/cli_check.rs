@@ -345,6 +345,7 @@ fn exit_codes_colour_and_warnings() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn the_corpus_body_against_its_printed_index() {
     let corpus = Path::new(CORPUS);
     if !corpus.exists() {

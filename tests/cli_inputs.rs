@@ -406,6 +406,7 @@ fn index_keep_going_writes_the_directory_from_the_readable_inputs() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn the_shared_pdfs_give_their_codes_on_their_pages_and_ask_for_ocr() {
     let corpus = Path::new(CORPUS).join("pdf");
     if !corpus.is_dir() {

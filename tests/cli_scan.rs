@@ -506,6 +506,7 @@ fn progress_always_draws_on_stderr_and_leaves_stdout_alone() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn the_real_corpus_gives_these_exact_lines() {
     let corpus = Path::new(CORPUS);
     if !corpus.is_dir() {

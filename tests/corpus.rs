@@ -25,6 +25,7 @@ fn corpus(name: &str) -> Option<(Vec<u8>, Vec<Record>)> {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn printed_directory_yields_every_entry_with_its_kings_and_its_heading() {
     let Some((bytes, records)) = corpus("schaakstudiespinsels-2008-gbr-index.txt") else {
         return;
@@ -84,6 +85,7 @@ fn printed_directory_yields_every_entry_with_its_kings_and_its_heading() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn the_printed_directory_reindexed_by_stipulation_gives_its_wins_then_its_draws() {
     let Some((bytes, _)) = corpus("schaakstudiespinsels-2008-gbr-index.txt") else {
         return;
@@ -141,6 +143,7 @@ fn the_printed_directory_reindexed_by_stipulation_gives_its_wins_then_its_draws(
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn study_captions_keep_the_sign_from_across_the_spaces() {
     let Some((_, records)) = corpus("schaakstudiespinsels-2008-body-excerpt.txt") else {
         return;
@@ -163,6 +166,7 @@ fn study_captions_keep_the_sign_from_across_the_spaces() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn compact_probleemblad_positions_decode_square_by_square_and_pass() {
     let Some((_, records)) = corpus("probleemblad-2013-4-studies-excerpt.txt") else {
         return;

@@ -87,6 +87,8 @@ fn fixture_inputs() -> Vec<InputPath> {
     let corpus = root.join("../shared/corpus");
     if corpus.is_dir() {
         paths.push(corpus);
+    } else {
+        eprintln!("skipped: ../shared/corpus not found; the fixtures alone were read");
     }
     // Text inputs only: the oracle below scans each file's bytes whole, which a PDF is not
     // (tests/cli_inputs.rs covers PDFs and the other kinds).

@@ -83,6 +83,7 @@ const CHECK: &str = r##"<script>
 </script>"##;
 
 #[test]
+#[ignore = "needs chromium"]
 fn html_directory_renders_in_headless_chromium() {
     let Some(chromium) = chromium() else {
         assert!(

@@ -56,6 +56,7 @@ fn pages(pdf: &[u8]) -> usize {
 }
 
 #[test]
+#[ignore = "needs chromium"]
 fn three_hundred_entries_print_on_at_most_five_a4_pages() {
     let Some(chromium) = chromium_or_skip() else {
         return;
