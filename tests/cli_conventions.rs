@@ -103,23 +103,30 @@ fn coloured(args: &[&str], env: &[(&str, &str)]) -> bool {
     text.contains("\x1b[")
 }
 
+/// Arguments, environment variables, and whether the output is coloured.
+type Case = (
+    &'static [&'static str],
+    &'static [(&'static str, &'static str)],
+    bool,
+);
+
 #[test]
 fn color_is_one_global_flag_and_no_color_is_honoured() {
-    let body = "fixtures/check/body.txt";
-    let cases: [(&[&str], &[(&str, &str)], bool); 8] = [
-        (&["check", body], &[], false),
-        (&["check", "--color", "always", body], &[], true),
-        (&["--color", "always", "check", body], &[], true),
-        (&["--color=never", "check", body], &[], false),
-        (&["check", "--color", "auto", body], &[], false),
+    const BODY: &str = "fixtures/check/body.txt";
+    let cases: [Case; 8] = [
+        (&["check", BODY], &[], false),
+        (&["check", "--color", "always", BODY], &[], true),
+        (&["--color", "always", "check", BODY], &[], true),
+        (&["--color=never", "check", BODY], &[], false),
+        (&["check", "--color", "auto", BODY], &[], false),
         (
-            &["check", "--color", "always", body],
+            &["check", "--color", "always", BODY],
             &[("NO_COLOR", "1")],
             true,
         ),
-        (&["check", body], &[("CLICOLOR_FORCE", "1")], true),
+        (&["check", BODY], &[("CLICOLOR_FORCE", "1")], true),
         (
-            &["check", body],
+            &["check", BODY],
             &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")],
             false,
         ),
