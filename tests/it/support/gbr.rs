@@ -1,5 +1,5 @@
 //! `gbr` run from the package root on the directory fixtures: what the `directory` and
-//! `reliability` test binaries share (each includes this file with `#[path]`).
+//! `reliability` tests share.
 
 use std::path::Path;
 

@@ -8,8 +8,4 @@ mod readers;
 mod spill;
 mod truncated;
 
-#[path = "../support/gbr.rs"]
-#[allow(dead_code)] // `fail` serves the directory tests only
-mod gbr_cli;
-
-pub use gbr_cli::{FIXTURES, arg, gbr, run};
+pub use crate::support::gbr::{FIXTURES, arg, gbr, run};

@@ -1,7 +1,7 @@
 //! Chess-free prose with numbers, for the evidence rules of bare codes (docs/reading.md,
 //! "Bare codes"): dictionary entries and software changelogs full of `dddd.dd` look-alikes
 //! (versions, dates, sizes with units, prices, measures, arrows between versions, lone
-//! decimals in sentences). Shared by `tests/prose.rs` (a property test) and
+//! decimals in sentences). Shared by `tests/it/prose.rs` (a property test) and
 //! `examples/prose.rs` (a file of any size, to measure on). Its vocabulary holds no chess word
 //! and no stipulation word: that is what makes it chess-free.
 

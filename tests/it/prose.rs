@@ -1,8 +1,8 @@
 //! Chess-free prose with numbers never yields a code, so never an entry of the default index
 //! (docs/reading.md, "Bare codes"): a property test over generated dictionary entries,
-//! changelogs and price lists (`tests/support/prose.rs`).
+//! changelogs and price lists (`tests/it/support/prose.rs`).
 
-mod support;
+use crate::support;
 
 use gbrscan::scan::{ScanOptions, scan_buffer};
 use proptest::prelude::*;

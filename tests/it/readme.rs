@@ -9,16 +9,10 @@
 //! that could not be read or a bad argument) with something on stdout or in the file it writes
 //! (`-o FILE`). Set-up lines (`cargo ...`) are not run here.
 
-mod support {
-    // The README's inputs need only some of the kinds this module makes.
-    #[allow(dead_code)]
-    pub mod archives;
-}
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use support::archives;
+use crate::support::archives;
 
 /// The package root.
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");

@@ -8,8 +8,7 @@ use std::process::Stdio;
 
 use assert_cmd::Command;
 
-#[path = "support/summary.rs"]
-mod summary;
+use crate::support::summary;
 use gbrscan::Record;
 use serde_json::Value;
 

@@ -8,8 +8,8 @@ use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
+use super::output::leftovers;
 use super::{arg, run};
-use crate::output::leftovers;
 
 /// A text of `lines` full positions, a few distinct ones repeated: enough for `gbr index` to
 /// spend a good part of its run writing.

@@ -12,7 +12,4 @@ mod near;
 mod print_html;
 mod printing;
 
-#[path = "../support/gbr.rs"]
-mod gbr_cli;
-
-pub use gbr_cli::{FIXTURES, arg, fail, gbr, run};
+pub use crate::support::gbr::{FIXTURES, arg, fail, gbr, run};

@@ -2,7 +2,7 @@
 //! on every fixture (the seed corpus of the AFL campaigns), on arbitrary bytes, and on text
 //! made of GBR tokens, which reaches deeper into the parsers than random bytes do.
 
-#[path = "../fuzz/src/properties.rs"]
+#[path = "../../fuzz/src/properties.rs"]
 mod properties;
 
 use std::path::Path;

@@ -91,7 +91,7 @@ fn fixture_inputs() -> Vec<InputPath> {
         eprintln!("skipped: ../shared/corpus not found; the fixtures alone were read");
     }
     // Text inputs only: the oracle below scans each file's bytes whole, which a PDF is not
-    // (tests/cli_inputs.rs covers PDFs and the other kinds).
+    // (tests/it/cli_inputs.rs covers PDFs and the other kinds).
     let mut inputs: Vec<InputPath> = walk(&paths)
         .inputs
         .into_iter()

@@ -3,17 +3,12 @@
 //! the records of the text itself under its own name; a PDF gives its codes on their pages;
 //! bad input is an error for that input only; streams give what the mapped file gives.
 
-mod support {
-    pub mod archives;
-}
-
 use std::path::Path;
 
 use assert_cmd::Command;
 
-#[path = "support/summary.rs"]
-mod summary;
-use support::archives::{self, PAGES, TEXT, put};
+use crate::support::archives::{self, PAGES, TEXT, put};
+use crate::support::summary;
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
 
