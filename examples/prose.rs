@@ -1,5 +1,5 @@
 //! Writes chess-free prose with numbers (dictionary entries, changelogs, price lists: see
-//! `tests/support/prose.rs`) to measure the evidence rules of bare codes on: `gbr index` of it
+//! `tests/it/support/prose.rs`) to measure the evidence rules of bare codes on: `gbr index` of it
 //! must have no entry (docs/reading.md, "Bare codes").
 //!
 //! ```sh
@@ -7,7 +7,7 @@
 //! gbr index prose.txt   # exit 1: no entry
 //! ```
 
-#[path = "../tests/support/prose.rs"]
+#[path = "../tests/it/support/prose.rs"]
 mod prose;
 
 use std::io::{BufWriter, Write};

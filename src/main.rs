@@ -20,7 +20,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("gbr: {err:#}");
+            eprintln!("gbr: {}", cli::errors::message(&err));
             ExitCode::from(2)
         }
     }

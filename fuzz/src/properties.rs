@@ -1,6 +1,6 @@
 //! The properties every fuzz target checks, one function per target, shared by the AFL
 //! targets (`fuzz/src/bin/`) and the short proptest run in `cargo test`
-//! (`tests/fuzz_properties.rs`). Each takes arbitrary bytes and panics when a property fails.
+//! (`tests/it/fuzz_properties.rs`). Each takes arbitrary bytes and panics when a property fails.
 
 use gbrscan::directory::lookup::{Query, SavedDirectory};
 use gbrscan::directory::read::{self, DirectoryReader};

@@ -100,7 +100,9 @@ pub enum Part {
     Kings,
     /// The piece and pawn squares.
     Squares,
-    /// W/B.
+    /// W/B, written `wb` (as the rank of a code with W/B); `men-count`, its name in
+    /// directories written before, is read as well.
+    #[serde(rename = "wb", alias = "men-count")]
     MenCount,
     /// Sign or stipulation word.
     Stipulation,

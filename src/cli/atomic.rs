@@ -94,7 +94,7 @@ impl Output {
             _ => PathBuf::from("."),
         };
         remove_stale(&folder);
-        let cannot = || format!("cannot create a temporary file in {}", folder.display());
+        let cannot = || format!("cannot write {}", path.display());
         let (file, named) = match unnamed_temp(&folder) {
             Some(file) => (file, None),
             None => {

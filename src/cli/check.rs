@@ -5,11 +5,12 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use anstream::ColorChoice;
 use anyhow::Context as _;
 use gbrscan::Severity;
 use gbrscan::copies::index::Entry;
@@ -17,17 +18,6 @@ use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs}
 use gbrscan::input::{InputPath, LoadOptions, load, walk};
 
 use super::check_output::{self as out, Applied};
-
-/// When to colour the diagnostics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Color {
-    /// On a terminal, unless `NO_COLOR` is set.
-    Auto,
-    /// Always.
-    Always,
-    /// Never.
-    Never,
-}
 
 /// Arguments of `gbr check`.
 #[derive(Debug, clap::Args)]
@@ -55,9 +45,6 @@ pub struct Args {
     /// Leave near misses (`0l16.00`, `0116,00`, `0323.1`) out.
     #[arg(long)]
     no_near_misses: bool,
-    /// Colour the diagnostics.
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    color: Color,
 }
 
 /// One input read.
@@ -93,7 +80,7 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
                 text: loaded.bytes.to_vec(),
             }),
             Err(err) => {
-                eprintln!("gbr: {:#}", anyhow::Error::from(err));
+                eprintln!("gbr: {}", super::errors::message(&err.into()));
                 *failed = true;
             }
         }
@@ -171,14 +158,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             eprintln!("gbr: {skipped} fixes left out: more than one candidate, or none certain");
         }
     } else {
-        let styled = match args.color {
-            Color::Always => true,
-            Color::Never => false,
-            Color::Auto => {
-                io::stdout().is_terminal()
-                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-            }
-        };
+        // `--color` (global) and NO_COLOR, as anstream reads them for standard output.
+        let styled = anstream::AutoStream::choice(&io::stdout()) != ColorChoice::Never;
         for d in &shown {
             let text = d.input.map(|i| inputs[i].text);
             writeln!(w, "{}", out::render(d, text, styled))?;

@@ -1,6 +1,5 @@
 //! What `gbr scan` and `gbr index` share: the input arguments and the scan over them.
 
-use std::error::Error as _;
 use std::fs;
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
@@ -138,13 +137,11 @@ pub fn failure_line(err: &InputError) -> String {
         InputError::Read { .. } => "cannot read",
         _ => return format!("gbr: {err}"),
     };
-    let mut line = format!("gbr: {}: {operation}", err.path().display());
-    let mut source = err.source();
-    while let Some(cause) = source {
-        line.push_str(&format!(": {cause}"));
-        source = cause.source();
-    }
-    line
+    format!(
+        "gbr: {}: {operation}{}",
+        err.path().display(),
+        super::errors::causes(err)
+    )
 }
 
 /// The stderr lines for a PGN input: games skipped for want of a FEN

@@ -159,28 +159,59 @@ fn write_item(item: &Item, json: bool, out: &mut impl Write) -> anyhow::Result<b
     Ok(!findings.iter().any(|f| f.severity() == Severity::Error))
 }
 
-/// Runs `gbr decode`: exit 0 when no check found an error, 1 when one did; text that is not
-/// a code, position, FEN or material is an error (exit 2).
+/// What to decode from the arguments: each argument alone when every one decodes alone, else
+/// all of them joined with single spaces when that decodes, else each argument alone again, so
+/// that a bad one is reported by itself and the others are still decoded.
+fn items(texts: &[String]) -> Vec<(String, anyhow::Result<Item>)> {
+    let joined = texts.join(" ");
+    if texts.len() == 1 {
+        return vec![(joined.clone(), read(&joined))];
+    }
+    let alone: Vec<(String, anyhow::Result<Item>)> =
+        texts.iter().map(|t| (t.clone(), read(t))).collect();
+    if alone.iter().all(|(_, item)| item.is_ok()) {
+        return alone;
+    }
+    match read(&joined) {
+        Ok(item) => vec![(joined, Ok(item))],
+        Err(_) => alone,
+    }
+}
+
+/// Runs `gbr decode`: exit 0 when no check found an error, 1 when one did, 2 when an argument
+/// is not a code, position, FEN or material (the others are still decoded).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let alone: Option<Vec<Item>> = if args.text.len() > 1 {
-        args.text.iter().map(|t| read(t).ok()).collect()
-    } else {
-        None
-    };
-    let items = match alone {
-        Some(items) => items,
-        None => vec![read(&args.text.join(" "))?],
-    };
+    let mut items = items(&args.text);
+    // One text that does not decode: the error of the run (exit 2).
+    if let [(_, Err(_))] = &items[..]
+        && let Some((_, Err(err))) = items.pop()
+    {
+        return Err(err);
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     let mut valid = true;
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 && !args.json {
+    let mut unread = false;
+    let mut written = 0;
+    for (text, item) in &items {
+        let item = match item {
+            Ok(item) => item,
+            Err(err) => {
+                out.flush()?;
+                eprintln!("gbr: cannot decode {text:?}: {err:#}");
+                unread = true;
+                continue;
+            }
+        };
+        if written > 0 && !args.json {
             writeln!(out)?;
         }
         valid &= write_item(item, args.json, &mut out)?;
+        written += 1;
     }
     out.flush()?;
-    Ok(if valid {
+    Ok(if unread {
+        ExitCode::from(2)
+    } else if valid {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

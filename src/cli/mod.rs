@@ -7,6 +7,7 @@ mod common;
 mod decode;
 mod directory_io;
 mod encode;
+pub mod errors;
 mod generate;
 mod index;
 mod lookup;
@@ -24,13 +25,39 @@ use clap::{Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "gbr", version, about, long_about = None)]
 #[command(subcommand_required = false, arg_required_else_help = true)]
-#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// When to colour the output: `auto` on a terminal unless NO_COLOR is set (CLICOLOR_FORCE
+    /// forces it), `always`, or `never`.
+    #[arg(long, value_enum, value_name = "WHEN", global = true, default_value_t = Color::Auto)]
+    color: Color,
     /// Print a shell completion script or the man page to stdout, and exit.
-    #[arg(long, value_enum, value_name = "KIND", exclusive = true)]
+    #[arg(long, value_enum, value_name = "KIND")]
     generate: Option<generate::Kind>,
+}
+
+/// When to colour the output (`--color`), as ripgrep and clap say it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Color {
+    /// On a terminal, unless the environment variable NO_COLOR is set (not empty).
+    Auto,
+    /// Always, into a pipe or a file too.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl Color {
+    /// Makes this the choice of every stream written through anstream.
+    fn write_global(self) {
+        match self {
+            Color::Auto => anstream::ColorChoice::Auto,
+            Color::Always => anstream::ColorChoice::Always,
+            Color::Never => anstream::ColorChoice::Never,
+        }
+        .write_global();
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -56,8 +83,12 @@ enum Command {
 
 /// Runs the subcommand; the exit code follows grep: 0 found, 1 nothing found, 2 error.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    cli.color.write_global();
     let command = match (cli.command, cli.generate) {
-        (Some(command), _) => command,
+        (Some(_), Some(_)) => {
+            anyhow::bail!("--generate prints a script and exits: give no command")
+        }
+        (Some(command), None) => command,
         (None, Some(kind)) => return generate::run(kind),
         // clap prints the help for a bare `gbr` (arg_required_else_help) and never gets here.
         (None, None) => anyhow::bail!("no command given; see gbr --help"),

@@ -22,8 +22,9 @@ pub enum MinRank {
     Bare,
     /// Codes with king squares or more.
     Kings,
-    /// Codes with W/B or more.
-    MenCount,
+    /// Codes with W/B or more (`men-count` is read as well).
+    #[value(alias = "men-count")]
+    Wb,
     /// Full positions only.
     Full,
 }
@@ -33,7 +34,7 @@ impl From<MinRank> for Rank {
         match rank {
             MinRank::Bare => Rank::Bare,
             MinRank::Kings => Rank::Kings,
-            MinRank::MenCount => Rank::MenCount,
+            MinRank::Wb => Rank::Wb,
             MinRank::Full => Rank::Full,
         }
     }
@@ -98,6 +99,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout()),
     );
     let mut matches = 0;
+    let mut printed = Summary::default();
     let mut failed: Option<io::Error> = None;
     // On a terminal, each batch is flushed at once, so that the output and the progress bar
     // stay apart and the lines come as they are found; into a pipe or a file the buffer is
@@ -112,6 +114,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
             ScanEvent::Records { input, records } => {
                 let records: Vec<&Record> = records.iter().filter(|r| args.wanted(r)).collect();
                 matches += records.len() as u64;
+                records.iter().for_each(|r| printed.add(r));
                 if args.quiet && matches > 0 {
                     return ControlFlow::Break(());
                 } else if args.count || args.files_with_codes {
@@ -148,17 +151,25 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     plain.flush().context("cannot write the output")?;
+    let summary = Summary {
+        files: summary.files,
+        bytes: summary.bytes,
+        matches,
+        errors: summary.errors,
+        skipped: summary.not_scanned,
+        elapsed: started.elapsed().as_secs_f64(),
+        unreadable: summary.errors,
+        ..printed
+    };
     printer
-        .finish(&Summary {
-            files: summary.files,
-            bytes: summary.bytes,
-            matches,
-            errors: summary.errors,
-            skipped: summary.not_scanned,
-            elapsed: started.elapsed().as_secs_f64(),
-        })
+        .finish(&summary)
         .context("cannot write the output")?;
-    Ok(ExitCode::from(if summary.had_error {
+    // The text output ends with the summary line on stderr; `--quiet`, `--count` and
+    // `--files-with-codes` print counts of their own.
+    if args.format() == Format::Text && !args.quiet && !args.count && !args.files_with_codes {
+        eprintln!("{}", summary.line());
+    }
+    Ok(ExitCode::from(if summary.unreadable > 0 {
         2
     } else if matches > 0 {
         0

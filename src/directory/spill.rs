@@ -25,8 +25,12 @@ pub enum SpillError {
     /// A record has no sort key.
     #[error("cannot sort the entries")]
     Entry(#[from] EntryError),
-    /// A run could not be written to or read from its temporary file.
-    #[error("cannot use a temporary file for a sorted run")]
+    /// A run could not be written to or read from its temporary file, in the folder of
+    /// temporary files (`TMPDIR` on Unix, [`std::env::temp_dir`]).
+    #[error(
+        "cannot use a temporary file in {} for a sorted run (TMPDIR names another folder)",
+        std::env::temp_dir().display()
+    )]
     Run(#[from] io::Error),
     /// A run could not be read back.
     #[error("cannot read a sorted run back")]

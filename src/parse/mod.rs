@@ -78,19 +78,23 @@ pub enum Rank {
     Bare,
     /// Code and king squares.
     Kings,
-    /// Code and men count W/B: the material twice.
-    MenCount,
+    /// Code and men count W/B: the material twice. Written `wb`; `men-count`, its name in
+    /// directories written before, is read as well.
+    #[serde(rename = "wb", alias = "men-count")]
+    Wb,
     /// Code and the squares of every man: the material two or three times.
     Full,
 }
 
 impl Rank {
-    /// The rank's name as the outputs write it (`bare`, `kings`, `men-count`, `full`).
+    /// The rank's name as the outputs write it (`bare`, `kings`, `wb`, `full`): each names what
+    /// stands beside the code, as the part names of messages do (`W/B`); the check that
+    /// compares W/B with the code is `men-count` (docs/scan-output.md).
     pub fn name(self) -> &'static str {
         match self {
             Rank::Bare => "bare",
             Rank::Kings => "kings",
-            Rank::MenCount => "men-count",
+            Rank::Wb => "wb",
             Rank::Full => "full",
         }
     }
@@ -141,7 +145,7 @@ impl Parsed {
         if p.squares.is_some() {
             Rank::Full
         } else if p.men.is_some() {
-            Rank::MenCount
+            Rank::Wb
         } else if p.kings.is_some() {
             Rank::Kings
         } else {
@@ -189,22 +193,27 @@ pub fn parse_at(buf: &[u8], anchor: usize) -> Option<Parsed> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
     /// No `dddd.dd` in the text, and not a short code either.
-    #[error("no GBR code in {text:?}: expected dddd.dd or four digits (4100)")]
+    #[error("no GBR code in {text:?}: a code is dddd.dd (0323.12) or four digits (4100)")]
     NoCode {
         /// The text given.
         text: String,
-        /// Why the text is not a short code.
-        #[source]
-        source: ParseCodeError,
+        /// Why the text is not a short code (not shown in the message: the message says
+        /// what a code looks like).
+        reason: ParseCodeError,
     },
     /// Text stands outside the form read.
-    #[error("read {form} at bytes {start}..{end}, but found {found:?} at byte {at}")]
+    #[error(
+        "{read:?} reads as a code ({form}), but {found:?} {} it is not part of a GBR position",
+        if at < start { "before" } else { "after" }
+    )]
     UnreadText {
         /// The form read.
         form: &'static str,
-        /// Start of the form read.
+        /// The text of the form read.
+        read: String,
+        /// Start of the form read: 0-based byte offset into the text.
         start: usize,
-        /// End of the form read.
+        /// End of the form read (exclusive).
         end: usize,
         /// Where the unread text starts.
         at: usize,
@@ -227,9 +236,9 @@ pub fn parse_text(text: &str) -> Result<Parsed, DecodeError> {
             && !lex::at(buf, i + 7).is_some_and(|b| b.is_ascii_digit())
     });
     let Some(anchor) = anchor else {
-        let code = Code::parse_loose(text).map_err(|source| DecodeError::NoCode {
+        let code = Code::parse_loose(text).map_err(|reason| DecodeError::NoCode {
             text: text.to_string(),
-            source,
+            reason,
         })?;
         let start = text.len() - text.trim_start().len();
         let end = text.trim_end().len();
@@ -268,6 +277,7 @@ pub fn parse_text(text: &str) -> Result<Parsed, DecodeError> {
     {
         return Err(DecodeError::UnreadText {
             form: parsed.form.name(),
+            read: String::from_utf8_lossy(&buf[parsed.span.clone()]).into_owned(),
             start: parsed.span.start,
             end: parsed.span.end,
             at,

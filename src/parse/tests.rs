@@ -213,7 +213,8 @@ fn problemists_men_count_reads_as_w_b() {
 fn decode_refuses_text_outside_the_form() {
     assert_eq!(
         parse_text("0323.12 g3g1 and more").unwrap_err().to_string(),
-        "read kings-after at bytes 0..12, but found \"and more\" at byte 13"
+        "\"0323.12 g3g1\" reads as a code (kings-after), but \"and more\" after it is not part \
+         of a GBR position"
     );
     assert!(matches!(
         parse_text("hello"),

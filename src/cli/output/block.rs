@@ -9,12 +9,16 @@
 //!   squares      not checked (no squares given)
 //! verdict:     valid
 //! ```
+//!
+//! The verdict is `invalid` when a check found an error, `valid` when none did and the text
+//! repeats the material (W/B or squares beside the code), and `unchecked` when nothing repeats
+//! it (a bare code, or a code with kings only): no check could see a wrong digit.
 
 use gbrscan::check::Kind;
 use gbrscan::code::plural_name;
 use gbrscan::position::Decoded;
 use gbrscan::stipulation::Outcome;
-use gbrscan::{Check, Finding, Parsed, Severity, applicable};
+use gbrscan::{Check, Finding, Parsed, Rank, Severity, applicable};
 use shakmaty::{Color, Square};
 
 use super::text::severity_name;
@@ -79,10 +83,15 @@ pub fn block(text: &str, parsed: &Parsed, findings: &[Finding]) -> String {
         out.push_str(&check_lines(c, run.contains(&c), parsed, findings));
     }
     let valid = !findings.iter().any(|f| f.severity() == Severity::Error);
-    out.push_str(&format!(
-        "verdict:     {}\n",
-        if valid { "valid" } else { "invalid" }
-    ));
+    let verdict = if !valid {
+        "invalid"
+    } else if parsed.rank() < Rank::Wb {
+        "unchecked (no error, but nothing beside the code repeats its material: no W/B, squares \
+         or FEN)"
+    } else {
+        "valid"
+    };
+    out.push_str(&format!("verdict:     {verdict}\n"));
     for fix in findings.iter().filter_map(|f| f.fix.as_ref()) {
         let fixed = text.get(..fix.span.start).zip(text.get(fix.span.end..));
         if let Some((before, after)) = fixed {

@@ -10,7 +10,7 @@ pub mod text;
 
 use std::io::{self, Write};
 
-use gbrscan::Record;
+use gbrscan::{Rank, Record, Severity};
 use serde::Serialize;
 
 /// The output format of `gbr scan`.
@@ -24,8 +24,9 @@ pub enum Format {
     Csv,
 }
 
-/// What the scan of all inputs came to, for the final `summary` message.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// What the scan of all inputs came to, for the final `summary` message of JSON and the last
+/// line of the text output. The codes counted are those printed (after the filters).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Summary {
     /// Inputs scanned.
     pub files: u64,
@@ -33,12 +34,68 @@ pub struct Summary {
     pub bytes: u64,
     /// Codes printed (those that passed the filters).
     pub matches: u64,
-    /// Inputs that could not be read.
+    /// Inputs that could not be read (the same number as `unreadable`, under its first name).
     pub errors: u64,
     /// Inputs left out on purpose (binary files, special files in folders).
     pub skipped: u64,
     /// Wall-clock time of the whole command, in seconds.
     pub elapsed: f64,
+    /// Codes printed with an error finding (`invalid` in the text output).
+    pub invalid: u64,
+    /// Codes printed without an error, but with nothing beside them that repeats the material
+    /// (`unchecked` in the text output: rank `bare` or `kings`).
+    pub unchecked: u64,
+    /// Warning findings of the codes printed.
+    pub warnings: u64,
+    /// Inputs that could not be read (exit status 2).
+    pub unreadable: u64,
+}
+
+impl Summary {
+    /// Counts a printed record: invalid, unchecked, and its warnings.
+    pub fn add(&mut self, record: &Record) {
+        if !record.valid {
+            self.invalid += 1;
+        } else if record.rank < Rank::Wb {
+            self.unchecked += 1;
+        }
+        self.warnings += record
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Warning)
+            .count() as u64;
+    }
+
+    /// The last line of the text output, on stderr:
+    /// `6 codes in 1 file, 1 invalid, 2 unchecked, 0 warnings, 318 B in 0.00 s`, with
+    /// `, N unreadable` and `, N not scanned` before the size when there are any.
+    pub fn line(&self) -> String {
+        let mut line = format!(
+            "{} in {}, {} invalid, {} unchecked, {}",
+            plural(self.matches, "code"),
+            plural(self.files, "file"),
+            self.invalid,
+            self.unchecked,
+            plural(self.warnings, "warning"),
+        );
+        if self.unreadable > 0 {
+            line.push_str(&format!(", {} unreadable", self.unreadable));
+        }
+        if self.skipped > 0 {
+            line.push_str(&format!(", {} not scanned", self.skipped));
+        }
+        line.push_str(&format!(
+            ", {} in {:.2} s",
+            indicatif::DecimalBytes(self.bytes),
+            self.elapsed
+        ));
+        line
+    }
+}
+
+/// `1 code`, `2 codes`.
+fn plural(n: u64, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Writes the records of a scan in one [`Format`] to `W`.

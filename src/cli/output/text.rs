@@ -1,18 +1,20 @@
 //! The default output: one line per code, like a compiler's messages.
 //!
 //! ```text
-//! eg.txt:3:1: a2f1 0411.56 10/9+. invalid [men-count] | error men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67
+//! eg.txt:3:1: a2f1 0411.56 10/9+. invalid [wb] | error men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67
 //! ```
 //!
 //! `path:line:column: canonical status [rank]`, then ` | severity message` for each finding;
 //! on a PDF page, `path:page:line:column` (the 1-based page, then line and column within the
 //! page's text).
-//! `status` is `ok` when no finding is an error, else `invalid`. Line and column are 1-based,
-//! the column counted in bytes.
+//! `status` is `invalid` when a finding is an error; else `ok` when the text repeats the
+//! material beside the code (rank `wb` or `full`: W/B or the squares, checked against it), and
+//! `unchecked` when it does not (rank `bare` or `kings`: a wrong digit could not be seen).
+//! Line and column are 1-based, the column counted in bytes.
 
 use std::io::{self, Write};
 
-use gbrscan::{Record, Severity};
+use gbrscan::{Rank, Record, Severity};
 
 /// Writes one line per record.
 pub struct Printer<W: Write> {
@@ -25,6 +27,17 @@ pub fn severity_name(severity: Severity) -> &'static str {
         Severity::Error => "error",
         Severity::Warning => "warning",
         Severity::Note => "note",
+    }
+}
+
+/// ` ok`, ` unchecked` or ` invalid`, as the module documentation says.
+fn status(r: &Record) -> &'static str {
+    if !r.valid {
+        " invalid"
+    } else if r.rank < Rank::Wb {
+        " unchecked"
+    } else {
+        " ok"
     }
 }
 
@@ -44,7 +57,8 @@ fn write_line(out: &mut impl Write, r: &Record) -> io::Result<()> {
     out.write_all(numbers.format(r.column).as_bytes())?;
     out.write_all(b": ")?;
     out.write_all(r.canonical.as_bytes())?;
-    out.write_all(if r.valid { b" ok [" } else { b" invalid [" })?;
+    out.write_all(status(r).as_bytes())?;
+    out.write_all(b" [")?;
     out.write_all(r.rank.name().as_bytes())?;
     out.write_all(b"]")?;
     for f in &r.findings {

@@ -1,0 +1,25 @@
+//! The integration tests, one binary: each module tests one part through the library or the
+//! real `gbr` binary (assert_cmd) on the fixtures of `fixtures/`; `support` holds what they
+//! share. One binary instead of one per file: the test build links the library and its
+//! dependencies once (docs/testing.md).
+
+mod captions;
+mod cli_check;
+mod cli_chess;
+mod cli_conventions;
+mod cli_decode;
+mod cli_inputs;
+mod cli_lookup_position;
+mod cli_scan;
+mod corpus;
+mod directory;
+mod forms;
+mod fuzz_properties;
+mod input;
+mod properties;
+mod prose;
+mod readme;
+mod records;
+mod reliability;
+mod scan_inputs;
+mod support;

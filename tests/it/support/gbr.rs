@@ -1,0 +1,43 @@
+//! `gbr` run from the package root on the directory fixtures: what the `directory` and
+//! `reliability` tests share.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+/// The fixture folder every test indexes, relative to the package root, as the snapshots
+/// show it.
+pub const FIXTURES: &str = "fixtures/directory";
+
+/// `gbr`, run from the package root so that paths in the output are relative and stable.
+pub fn gbr() -> Command {
+    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("gbr");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// The standard output of `gbr ARGS`, which must exit with `code`.
+#[track_caller]
+pub fn run(args: &[&str], code: i32) -> String {
+    let output = gbr().args(args).output().expect("run gbr");
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "gbr {args:?}\nstderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// The standard error of `gbr ARGS`, which must exit with status 2.
+#[track_caller]
+pub fn fail(args: &[&str]) -> String {
+    let output = gbr().args(args).output().expect("run gbr");
+    assert_eq!(output.status.code(), Some(2), "gbr {args:?} should fail");
+    String::from_utf8(output.stderr).expect("UTF-8 error")
+}
+
+/// `path` as an argument.
+pub fn arg(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 temporary path")
+}

@@ -1,3 +1,0 @@
-//! Code shared by integration tests.
-
-pub mod prose;
