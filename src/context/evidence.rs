@@ -79,7 +79,10 @@ fn word_at(buf: &[u8], i: usize) -> Option<(&[u8], usize)> {
 
 /// Whether `word` is one of [`UNITS`], without regard to ASCII case.
 fn is_unit(word: &[u8]) -> bool {
-    word.len() <= 8 && UNITS.iter().any(|u| u.as_bytes().eq_ignore_ascii_case(word))
+    word.len() <= 8
+        && UNITS
+            .iter()
+            .any(|u| u.as_bytes().eq_ignore_ascii_case(word))
 }
 
 /// The token rules of a bare code beyond the finder's ([`Evidence::Refused`]).

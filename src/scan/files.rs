@@ -320,7 +320,12 @@ impl Queue<'_> {
             let len = range.len() as u64;
             let start = range.start as u64;
             let last_of_chunk = i + 1 == count;
-            let mut scan = scan_chunk(&job.loaded.bytes, &job.path, range, self.options.labels.as_ref());
+            let mut scan = scan_chunk(
+                &job.loaded.bytes,
+                &job.path,
+                range,
+                self.options.labels.as_ref(),
+            );
             done.set(done.get() + len);
             // A file that shrank under its map may have been read as zeros: this batch's
             // records are not trusted, nor those of the batches after it (`InOrder` drops

@@ -191,10 +191,18 @@ mod tests {
         let name = SourcePath::from("t.txt");
         let mut stitcher = Stitcher::new();
         let mut records = Vec::new();
-        let end = scan_stream(&mut &text[..], &name, None, Some(&LabelRules::builtin()), block, false, |scan, _| {
-            records.extend(stitcher.stitch(scan));
-            ControlFlow::Continue(())
-        })
+        let end = scan_stream(
+            &mut &text[..],
+            &name,
+            None,
+            Some(&LabelRules::builtin()),
+            block,
+            false,
+            |scan, _| {
+                records.extend(stitcher.stitch(scan));
+                ControlFlow::Continue(())
+            },
+        )
         .expect("reading a slice cannot fail");
         assert!(matches!(end, StreamEnd::Scanned { bytes } if bytes == text.len() as u64));
         records
