@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, BufReader, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -15,7 +16,7 @@ use anyhow::Context as _;
 use gbrscan::Severity;
 use gbrscan::copies::index::Entry;
 use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs};
-use gbrscan::input::{InputPath, LoadOptions, load, walk};
+use gbrscan::input::{InputPath, OpenOptions, Opened, Text, is_binary, open, walk};
 
 use super::check_output::{self as out, Applied};
 
@@ -49,36 +50,78 @@ pub struct Args {
 
 /// One input read.
 struct Loaded {
+    /// The name in diagnostics: the file's, `file.pdf:PAGE`, `archive.zip!/member`.
     path: Arc<str>,
+    /// The name of the input it comes from (the file; the summary counts these).
+    source: Arc<str>,
     file: Option<PathBuf>,
     text: Vec<u8>,
 }
 
+/// Reads the inputs through the input layer, as `gbr scan` does (docs/inputs.md): a text file
+/// whole; each page of a PDF as an input of its own, named `file.pdf:PAGE` so that a
+/// diagnostic reads `file.pdf:PAGE:LINE:COLUMN` as scan's references do; each member of an
+/// archive or compressed file as `archive.zip!/member`. Only plain files can take `--write`.
+/// A file that cannot be read is reported, sets `failed`, and the rest are read.
 fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
     let found = walk(paths);
     for skipped in &found.skipped {
         eprintln!("gbr: {skipped}");
         *failed = true;
     }
+    let opts = OpenOptions::default();
     let mut out = Vec::new();
     for input in &found.inputs {
-        match load(input, LoadOptions::default()) {
-            Ok(loaded) if loaded.binary => {
+        match open(input, &opts) {
+            Ok(Opened::Whole(loaded)) if loaded.binary => {
                 eprintln!("gbr: {}: binary, not checked", input.path().display())
             }
-            Ok(loaded) => out.push(Loaded {
+            Ok(Opened::Whole(loaded)) => {
                 // The escaped name (docs/scan-output.md), as every output writes a path.
-                path: Arc::from(
-                    gbrscan::SourcePath::from_path(input.path())
-                        .escaped()
-                        .as_ref(),
-                ),
-                file: match input {
-                    InputPath::File(p) => Some(p.clone()),
-                    InputPath::Stdin => None,
-                },
-                text: loaded.bytes.to_vec(),
-            }),
+                let path: Arc<str> = Arc::from(opts.name(input).escaped().as_ref());
+                out.push(Loaded {
+                    source: path.clone(),
+                    path,
+                    file: match input {
+                        InputPath::File(p) => Some(p.clone()),
+                        InputPath::Stdin => None,
+                    },
+                    text: loaded.bytes.to_vec(),
+                });
+            }
+            Ok(Opened::Source(source)) => {
+                let source_name: Arc<str> = Arc::from(source.name().escaped().as_ref());
+                let problems = source.visit(&opts, &mut |member| {
+                    let mut text = Vec::new();
+                    match member.text {
+                        Text::Bytes(bytes) => text.extend_from_slice(bytes),
+                        Text::Stream(reader) => {
+                            reader.read_to_end(&mut text)?;
+                        }
+                    }
+                    let name = member.name.escaped();
+                    let path = match member.page {
+                        Some(page) => format!("{name}:{page}"),
+                        None => name.to_string(),
+                    };
+                    if is_binary(&text) {
+                        eprintln!("gbr: {path}: binary, not checked");
+                    } else {
+                        // Standard input is the one stream that is not a member of a file.
+                        out.push(Loaded {
+                            path: Arc::from(path),
+                            source: source_name.clone(),
+                            file: None,
+                            text,
+                        });
+                    }
+                    Ok(ControlFlow::Continue(()))
+                });
+                for problem in problems {
+                    eprintln!("gbr: {}", super::errors::message(&problem.into()));
+                    *failed = true;
+                }
+            }
             Err(err) => {
                 eprintln!("gbr: {}", super::errors::message(&err.into()));
                 *failed = true;
@@ -130,6 +173,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         })
         .collect();
     let report = check_inputs(&inputs, &options);
+    // Files, not texts: the pages of a PDF and the members of an archive are one file each.
+    let files = loaded
+        .iter()
+        .map(|l| &l.source)
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
     let shown: Vec<&Diagnostic> = report
         .diagnostics
         .iter()
@@ -141,7 +190,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for d in &shown {
             out::json(&mut w, d)?;
         }
-        out::json_summary(&mut w, &summary(&report, &shown, inputs.len()))?;
+        out::json_summary(&mut w, &summary(&report, &shown, files))?;
     } else if args.diff || args.write {
         let applied = out::unique_fixes(&shown, inputs.len());
         for (i, edits) in applied.iter().enumerate().filter(|(_, e)| !e.is_empty()) {
@@ -164,7 +213,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let text = d.input.map(|i| inputs[i].text);
             writeln!(w, "{}", out::render(d, text, styled))?;
         }
-        writeln!(w, "{}", summary(&report, &shown, inputs.len()).line())?;
+        writeln!(w, "{}", summary(&report, &shown, files).line())?;
     }
     w.flush().or_else(|e| {
         if e.kind() == io::ErrorKind::BrokenPipe {
@@ -188,7 +237,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn write_back(input: &Loaded, new: &[u8]) -> anyhow::Result<()> {
     let Some(path) = &input.file else {
-        anyhow::bail!("cannot write fixes to standard input");
+        anyhow::bail!(
+            "cannot write fixes to {}: only a plain file can be changed (use --diff)",
+            input.path
+        );
     };
     let dir = path
         .parent()

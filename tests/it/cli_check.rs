@@ -367,3 +367,77 @@ fn the_corpus_body_against_its_printed_index() {
     assert!(summary["codes"].as_u64().unwrap() > 20, "{summary}");
     assert!(code == 0 || code == 1);
 }
+
+/// `gbr check` reads what `gbr scan` reads: each PDF page an input named `file.pdf:PAGE`, the
+/// members of compressed files and archives by their names; the summary counts files; fixes
+/// can be written to plain files only.
+#[test]
+fn pdf_pages_compressed_files_and_archive_members_are_checked() {
+    use crate::support::archives;
+    let dir = tempfile::tempdir().unwrap();
+    let text = archives::TEXT.as_bytes();
+    archives::put(dir.path(), "plain.txt", text);
+    archives::put(dir.path(), "issue.txt.gz", &archives::gzip(text));
+    archives::put(dir.path(), "box.zip", &archives::zip(&[("eg.txt", text)]));
+    let pages: &[&[&str]] = &[
+        &["A page of prose."],
+        &["EG 190", "a2f1 0411.56 10/9+. with a typo"],
+    ];
+    archives::put(dir.path(), "issue.pdf", &archives::pdf_of(pages));
+    let where_ = |out: &str| -> Vec<String> {
+        diagnostics(out)
+            .iter()
+            .map(|d| {
+                format!(
+                    "{}:{}:{} {}",
+                    d["path"].as_str().unwrap(),
+                    d["line"],
+                    d["column"],
+                    d["check"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    let (plain, _, code) = check_in(dir.path(), &["--json", "plain.txt"]);
+    assert_eq!(code, 1);
+    assert_eq!(where_(&plain), ["plain.txt:2:21 men-count"]);
+    let (out, err, code) = check_in(
+        dir.path(),
+        &["--json", "issue.pdf", "issue.txt.gz", "box.zip"],
+    );
+    assert_eq!((code, err.as_str()), (1, ""));
+    assert_eq!(
+        where_(&out),
+        [
+            "issue.pdf:2:4:6 men-count",
+            "issue.txt.gz:2:21 men-count",
+            "box.zip!/eg.txt:2:21 men-count",
+        ]
+    );
+    // The same page and line as `gbr scan` gives (its column is the record's start, the kings).
+    let scan = Command::new(env!("CARGO_BIN_EXE_gbr"))
+        .current_dir(dir.path())
+        .args(["scan", "issue.pdf"])
+        .output()
+        .unwrap();
+    let scan = String::from_utf8(scan.stdout).unwrap();
+    assert!(scan.starts_with("issue.pdf:2:4:1: a2f1 0411.56"), "{scan}");
+    let summary: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    let plain_codes =
+        serde_json::from_str::<Value>(plain.lines().last().unwrap()).unwrap()["codes"]
+            .as_u64()
+            .unwrap();
+    assert_eq!(summary["files"], 3);
+    assert_eq!(summary["codes"].as_u64().unwrap(), 2 * plain_codes + 1);
+    // A certain fix (W/B, which code and squares agree on) goes to a diff, not into a gzip.
+    let wrong = b"a7d3 0116.00 b2b3c6d6 3/4+.\n";
+    archives::put(dir.path(), "wb.txt.gz", &archives::gzip(wrong));
+    let (diff, _, _) = check_in(dir.path(), &["--diff", "wb.txt.gz"]);
+    assert!(diff.contains("+a7d3 0116.00 b2b3c6d6 3/3+."), "{diff}");
+    let (_, err, code) = check_in(dir.path(), &["--write", "wb.txt.gz"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cannot write fixes to wb.txt.gz: only a plain file can be changed"),
+        "{err}"
+    );
+}

@@ -36,7 +36,7 @@ enum Made {
 /// The substitution table: each name the README's examples use, and what stands for it.
 const FILES: &[(&str, Made)] = &[
     ("book.pdf", Made::Pdf),
-    ("eg-190.txt", Made::Copy("fixtures/check/eg-190.txt")),
+    ("eg-190.pdf", Made::Pdf),
     ("file.pdf", Made::Pdf),
     ("book", Made::Folder(DIRECTORY)),
     (

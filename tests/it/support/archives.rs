@@ -33,6 +33,11 @@ pub const PAGES: &[&[&str]] = &[
 
 /// A PDF of [`PAGES`], each line set in Courier 12 points, 14 points below the one before.
 pub fn pdf() -> Vec<u8> {
+    pdf_of(PAGES)
+}
+
+/// A PDF of `pages` (each a list of lines), set as [`pdf`] sets [`PAGES`].
+pub fn pdf_of(pages: &[&[&str]]) -> Vec<u8> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
     let font_id = doc.add_object(dictionary! {
@@ -44,7 +49,7 @@ pub fn pdf() -> Vec<u8> {
         "Font" => dictionary! { "F1" => font_id },
     });
     let mut kids = Vec::new();
-    for lines in PAGES {
+    for lines in pages {
         let mut operations = vec![
             Operation::new("BT", vec![]),
             Operation::new("Tf", vec!["F1".into(), 12.into()]),
