@@ -27,6 +27,32 @@ fn outcome_name(outcome: &FileOutcome) -> &'static str {
     }
 }
 
+/// A rayon pool of `threads` workers.
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool")
+}
+
+/// The options of the scans here: chunks of `chunk_size` bytes, files memory-mapped when
+/// `mmap` (else read as streams), the built-in label rules, no progress.
+fn options(mmap: bool, chunk_size: usize) -> ScanInputs<'static> {
+    ScanInputs {
+        scan: ScanOptions { chunk_size },
+        open: gbrscan::input::OpenOptions {
+            load: LoadOptions {
+                mmap,
+                ..LoadOptions::default()
+            },
+            ..gbrscan::input::OpenOptions::default()
+        },
+        progress: &|_| {},
+        pgn: false,
+        labels: Some(gbrscan::label::LabelRules::builtin()),
+    }
+}
+
 /// Scans `inputs` on a pool of `threads` with chunks of `chunk_size` bytes.
 fn scan_all(inputs: &[InputPath], threads: usize, chunk_size: usize) -> Vec<Seen> {
     scan_slowly(inputs, threads, chunk_size, Duration::ZERO)
@@ -39,17 +65,8 @@ fn scan_slowly(
     chunk_size: usize,
     pause: Duration,
 ) -> Vec<Seen> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a thread pool");
-    let options = ScanInputs {
-        scan: ScanOptions { chunk_size },
-        open: gbrscan::input::OpenOptions::default(),
-        progress: &|_| {},
-        pgn: false,
-        labels: Some(gbrscan::label::LabelRules::builtin()),
-    };
+    let pool = pool(threads);
+    let options = options(true, chunk_size);
     let mut seen = Vec::new();
     pool.install(|| {
         scan_inputs(inputs, &options, |event| {
@@ -186,17 +203,8 @@ fn a_slow_reader_holds_the_workers_back_without_losing_or_reordering_records() {
 #[test]
 fn a_break_stops_the_stream() {
     let inputs = fixture_inputs();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .expect("a thread pool");
-    let options = ScanInputs {
-        scan: ScanOptions { chunk_size: 64 },
-        open: gbrscan::input::OpenOptions::default(),
-        progress: &|_| {},
-        pgn: false,
-        labels: Some(gbrscan::label::LabelRules::builtin()),
-    };
+    let pool = pool(2);
+    let options = options(true, 64);
     let mut events = 0;
     pool.install(|| {
         scan_inputs(&inputs, &options, |_| {
@@ -244,23 +252,8 @@ fn records_of_dense_text_come_in_small_batches() {
         (false, 1, default, Duration::ZERO),
         (false, 2, 300 << 10, Duration::from_millis(5)),
     ] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool");
-        let options = ScanInputs {
-            scan: ScanOptions { chunk_size },
-            open: gbrscan::input::OpenOptions {
-                load: LoadOptions {
-                    mmap,
-                    ..LoadOptions::default()
-                },
-                ..gbrscan::input::OpenOptions::default()
-            },
-            pgn: false,
-            labels: Some(gbrscan::label::LabelRules::builtin()),
-            progress: &|_| {},
-        };
+        let pool = pool(threads);
+        let options = options(mmap, chunk_size);
         let mut largest = 0;
         let mut batches = 0;
         let mut seen = Vec::new();
@@ -326,23 +319,8 @@ fn batches_handed_on_together_keep_lines_and_columns() {
         (false, 2, ScanOptions::default().chunk_size),
         (false, 1, 600 << 10),
     ] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool");
-        let options = ScanInputs {
-            scan: ScanOptions { chunk_size },
-            open: gbrscan::input::OpenOptions {
-                load: LoadOptions {
-                    mmap,
-                    ..LoadOptions::default()
-                },
-                ..gbrscan::input::OpenOptions::default()
-            },
-            pgn: false,
-            labels: Some(gbrscan::label::LabelRules::builtin()),
-            progress: &|_| {},
-        };
+        let pool = pool(threads);
+        let options = options(mmap, chunk_size);
         let mut batches = 0;
         let mut seen = Vec::new();
         pool.install(|| {
