@@ -107,7 +107,7 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
                     if is_binary(&text) {
                         eprintln!("gbr: {path}: binary, not checked");
                     } else {
-                        // Standard input is the one stream that is not a member of a file.
+                        // A page, a member or standard input: no file to write fixes to.
                         out.push(Loaded {
                             path: Arc::from(path),
                             source: source_name.clone(),

@@ -5,41 +5,10 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
-
 use crate::support::archives::{self, PAGES, TEXT, put};
-use crate::support::summary;
+use crate::support::summary::run_in as gbr_in;
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
-
-/// What a run of the binary gave.
-#[derive(Debug)]
-struct Run {
-    stdout: String,
-    /// Standard error without the summary line of the text output.
-    stderr: String,
-    /// The summary line, its time written `T`; `None` when there was none.
-    summary: Option<String>,
-    code: i32,
-}
-
-/// `gbr ARGS...` run in `dir`, with `stdin` written to standard input.
-#[track_caller]
-fn gbr_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_gbr"))
-        .current_dir(dir)
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("run gbr");
-    let (stderr, summary) = summary::split(&String::from_utf8_lossy(&out.stderr));
-    Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr,
-        summary,
-        code: out.status.code().expect("exit code"),
-    }
-}
 
 /// The text output of the plain text under `name`: the lines of `codes.txt` renamed.
 fn renamed(plain: &str, name: &str) -> String {

@@ -6,43 +6,20 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::Stdio;
 
-use assert_cmd::Command;
-
-use crate::support::summary;
+use crate::support::summary::{Run, run_in};
 use gbrscan::Record;
 use serde_json::Value;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/cli");
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
 
-/// What a run of the binary gave.
-#[derive(Debug)]
-struct Run {
-    stdout: String,
-    /// Standard error without the summary line of the text output.
-    stderr: String,
-    /// The summary line, its time written `T`; `None` when there was none.
-    summary: Option<String>,
-    code: i32,
-}
-
 /// `gbr scan ARGS...` run in `dir`, with `stdin` written to standard input.
 #[track_caller]
 fn scan_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_gbr"))
-        .current_dir(dir)
-        .arg("scan")
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("run gbr");
-    let (stderr, summary) = summary::split(&String::from_utf8(out.stderr).expect("UTF-8"));
-    Run {
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        stderr,
-        summary,
-        code: out.status.code().expect("exit code"),
-    }
+    let args: Vec<&str> = std::iter::once("scan")
+        .chain(args.iter().copied())
+        .collect();
+    run_in(dir, &args, stdin)
 }
 
 /// `gbr scan ARGS...` run in `fixtures/cli`.

@@ -3,7 +3,42 @@
 //! time (which varies) written `T`, so that the rest of stderr and the line itself compare
 //! exactly.
 
+use std::path::Path;
+
+use assert_cmd::Command;
 use regex::Regex;
+
+/// What a run of the binary gave.
+#[derive(Debug)]
+pub struct Run {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error without the summary line of the text output.
+    pub stderr: String,
+    /// The summary line, its time written `T`; `None` when there was none.
+    pub summary: Option<String>,
+    /// The exit status.
+    pub code: i32,
+}
+
+/// `gbr ARGS...` run in `dir`, with `stdin` written to standard input; its output read as
+/// UTF-8 (lossily: a test compares it exactly, so a replaced byte fails it).
+#[track_caller]
+pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_gbr"))
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("run gbr");
+    let (stderr, summary) = split(&String::from_utf8_lossy(&out.stderr));
+    Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr,
+        summary,
+        code: out.status.code().expect("exit code"),
+    }
+}
 
 /// `stderr` without its last line when that is a summary line, and that line with the time as
 /// `T` (`..., 318 B in T s`).
