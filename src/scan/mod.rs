@@ -8,9 +8,11 @@
 //! on the chunk size or the number of threads.
 //!
 //! [`scan_buffer`] scans one buffer and returns its records; [`scan_inputs`] scans files and
-//! hands their records back in input order as they are found (`files.rs`: the workers and what
-//! they claim; `handoff.rs`: the events and their ordered hand-over).
+//! hands their records back in input order as they are found (`files/`: the workers and what
+//! they claim, `files/source.rs` one opened input's texts; `batches.rs`: the batches a chunk's
+//! records are handed on in; `handoff.rs`: the events and their ordered hand-over).
 
+mod batches;
 mod files;
 mod handoff;
 mod stream;

@@ -9,7 +9,7 @@
 use std::io::{self, Read};
 use std::ops::{ControlFlow, Range};
 
-use super::files::Batches;
+use super::batches::Batches;
 use super::{ChunkScan, scan_chunk};
 use crate::input::{BINARY_PROBE_LEN, is_binary};
 use crate::label::LabelRules;
@@ -33,7 +33,7 @@ pub(super) enum StreamEnd {
 }
 
 /// Scans the text `reader` yields, named `name` and on PDF page `page`, `block` bytes at a
-/// time, with labels read under `labels`, and hands the [`ChunkScan`] of each batch of a block (at most 256 KiB, `files.rs`'s
+/// time, with labels read under `labels`, and hands the [`ChunkScan`] of each batch of a block (at most 256 KiB, `batches.rs`'s
 /// `BATCH_LEN`) to `emit` in order, with its length in bytes, its offsets counted from the
 /// start of the text. Stops early when `emit` breaks.
 ///
@@ -63,7 +63,7 @@ pub(super) fn scan_stream(
             window.own + block
         };
         if end > window.own {
-            // Handed on a batch at a time, as the chunks of a file are (`files.rs`).
+            // Handed on a batch at a time, as the chunks of a file are (`batches.rs`).
             let mut stopped = false;
             for range in Batches::new(block).cut(window.own..end) {
                 let len = range.len() as u64;

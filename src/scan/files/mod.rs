@@ -16,10 +16,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod source;
+
+use super::batches::{Batches, MERGE_RECORDS};
 use super::handoff::{FileOutcome, Handoff, ScanEvent, Unit, lock};
-use super::stream::{StreamEnd, scan_stream};
 use super::{ChunkScan, ScanOptions, chunks, scan_chunk};
-use crate::input::{Encoding, InputPath, Loaded, Member, OpenOptions, Opened, Source, Text, open};
+use crate::input::{InputPath, Loaded, OpenOptions, Opened, open};
 use crate::label::LabelRules;
 use crate::source_path::SourcePath;
 
@@ -67,50 +69,6 @@ struct Open {
     ranges: Vec<Range<usize>>,
     /// The next chunk nobody has claimed.
     next: usize,
-}
-
-/// Bytes of text whose records are handed on at once, about: 256 KiB. A chunk is scanned and
-/// handed on a batch at a time, so at the densest (a code every eight bytes) a batch holds
-/// 32,768 records of about 0.9 KB, and the records waiting to be handed on stay within tens of
-/// MB a thread whatever the text; a 4 MiB chunk of such text held 470 MB at once.
-pub(super) const BATCH_LEN: usize = 256 << 10;
-
-/// Records below which consecutive batches of a chunk are handed on together, as one unit:
-/// about 3.6 MB of records. Handing on a unit costs a little (its order, its lines, the
-/// progress), which 256 KiB batches of sparse text would pay sixteen times a chunk.
-const MERGE_RECORDS: usize = 4096;
-
-/// How chunks are cut into batches, each handed on as a unit of its own: every chunk but an
-/// input's last has `per_chunk` batches of at most `len` bytes, so the units of an input are
-/// numbered without gaps (chunk `c`'s first is `c * per_chunk`).
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Batches {
-    per_chunk: usize,
-    len: usize,
-}
-
-impl Batches {
-    /// The batches of chunks of `chunk_size` bytes: `ceil(chunk_size / BATCH_LEN)` of them a
-    /// chunk, of `ceil(chunk_size / per_chunk)` bytes (at most [`BATCH_LEN`]), so that a full
-    /// chunk is cut into exactly `per_chunk`.
-    pub(super) fn new(chunk_size: usize) -> Batches {
-        let chunk_size = chunk_size.max(1);
-        let per_chunk = chunk_size.div_ceil(BATCH_LEN);
-        Batches {
-            per_chunk,
-            len: chunk_size.div_ceil(per_chunk),
-        }
-    }
-
-    /// The batches of `range`, in order (one, empty, for an empty range).
-    pub(super) fn cut(self, range: Range<usize>) -> impl ExactSizeIterator<Item = Range<usize>> {
-        let len = self.len;
-        let count = range.len().div_ceil(len).max(1);
-        (0..count).map(move |i| {
-            let start = range.start + i * len;
-            start..(start + len).min(range.end)
-        })
-    }
 }
 
 /// What the workers share.
@@ -390,154 +348,6 @@ fn end(chunk: usize, bytes: u64, outcome: FileOutcome) -> Unit {
         outcome,
         problems: Vec::new(),
         binary_members: Vec::new(),
-    }
-}
-
-impl Queue<'_> {
-    /// Scans the texts of `source`, input `index`, one after the other on this worker: each
-    /// streamed block by block ([`scan_stream`]), or cut into chunks when in memory (a PDF
-    /// page). Before handing on a unit while too many finished ones wait for an earlier one,
-    /// it helps with that one or pauses, so the records of a long stream never pile up.
-    fn scan_source(
-        &self,
-        index: usize,
-        source: Source,
-        send: &impl Fn(usize, Unit),
-        backlog: &impl Backlog,
-    ) {
-        let options = self.options;
-        let block = options.scan.chunk_size.max(1);
-        let binary = options.open.load.binary;
-        let mut chunk = 0;
-        let mut total = 0u64;
-        let mut encoding = Encoding::Bytes;
-        let mut scanned = 0usize;
-        let mut binary_members = Vec::new();
-        let name = source.name().clone();
-        let mut scan_member = |member: Member<'_>| {
-            let mut restart = true;
-            let mut emit = |scan, len| {
-                if !self.wait_turn((index, chunk), send, backlog) {
-                    return ControlFlow::Break(());
-                }
-                (options.progress)(len);
-                send(
-                    index,
-                    Unit::Chunk {
-                        chunk,
-                        following: chunk + 1,
-                        last: false,
-                        restart: std::mem::take(&mut restart),
-                        bytes: 0,
-                        encoding: member.encoding,
-                        changed: None,
-                        scan,
-                        more: Vec::new(),
-                    },
-                );
-                chunk += 1;
-                ControlFlow::Continue(())
-            };
-            if options.pgn || is_pgn_name(&member.name) {
-                // Games, not text: pgn-reader reads a PGN whole, from a stream too (standard
-                // input with a `--label` ending in `.pgn`, an archive member).
-                let mut read = Vec::new();
-                let whole: &[u8] = match member.text {
-                    Text::Bytes(bytes) => bytes,
-                    Text::Stream(reader) => {
-                        reader.read_to_end(&mut read)?;
-                        &read
-                    }
-                };
-                let len = whole.len() as u64;
-                encoding = member.encoding;
-                if emit(super::scan_pgn(whole, &member.name), len).is_break() {
-                    return Ok(ControlFlow::Break(()));
-                }
-                total += len;
-                scanned += 1;
-                return Ok(ControlFlow::Continue(()));
-            }
-            let ended = match member.text {
-                Text::Stream(reader) => scan_stream(
-                    reader,
-                    &member.name,
-                    member.page,
-                    options.labels.as_ref(),
-                    block,
-                    binary,
-                    &mut emit,
-                )?,
-                Text::Bytes(bytes) => scan_stream(
-                    &mut &*bytes,
-                    &member.name,
-                    member.page,
-                    options.labels.as_ref(),
-                    block,
-                    binary,
-                    &mut emit,
-                )?,
-            };
-            encoding = member.encoding;
-            match ended {
-                StreamEnd::Scanned { bytes } => {
-                    total += bytes;
-                    scanned += 1;
-                }
-                StreamEnd::Binary => binary_members.push(member.name),
-            }
-            Ok(if self.cancel.load(Ordering::Relaxed) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            })
-        };
-        let problems = source.visit(&options.open, &mut scan_member);
-        let alone = matches!(binary_members.as_slice(), [only] if *only == name);
-        let outcome = if scanned == 0 && problems.is_empty() && alone {
-            // A single text that is binary (a stream, a file under --no-mmap): skipped as a
-            // binary file, as a loaded one is.
-            binary_members.clear();
-            FileOutcome::SkippedBinary
-        } else {
-            FileOutcome::Scanned { encoding }
-        };
-        if !self.wait_turn((index, chunk), send, backlog) {
-            return;
-        }
-        send(
-            index,
-            Unit::End {
-                chunk,
-                bytes: total,
-                outcome,
-                problems,
-                binary_members,
-            },
-        );
-    }
-
-    /// Waits until unit `key` may be handed on without too many finished units piling up,
-    /// helping with the unit they wait for meanwhile. False when the scan was cancelled.
-    fn wait_turn(
-        &self,
-        key: (usize, usize),
-        send: &impl Fn(usize, Unit),
-        backlog: &impl Backlog,
-    ) -> bool {
-        loop {
-            if self.cancel.load(Ordering::Relaxed) {
-                return false;
-            }
-            match backlog() {
-                Some(next) if next < key => match self.claim(Some(next)) {
-                    Claim::Chunk(job) => self.scan(job, send, backlog),
-                    Claim::Input(index) => self.open(index, send, backlog),
-                    _ => std::thread::sleep(BACKLOG_PAUSE),
-                },
-                _ => return true,
-            }
-        }
     }
 }
 

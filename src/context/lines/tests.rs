@@ -1,0 +1,124 @@
+use super::*;
+
+#[test]
+fn headings_are_words_or_a_bracketed_sign_on_a_line_of_their_own() {
+    let table: [(&str, Option<&str>); 14] = [
+        ("Winststudies (+): ", Some("+")),
+        ("Remisestudies (=):", Some("=")),
+        ("Wins", Some("+")),
+        ("  Draws:", Some("=")),
+        ("Gewinnstudien", Some("+")),
+        ("Remisen", Some("=")),
+        ("<b>Wins</b>", Some("+")),
+        ("**Draws (=)**", Some("=")),
+        ("(+)", Some("+")),
+        ("Wins (=)", None),
+        ("Wins and losses", None),
+        ("Windows", None),
+        ("", None),
+        ("He draws the curtains.", None),
+    ];
+    for (line, want) in table {
+        assert_eq!(
+            heading(line.as_bytes()).map(|s| s.to_string()),
+            want.map(String::from),
+            "{line:?}"
+        );
+    }
+}
+
+#[test]
+fn every_heading_passes_the_three_letter_test() {
+    for words in WIN_HEADINGS.iter().chain(DRAW_HEADINGS) {
+        let text = words.join(" ");
+        assert!(starts_like_a_heading(text.as_bytes()), "{text:?}");
+        assert!(
+            starts_like_a_heading(text.to_uppercase().as_bytes()),
+            "{text:?}"
+        );
+    }
+    for text in ["Windows", "wi", "", "Stalemate", "Re", "rook"] {
+        let want = text.len() >= 3 && !text.starts_with("Sta") && !text.starts_with("roo");
+        assert_eq!(starts_like_a_heading(text.as_bytes()), want, "{text:?}");
+    }
+}
+
+#[test]
+fn sign_lines_hold_a_sign_and_perhaps_a_side_to_move() {
+    let table: [(&str, Option<&str>); 8] = [
+        ("+", Some("+")),
+        ("  =  ", Some("=")),
+        ("+ ZAZ", Some("-+")),
+        ("= Schwarz am Zug", Some("-=")),
+        ("-+", Some("-+")),
+        ("+ 1.Kb2", None),
+        ("=  (4+6)", None),
+        ("Win", None),
+    ];
+    for (line, want) in table {
+        assert_eq!(
+            sign_line(line.as_bytes()).map(|s| s.to_string()),
+            want.map(String::from),
+            "{line:?}"
+        );
+    }
+}
+
+#[test]
+fn the_look_back_stops_at_the_first_code_heading_or_sign() {
+    let text = b"+\nComposer\nSource, 2000\n- 31 -\n\n0310.01 d6a8";
+    assert_eq!(
+        look_back(text, text.len() - 12),
+        Above::Sign(Stipulation::WIN)
+    );
+    let text = b"0001.11 e8h8 - 29 -   0014.00 h1e1";
+    assert_eq!(look_back(text, 22), Above::Code);
+    let text = b"Draws (=):\n\n0014.22 g5d6";
+    assert_eq!(look_back(text, 12), Above::Heading(Stipulation::DRAW));
+    let text = b"+\n0310.01 d6a8 text\n\n0002.01 h6e8";
+    assert_eq!(look_back(text, 21), Above::Code);
+    let prose = format!("+\n{}\n0310.01 d6a8", "word ".repeat(30));
+    assert_eq!(
+        look_back(prose.as_bytes(), prose.len() - 12),
+        Above::Nothing
+    );
+    let far = [b"line\n".as_slice(); 20].concat();
+    assert_eq!(look_back(&far, far.len()), Above::Nothing);
+}
+
+/// Every text file of `fixtures/captions` and `fixtures/forms` (caption layouts, signs,
+/// headings, directories, codes on one line and across lines).
+fn fixture_texts() -> Vec<Vec<u8>> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut texts = Vec::new();
+    for dir in ["captions", "forms", "printing"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "txt") {
+                texts.push(std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    assert!(texts.len() >= 10, "fixtures found: {}", texts.len());
+    texts
+}
+
+#[test]
+fn the_look_back_after_a_known_code_answers_as_the_full_look_back() {
+    let mut compared = 0;
+    for text in fixture_texts() {
+        let stops: Vec<usize> = (0..text.len()).filter(|&i| is_token(&text, i)).collect();
+        assert!(!stops.is_empty());
+        for start in 0..=text.len() {
+            let last = stops.iter().rev().find(|&&a| a + 4 < start).copied();
+            assert_eq!(
+                look_back_after(&text, start, last),
+                look_back(&text, start),
+                "start {start} of {:?}",
+                String::from_utf8_lossy(&text[start.saturating_sub(60)..start])
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 4_000, "{compared}");
+}

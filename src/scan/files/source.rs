@@ -1,0 +1,158 @@
+//! One opened input on one worker: its texts (PDF pages, archive members, a stream) scanned
+//! one after the other and handed on unit by unit, without letting finished units pile up.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+
+use super::{BACKLOG_PAUSE, Backlog, Claim, Queue, is_pgn_name};
+use crate::input::{Encoding, Member, Source, Text};
+use crate::scan::handoff::{FileOutcome, Unit};
+use crate::scan::stream::{StreamEnd, scan_stream};
+
+impl Queue<'_> {
+    /// Scans the texts of `source`, input `index`, one after the other on this worker: each
+    /// streamed block by block ([`scan_stream`]), or cut into chunks when in memory (a PDF
+    /// page). Before handing on a unit while too many finished ones wait for an earlier one,
+    /// it helps with that one or pauses, so the records of a long stream never pile up.
+    pub(super) fn scan_source(
+        &self,
+        index: usize,
+        source: Source,
+        send: &impl Fn(usize, Unit),
+        backlog: &impl Backlog,
+    ) {
+        let options = self.options;
+        let block = options.scan.chunk_size.max(1);
+        let binary = options.open.load.binary;
+        let mut chunk = 0;
+        let mut total = 0u64;
+        let mut encoding = Encoding::Bytes;
+        let mut scanned = 0usize;
+        let mut binary_members = Vec::new();
+        let name = source.name().clone();
+        let mut scan_member = |member: Member<'_>| {
+            let mut restart = true;
+            let mut emit = |scan, len| {
+                if !self.wait_turn((index, chunk), send, backlog) {
+                    return ControlFlow::Break(());
+                }
+                (options.progress)(len);
+                send(
+                    index,
+                    Unit::Chunk {
+                        chunk,
+                        following: chunk + 1,
+                        last: false,
+                        restart: std::mem::take(&mut restart),
+                        bytes: 0,
+                        encoding: member.encoding,
+                        changed: None,
+                        scan,
+                        more: Vec::new(),
+                    },
+                );
+                chunk += 1;
+                ControlFlow::Continue(())
+            };
+            if options.pgn || is_pgn_name(&member.name) {
+                // Games, not text: pgn-reader reads a PGN whole, from a stream too (standard
+                // input with a `--label` ending in `.pgn`, an archive member).
+                let mut read = Vec::new();
+                let whole: &[u8] = match member.text {
+                    Text::Bytes(bytes) => bytes,
+                    Text::Stream(reader) => {
+                        reader.read_to_end(&mut read)?;
+                        &read
+                    }
+                };
+                let len = whole.len() as u64;
+                encoding = member.encoding;
+                if emit(crate::scan::scan_pgn(whole, &member.name), len).is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
+                total += len;
+                scanned += 1;
+                return Ok(ControlFlow::Continue(()));
+            }
+            let ended = match member.text {
+                Text::Stream(reader) => scan_stream(
+                    reader,
+                    &member.name,
+                    member.page,
+                    options.labels.as_ref(),
+                    block,
+                    binary,
+                    &mut emit,
+                )?,
+                Text::Bytes(bytes) => scan_stream(
+                    &mut &*bytes,
+                    &member.name,
+                    member.page,
+                    options.labels.as_ref(),
+                    block,
+                    binary,
+                    &mut emit,
+                )?,
+            };
+            encoding = member.encoding;
+            match ended {
+                StreamEnd::Scanned { bytes } => {
+                    total += bytes;
+                    scanned += 1;
+                }
+                StreamEnd::Binary => binary_members.push(member.name),
+            }
+            Ok(if self.cancel.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            })
+        };
+        let problems = source.visit(&options.open, &mut scan_member);
+        let alone = matches!(binary_members.as_slice(), [only] if *only == name);
+        let outcome = if scanned == 0 && problems.is_empty() && alone {
+            // A single text that is binary (a stream, a file under --no-mmap): skipped as a
+            // binary file, as a loaded one is.
+            binary_members.clear();
+            FileOutcome::SkippedBinary
+        } else {
+            FileOutcome::Scanned { encoding }
+        };
+        if !self.wait_turn((index, chunk), send, backlog) {
+            return;
+        }
+        send(
+            index,
+            Unit::End {
+                chunk,
+                bytes: total,
+                outcome,
+                problems,
+                binary_members,
+            },
+        );
+    }
+
+    /// Waits until unit `key` may be handed on without too many finished units piling up,
+    /// helping with the unit they wait for meanwhile. False when the scan was cancelled.
+    pub(super) fn wait_turn(
+        &self,
+        key: (usize, usize),
+        send: &impl Fn(usize, Unit),
+        backlog: &impl Backlog,
+    ) -> bool {
+        loop {
+            if self.cancel.load(Ordering::Relaxed) {
+                return false;
+            }
+            match backlog() {
+                Some(next) if next < key => match self.claim(Some(next)) {
+                    Claim::Chunk(job) => self.scan(job, send, backlog),
+                    Claim::Input(index) => self.open(index, send, backlog),
+                    _ => std::thread::sleep(BACKLOG_PAUSE),
+                },
+                _ => return true,
+            }
+        }
+    }
+}
