@@ -158,8 +158,15 @@ impl Parsed {
 /// part of GBR.md §2 that stands around it. `None` when `buf[anchor..]` does not start with
 /// `dddd.dd`; otherwise always a result, possibly a bare code.
 pub fn parse_at(buf: &[u8], anchor: usize) -> Option<Parsed> {
+    read_at(buf, anchor, false)
+}
+
+/// [`parse_at`] for running text (`given` false) or for a text given on purpose (`given`
+/// true, [`parse_text`]), where W/B after a bare code is read with no stipulation after it.
+fn read_at(buf: &[u8], anchor: usize, given: bool) -> Option<Parsed> {
     let code = Code::from_ascii(buf.get(anchor..anchor + 7)?).ok()?;
     let mut r = read::Reader::new(buf, code, anchor);
+    r.given = given;
     r.before();
     let open = r
         .kings
@@ -223,7 +230,9 @@ pub enum DecodeError {
 }
 
 /// Reads one position given on purpose: the whole text must be one form of GBR.md §2 (white
-/// space around it aside), or a short code (`4100`, read as no pawns).
+/// space around it aside), or a short code (`4100`, read as no pawns). Read as [`parse_at`]
+/// reads running text, but that W/B after a bare code needs no stipulation after it
+/// (`0323.12 4/5`): a text given as a position is no price list.
 ///
 /// # Errors
 /// [`DecodeError::NoCode`] when there is no code; [`DecodeError::UnreadText`] when text stands
@@ -255,7 +264,7 @@ pub fn parse_text(text: &str) -> Result<Parsed, DecodeError> {
             kings_repeated: false,
         });
     };
-    let parsed = parse_at(buf, anchor).expect("a code shape parses");
+    let parsed = read_at(buf, anchor, true).expect("a code shape parses");
     // Text around the form may hold only blanks (white space, markup: docs/reading.md).
     let unread = |range: Range<usize>| {
         let mut i = range.start;

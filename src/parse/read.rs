@@ -85,6 +85,9 @@ pub(super) struct Reader<'a> {
     squares: Option<SquareList>,
     men: Option<MenCount>,
     kings_repeated: bool,
+    /// True for a text given on purpose (`gbr decode`), false for running text: see
+    /// [`Reader::men_count`].
+    pub(super) given: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -106,6 +109,7 @@ impl<'a> Reader<'a> {
             squares: None,
             men: None,
             kings_repeated: false,
+            given: false,
         }
     }
 
@@ -249,8 +253,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// W/B after kings or squares, or after a code with a sign; after a bare code only when a
-    /// stipulation follows it (a price list's `0300.00 1/2` stays bare, GBR.md §5).
+    /// W/B after kings or squares, or after a code with a sign; after a bare code in running
+    /// text only when a stipulation follows it (a price list's `0300.00 1/2` stays bare, GBR.md
+    /// §5), in a text given on purpose always (`gbr decode '0323.12 4/5'`).
     pub(super) fn men_count(&mut self) {
         let buf = self.buf;
         let Some(g) = lex::gap_forward(buf, self.end) else {
@@ -262,7 +267,7 @@ impl<'a> Reader<'a> {
         let stipulation_follows = lex::gap_forward(buf, e)
             .and_then(|g2| lex::stipulation_at(buf, g2))
             .is_some();
-        if self.kings.is_some() || self.sign.is_some() || stipulation_follows {
+        if self.kings.is_some() || self.sign.is_some() || stipulation_follows || self.given {
             self.men = Some(MenCount { white, black });
             self.parts.men = Some(g..e);
             self.end = e;

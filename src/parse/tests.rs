@@ -210,6 +210,29 @@ fn problemists_men_count_reads_as_w_b() {
 }
 
 #[test]
+fn w_b_after_a_bare_code_is_read_in_a_text_given_on_purpose_only() {
+    // Given on purpose (`gbr decode`): W/B is read with or without a result after it, and
+    // checked against the code.
+    for (text, canonical) in [
+        ("0323.12 4/5", "0323.12 4/5."),
+        ("0323.12 4/5.", "0323.12 4/5."),
+        ("0323.12 4/5 Win", "0323.12 4/5+."),
+        ("0323.12 (4+5)", "0323.12 4/5."),
+    ] {
+        let p = parse_text(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!(p.rank(), Rank::Wb, "{text:?}");
+        assert_eq!(p.position.men, Some(MenCount { white: 4, black: 5 }), "{text:?}");
+        assert_eq!(p.position.to_string(), canonical, "{text:?}");
+    }
+    // In running text a bare code followed by two numbers is a price list's line (GBR.md §5):
+    // W/B only when a result follows.
+    let buf = b"0300.00 1/2 kg";
+    assert_eq!(parse_at(buf, 0).unwrap().rank(), Rank::Bare);
+    let buf = b"0300.00 1/2 Win";
+    assert_eq!(parse_at(buf, 0).unwrap().rank(), Rank::Wb);
+}
+
+#[test]
 fn decode_refuses_text_outside_the_form() {
     assert_eq!(
         parse_text("0323.12 g3g1 and more").unwrap_err().to_string(),

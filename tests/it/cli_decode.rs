@@ -121,6 +121,20 @@ fn a_single_nine_is_split_by_the_men_count() {
 }
 
 #[test]
+fn w_b_after_a_bare_code_is_read_and_checked_with_or_without_a_result() {
+    let (out, err, code) = decode(&["0323.12 4/5"]);
+    assert_eq!((err.as_str(), code), ("", 0), "{out}");
+    assert_eq!(field(&out, "form"), "bare (rank: wb)");
+    assert_eq!(field(&out, "men"), "4/5 (the code gives 4/5)");
+    assert_eq!(field(&out, "canonical"), "0323.12 4/5.");
+    // A transcription error in W/B is found and fixed by the code, as after kings.
+    let (out, _, code) = decode(&["0323.12 4/6"]);
+    assert_eq!(field(&out, "verdict"), "invalid", "{out}");
+    assert!(out.contains("4/5"), "{out}");
+    assert_eq!(code, 1);
+}
+
+#[test]
 fn two_nines_are_ambiguous_not_invalid() {
     let (out, _, code) = decode(&["0099.00"]);
     assert_eq!(
