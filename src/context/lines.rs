@@ -4,8 +4,11 @@
 use memchr::{memchr_iter, memrchr};
 
 use crate::finder::is_token;
+
+mod heading;
 use crate::parse::{lex, space};
-use crate::stipulation::{Outcome, Stipulation};
+use crate::stipulation::Stipulation;
+pub use heading::heading;
 
 /// Most lines above a code that the look-back reads (blank lines included): a sign above
 /// reaches across the composer, source, award and study-number lines of a caption, blank
@@ -138,27 +141,12 @@ impl Walk<'_> {
 }
 
 /// A sign line ([`sign_line`]) or a heading ([`heading`]); most lines, prose or caption,
-/// are told apart by their length and first byte before either is read.
+/// are told apart by their length and first bytes before either is read.
 #[inline(always)]
 fn sign_or_heading(line: &[u8]) -> Option<Above> {
     let may_be = line.len() <= 80
-        && matches!(
-            first_byte(line).map(|b| b.to_ascii_lowercase()),
-            Some(
-                b'+' | b'='
-                    | b'-'
-                    | b'<'
-                    | b'*'
-                    | b'w'
-                    | b'd'
-                    | b's'
-                    | b'r'
-                    | b'g'
-                    | b'('
-                    | b'['
-                    | 0x80..
-            )
-        );
+        && (matches!(first_byte(line), Some(b'+' | b'=' | b'-' | b'<' | b'*'))
+            || heading::may_be_heading(line));
     if may_be {
         read_sign_or_heading(line)
     } else {
@@ -212,137 +200,6 @@ pub fn sign_line(line: &[u8]) -> Option<Stipulation> {
     let g = lex::gap_forward(line, end).filter(|g| *g > end)?;
     let (side, e) = crate::parse::side_at(line, g)?;
     (e == line.len()).then(|| sign.with_to_move(side))
-}
-
-/// Heading words, lower case, for wins.
-const WIN_HEADINGS: &[&[&str]] = &[
-    &["wins"],
-    &["win"],
-    &["winning", "studies"],
-    &["win", "studies"],
-    &["studies:", "win"],
-    &["winststudies"],
-    &["winstudies"],
-    &["winst"],
-    &["gewinn"],
-    &["gewinnstudien"],
-    &["gewinnstudie"],
-    &["white", "wins"],
-    &["white", "to", "play", "and", "win"],
-];
-
-/// Heading words, lower case, for draws.
-const DRAW_HEADINGS: &[&[&str]] = &[
-    &["draws"],
-    &["draw"],
-    &["drawing", "studies"],
-    &["draw", "studies"],
-    &["studies:", "draw"],
-    &["remisestudies"],
-    &["remisstudies"],
-    &["remise"],
-    &["remis"],
-    &["remisen"],
-    &["remisstudien"],
-    &["white", "draws"],
-    &["white", "to", "play", "and", "draw"],
-];
-
-/// A heading of a printed directory, on a line of its own: heading words (`Wins`, `Draws`,
-/// `Winststudies`, `Remisestudies`, `Gewinnstudien`, `Remisen`, ...), a sign in brackets
-/// (`(+)`, `(=)`), or both (`Winststudies (+):`), with a colon after them or not. When both
-/// are given they must agree.
-pub fn heading(line: &[u8]) -> Option<Stipulation> {
-    let first = first_byte(line).map(|b| b.to_ascii_lowercase());
-    if line.len() > 80
-        || !matches!(
-            first,
-            Some(b'w' | b'd' | b's' | b'r' | b'g' | b'(' | b'[' | b'<' | b'*' | 0x80..)
-        )
-    {
-        return None; // most lines: prose
-    }
-    let line = trimmed(line);
-    if line.len() > 40 {
-        return None;
-    }
-    let mut text = line.strip_suffix(b":").unwrap_or(line);
-    text = trimmed(text);
-    let mut marker = None;
-    for (mark, outcome) in [
-        (&b"(+)"[..], Outcome::Win),
-        (b"[+]", Outcome::Win),
-        (b"(=)", Outcome::Draw),
-        (b"[=]", Outcome::Draw),
-    ] {
-        if let Some(rest) = text.strip_suffix(mark) {
-            marker = Some(outcome);
-            text = trimmed(rest);
-            break;
-        }
-    }
-    // Every heading starts with one of these three letters (see [`WIN_HEADINGS`],
-    // [`DRAW_HEADINGS`]): most short lines do not, and are not compared word by word.
-    if !text.is_empty() && !starts_like_a_heading(text) {
-        return None;
-    }
-    // Only the headings whose first letter the text has are compared word by word.
-    let first = text.first().map(u8::to_ascii_lowercase);
-    let named_as = |h: &&[&str]| h[0].as_bytes().first() == first.as_ref() && same_words(text, h);
-    let named = if text.is_empty() {
-        None
-    } else if WIN_HEADINGS.iter().any(named_as) {
-        Some(Outcome::Win)
-    } else if DRAW_HEADINGS.iter().any(named_as) {
-        Some(Outcome::Draw)
-    } else {
-        return None;
-    };
-    let outcome = match (named, marker) {
-        (Some(a), Some(b)) if a != b => return None,
-        (a, b) => a.or(b)?,
-    };
-    Some(Stipulation::new(Some(outcome), shakmaty::Color::White))
-}
-
-/// True when `text` starts (without regard to ASCII case) with the first three letters of a
-/// heading in [`WIN_HEADINGS`] or [`DRAW_HEADINGS`]: a test that [`same_words`] needs to pass.
-fn starts_like_a_heading(text: &[u8]) -> bool {
-    let Some(&[a, b, c]) = text.first_chunk::<3>() else {
-        return false;
-    };
-    matches!(
-        [a, b, c].map(|x| x.to_ascii_lowercase()),
-        [b'w', b'i', b'n']
-            | [b'w', b'h', b'i']
-            | [b's', b't', b'u']
-            | [b'g', b'e', b'w']
-            | [b'd', b'r', b'a']
-            | [b'r', b'e', b'm']
-    )
-}
-
-/// True when `text` is the words of `heading` (lower case) with any blanks between them,
-/// without regard to ASCII case.
-fn same_words(text: &[u8], heading: &[&str]) -> bool {
-    let mut rest = text;
-    for (k, word) in heading.iter().enumerate() {
-        if k > 0 {
-            let mut i = 0;
-            while let Some(b) = space::blank_at(rest, i) {
-                i += b.len;
-            }
-            if i == 0 {
-                return false;
-            }
-            rest = &rest[i..];
-        }
-        match rest.get(..word.len()) {
-            Some(head) if head.eq_ignore_ascii_case(word.as_bytes()) => rest = &rest[word.len()..],
-            _ => return false,
-        }
-    }
-    rest.is_empty()
 }
 
 #[cfg(test)]

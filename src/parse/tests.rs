@@ -221,7 +221,11 @@ fn w_b_after_a_bare_code_is_read_in_a_text_given_on_purpose_only() {
     ] {
         let p = parse_text(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
         assert_eq!(p.rank(), Rank::Wb, "{text:?}");
-        assert_eq!(p.position.men, Some(MenCount { white: 4, black: 5 }), "{text:?}");
+        assert_eq!(
+            p.position.men,
+            Some(MenCount { white: 4, black: 5 }),
+            "{text:?}"
+        );
         assert_eq!(p.position.to_string(), canonical, "{text:?}");
     }
     // In running text a bare code followed by two numbers is a price list's line (GBR.md §5):

@@ -48,9 +48,10 @@ fn row(line: u64, column: u64, form: &str, canonical: &str, source: Option<&str>
     )
 }
 
-const FIXTURES: [&str; 7] = [
+const FIXTURES: [&str; 8] = [
     "sign-above.txt",
     "directory-columns.txt",
+    "directory-numbered.txt",
     "side-to-move.txt",
     "words.txt",
     "broken-full.txt",
@@ -102,6 +103,26 @@ fn headings_of_a_printed_directory_hold_until_the_next_heading() {
     .into_iter()
     .map(|(l, c, canonical)| row(l, c, "kings-after", canonical, Some("heading")))
     .collect();
+    assert_eq!(found, expected);
+}
+
+#[test]
+fn numbered_and_counted_headings_and_french_ones_hold_their_entries() {
+    let found = rows(&scan(&fixture("directory-numbered.txt"), 1 << 20));
+    let heading =
+        |line, column, canonical| row(line, column, "kings-after", canonical, Some("heading"));
+    let expected = vec![
+        heading(5, 1, "c3b1 0002.01 +"),
+        heading(6, 1, "h4b1 0014.00 +"),
+        heading(7, 4, "g8d7 0041.01 +"),
+        heading(11, 1, "g5d6 0014.22 ="),
+        heading(12, 1, "a8d5 0031.01 ="),
+        heading(18, 1, "b2d4 0103.10 +"),
+        heading(19, 1, "d6a8 0310.01 +"),
+        heading(23, 1, "a1a3 0000.11 ="),
+        // Its own result, after a blank line: the heading does not override it.
+        row(25, 1, "kings-after", "e8h8 0001.11 +", Some("beside")),
+    ];
     assert_eq!(found, expected);
 }
 
@@ -273,7 +294,7 @@ fn scan_index_and_index_from_give_the_same_records() {
         .filter(|l| l.contains(r#""type":"match""#))
         .count();
     assert_eq!(direct.lines().count(), matches);
-    assert_eq!(matches, 8 + 18 + 7 + 8 + 6 + 7);
+    assert_eq!(matches, 8 + 18 + 9 + 7 + 8 + 6 + 7);
 }
 
 #[test]

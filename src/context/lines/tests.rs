@@ -1,49 +1,6 @@
 use super::*;
 
 #[test]
-fn headings_are_words_or_a_bracketed_sign_on_a_line_of_their_own() {
-    let table: [(&str, Option<&str>); 14] = [
-        ("Winststudies (+): ", Some("+")),
-        ("Remisestudies (=):", Some("=")),
-        ("Wins", Some("+")),
-        ("  Draws:", Some("=")),
-        ("Gewinnstudien", Some("+")),
-        ("Remisen", Some("=")),
-        ("<b>Wins</b>", Some("+")),
-        ("**Draws (=)**", Some("=")),
-        ("(+)", Some("+")),
-        ("Wins (=)", None),
-        ("Wins and losses", None),
-        ("Windows", None),
-        ("", None),
-        ("He draws the curtains.", None),
-    ];
-    for (line, want) in table {
-        assert_eq!(
-            heading(line.as_bytes()).map(|s| s.to_string()),
-            want.map(String::from),
-            "{line:?}"
-        );
-    }
-}
-
-#[test]
-fn every_heading_passes_the_three_letter_test() {
-    for words in WIN_HEADINGS.iter().chain(DRAW_HEADINGS) {
-        let text = words.join(" ");
-        assert!(starts_like_a_heading(text.as_bytes()), "{text:?}");
-        assert!(
-            starts_like_a_heading(text.to_uppercase().as_bytes()),
-            "{text:?}"
-        );
-    }
-    for text in ["Windows", "wi", "", "Stalemate", "Re", "rook"] {
-        let want = text.len() >= 3 && !text.starts_with("Sta") && !text.starts_with("roo");
-        assert_eq!(starts_like_a_heading(text.as_bytes()), want, "{text:?}");
-    }
-}
-
-#[test]
 fn sign_lines_hold_a_sign_and_perhaps_a_side_to_move() {
     let table: [(&str, Option<&str>); 8] = [
         ("+", Some("+")),

@@ -1,0 +1,326 @@
+//! The headings of a printed directory (GBR.md §6; docs/reading.md, "Headings of a printed
+//! directory"): `Winststudies (+):`, `Wins`, `II. Draws (32)`, `= Remisen`.
+
+use shakmaty::Color;
+
+use super::trimmed;
+use crate::parse::space;
+use crate::stipulation::{Outcome, Stipulation};
+
+/// Most bytes of a heading, blanks and markup trimmed, its number, count and brackets
+/// included (`II. Winning studies (171 studies):` is 35).
+const MAX_HEADING: usize = 48;
+
+/// Heading words, lower case, for wins: English, Dutch, German, French, Spanish, Italian.
+const WIN_HEADINGS: &[&[&str]] = &[
+    &["wins"],
+    &["win"],
+    &["winning", "studies"],
+    &["win", "studies"],
+    &["studies:", "win"],
+    &["studies:", "wins"],
+    &["white", "wins"],
+    &["white", "to", "play", "and", "win"],
+    &["winststudies"],
+    &["winstudies"],
+    &["winst"],
+    &["gewinn"],
+    &["gewinnstudien"],
+    &["gewinnstudie"],
+    &["gain"],
+    &["gains"],
+    &["gagnent"],
+    &["blancs", "gagnent"],
+    &["les", "blancs", "gagnent"],
+    &["ganan"],
+    &["ganan", "las", "blancas"],
+    &["blancas", "ganan"],
+    &["las", "blancas", "ganan"],
+    &["vittorie"],
+];
+
+/// Heading words, lower case, for draws, in the languages of [`WIN_HEADINGS`].
+const DRAW_HEADINGS: &[&[&str]] = &[
+    &["draws"],
+    &["draw"],
+    &["drawing", "studies"],
+    &["draw", "studies"],
+    &["studies:", "draw"],
+    &["studies:", "draws"],
+    &["white", "draws"],
+    &["white", "to", "play", "and", "draw"],
+    &["remisestudies"],
+    &["remisstudies"],
+    &["remise"],
+    &["remis"],
+    &["remisen"],
+    &["remisstudien"],
+    &["nulle"],
+    &["nulles"],
+    &["partie", "nulle"],
+    &["parties", "nulles"],
+    &["tablas"],
+    &["patta"],
+    &["patte"],
+];
+
+/// Bracketed signs, before or after the words (`Winststudies (+):`, `(=) Draws`).
+const MARKERS: [(&[u8], Outcome); 4] = [
+    (b"(+)", Outcome::Win),
+    (b"[+]", Outcome::Win),
+    (b"(=)", Outcome::Draw),
+    (b"[=]", Outcome::Draw),
+];
+
+/// True when `line` may be a heading, by its first bytes alone: it starts (after spaces) with
+/// the first letter of a heading word, a bracket, markup, a sign, a non-ASCII byte, or a
+/// number (`1.`, `A.`, `II)`). Most prose lines do not, and are not read further.
+#[inline(always)]
+pub(super) fn may_be_heading(line: &[u8]) -> bool {
+    let lead = line
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    let text = &line[lead..];
+    match text.first().map(u8::to_ascii_lowercase) {
+        Some(
+            b'w'
+            | b'd'
+            | b's'
+            | b'r'
+            | b'g'
+            | b'b'
+            | b'l'
+            | b'n'
+            | b'p'
+            | b't'
+            | b'v'
+            | b'('
+            | b'['
+            | b'<'
+            | b'*'
+            | b'+'
+            | b'='
+            | b'0'..=b'9'
+            | 0x80..,
+        ) => true,
+        Some(b'a'..=b'z') => number_end(text).is_some(),
+        _ => false,
+    }
+}
+
+/// A heading of a printed directory, on a line of its own: heading words (`Wins`, `Draws`,
+/// `Winststudies`, `Remisestudies`, `Gewinnstudien`, `Remisen`, `Gains`, `Nulles`, `Tablas`,
+/// ...), a sign in brackets (`(+)`, `(=)`), or both (`Winststudies (+):`), with a colon after
+/// them or not. Around the words a heading may also carry its number (`1.`, `A.`, `II)`), a
+/// sign before them (`= Draws`) and a count after them (`Wins (171)`, `Draws: 32 studies`).
+/// When words and sign are both given they must agree.
+pub fn heading(line: &[u8]) -> Option<Stipulation> {
+    if line.len() > 80 || !may_be_heading(line) {
+        return None; // most lines: prose
+    }
+    let mut text = trimmed(line);
+    if text.len() > MAX_HEADING {
+        return None;
+    }
+    let mut marker = None;
+    let mut agree = |outcome: Outcome| match marker.replace(outcome) {
+        Some(other) if other != outcome => None,
+        _ => Some(()),
+    };
+    // The ends: a colon, a count, a bracketed sign, in any order.
+    loop {
+        let len = text.len();
+        text = trimmed(text.strip_suffix(b":").unwrap_or(text));
+        if let Some(rest) = count_before_end(text) {
+            text = trimmed(rest);
+        }
+        if let Some((mark, outcome)) = MARKERS.iter().find(|(m, _)| text.ends_with(m)) {
+            agree(*outcome)?;
+            text = trimmed(&text[..text.len() - mark.len()]);
+        }
+        if text.len() == len {
+            break;
+        }
+    }
+    // The start: a number, a bracketed sign, a sign and a blank.
+    loop {
+        let len = text.len();
+        if let Some(end) = number_end(text) {
+            text = trimmed(&text[end..]);
+        }
+        if let Some((mark, outcome)) = MARKERS.iter().find(|(m, _)| text.starts_with(m)) {
+            agree(*outcome)?;
+            text = trimmed(&text[mark.len()..]);
+        }
+        if let Some(&[sign, next]) = text.first_chunk::<2>()
+            && matches!(sign, b'+' | b'=')
+            && space::blank_at(text, 1).is_some()
+            && next != b'+'
+        {
+            agree(if sign == b'+' {
+                Outcome::Win
+            } else {
+                Outcome::Draw
+            })?;
+            text = trimmed(&text[1..]);
+        }
+        if text.len() == len {
+            break;
+        }
+    }
+    let named = if text.is_empty() {
+        None
+    } else {
+        Some(named_outcome(text)?)
+    };
+    let outcome = match (named, marker) {
+        (Some(a), Some(b)) if a != b => return None,
+        (a, b) => a.or(b)?,
+    };
+    Some(Stipulation::new(Some(outcome), Color::White))
+}
+
+/// The outcome that the words of `text` name as a heading, if they are one of
+/// [`WIN_HEADINGS`] or [`DRAW_HEADINGS`].
+fn named_outcome(text: &[u8]) -> Option<Outcome> {
+    // Every heading starts with one of a few three-letter prefixes: most short lines do not,
+    // and are not compared word by word.
+    if !starts_like_a_heading(text) {
+        return None;
+    }
+    // Only the headings whose first letter the text has are compared word by word.
+    let first = text.first().map(u8::to_ascii_lowercase);
+    let named_as = |h: &&[&str]| h[0].as_bytes().first() == first.as_ref() && same_words(text, h);
+    if WIN_HEADINGS.iter().any(named_as) {
+        Some(Outcome::Win)
+    } else if DRAW_HEADINGS.iter().any(named_as) {
+        Some(Outcome::Draw)
+    } else {
+        None
+    }
+}
+
+/// The end of a heading's number at the start of `text` and the blank after it: one to three
+/// digits, one letter, or up to six Roman numerals, then `.` or `)`, all in brackets or not
+/// (`1.`, `A.`, `II)`, `(b)`); `None` when `text` does not start so.
+fn number_end(text: &[u8]) -> Option<usize> {
+    let open = usize::from(text.first() == Some(&b'('));
+    let rest = &text[open..];
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let roman = rest
+        .iter()
+        .take_while(|b| b"IVXLCivxlc".contains(b))
+        .count();
+    let len = if (1..=3).contains(&digits) {
+        digits
+    } else if (1..=6).contains(&roman) {
+        roman
+    } else if rest.first().is_some_and(u8::is_ascii_alphabetic) {
+        1
+    } else {
+        return None;
+    };
+    let close = open + len;
+    let ok = match text.get(close) {
+        Some(b')') => true,
+        Some(b'.') => open == 0,
+        _ => false,
+    };
+    (ok && space::blank_at(text, close + 1).is_some()).then_some(close + 1)
+}
+
+/// `text` without a count at its end: a bracketed number (`(171)`, `(171 studies)`, `[32]`)
+/// or a number and perhaps one word after a blank, colon or dash (`171`, `: 32 studies`);
+/// `None` when it ends in no count.
+fn count_before_end(text: &[u8]) -> Option<&[u8]> {
+    if let Some(&close @ (b')' | b']')) = text.last() {
+        let open = if close == b')' { b'(' } else { b'[' };
+        let at = text.iter().rposition(|&b| b == open)?;
+        return text
+            .get(at + 1)
+            .is_some_and(u8::is_ascii_digit)
+            .then(|| &text[..at]);
+    }
+    // An optional word, then the number.
+    let mut end = text.len();
+    let word = text
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
+    if word > 0 && word < end && text[end - word - 1] == b' ' {
+        end -= word + 1;
+    }
+    let digits = text[..end]
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    if digits == 0 || digits > 5 || digits == end {
+        return None;
+    }
+    let mut rest = trimmed(&text[..end - digits]);
+    // A dash or colon between the words and the count; the words must stand apart from it.
+    for sep in ["\u{2013}", "\u{2014}", "-", ":"] {
+        if let Some(r) = rest.strip_suffix(sep.as_bytes()) {
+            rest = r;
+            break;
+        }
+    }
+    (rest.len() < end - digits).then_some(rest)
+}
+
+/// True when `text` starts (without regard to ASCII case) with the first three letters of a
+/// heading in [`WIN_HEADINGS`] or [`DRAW_HEADINGS`]: a test that [`same_words`] needs to pass.
+fn starts_like_a_heading(text: &[u8]) -> bool {
+    let Some(&[a, b, c]) = text.first_chunk::<3>() else {
+        return false;
+    };
+    matches!(
+        &[a, b, c].map(|x| x.to_ascii_lowercase()),
+        b"win"
+            | b"whi"
+            | b"stu"
+            | b"gew"
+            | b"dra"
+            | b"rem"
+            | b"gai"
+            | b"gag"
+            | b"bla"
+            | b"les"
+            | b"gan"
+            | b"las"
+            | b"vit"
+            | b"nul"
+            | b"par"
+            | b"tab"
+            | b"pat"
+    )
+}
+
+/// True when `text` is the words of `heading` (lower case) with any blanks between them,
+/// without regard to ASCII case.
+fn same_words(text: &[u8], heading: &[&str]) -> bool {
+    let mut rest = text;
+    for (k, word) in heading.iter().enumerate() {
+        if k > 0 {
+            let mut i = 0;
+            while let Some(b) = space::blank_at(rest, i) {
+                i += b.len;
+            }
+            if i == 0 {
+                return false;
+            }
+            rest = &rest[i..];
+        }
+        match rest.get(..word.len()) {
+            Some(head) if head.eq_ignore_ascii_case(word.as_bytes()) => rest = &rest[word.len()..],
+            _ => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+#[cfg(test)]
+mod tests;
