@@ -17,6 +17,8 @@ use std::ops::Range;
 
 mod scalar;
 mod simd;
+
+pub(crate) use simd::line_feeds;
 #[cfg(test)]
 mod tests;
 

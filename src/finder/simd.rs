@@ -265,6 +265,14 @@ fn feeds(window: &[u8; WINDOW]) -> u64 {
     bit_mask(|i| window[i] == b'\n')
 }
 
+/// Bit `i` of the result is set when byte `i` of `block` is a line feed: for the look-back
+/// over the lines above a code ([`crate::context::lines`]), in the caller's build (SSE2 on
+/// x86_64), 64 bytes at a time instead of a search call a line.
+#[inline(always)]
+pub(crate) fn line_feeds(block: &[u8; BLOCK]) -> u64 {
+    bit_mask(|i| block[i] == b'\n')
+}
+
 /// Bit `i` of the result is set when `test(i)` holds, for the 64 starts of a block: the tests
 /// as 0/1 bytes (a loop the compiler vectorises), then [`gather`]ed.
 #[inline(always)]

@@ -72,41 +72,45 @@ const MARKERS: [(&[u8], Outcome); 4] = [
     (b"[=]", Outcome::Draw),
 ];
 
-/// True when `line` may be a heading, by its first bytes alone: it starts (after spaces) with
-/// the first letter of a heading word, a bracket, markup, a sign, a non-ASCII byte, or a
-/// number (`1.`, `A.`, `II)`). Most prose lines do not, and are not read further.
+/// Most bytes of a line that [`heading`] reads: a heading of [`MAX_HEADING`] bytes with some
+/// markup around it (`<b>...</b>`), white space at either end aside.
+const MAX_HEADING_LINE: usize = 64;
+
+/// True when `text` (a line after its leading spaces and tabs) may be a heading, by its length
+/// and first bytes alone: at most [`MAX_HEADING_LINE`] bytes without the spaces at its end,
+/// starting with the first three letters of heading words, a bracket, markup, a sign, a
+/// non-ASCII byte, or a number (`1.`, `A.`, `II)`). Most lines, prose or caption, are longer
+/// or start otherwise, and are not read further.
 #[inline(always)]
-pub(super) fn may_be_heading(line: &[u8]) -> bool {
-    let lead = line
-        .iter()
-        .take_while(|b| matches!(b, b' ' | b'\t'))
-        .count();
-    let text = &line[lead..];
-    match text.first().map(u8::to_ascii_lowercase) {
-        Some(
-            b'w'
-            | b'd'
-            | b's'
-            | b'r'
-            | b'g'
-            | b'b'
-            | b'l'
-            | b'n'
-            | b'p'
-            | b't'
-            | b'v'
-            | b'('
-            | b'['
-            | b'<'
-            | b'*'
-            | b'+'
-            | b'='
-            | b'0'..=b'9'
-            | 0x80..,
-        ) => true,
-        Some(b'a'..=b'z') => number_end(text).is_some(),
+pub(super) fn may_be_heading(text: &[u8]) -> bool {
+    if text.len() > MAX_HEADING_LINE
+        && text.len()
+            - text
+                .iter()
+                .rev()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count()
+            > MAX_HEADING_LINE
+    {
+        return false;
+    }
+    match text.first() {
+        Some(b'(' | b'[' | b'<' | b'*' | b'+' | b'=' | b'0'..=b'9' | 0x80..) => true,
+        Some(&b) if b.is_ascii_alphabetic() => {
+            starts_like_a_heading(text)
+                || matches!(text.get(1), Some(b'.' | b')'))
+                || (is_roman(b) && number_end(text).is_some())
+        }
         _ => false,
     }
+}
+
+/// True for the letters of Roman numerals, either case.
+fn is_roman(b: u8) -> bool {
+    matches!(
+        b,
+        b'I' | b'V' | b'X' | b'L' | b'C' | b'i' | b'v' | b'x' | b'l' | b'c'
+    )
 }
 
 /// A heading of a printed directory, on a line of its own: heading words (`Wins`, `Draws`,
@@ -116,7 +120,11 @@ pub(super) fn may_be_heading(line: &[u8]) -> bool {
 /// sign before them (`= Draws`) and a count after them (`Wins (171)`, `Draws: 32 studies`).
 /// When words and sign are both given they must agree.
 pub fn heading(line: &[u8]) -> Option<Stipulation> {
-    if line.len() > 80 || !may_be_heading(line) {
+    let lead = line
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    if line.len() > 80 || !may_be_heading(&line[lead..]) {
         return None; // most lines: prose
     }
     let mut text = trimmed(line);
@@ -128,21 +136,6 @@ pub fn heading(line: &[u8]) -> Option<Stipulation> {
         Some(other) if other != outcome => None,
         _ => Some(()),
     };
-    // The ends: a colon, a count, a bracketed sign, in any order.
-    loop {
-        let len = text.len();
-        text = trimmed(text.strip_suffix(b":").unwrap_or(text));
-        if let Some(rest) = count_before_end(text) {
-            text = trimmed(rest);
-        }
-        if let Some((mark, outcome)) = MARKERS.iter().find(|(m, _)| text.ends_with(m)) {
-            agree(*outcome)?;
-            text = trimmed(&text[..text.len() - mark.len()]);
-        }
-        if text.len() == len {
-            break;
-        }
-    }
     // The start: a number, a bracketed sign, a sign and a blank.
     loop {
         let len = text.len();
@@ -169,6 +162,25 @@ pub fn heading(line: &[u8]) -> Option<Stipulation> {
             break;
         }
     }
+    // Most short lines that are no heading fail here, before their ends are read.
+    if !text.is_empty() && !starts_like_a_heading(text) {
+        return None;
+    }
+    // The ends: a colon, a count, a bracketed sign, in any order.
+    loop {
+        let len = text.len();
+        text = trimmed(text.strip_suffix(b":").unwrap_or(text));
+        if let Some(rest) = count_before_end(text) {
+            text = trimmed(rest);
+        }
+        if let Some((mark, outcome)) = MARKERS.iter().find(|(m, _)| text.ends_with(m)) {
+            agree(*outcome)?;
+            text = trimmed(&text[..text.len() - mark.len()]);
+        }
+        if text.len() == len {
+            break;
+        }
+    }
     let named = if text.is_empty() {
         None
     } else {
@@ -189,9 +201,13 @@ fn named_outcome(text: &[u8]) -> Option<Outcome> {
     if !starts_like_a_heading(text) {
         return None;
     }
-    // Only the headings whose first letter the text has are compared word by word.
-    let first = text.first().map(u8::to_ascii_lowercase);
-    let named_as = |h: &&[&str]| h[0].as_bytes().first() == first.as_ref() && same_words(text, h);
+    // Only the headings whose first word has the length of the text's are compared word by
+    // word (every heading word is ASCII).
+    let first = text
+        .iter()
+        .position(|b| !b.is_ascii_graphic())
+        .unwrap_or(text.len());
+    let named_as = |h: &&[&str]| h[0].len() == first && same_words(text, h);
     if WIN_HEADINGS.iter().any(named_as) {
         Some(Outcome::Win)
     } else if DRAW_HEADINGS.iter().any(named_as) {
@@ -208,10 +224,7 @@ fn number_end(text: &[u8]) -> Option<usize> {
     let open = usize::from(text.first() == Some(&b'('));
     let rest = &text[open..];
     let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    let roman = rest
-        .iter()
-        .take_while(|b| b"IVXLCivxlc".contains(b))
-        .count();
+    let roman = rest.iter().take_while(|b| is_roman(**b)).count();
     let len = if (1..=3).contains(&digits) {
         digits
     } else if (1..=6).contains(&roman) {
