@@ -1,5 +1,5 @@
 //! The label of a study: its number, source or composer caption, read from the text before
-//! its code (docs/printing.md, "Labels").
+//! its code or after it on its line (docs/printing.md, "Labels").
 //!
 //! The search window of a code is the text before it, back over at most [`MAX_LINES`] lines
 //! (the code's own line, up to the code, counts as the first) and at most [`MAX_BYTES`] bytes
@@ -30,6 +30,12 @@
 //! With a user's pattern ([`LabelRules::pattern`]) the label is the last match of the regular
 //! expression in the window (its first capture group when it has one), and the built-in rules
 //! are not used.
+//!
+//! A printed directory sets each entry's number after its code, on the same line
+//! (`0002.01 c3b1  - 31 -     0014.00 h4b1 - 106 -`): [`LabelRules::find_after`] reads it there.
+//! The scanner gives a code the label on its own line before it (`E312 Berendsen (+0031.10...)`),
+//! else the one after it, else the one on the lines above; text claimed after a code is never
+//! another code's label.
 
 use compact_str::CompactString;
 use memchr::{memchr, memrchr};
@@ -69,6 +75,8 @@ pub struct Label {
     /// 0-based byte offset of the label's text in the buffer searched: a code whose window
     /// starts after it (another code stands between them) does not get it.
     pub at: usize,
+    /// 0-based byte offset just past the label's text.
+    pub end: usize,
     /// The label.
     pub text: CompactString,
 }
@@ -116,9 +124,95 @@ impl LabelRules {
         }
         Some(Label {
             at: found.0,
+            end: found.1,
             text: text_of(&buf[found.0..found.1]),
         })
     }
+
+    /// The label written after the code whose text ends at `code_end` (0-based, exclusive), on
+    /// the same line and before the next code on it, as a printed directory sets its entries.
+    /// The built-in rules: after blanks and dot leaders (`....`), `- 31 -`, `No 31`, or a
+    /// number of 1-6 digits or a list of them (`31`, `8, 45, 112`) that ends the line or is
+    /// followed by blanks and the next entry; a number glued to a full stop, a slash or a
+    /// letter (`1.Kb2`, `3/4`, `12 moves`) is not one. A user's pattern: its first match
+    /// there. `None` when there is none.
+    pub fn find_after(&self, buf: &[u8], code_end: usize) -> Option<Label> {
+        let rest = buf.get(code_end..)?;
+        let line_end = memchr(b'\n', rest).unwrap_or(rest.len()).min(MAX_AFTER);
+        let mut segment = &rest[..line_end];
+        // Not past the next code on the line.
+        // Not past the next code on the line: a token's full stop stands four bytes in.
+        if let Some(next) = memchr::memchr_iter(b'.', segment)
+            .filter_map(|dot| dot.checked_sub(4))
+            .find(|&i| crate::finder::is_token(segment, i))
+        {
+            segment = &segment[..next];
+        }
+        if memchr(FORM_FEED, segment).is_some() {
+            return None;
+        }
+        let (a, b) = match &self.pattern {
+            None => after_builtin(segment)?,
+            Some(re) => {
+                let caps = re.captures(segment)?;
+                let m = caps.get(1).or_else(|| caps.get(0))?;
+                (m.start(), m.end())
+            }
+        };
+        Some(Label {
+            at: code_end + a,
+            end: code_end + b,
+            text: text_of(&segment[a..b]),
+        })
+    }
+}
+
+/// Bytes after a code in which [`LabelRules::find_after`] reads, at most.
+pub const MAX_AFTER: usize = 80;
+
+/// The built-in rules after a code: the range of the label in `segment` (the rest of the
+/// code's line, before the next code).
+fn after_builtin(segment: &[u8]) -> Option<(usize, usize)> {
+    // Blanks and dot leaders; at least one blank: the label stands apart from the code.
+    let lead = segment
+        .iter()
+        .take_while(|&&b| is_blank(b) || b == b'.')
+        .count();
+    if !segment.first().is_some_and(|&b| is_blank(b)) || lead == segment.len() {
+        return None;
+    }
+    let s = &segment[lead..];
+    let tail_ok = |end: usize| {
+        // The label ends the line (or the text before the next code), or a column's gap
+        // follows it: two blanks or a tab (`31   a1b2 0000.10`); a single space and a word
+        // after a number are prose (`12 times`).
+        let after = &s[end..];
+        let blanks = after.iter().take_while(|&&b| is_blank(b)).count();
+        blanks == after.len() || blanks >= 2 || after[..blanks].contains(&b'\t')
+    };
+    let found = match s[0] {
+        b'-' => {
+            // `- 31 -`: the closing dash is the second.
+            let close = s[1..].iter().position(|&b| b == b'-')? + 2;
+            dashed(&s[..close]).filter(|_| tail_ok(close))
+        }
+        b'N' => numbered(s).filter(|&(_, e)| tail_ok(e)),
+        b'0'..=b'9' => {
+            // A number, or a list of numbers separated by commas.
+            let mut end = digits(s);
+            while end <= 6 && s.get(end) == Some(&b',') {
+                let gap = s[end + 1..].iter().take_while(|&&b| is_blank(b)).count();
+                let n = digits(&s[end + 1 + gap..]);
+                if n == 0 {
+                    break;
+                }
+                end += 1 + gap + n;
+            }
+            (digits(s) <= 6 && tail_ok(end)).then_some((0, end))
+        }
+        _ => None,
+    }?;
+    Some((lead + found.0, lead + found.1))
 }
 
 /// The lines of a window, nearest first, as byte ranges of the buffer: one backward search for

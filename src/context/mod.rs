@@ -37,6 +37,10 @@ pub struct Link {
     /// 0-based byte offset of the record's label ([`crate::label`]), where one was found: the
     /// scanner's stitcher drops a label that stands before the end of the code before.
     pub label_at: Option<usize>,
+    /// 0-based offset just past the label written after the code on its line
+    /// ([`crate::label::LabelRules::find_after`]), where there is one: no later code takes a
+    /// label before it.
+    pub claimed_to: Option<usize>,
 }
 
 impl Link {
@@ -104,6 +108,7 @@ pub fn read_code(buf: &[u8], anchor: usize, before: Before) -> Option<(Parsed, L
         source,
         squares: parsed.parts.squares.as_ref().map(|r| (r.start, r.end)),
         label_at: None,
+        claimed_to: None,
     };
     Some((parsed, link))
 }

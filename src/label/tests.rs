@@ -226,3 +226,47 @@ fn a_long_caption_is_cut_at_a_character_boundary() {
     let label = label_of(&pattern, &text).unwrap();
     assert!(label.len() <= MAX_LABEL && label.chars().all(|c| c == 'é'));
 }
+
+/// The label after the first code of `text` (`0310.01` or `0000.10`, ending with its kings).
+fn after_of(rules: &LabelRules, text: &str) -> Option<String> {
+    let code = text.find(['0']).expect("a code");
+    let end = code + "0310.01 d6a8".len();
+    rules
+        .find_after(text.as_bytes(), end)
+        .map(|l| l.text.to_string())
+}
+
+#[test]
+fn a_printed_directory_sets_each_entrys_number_after_its_code() {
+    let builtin = LabelRules::builtin();
+    let table: &[(&str, Option<&str>)] = &[
+        ("0310.01 d6a8  - 31 -     0014.00 h4b1 - 106 -", Some("31")),
+        ("0310.01 d6a8 - 106 -", Some("106")),
+        ("0310.01 d6a8   31     0014.00 h4b1  106", Some("31")),
+        ("0310.01 d6a8 ........ 45", Some("45")),
+        ("0310.01 d6a8  8, 45, 112", Some("8, 45, 112")),
+        ("0310.01 d6a8  No 17", Some("17")),
+        ("0310.01 d6a8 31   a1b2 0000.10", Some("31")),
+        // Prose, moves, a men count, the next line, nothing: no label.
+        ("0310.01 d6a8 12 times over", None),
+        ("0310.01 d6a8 1.Kb2 Kc3", None),
+        ("0310.01 d6a8 3/4", None),
+        ("0310.01 d6a8\n- 31 -", None),
+        ("0310.01 d6a8", None),
+        ("0310.01 d6a8    0014.00 h4b1 - 106 -", None),
+        ("0310.01 d6a8-31", None),
+    ];
+    for &(text, want) in table {
+        assert_eq!(after_of(&builtin, text).as_deref(), want, "{text:?}");
+    }
+    // A user's pattern: its first match before the next code on the line.
+    let pattern = LabelRules::pattern(r"\((\d+)\)").unwrap();
+    assert_eq!(
+        after_of(&pattern, "0310.01 d6a8 (31) 0014.00 h4b1 (106)").as_deref(),
+        Some("31")
+    );
+    assert_eq!(
+        after_of(&pattern, "0310.01 d6a8 0014.00 h4b1 (106)").as_deref(),
+        None
+    );
+}

@@ -96,8 +96,9 @@ pub(crate) fn scan_chunk(
     // knows where the last code above it stands without reading for one, and a bare code
     // after a code with kings needs no evidence of chess.
     let mut before = context::Before::default();
-    // The end of the record before, in this chunk: no label is looked for before it.
-    let mut floor = 0;
+    // The end of the record before (and of the label written after it): no label is looked
+    // for before it. Before the first record of the range, the record before the range.
+    let mut floor = labels.map_or(0, |rules| claimed_before(buf, range.start, rules));
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
         let known = before;
         before.last_anchor = Some(anchor);
@@ -139,11 +140,15 @@ pub(crate) fn scan_chunk(
         before.position |= record.rank > crate::parse::Rank::Bare;
         record.diagram = diagram.map(|d| Box::new(d.board));
         link.mark(&mut record);
-        if let Some(label) = labels.and_then(|rules| rules.find(buf, floor, start)) {
-            record.label = Some(label.text);
-            link.label_at = Some(label.at);
+        if let Some(rules) = labels {
+            let (label, claimed) = label_of(rules, buf, floor, parsed.span.clone());
+            if let Some(label) = label {
+                record.label = Some(label.text);
+                link.label_at = Some(label.at);
+            }
+            link.claimed_to = claimed;
         }
-        floor = parsed.span.end;
+        floor = parsed.span.end.max(link.claimed_to.unwrap_or(0));
         found.push(record);
         links.push(link);
     });
@@ -155,6 +160,43 @@ pub(crate) fn scan_chunk(
         games: None,
         links,
     }
+}
+
+/// The label of the code read at `span` (0-based byte range), the text before it searched no
+/// further back than `floor` (docs/printing.md, "Labels"): the label on the code's own line
+/// before it, else the one written after it on that line, else the one on the lines above.
+/// Also the end of the label after it, where there is one: text no later code takes.
+fn label_of(
+    rules: &LabelRules,
+    buf: &[u8],
+    floor: usize,
+    span: Range<usize>,
+) -> (Option<crate::label::Label>, Option<usize>) {
+    let before = rules.find(buf, floor, span.start);
+    let after = rules.find_after(buf, span.end);
+    let claimed = after.as_ref().map(|a| a.end);
+    let own_line = before
+        .as_ref()
+        .is_some_and(|b| memchr::memchr(b'\n', &buf[b.at..span.start]).is_none());
+    let label = if own_line { before } else { after.or(before) };
+    (label, claimed)
+}
+
+/// The `floor` of [`label_of`] for the first code at or after `start`: the end of the last
+/// code before `start` that the scanner records, or of the label written after it, found by
+/// reading back as far as a label window reaches. So a range's first code takes the same label
+/// whatever the chunks, as the scanner's stitcher cannot give it one it did not find.
+fn claimed_before(buf: &[u8], start: usize, rules: &LabelRules) -> usize {
+    let reach = crate::label::MAX_BYTES + crate::label::MAX_AFTER + 128;
+    let from = start.saturating_sub(reach);
+    (from..start)
+        .rev()
+        .filter(|&i| finder::is_token(buf, i))
+        .find_map(|i| context::read_code(buf, i, context::Before::default()))
+        .map_or(0, |(parsed, _)| {
+            let claimed = rules.find_after(buf, parsed.span.end).map_or(0, |a| a.end);
+            parsed.span.end.max(claimed)
+        })
 }
 
 /// Reads `buf` (a whole input) as a PGN file ([`crate::pgn::read_pgn`]): a unit of one chunk
@@ -177,6 +219,7 @@ pub(crate) fn scan_pgn(buf: &[u8], path: &SourcePath) -> ChunkScan {
             source: None,
             squares: None,
             label_at: None,
+            claimed_to: None,
         })
         .collect();
     ChunkScan {
@@ -240,7 +283,8 @@ impl Stitcher {
             if link.label_at.is_some_and(|at| (at as u64) < self.last_end) {
                 record.label = None;
             }
-            self.last_end = record.offset + record.length;
+            self.last_end =
+                (record.offset + record.length).max(link.claimed_to.map_or(0, |end| end as u64));
         }
         self.chain.pass(&mut records, &links);
         records

@@ -159,6 +159,7 @@ impl Window {
         }
         for link in &mut scan.links {
             link.label_at = link.label_at.map(|at| at + base as usize);
+            link.claimed_to = link.claimed_to.map(|end| end + base as usize);
         }
         scan.last_newline = scan.last_newline.map(|i| i + base as usize);
         scan

@@ -187,3 +187,39 @@ fn what_a_chunk_knows_of_earlier_codes_changes_no_record() {
     }
     assert!(codes > 100, "{codes} codes");
 }
+
+/// Labels under a user's pattern over a printed directory whose numbers follow the codes: each
+/// entry its own number, at every chunk size (a range's first code knows the label claimed
+/// after the code before it).
+#[test]
+fn labels_after_the_codes_are_the_same_at_every_chunk_size() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/captions/directory-columns.txt");
+    let text = std::fs::read(path).unwrap();
+    let rules = LabelRules::pattern(r"- (\d+) -").unwrap();
+    let scan_with = |chunk_size: usize| {
+        let name = SourcePath::from("t.txt");
+        let mut stitcher = Stitcher::new();
+        let mut records = Vec::new();
+        for range in chunks(text.len(), chunk_size) {
+            records.extend(stitcher.stitch(scan_chunk(&text, &name, range, Some(&rules))));
+        }
+        records.extend(stitcher.finish());
+        records
+            .into_iter()
+            .map(|r| (r.offset, r.label.map(|l| l.to_string())))
+            .collect::<Vec<_>>()
+    };
+    let whole = scan_with(text.len());
+    let labels: Vec<&str> = whole.iter().filter_map(|(_, l)| l.as_deref()).collect();
+    assert_eq!(
+        labels,
+        [
+            "31", "106", "99", "16", "150", "134", "37", "85", "35", "38", "72", "40", "41", "178",
+            "151", "177", "3", "179"
+        ]
+    );
+    for chunk_size in [1, 5, 13, 64, 200] {
+        assert_eq!(scan_with(chunk_size), whole, "chunk size {chunk_size}");
+    }
+}

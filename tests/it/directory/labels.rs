@@ -100,6 +100,35 @@ fn a_numbered_book_indexed_with_its_number_pattern_gives_back_its_own_directory(
 }
 
 #[test]
+fn the_books_printed_directory_indexed_again_keeps_its_groups_and_numbers() {
+    // The numbers follow the codes there (`0002.01 c3b1  - 9 -`): read after the code, with
+    // the built-in rules and with the pattern alike.
+    // Entries of one code and kings come in the order of the text read, which for a directory
+    // in columns is row by row, not the book's column by column: they are compared by number.
+    let by_number = |mut entries: Vec<Entry>| {
+        entries.sort_by_key(|(group, code, kings, label)| {
+            let number: u32 = label.parse().expect("a numeric label");
+            (group == "draw", code.clone(), kings.clone(), number)
+        });
+        entries
+    };
+    let expected = by_number(book_directory());
+    for extra in [&[][..], &["--label-pattern", NUMBERS][..]] {
+        let mut args = vec![
+            "index",
+            BOOK_DIRECTORY,
+            "--group-by",
+            "stipulation",
+            "--format",
+            "tsv",
+        ];
+        args.extend(extra);
+        let tsv = run(&args, 0);
+        assert_eq!(by_number(tsv_entries(&tsv)), expected, "{args:?}");
+    }
+}
+
+#[test]
 fn the_numbered_books_directory_printed_in_the_books_style() {
     let text = run(
         &[
