@@ -137,9 +137,8 @@ impl LabelRules {
     /// letter (`1.Kb2`, `3/4`, `12 moves`) is not one. A user's pattern: its first match
     /// there. `None` when there is none.
     pub fn find_after(&self, buf: &[u8], code_end: usize) -> Option<Label> {
-        let rest = buf.get(code_end..)?;
-        let line_end = memchr(b'\n', rest).unwrap_or(rest.len()).min(MAX_AFTER);
-        let mut segment = &rest[..line_end];
+        let rest = buf.get(code_end..(code_end + MAX_AFTER).min(buf.len()))?;
+        let mut segment = &rest[..memchr(b'\n', rest).unwrap_or(rest.len())];
         // Not past the next code on the line.
         // Not past the next code on the line: a token's full stop stands four bytes in.
         if let Some(next) = memchr::memchr_iter(b'.', segment)

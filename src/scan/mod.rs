@@ -189,9 +189,10 @@ fn label_of(
 fn claimed_before(buf: &[u8], start: usize, rules: &LabelRules) -> usize {
     let reach = crate::label::MAX_BYTES + crate::label::MAX_AFTER + 128;
     let from = start.saturating_sub(reach);
-    (from..start)
-        .rev()
-        .filter(|&i| finder::is_token(buf, i))
+    // A token's full stop stands four bytes in; its anchor before `start`.
+    memchr::memrchr_iter(b'.', &buf[from..(start + 4).min(buf.len())])
+        .filter_map(|dot| (from + dot).checked_sub(4))
+        .filter(|&i| i < start && finder::is_token(buf, i))
         .find_map(|i| context::read_code(buf, i, context::Before::default()))
         .map_or(0, |(parsed, _)| {
             let claimed = rules.find_after(buf, parsed.span.end).map_or(0, |a| a.end);
