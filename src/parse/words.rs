@@ -75,7 +75,7 @@ impl Words<'_> {
 }
 
 /// Side-to-move phrases: their words and the side.
-const SIDES: [(&[&str], Color); 9] = [
+const SIDES: [(&[&str], Color); 11] = [
     (&["white", "to", "move"], Color::White),
     (&["white", "to", "play"], Color::White),
     (&["black", "to", "move"], Color::Black),
@@ -85,6 +85,8 @@ const SIDES: [(&[&str], Color); 9] = [
     (&["weiss", "am", "zug"], Color::White),
     (&["zwart", "aan", "zet"], Color::Black),
     (&["wit", "aan", "zet"], Color::White),
+    (&["trait", "aux", "blancs"], Color::White),
+    (&["trait", "aux", "noirs"], Color::Black),
 ];
 
 /// One-word side to move: `WTM`, `BTM`, Dutch `WAZ` (wit aan zet) and `ZAZ` (zwart aan zet).
@@ -98,13 +100,19 @@ fn side_word(word: Word<'_>) -> Option<Color> {
     }
 }
 
-/// One-word results: `win wins draw draws`, Dutch `winst remise`, German `Gewinn Remis`, and
+/// One-word results: `win wins draw draws`, Dutch `winst remise`, German `Gewinn Remis`,
+/// French `gain gagne gagnent nulle`, Spanish `gana ganan tablas`, Italian `vince patta`, and
 /// `loses` (the side to move loses: with Black to move, White wins).
 fn result_word(word: Word<'_>) -> Option<Option<Outcome>> {
     let any = |words: &[&str]| words.iter().any(|w| word.is(w));
-    if any(&["win", "wins", "winst", "gewinn", "wint", "gewinnt"]) {
+    if any(&[
+        "win", "wins", "winst", "gewinn", "wint", "gewinnt", "gain", "gagne", "gagnent", "gana",
+        "ganan", "vince",
+    ]) {
         Some(Some(Outcome::Win))
-    } else if any(&["draw", "draws", "remise", "remis"]) {
+    } else if any(&[
+        "draw", "draws", "remise", "remis", "nulle", "tablas", "patta",
+    ]) {
         Some(Some(Outcome::Draw))
     } else if any(&["loses", "verliert"]) {
         Some(None)
@@ -119,7 +127,7 @@ pub fn side_at(buf: &[u8], i: usize) -> Option<(Color, usize)> {
     if let Some(side) = side_word(first) {
         return Some((side, end));
     }
-    'phrases: for (phrase, side) in SIDES {
+    'phrases: for &(phrase, side) in &SIDES {
         if !first.is(phrase[0]) {
             continue;
         }
@@ -142,7 +150,9 @@ pub fn side_ending_at(buf: &[u8], end: usize) -> Option<(Color, usize)> {
     while last > 0 && word_byte(buf, last - 1) {
         last -= 1;
     }
-    let ends = ["zaz", "waz", "btm", "wtm", "move", "play", "zug", "zet"];
+    let ends = [
+        "zaz", "waz", "btm", "wtm", "move", "play", "zug", "zet", "blancs", "noirs",
+    ];
     if !ends.iter().any(|w| Word(&buf[last..end]).is(w)) {
         return None;
     }
@@ -201,7 +211,7 @@ pub fn phrase_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
     // Every phrase starts with one of these letters: most words after a code do not.
     if !matches!(
         buf.get(i).map(u8::to_ascii_lowercase),
-        Some(b'w' | b'b' | b'z' | b's' | b'd' | b'r' | b'g' | b'l' | b'v')
+        Some(b'w' | b'b' | b'z' | b's' | b'd' | b'r' | b'g' | b'l' | b'v' | b'n' | b't' | b'p')
     ) {
         return None;
     }
@@ -264,6 +274,14 @@ mod tests {
             ("Schwarz am Zug", Some(("BTM", 14))),
             ("zwart aan zet", Some(("BTM", 13))),
             ("Remise", Some(("=", 6))),
+            ("Gain", Some(("+", 4))),
+            ("Nulle", Some(("=", 5))),
+            ("Tablas", Some(("=", 6))),
+            ("Trait aux Noirs", Some(("BTM", 15))),
+            ("Trait aux Noirs, gain", Some(("-+", 21))),
+            ("Trait aux blancs", Some(("WTM", 16))),
+            ("Nullement", None),
+            ("Gains", None),
             ("White to move", Some(("WTM", 13))),
             ("White wins", Some(("+", 10))),
             ("White loses", None),
