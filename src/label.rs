@@ -166,6 +166,40 @@ impl LabelRules {
     }
 }
 
+impl LabelRules {
+    /// The label of a PGN game ([`crate::pgn`]), whose metadata is `study` and whose bytes are
+    /// `game`: under the built-in rules its source as a caption (`EG, 1995`: the `Event` tag and
+    /// the year of the `Date` tag, unknown values `?` left out), else its composer (`White`);
+    /// under a user's pattern its first match in the game's bytes (tags and moves). `None` when
+    /// there is none.
+    pub fn of_game(
+        &self,
+        study: Option<&crate::study::Study>,
+        game: &[u8],
+    ) -> Option<CompactString> {
+        if let Some(re) = &self.pattern {
+            let caps = re.captures(game)?;
+            let m = caps.get(1).or_else(|| caps.get(0))?;
+            return Some(text_of(m.as_bytes())).filter(|t| !t.is_empty());
+        }
+        let study = study?;
+        fn known(v: &Option<CompactString>) -> Option<&str> {
+            v.as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?'))
+        }
+        let year = known(&study.date)
+            .and_then(|d| d.get(..4))
+            .filter(|y| y.bytes().all(|b| b.is_ascii_digit()));
+        let label = match (known(&study.event), year) {
+            (Some(event), Some(year)) => format!("{event}, {year}"),
+            (Some(event), None) => event.to_string(),
+            (None, _) => known(&study.composer)?.to_string(),
+        };
+        Some(text_of(label.as_bytes()))
+    }
+}
+
 /// Bytes after a code in which [`LabelRules::find_after`] reads, at most.
 pub const MAX_AFTER: usize = 80;
 

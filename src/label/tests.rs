@@ -270,3 +270,41 @@ fn a_printed_directory_sets_each_entrys_number_after_its_code() {
         None
     );
 }
+
+#[test]
+fn a_games_label_is_its_source_and_year_or_its_composer() {
+    use crate::study::Study;
+    let study = |event: Option<&str>, date: Option<&str>, composer: Option<&str>| Study {
+        composer: composer.map(Into::into),
+        event: event.map(Into::into),
+        date: date.map(Into::into),
+        ..Study::default()
+    };
+    let builtin = LabelRules::builtin();
+    let label = |s: &Study| builtin.of_game(Some(s), b"").map(|l| l.to_string());
+    assert_eq!(
+        label(&study(
+            Some("EG"),
+            Some("1995.??.??"),
+            Some("Roycroft, John")
+        )),
+        Some("EG, 1995".into())
+    );
+    assert_eq!(
+        label(&study(Some("Tidskrift"), Some("????.??.??"), None)),
+        Some("Tidskrift".into())
+    );
+    assert_eq!(
+        label(&study(Some("?"), None, Some("Troitzky, Alexei"))),
+        Some("Troitzky, Alexei".into())
+    );
+    assert_eq!(label(&study(None, Some("1910"), None)), None);
+    assert_eq!(builtin.of_game(None, b"[Event \"EG\"]"), None);
+    let pattern = LabelRules::pattern(r#"Round "(\d+)""#).unwrap();
+    assert_eq!(
+        pattern
+            .of_game(None, b"[Event \"EG\"]\n[Round \"17\"]")
+            .as_deref(),
+        Some("17")
+    );
+}

@@ -95,6 +95,12 @@ impl Read for Tracked<'_> {
 }
 
 /// The text of `bytes`, decoded from UTF-16 when it starts with a byte order mark.
+/// The text of a PGN file as [`read_pgn`] reads it and its records' offsets count: UTF-16
+/// (by its byte order mark) decoded to UTF-8, any other bytes as they are.
+pub(crate) fn text(bytes: &[u8]) -> Cow<'_, [u8]> {
+    utf8_bytes(bytes).0
+}
+
 fn utf8_bytes(bytes: &[u8]) -> (Cow<'_, [u8]>, Option<PgnEncoding>) {
     let utf16 = match bytes {
         [0xFF, 0xFE, ..] => UTF_16LE,

@@ -201,14 +201,23 @@ fn claimed_before(buf: &[u8], start: usize, rules: &LabelRules) -> usize {
 }
 
 /// Reads `buf` (a whole input) as a PGN file ([`crate::pgn::read_pgn`]): a unit of one chunk
-/// whose records are the games with a FEN. Their lines are stored as the [`Stitcher`] of a
+/// whose records are the games with a FEN, each with its label under `labels`
+/// ([`LabelRules::of_game`]; none when `None`). Their lines are stored as the [`Stitcher`] of a
 /// first chunk expects (line feeds before the record), their column is 1.
-pub(crate) fn scan_pgn(buf: &[u8], path: &SourcePath) -> ChunkScan {
+pub(crate) fn scan_pgn(buf: &[u8], path: &SourcePath, labels: Option<&LabelRules>) -> ChunkScan {
     let read = crate::pgn::read_pgn(buf, &path.escaped());
     let mut found = read.records;
+    // The offsets of the records count in the decoded text.
+    let text = labels.map(|_| crate::pgn::text(buf));
     for record in &mut found {
         record.line -= 1;
         record.path = path.clone();
+        if let (Some(rules), Some(text)) = (labels, &text) {
+            let game = text
+                .get(record.offset as usize..(record.offset + record.length) as usize)
+                .unwrap_or_default();
+            record.label = rules.of_game(record.study.as_deref(), game);
+        }
     }
     // A game stands alone: no sign, heading or prose around it to read (and the chain drops a
     // record that has no link).

@@ -178,6 +178,26 @@ fn pgn_files_are_read_as_games_with_their_metadata() {
     );
     let study = records[0].study.as_deref().expect("metadata");
     assert_eq!(study.composer.as_deref(), Some("Roycroft, John"));
+    // The label: the source and its year, as a caption gives them.
+    let labels: Vec<Option<&str>> = records.iter().map(|r| r.label.as_deref()).collect();
+    assert_eq!(
+        labels,
+        [Some("EG, 1995"), Some("Tidskrift, 2001"), Some("Wrong tag")]
+    );
+    let (records, _) = scanned(&[
+        "--label-pattern",
+        r#"White "([^"]*)""#,
+        "fixtures/pgn/studies.pgn",
+    ]);
+    let labels: Vec<Option<&str>> = records.iter().map(|r| r.label.as_deref()).collect();
+    assert_eq!(
+        labels,
+        [
+            Some("Roycroft, John"),
+            Some("Composer, C"),
+            Some("Composer, E")
+        ]
+    );
     assert_eq!(study.event.as_deref(), Some("EG"));
     assert_eq!(
         records[1].findings.last().unwrap().fix.as_deref(),

@@ -186,7 +186,7 @@ impl Queue<'_> {
         if is_pgn(input, options.pgn) {
             // Games, not text: read whole by pgn-reader on this worker.
             self.opening.fetch_sub(1, Ordering::SeqCst);
-            let scan = super::scan_pgn(&loaded.bytes, &path);
+            let scan = super::scan_pgn(&loaded.bytes, &path, options.labels.as_ref());
             let bytes = loaded.bytes.len() as u64;
             (options.progress)(bytes);
             let unit = Unit::Chunk {

@@ -67,7 +67,12 @@ impl Queue<'_> {
                 };
                 let len = whole.len() as u64;
                 encoding = member.encoding;
-                if emit(crate::scan::scan_pgn(whole, &member.name), len).is_break() {
+                if emit(
+                    crate::scan::scan_pgn(whole, &member.name, options.labels.as_ref()),
+                    len,
+                )
+                .is_break()
+                {
                     return Ok(ControlFlow::Break(()));
                 }
                 total += len;
