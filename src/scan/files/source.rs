@@ -79,26 +79,23 @@ impl Queue<'_> {
                 scanned += 1;
                 return Ok(ControlFlow::Continue(()));
             }
-            let ended = match member.text {
-                Text::Stream(reader) => scan_stream(
-                    reader,
-                    &member.name,
-                    member.page,
-                    options.labels.as_ref(),
-                    block,
-                    binary,
-                    &mut emit,
-                )?,
-                Text::Bytes(bytes) => scan_stream(
-                    &mut &*bytes,
-                    &member.name,
-                    member.page,
-                    options.labels.as_ref(),
-                    block,
-                    binary,
-                    &mut emit,
-                )?,
+            let mut bytes: &[u8];
+            let reader: &mut dyn std::io::Read = match member.text {
+                Text::Stream(reader) => reader,
+                Text::Bytes(text) => {
+                    bytes = text;
+                    &mut bytes
+                }
             };
+            let ended = scan_stream(
+                reader,
+                &member.name,
+                member.page,
+                options.labels.as_ref(),
+                block,
+                binary,
+                &mut emit,
+            )?;
             encoding = member.encoding;
             match ended {
                 StreamEnd::Scanned { bytes } => {
