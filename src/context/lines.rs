@@ -181,7 +181,7 @@ impl Walk<'_> {
             }
         }
         if self.end != self.start
-            && let Some(above) = sign_or_heading(line)
+            && let Some(above) = sign_or_heading(line, &buf[..line_start])
         {
             return Some(above);
         }
@@ -192,7 +192,7 @@ impl Walk<'_> {
 /// A sign line ([`sign_line`]) or a heading ([`heading`]); most lines, prose or caption,
 /// are told apart by their length and first bytes before either is read.
 #[inline(always)]
-fn sign_or_heading(line: &[u8]) -> Option<Above> {
+fn sign_or_heading(line: &[u8], before: &[u8]) -> Option<Above> {
     if line.len() > 80 {
         return None;
     }
@@ -203,8 +203,9 @@ fn sign_or_heading(line: &[u8]) -> Option<Above> {
     let text = &line[lead..];
     if matches!(text.first(), Some(b'+' | b'=' | b'-' | b'<' | b'*'))
         || heading::may_be_heading(text)
+        || may_be_words(text)
     {
-        read_sign_or_heading(line)
+        read_sign_or_heading(line, before)
     } else {
         None
     }
@@ -212,11 +213,92 @@ fn sign_or_heading(line: &[u8]) -> Option<Above> {
 
 /// [`sign_or_heading`] past its first test.
 #[inline(never)]
-fn read_sign_or_heading(line: &[u8]) -> Option<Above> {
+fn read_sign_or_heading(line: &[u8], before: &[u8]) -> Option<Above> {
     if let Some(s) = sign_line(line) {
         return Some(Above::Sign(s));
     }
-    heading(line).map(Above::Heading)
+    // Words, unlike a sign, may end a sentence of prose wrapped onto their line.
+    if let Some(h) = heading(line) {
+        return (!continues_prose(before)).then_some(Above::Heading(h));
+    }
+    words_line(line)
+        .filter(|_| !continues_prose(before))
+        .map(Above::Sign)
+}
+
+/// True when the line that `before` ends with (its line feed the last byte) is prose whose
+/// sentence runs on to the next line: longer than [`LONG_LINE`], holding no code, and ending in
+/// a letter, comma, semicolon or a word broken at its hyphen. The words on the next line then end that sentence (`... and after`
+/// / `White draws`): they are neither a heading nor a sign line.
+fn continues_prose(before: &[u8]) -> bool {
+    let Some(prev) = before.strip_suffix(b"\n") else {
+        return false;
+    };
+    let prev = prev.strip_suffix(b"\r").unwrap_or(prev).trim_ascii_end();
+    let from = prev.len().saturating_sub(MAX_LINE + 1);
+    let start = memchr::memrchr(b'\n', &prev[from..]).map_or(from, |i| from + i + 1);
+    let line = &prev[start..];
+    let runs_on = match line {
+        [.., b, b'-'] => b.is_ascii_alphabetic(), // a word broken at its hyphen
+        [.., b] => b.is_ascii_alphabetic() || matches!(b, b',' | b';'),
+        [] => false,
+    };
+    // A line holding a code (a directory's entries) is no prose.
+    runs_on
+        && line.len() > LONG_LINE
+        && !memchr_iter(b'.', line).any(|dot| dot >= 4 && is_token(line, dot - 4))
+}
+
+/// True when `text` (a line after its leading spaces) may hold a result or side to move in
+/// words alone ([`words_line`]): short, and starting with a letter a phrase starts with, or a
+/// bracket.
+#[inline(always)]
+fn may_be_words(text: &[u8]) -> bool {
+    text.len() <= 48
+        && matches!(
+            text.first(),
+            Some(
+                b'W' | b'B'
+                    | b'Z'
+                    | b'S'
+                    | b'D'
+                    | b'R'
+                    | b'G'
+                    | b'V'
+                    | b'N'
+                    | b'T'
+                    | b'P'
+                    | b'('
+                    | b'['
+            )
+        )
+}
+
+/// A line holding only a result or a side to move in words (the table of docs/reading.md),
+/// starting with a capital, in brackets or not, perhaps with a full stop or colon after it:
+/// `White to move and win`, `Black to move`, `(BTM)`, `Zwart aan zet.` It stands above a study
+/// as a sign line does (unless it ends a sentence of the line above, see the look-back). A
+/// line of heading words (`Win`, `Draws`) is a heading ([`heading`]), read first.
+pub fn words_line(line: &[u8]) -> Option<Stipulation> {
+    if line.len() > 80 {
+        return None;
+    }
+    let mut text = trimmed(line);
+    for end in [b':', b'.'] {
+        text = text.strip_suffix(&[end]).unwrap_or(text);
+    }
+    if let Some(inner) = text
+        .strip_prefix(b"(")
+        .and_then(|t| t.strip_suffix(b")"))
+        .or_else(|| text.strip_prefix(b"[").and_then(|t| t.strip_suffix(b"]")))
+    {
+        text = trimmed(inner);
+    }
+    if text.len() > 40 || !text.first().is_some_and(u8::is_ascii_uppercase) {
+        return None;
+    }
+    let (s, end) = crate::parse::phrase_at(text, 0)?;
+    (end == text.len()).then_some(s)
 }
 
 /// The first byte of `line` that is not an ASCII space or tab.

@@ -12,7 +12,7 @@ pub mod space;
 mod squares;
 mod words;
 
-pub(crate) use words::side_at;
+pub(crate) use words::{phrase_at, side_at};
 
 use std::ops::Range;
 

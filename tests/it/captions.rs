@@ -48,8 +48,9 @@ fn row(line: u64, column: u64, form: &str, canonical: &str, source: Option<&str>
     )
 }
 
-const FIXTURES: [&str; 8] = [
+const FIXTURES: [&str; 9] = [
     "sign-above.txt",
+    "words-above.txt",
     "directory-columns.txt",
     "directory-numbered.txt",
     "side-to-move.txt",
@@ -75,6 +76,26 @@ fn a_sign_above_reaches_the_next_code_across_caption_lines_only() {
             row(65, 1, ka, "a1h8 0400.00 =", Some("above")),
         ]
     );
+}
+
+#[test]
+fn a_result_or_side_to_move_in_words_on_its_own_line_stands_as_a_sign() {
+    let found = rows(&scan(&fixture("words-above.txt"), 1 << 20));
+    let expected = vec![
+        row(5, 1, "full", "a1c3 0130.00 b2d4 2/2+.", Some("above")),
+        row(8, 1, "full", "h8f6 0000.01 .f7 1/2 BTM.", Some("above")),
+        row(12, 1, "full", "a1c3 0130.00 b2d4 2/2-=.", Some("above")),
+        row(15, 1, "kings-before", "e2g4 0013.01 BTM", Some("above")),
+        // Not alone on its line: a caption, not a sign.
+        row(18, 1, "full", "h8f6 0000.01 .f7 1/2.", None),
+        // Its own result beside it wins over the line above.
+        row(21, 1, "full", "a1c3 0130.00 b2d4 2/2+.", Some("beside")),
+        // Words that end a sentence of the long line of prose above them: neither a sign line
+        // nor a heading.
+        row(26, 1, "full", "a1c3 0130.00 b2d4 2/2.", None),
+        row(30, 1, "full", "a1c3 0130.00 b2d4 2/2.", None),
+    ];
+    assert_eq!(found, expected);
 }
 
 #[test]
@@ -294,7 +315,7 @@ fn scan_index_and_index_from_give_the_same_records() {
         .filter(|l| l.contains(r#""type":"match""#))
         .count();
     assert_eq!(direct.lines().count(), matches);
-    assert_eq!(matches, 8 + 18 + 9 + 7 + 8 + 6 + 7);
+    assert_eq!(matches, 8 + 8 + 18 + 9 + 7 + 8 + 6 + 7);
 }
 
 #[test]

@@ -117,3 +117,26 @@ fn line_feeds_read_64_bytes_at_a_time_are_those_a_search_finds() {
     }
     assert!(compared > 10_000, "{compared}");
 }
+
+#[test]
+fn words_lines_hold_a_result_or_side_to_move_in_words_alone() {
+    let table: &[(&str, Option<&str>)] = &[
+        ("White to move and win", Some("+")),
+        ("  (BTM)  ", Some("BTM")),
+        ("[Black to move]", Some("BTM")),
+        ("Black to move, draw.", Some("-=")),
+        ("Zwart aan zet:", Some("BTM")),
+        ("Draw?", Some("=")),
+        ("Diagram 3 (BTM)", None),
+        ("White to move and win the game", None),
+        ("the draw", None),
+        ("", None),
+    ];
+    for &(line, want) in table {
+        assert_eq!(
+            words_line(line.as_bytes()).map(|s| s.to_string()),
+            want.map(String::from),
+            "{line:?}"
+        );
+    }
+}
