@@ -4,10 +4,10 @@
 use memchr::memchr_iter;
 
 use crate::finder::{is_token, line_feeds};
-
-mod heading;
 use crate::parse::{lex, space};
 use crate::stipulation::Stipulation;
+
+mod heading;
 pub use heading::heading;
 
 /// Most lines above a code that the look-back reads (blank lines included): a sign above
