@@ -119,7 +119,8 @@ impl<'a> Reader<'a> {
 
     /// Backward: a glued sign; else across a gap a sign, a side to move in words with or
     /// without a sign before it (`+ ZAZ 0013.01`, `BTM 0013.01`), or the kings (unless those
-    /// kings end the code before, see [`kings_follow_a_code`]).
+    /// kings end the code before, see [`kings_follow_a_code`]) with perhaps a sign before them
+    /// on their line ([`Reader::sign_before_kings`]).
     pub(super) fn before(&mut self) {
         let (buf, anchor) = (self.buf, self.parts.code.start);
         if let Some(s) = lex::sign_ending_at(buf, anchor) {
@@ -142,7 +143,43 @@ impl<'a> Reader<'a> {
             self.parts.kings = Some(k..k + 4);
             self.start = k;
             self.form = Form::KingsBefore;
+            self.sign_before_kings(k);
         }
+    }
+
+    /// A sign before kings that stand before the code, on the same line: apart or glued
+    /// (`+ a1c3 0130.00 b2d4 2/2`, `=d1b3 4001.00`), or in brackets (`(=) c3b1 0002.01`). A sign
+    /// on the line above is a sign line, read by the look-back (docs/reading.md).
+    fn sign_before_kings(&mut self, k: usize) {
+        let buf = self.buf;
+        let Some(g) = lex::gap_backward(buf, k) else {
+            return;
+        };
+        if buf[g..k].iter().any(|b| matches!(b, b'\n' | b'\r')) {
+            return;
+        }
+        // The sign's text, and where the form starts (its bracket).
+        let (range, start) = match buf.get(g.saturating_sub(3)..g) {
+            Some(b"(+)" | b"(=)" | b"[+]" | b"[=]") if g >= 3 => {
+                if g.checked_sub(4)
+                    .is_some_and(|i| !buf[i].is_ascii_whitespace())
+                {
+                    return;
+                }
+                (g - 2..g - 1, g - 3)
+            }
+            _ => match lex::sign_ending_at(buf, g) {
+                Some(s) => (s..g, s),
+                None => return,
+            },
+        };
+        let Some(sign) = Stipulation::from_token(&buf[range.clone()]) else {
+            return;
+        };
+        self.sign = Some(sign);
+        self.parts.sign = Some(range);
+        self.start = start;
+        self.sign_apart = g < k;
     }
 
     /// A side to move in words at `start..end` before the code: with a sign before it, the

@@ -237,6 +237,38 @@ fn w_b_after_a_bare_code_is_read_in_a_text_given_on_purpose_only() {
 }
 
 #[test]
+fn a_sign_before_kings_before_the_code_on_their_line_is_read() {
+    let (raw, form, canonical) = read("+ a1c3 0130.00 b2d4 2/2");
+    assert_eq!(
+        (raw.as_str(), form, canonical.as_str()),
+        (
+            "+ a1c3 0130.00 b2d4 2/2",
+            Form::Full,
+            "a1c3 0130.00 b2d4 2/2+."
+        )
+    );
+    // (text, raw text read, canonical), each kings before the code
+    let table = [
+        ("=d1b3 4001.00", "=d1b3 4001.00", "d1b3 4001.00 ="),
+        ("(=) c3b1 0002.01", "(=) c3b1 0002.01", "c3b1 0002.01 ="),
+        ("x -+ h8f6 0000.01", "-+ h8f6 0000.01", "h8f6 0000.01 -+"),
+        // A sign on the line above is the look-back's (a sign line), not the form's.
+        ("+\nd1b3 4001.00", "d1b3 4001.00", "d1b3 4001.00"),
+        // Not a sign: a word, a bracketed sign glued to a word.
+        ("Win d1b3 4001.00", "d1b3 4001.00", "d1b3 4001.00"),
+        ("x(=) c3b1 0002.01", "c3b1 0002.01", "c3b1 0002.01"),
+    ];
+    for (text, raw, canonical) in table {
+        let (read_raw, form, read_canonical) = read(text);
+        assert_eq!(
+            (read_raw.as_str(), form, read_canonical.as_str()),
+            (raw, Form::KingsBefore, canonical),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
 fn decode_refuses_text_outside_the_form() {
     assert_eq!(
         parse_text("0323.12 g3g1 and more").unwrap_err().to_string(),
