@@ -31,8 +31,9 @@ pub struct InputArgs {
     #[arg(skip)]
     pub no_labels: bool,
     /// Read each study's label (its number) as the last match of this regular expression in
-    /// the text before its code, its first group if it has one, instead of the built-in rules
-    /// (docs/printing.md, "Labels"). Example: '- (\d+) -'.
+    /// the text before its code, or the first after it on its line (a printed directory's
+    /// entry), its first group if it has one, instead of the built-in rules (docs/printing.md,
+    /// "Labels"). Example: '- (\d+) -'.
     #[arg(
         long,
         value_name = "REGEX",
