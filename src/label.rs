@@ -133,13 +133,13 @@ impl LabelRules {
     /// the same line and before the next code on it, as a printed directory sets its entries.
     /// The built-in rules: after blanks and dot leaders (`....`), `- 31 -`, `No 31`, or a
     /// number of 1-6 digits or a list of them (`31`, `8, 45, 112`) that ends the line or is
-    /// followed by blanks and the next entry; a number glued to a full stop, a slash or a
-    /// letter (`1.Kb2`, `3/4`, `12 moves`) is not one. A user's pattern: its first match
+    /// followed by a column's gap (two blanks or a tab) and the next entry; a number glued to a
+    /// full stop, a slash or a letter, or followed by a word after one space (`1.Kb2`, `3/4`,
+    /// `12 moves`), is not one. A user's pattern: its first match
     /// there. `None` when there is none.
     pub fn find_after(&self, buf: &[u8], code_end: usize) -> Option<Label> {
         let rest = buf.get(code_end..(code_end + MAX_AFTER).min(buf.len()))?;
         let mut segment = &rest[..memchr(b'\n', rest).unwrap_or(rest.len())];
-        // Not past the next code on the line.
         // Not past the next code on the line: a token's full stop stands four bytes in.
         if let Some(next) = memchr::memchr_iter(b'.', segment)
             .filter_map(|dot| dot.checked_sub(4))
@@ -164,9 +164,7 @@ impl LabelRules {
             text: text_of(&segment[a..b]),
         })
     }
-}
 
-impl LabelRules {
     /// The label of a PGN game ([`crate::pgn`]), whose metadata is `study` and whose bytes are
     /// `game`: under the built-in rules its source as a caption (`EG, 1995`: the `Event` tag and
     /// the year of the `Date` tag, unknown values `?` left out), else its composer (`White`);
@@ -231,17 +229,20 @@ fn after_builtin(segment: &[u8]) -> Option<(usize, usize)> {
         }
         b'N' => numbered(s).filter(|&(_, e)| tail_ok(e)),
         b'0'..=b'9' => {
-            // A number, or a list of numbers separated by commas.
+            // A number, or a list of numbers separated by commas, each of 1-6 digits.
             let mut end = digits(s);
-            while end <= 6 && s.get(end) == Some(&b',') {
+            if end > 6 {
+                return None;
+            }
+            while s.get(end) == Some(&b',') {
                 let gap = s[end + 1..].iter().take_while(|&&b| is_blank(b)).count();
                 let n = digits(&s[end + 1 + gap..]);
-                if n == 0 {
+                if !(1..=6).contains(&n) {
                     break;
                 }
                 end += 1 + gap + n;
             }
-            (digits(s) <= 6 && tail_ok(end)).then_some((0, end))
+            tail_ok(end).then_some((0, end))
         }
         _ => None,
     }?;

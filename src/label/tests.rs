@@ -245,6 +245,7 @@ fn a_printed_directory_sets_each_entrys_number_after_its_code() {
         ("0310.01 d6a8   31     0014.00 h4b1  106", Some("31")),
         ("0310.01 d6a8 ........ 45", Some("45")),
         ("0310.01 d6a8  8, 45, 112", Some("8, 45, 112")),
+        ("0310.01 d6a8  1234, 56, 78", Some("1234, 56, 78")),
         ("0310.01 d6a8  No 17", Some("17")),
         ("0310.01 d6a8 31   a1b2 0000.10", Some("31")),
         // Prose, moves, a men count, the next line, nothing: no label.
