@@ -1,6 +1,6 @@
 //! Sorting a directory larger than memory: records gathered up to a memory budget, each full
 //! batch sorted and spilled to a temporary file as a sorted run, and the runs merged with
-//! [`merge`](super::merge::merge) (docs/reliability.md, "A directory larger than memory").
+//! [`merge`] (docs/reliability.md, "A directory larger than memory").
 //!
 //! The runs are JSON Lines directories, the saved format that keeps every field of a record,
 //! in unnamed temporary files ([`tempfile::tempfile`]: on Linux `O_TMPFILE`, elsewhere a file

@@ -50,7 +50,7 @@ impl Kind {
     }
 
     /// True for the kinds that hold other files: zip and tar. An archive inside an archive is
-    /// opened; one more level down it is reported instead ([`crate::input::SourceError`]).
+    /// opened; one more level down it is reported instead ([`crate::input::InputError::TooDeep`]).
     pub fn is_archive(self) -> bool {
         matches!(self, Kind::Zip | Kind::Tar)
     }

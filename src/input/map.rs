@@ -77,7 +77,7 @@ impl Deref for Contents {
 
 impl Contents {
     /// `true` when these bytes are a map of a file that has shrunk under it since
-    /// ([`MappedFile::changed`]): the bytes read may hold zeros where the file's were. Always
+    /// (an `fstat` of the mapped file): the bytes read may hold zeros where the file's were. Always
     /// `false` for bytes in memory. Costs an `fstat` for a map.
     pub fn changed(&self) -> bool {
         match self {
@@ -87,7 +87,8 @@ impl Contents {
     }
 
     /// `true` when a read of these bytes fell past the end of a file that shrank under its map
-    /// and was answered with zeros ([`MappedFile::read_zeros`]); no system call.
+    /// and was answered with zeros (the map's SIGBUS guard, `src/input/map.rs`); no system
+    /// call.
     pub fn read_zeros(&self) -> bool {
         match self {
             Contents::Mapped(mapped) => mapped.read_zeros(),

@@ -32,7 +32,7 @@ impl Default for InflateLimit {
     }
 }
 
-/// The error inside the `io::Error` a [`Limited`] reader returns when its input inflates past
+/// The error inside the `io::Error` a `Limited` reader returns when its input inflates past
 /// the [`InflateLimit`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub struct InflatedTooFar {

@@ -39,7 +39,7 @@ pub fn before(buf: &[u8], i: usize) -> Option<u8> {
 
 /// The end of the gap that starts at `i`: `i` itself when no white space stands there, `None`
 /// when the gap is longer than [`MAX_GAP`] or holds more than [`MAX_GAP_LINES`] line breaks.
-/// White space is any blank of [`space`](super::space): ASCII blanks, CR alone as a line end,
+/// White space is any blank of [`super::space`]: ASCII blanks, CR alone as a line end,
 /// no-break and thin spaces, the soft hyphen, simple markup (`<b>`, `**`).
 pub fn gap_forward(buf: &[u8], i: usize) -> Option<usize> {
     let mut j = i;
@@ -167,7 +167,7 @@ pub fn kings_token_ending_at(buf: &[u8], end: usize) -> Option<usize> {
 }
 
 /// A sign `+ = -+ -=` ending at `end` (exclusive) whose first byte follows white space
-/// (any blank of [`space`](super::space), markup included), a bracket or the start of the text. Returns the sign's start.
+/// (any blank of [`super::space`], markup included), a bracket or the start of the text. Returns the sign's start.
 pub fn sign_ending_at(buf: &[u8], end: usize) -> Option<usize> {
     let last = before(buf, end)?;
     if last != b'+' && last != b'=' {
@@ -219,7 +219,7 @@ pub fn men_count_at(buf: &[u8], i: usize) -> Option<(u8, u8, usize)> {
 
 /// A stipulation sign or words at `i`: the signs `+ = -+ -=` (ending at a token boundary or
 /// before a full stop, colon or closing bracket), or a result or side to move in words
-/// ([`words::phrase_at`](super::words::phrase_at): `Win`, `BTM`, `ZAZ`, `White wins in 78
+/// (`words::phrase_at`: `Win`, `BTM`, `ZAZ`, `White wins in 78
 /// moves`, `Draw?`). Returns the value and the end.
 pub fn stipulation_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
     let first = at(buf, i)?;
