@@ -75,36 +75,38 @@ fn tsv_entries(tsv: &str) -> Vec<Entry> {
         .collect()
 }
 
+/// The entries `gbr index INPUT --group-by stipulation --format tsv EXTRA...` gives.
+fn indexed_by_stipulation(input: &str, extra: &[&str]) -> Vec<Entry> {
+    let mut args = vec![
+        "index",
+        input,
+        "--group-by",
+        "stipulation",
+        "--format",
+        "tsv",
+    ];
+    args.extend(extra);
+    tsv_entries(&run(&args, 0))
+}
+
 #[test]
 fn a_numbered_book_indexed_with_its_number_pattern_gives_back_its_own_directory() {
-    let tsv = run(
-        &[
-            "index",
-            BOOK,
-            "--group-by",
-            "stipulation",
-            "--label-pattern",
-            NUMBERS,
-            "--format",
-            "tsv",
-        ],
-        0,
-    );
+    let found = indexed_by_stipulation(BOOK, &["--label-pattern", NUMBERS]);
     let expected = book_directory();
     assert_eq!(
         expected.len(),
         14,
         "the fixture's directory lists its 14 studies"
     );
-    assert_eq!(tsv_entries(&tsv), expected);
+    assert_eq!(found, expected);
 }
 
 #[test]
 fn the_books_printed_directory_indexed_again_keeps_its_groups_and_numbers() {
     // The numbers follow the codes there (`0002.01 c3b1  - 9 -`): read after the code, with
-    // the built-in rules and with the pattern alike.
-    // Entries of one code and kings come in the order of the text read, which for a directory
-    // in columns is row by row, not the book's column by column: they are compared by number.
+    // the built-in rules and with the pattern alike. Entries of one code and kings come in the
+    // order of the text read, which for a directory in columns is row by row, not the book's
+    // column by column: they are compared by number.
     let by_number = |mut entries: Vec<Entry>| {
         entries.sort_by_key(|(group, code, kings, label)| {
             let number: u32 = label.parse().expect("a numeric label");
@@ -114,17 +116,8 @@ fn the_books_printed_directory_indexed_again_keeps_its_groups_and_numbers() {
     };
     let expected = by_number(book_directory());
     for extra in [&[][..], &["--label-pattern", NUMBERS][..]] {
-        let mut args = vec![
-            "index",
-            BOOK_DIRECTORY,
-            "--group-by",
-            "stipulation",
-            "--format",
-            "tsv",
-        ];
-        args.extend(extra);
-        let tsv = run(&args, 0);
-        assert_eq!(by_number(tsv_entries(&tsv)), expected, "{args:?}");
+        let found = indexed_by_stipulation(BOOK_DIRECTORY, extra);
+        assert_eq!(by_number(found), expected, "{extra:?}");
     }
 }
 
