@@ -270,6 +270,13 @@ impl From<&SourcePath> for SourcePath {
     }
 }
 
+/// `path` as gbr's messages show it: its bytes, with the reversible escape of the outputs where
+/// they are not UTF-8 (`caf\xE9.txt`), so that two names that differ only there stay apart on
+/// standard error too (`Path::display` would print both as `caf\u{FFFD}.txt`).
+pub fn shown(path: impl AsRef<Path>) -> SourcePath {
+    SourcePath::from_path(path.as_ref())
+}
+
 impl From<&Path> for SourcePath {
     fn from(path: &Path) -> SourcePath {
         SourcePath::from_path(path)

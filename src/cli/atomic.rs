@@ -77,13 +77,18 @@ impl Output {
         let existing = fs::metadata(&target).ok();
         if let Some(meta) = &existing {
             if meta.is_dir() {
-                bail!("cannot write {}: it is a folder", path.display());
+                bail!(
+                    "cannot write {}: it is a folder",
+                    gbrscan::source_path::shown(path)
+                );
             }
             if !meta.is_file() {
                 let file = OpenOptions::new()
                     .write(true)
                     .open(&target)
-                    .with_context(|| format!("cannot open {}", path.display()))?;
+                    .with_context(|| {
+                        format!("cannot open {}", gbrscan::source_path::shown(path))
+                    })?;
                 return Ok(Output {
                     sink: Sink::Direct(BufWriter::with_capacity(1 << 16, file)),
                 });
@@ -94,7 +99,7 @@ impl Output {
             _ => PathBuf::from("."),
         };
         remove_stale(&folder);
-        let cannot = || format!("cannot write {}", path.display());
+        let cannot = || format!("cannot write {}", gbrscan::source_path::shown(path));
         let (file, named) = match unnamed_temp(&folder) {
             Some(file) => (file, None),
             None => {
@@ -136,7 +141,7 @@ impl Output {
             Sink::Direct(mut out) => out.flush().context("cannot write the output"),
             Sink::Atomic(out, replace) => {
                 let target = replace.target.clone();
-                let cannot = || format!("cannot write {}", target.display());
+                let cannot = || format!("cannot write {}", gbrscan::source_path::shown(&target));
                 let file = out
                     .into_inner()
                     .map_err(|e| e.into_error())
@@ -161,7 +166,12 @@ impl Output {
 impl Replace {
     /// Renames the (flushed) temporary file onto the target and flushes the folder.
     fn into_place(self, file: &File) -> anyhow::Result<()> {
-        let cannot = || format!("cannot replace {}", self.target.display());
+        let cannot = || {
+            format!(
+                "cannot replace {}",
+                gbrscan::source_path::shown(&self.target)
+            )
+        };
         let named = match self.named {
             Some(named) => named,
             None => link_unnamed(file, &self.folder).with_context(cannot)?,
@@ -187,8 +197,12 @@ fn follow_links(path: &Path) -> anyhow::Result<PathBuf> {
     for _ in 0..MAX_LINKS {
         match fs::symlink_metadata(&current) {
             Ok(meta) if meta.file_type().is_symlink() => {
-                let to = fs::read_link(&current)
-                    .with_context(|| format!("cannot read the link {}", current.display()))?;
+                let to = fs::read_link(&current).with_context(|| {
+                    format!(
+                        "cannot read the link {}",
+                        gbrscan::source_path::shown(&current)
+                    )
+                })?;
                 current = match current.parent() {
                     Some(parent) if to.is_relative() => parent.join(to),
                     _ => to,
@@ -197,7 +211,10 @@ fn follow_links(path: &Path) -> anyhow::Result<PathBuf> {
             _ => return Ok(current),
         }
     }
-    bail!("cannot write {}: too many levels of links", path.display())
+    bail!(
+        "cannot write {}: too many levels of links",
+        gbrscan::source_path::shown(path)
+    )
 }
 
 /// The permissions of a new directory: readable by all, like any file the user writes.

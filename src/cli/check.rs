@@ -74,7 +74,10 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
     for input in &found.inputs {
         match open(input, &opts) {
             Ok(Opened::Whole(loaded)) if loaded.binary => {
-                eprintln!("gbr: {}: binary, not checked", input.path().display())
+                eprintln!(
+                    "gbr: {}: binary, not checked",
+                    gbrscan::source_path::shown(input.path())
+                )
             }
             Ok(Opened::Whole(loaded)) => {
                 // The escaped name (docs/scan-output.md), as every output writes a path.
@@ -149,17 +152,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     if let Some(dir) = &args.against {
         if is_saved_directory(dir) {
-            let file =
-                fs::File::open(dir).with_context(|| format!("cannot open {}", dir.display()))?;
-            let records = gbrscan::directory::read::records(BufReader::new(file))
-                .with_context(|| format!("cannot read the directory {}", dir.display()))?;
+            let file = fs::File::open(dir)
+                .with_context(|| format!("cannot open {}", gbrscan::source_path::shown(dir)))?;
+            let records =
+                gbrscan::directory::read::records(BufReader::new(file)).with_context(|| {
+                    format!(
+                        "cannot read the directory {}",
+                        gbrscan::source_path::shown(dir)
+                    )
+                })?;
             options.against = Some(Against::Entries(
                 records.iter().map(Entry::of_record).collect(),
             ));
         } else {
             let mut more = read_inputs(std::slice::from_ref(dir), &mut failed);
             if more.len() != 1 {
-                anyhow::bail!("--against needs one file, {} given", dir.display());
+                anyhow::bail!(
+                    "--against needs one file, {} given",
+                    gbrscan::source_path::shown(dir)
+                );
             }
             options.against = Some(Against::Input(loaded.len()));
             loaded.append(&mut more);
@@ -247,13 +258,13 @@ fn write_back(input: &Loaded, new: &[u8]) -> anyhow::Result<()> {
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(std::path::Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write beside {}", path.display()))?;
+        .with_context(|| format!("cannot write beside {}", gbrscan::source_path::shown(path)))?;
     tmp.write_all(new)?;
     if let Ok(meta) = fs::metadata(path) {
         let _ = fs::set_permissions(tmp.path(), meta.permissions());
     }
     tmp.persist(path)
-        .with_context(|| format!("cannot replace {}", path.display()))?;
+        .with_context(|| format!("cannot replace {}", gbrscan::source_path::shown(path)))?;
     Ok(())
 }
 

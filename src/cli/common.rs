@@ -121,7 +121,7 @@ fn is_error(reason: SkipReason) -> bool {
 
 /// The stderr line for a walk skip: `gbr: path: reason`, or `gbr: path: skipped, reason`.
 fn skip_line(skip: &Skipped) -> String {
-    let path = skip.path.display();
+    let path = gbrscan::source_path::shown(&skip.path);
     if is_error(skip.reason) {
         format!("gbr: {path}: {}", skip.reason)
     } else {
@@ -140,7 +140,7 @@ pub fn failure_line(err: &InputError) -> String {
     };
     format!(
         "gbr: {}: {operation}{}",
-        err.path().display(),
+        gbrscan::source_path::shown(err.path()),
         super::errors::causes(err)
     )
 }
@@ -149,7 +149,7 @@ pub fn failure_line(err: &InputError) -> String {
 /// (`gbr: a.pgn: 3 of 10 games have no FEN tag, skipped`), each game whose FEN is unreadable
 /// (`gbr: a.pgn:29: FEN tag ...`), and a read that stopped early.
 fn game_lines(input: &InputPath, games: &GameCounts) -> Vec<String> {
-    let path = input.path().display();
+    let path = gbrscan::source_path::shown(input.path());
     let mut lines = Vec::new();
     if games.without_fen > 0 {
         lines.push(format!(
@@ -350,14 +350,16 @@ pub fn scan_paths(
                         }
                     }
                 }
-                FileOutcome::SkippedBinary => binary.push(scan.input.path().display().to_string()),
+                FileOutcome::SkippedBinary => {
+                    binary.push(gbrscan::source_path::shown(scan.input.path()).to_string())
+                }
                 FileOutcome::Changed { from, .. } => {
                     summary.errors += 1;
                     if !args.no_messages {
                         progress.warn(&format!(
                             "gbr: {}: changed while it was read (it shrank); no code from byte \
                              {from} on is reported",
-                            scan.input.path().display()
+                            gbrscan::source_path::shown(scan.input.path())
                         ));
                     }
                 }

@@ -100,7 +100,7 @@ pub fn choose_format(
             .collect();
         anyhow::anyhow!(
             "{} has an extension no format has; give --format, or one of: {}",
-            path.display(),
+            gbrscan::source_path::shown(path),
             known.join(", ")
         )
     })

@@ -146,10 +146,12 @@ impl PrintArgs {
                         format.name()
                     );
                 }
-                Some(
-                    std::fs::read_to_string(path)
-                        .with_context(|| format!("cannot read the template {}", path.display()))?,
-                )
+                Some(std::fs::read_to_string(path).with_context(|| {
+                    format!(
+                        "cannot read the template {}",
+                        gbrscan::source_path::shown(path)
+                    )
+                })?)
             }
         };
         if self.diagrams && format != Format::Html {
@@ -213,7 +215,7 @@ fn scan(
 }
 
 fn read_from(path: &Path) -> anyhow::Result<Vec<Record>> {
-    let context = || format!("cannot read {}", path.display());
+    let context = || format!("cannot read {}", gbrscan::source_path::shown(path));
     if path == Path::new("-") {
         return read::records(read::decoded(io::stdin().lock())).with_context(context);
     }

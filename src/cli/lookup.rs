@@ -44,7 +44,7 @@ pub struct Args {
 
 /// Runs `gbr lookup`: exit 0 when entries were found, 1 when none (saying so on stderr).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let name = args.directory.display().to_string();
+    let name = gbrscan::source_path::shown(&args.directory).to_string();
     let options = LoadOptions {
         mmap: true,
         binary: true,

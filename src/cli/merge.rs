@@ -29,7 +29,7 @@ pub struct Args {
 }
 
 fn open(path: &Path) -> anyhow::Result<MergeInput<Box<dyn BufRead>>> {
-    let name = path.display().to_string();
+    let name = gbrscan::source_path::shown(path).to_string();
     let input: Box<dyn BufRead> = if path == Path::new("-") {
         Box::new(read::decoded(io::stdin().lock()))
     } else {
@@ -52,7 +52,7 @@ fn choose(args: &Args, inputs: &[MergeInput<Box<dyn BufRead>>]) -> anyhow::Resul
             .with_context(|| {
                 format!(
                     "{} names neither tsv nor jsonl, the formats merge writes; give --format",
-                    path.display()
+                    gbrscan::source_path::shown(path)
                 )
             });
     }

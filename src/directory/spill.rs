@@ -29,7 +29,7 @@ pub enum SpillError {
     /// temporary files (`TMPDIR` on Unix, [`std::env::temp_dir`]).
     #[error(
         "cannot use a temporary file in {} for a sorted run (TMPDIR names another folder)",
-        std::env::temp_dir().display()
+        crate::source_path::shown(std::env::temp_dir())
     )]
     Run(#[from] io::Error),
     /// A run could not be read back.

@@ -90,7 +90,7 @@ impl Loaded {
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
     /// The file could not be opened (missing, permission denied, a socket, ...).
-    #[error("cannot open {}", path.display())]
+    #[error("cannot open {}", crate::source_path::shown(path))]
     Open {
         /// The path as given to [`load`].
         path: PathBuf,
@@ -98,7 +98,7 @@ pub enum InputError {
         source: io::Error,
     },
     /// The file was opened but reading it failed (for example, it is a directory).
-    #[error("cannot read {}", path.display())]
+    #[error("cannot read {}", crate::source_path::shown(path))]
     Read {
         /// The path as given to [`load`], or `<stdin>`.
         path: PathBuf,
@@ -107,7 +107,7 @@ pub enum InputError {
     },
     /// An archive, or one of its members, could not be read: a damaged zip or tar, an
     /// encrypted or unsupported member.
-    #[error("cannot read the archive {}: {cause}", path.display())]
+    #[error("cannot read the archive {}: {cause}", crate::source_path::shown(path))]
     Archive {
         /// The archive, or `archive.zip!/member` for one member.
         path: PathBuf,
@@ -115,7 +115,7 @@ pub enum InputError {
         cause: io::Error,
     },
     /// A PDF gave no text: damaged, encrypted, made the reader panic, or has no text layer.
-    #[error("{}: {cause}", path.display())]
+    #[error("{}: {cause}", crate::source_path::shown(path))]
     Pdf {
         /// The PDF's name in references.
         path: PathBuf,
@@ -123,7 +123,7 @@ pub enum InputError {
         cause: PdfError,
     },
     /// One page of a PDF gave no text; the other pages were read.
-    #[error("{}: page {page}: {message}", path.display())]
+    #[error("{}: page {page}: {message}", crate::source_path::shown(path))]
     PdfPage {
         /// The PDF's name in references.
         path: PathBuf,
@@ -134,8 +134,11 @@ pub enum InputError {
     },
     /// An archive inside an archive inside an archive (archives open one level deep), or a
     /// compressed stream inside more than four others: not opened.
-    #[error("{}: not opened, nested too deep (an archive inside an archive is opened, one \
-             more level is not)", path.display())]
+    #[error(
+        "{}: not opened, nested too deep (an archive inside an archive is opened, one \
+             more level is not)",
+        crate::source_path::shown(path)
+    )]
     TooDeep {
         /// The member's name in references.
         path: PathBuf,

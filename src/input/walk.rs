@@ -53,7 +53,12 @@ pub struct Skipped {
 impl fmt::Display for Skipped {
     /// `path: reason`, for example `old/: permission denied`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.reason)
+        write!(
+            f,
+            "{}: {}",
+            crate::source_path::shown(&self.path),
+            self.reason
+        )
     }
 }
 

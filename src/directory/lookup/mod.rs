@@ -360,8 +360,8 @@ impl<'a> SavedDirectory<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "{} is older than {}, which it indexes: rebuild it with gbr index",
-    directory.display(),
-    data.display()
+    crate::source_path::shown(directory),
+    crate::source_path::shown(data)
 )]
 pub struct StaleError {
     /// The directory file.

@@ -216,3 +216,21 @@ fn a_label_that_is_not_utf8_names_standard_input_by_its_bytes() {
         "caf\\xe9\\\\1.txt:1:1: a7d3 0116.00 b2b3c6d6 3/3+. ok [full]\n"
     );
 }
+
+/// Messages on standard error name a file as the outputs do: two missing files whose names
+/// differ in a Latin-1 byte are two names there too, not two `caf\u{FFFD}.gbr`.
+#[test]
+fn messages_on_stderr_keep_the_names_apart() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let output = gbr()
+        .current_dir(dir.path())
+        .arg("scan")
+        .args([OsStr::from_bytes(b"caf\xE9.gbr"), OsStr::from_bytes(b"caf\xE8.gbr")])
+        .output()
+        .expect("run gbr");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).expect("escaped messages are UTF-8");
+    assert!(!stderr.contains('\u{FFFD}'), "a lossy name\n{stderr}");
+    assert!(stderr.contains("caf\\xe9.gbr"), "{stderr}");
+    assert!(stderr.contains("caf\\xe8.gbr"), "{stderr}");
+}
