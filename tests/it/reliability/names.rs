@@ -225,7 +225,10 @@ fn messages_on_stderr_keep_the_names_apart() {
     let output = gbr()
         .current_dir(dir.path())
         .arg("scan")
-        .args([OsStr::from_bytes(b"caf\xE9.gbr"), OsStr::from_bytes(b"caf\xE8.gbr")])
+        .args([
+            OsStr::from_bytes(b"caf\xE9.gbr"),
+            OsStr::from_bytes(b"caf\xE8.gbr"),
+        ])
         .output()
         .expect("run gbr");
     assert_eq!(output.status.code(), Some(2));
