@@ -15,17 +15,14 @@ const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
 /// `gbr check ARGS...` run in `dir`: stdout, stderr, exit code.
 #[track_caller]
 fn check_in(dir: &Path, args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gbr"))
-        .current_dir(dir)
-        .arg("check")
-        .args(args)
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("run gbr");
-    (
-        String::from_utf8(out.stdout).expect("UTF-8"),
-        String::from_utf8(out.stderr).expect("UTF-8"),
-        out.status.code().expect("exit code"),
+    crate::support::gbr::streams(
+        Command::new(env!("CARGO_BIN_EXE_gbr"))
+            .current_dir(dir)
+            .arg("check")
+            .args(args)
+            .env_remove("NO_COLOR")
+            .output()
+            .expect("run gbr"),
     )
 }
 

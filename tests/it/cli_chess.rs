@@ -5,25 +5,12 @@
 use std::io::Cursor;
 use std::ops::ControlFlow;
 
-use assert_cmd::Command;
 use gbrscan::Record;
 use pgn_reader::{RawTag, Reader, Visitor};
 use shakmaty::fen::{Epd, Fen};
 
-/// The output, stderr and exit code of `gbr ARGS...` with `stdin`.
-#[track_caller]
-fn gbr(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gbr"))
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("run gbr");
-    (
-        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-        out.status.code().expect("exit code"),
-    )
-}
+/// `gbr ARGS` given a standard input: its output, stderr and exit code.
+use crate::support::gbr::outcome as gbr;
 
 const SEED: &str = "8/K7/2nn4/8/8/1B1k4/1R6/8 w - - 0 1";
 

@@ -1,21 +1,13 @@
 //! `gbr decode` through the real binary: the readable block, the JSON record, exit codes.
 
-use assert_cmd::Command;
 use gbrscan::Record;
 
 /// The output, stderr and exit code of `gbr decode ARGS...`.
 #[track_caller]
 fn decode(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gbr"))
-        .arg("decode")
-        .args(args)
-        .output()
-        .expect("run gbr");
-    (
-        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-        out.status.code().expect("exit code"),
-    )
+    let mut all = vec!["decode"];
+    all.extend(args);
+    crate::support::gbr::outcome(&all, "")
 }
 
 /// The value after `label:` in the block, or a panic naming the label.

@@ -3,20 +3,10 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
-
 /// The output, stderr and exit code of `gbr ARGS...`.
 #[track_caller]
 fn gbr(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gbr"))
-        .args(args)
-        .output()
-        .expect("run gbr");
-    (
-        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-        out.status.code().expect("exit code"),
-    )
+    crate::support::gbr::outcome(args, "")
 }
 
 const SEED: &str = "8/K7/2nn4/8/8/1B1k4/1R6/8 w - - 0 1";

@@ -16,6 +16,30 @@ pub fn gbr() -> Command {
     cmd
 }
 
+/// The standard output, standard error and exit code of a finished run of `gbr`; both streams
+/// must be UTF-8.
+#[track_caller]
+pub fn streams(output: std::process::Output) -> (String, String, i32) {
+    (
+        String::from_utf8(output.stdout).expect("UTF-8 stdout"),
+        String::from_utf8(output.stderr).expect("UTF-8 stderr"),
+        output.status.code().expect("exit code"),
+    )
+}
+
+/// The standard output, standard error and exit code of `gbr ARGS` given `stdin`, run from the
+/// package root.
+#[track_caller]
+pub fn outcome(args: &[&str], stdin: &str) -> (String, String, i32) {
+    streams(
+        gbr()
+            .args(args)
+            .write_stdin(stdin)
+            .output()
+            .expect("run gbr"),
+    )
+}
+
 /// The standard output of `gbr ARGS`, which must exit with `code`.
 #[track_caller]
 pub fn run(args: &[&str], code: i32) -> String {
