@@ -218,7 +218,7 @@ fn read_sign_or_heading(line: &[u8], before: &[u8]) -> Option<Above> {
         return Some(Above::Sign(s));
     }
     // Words, unlike a sign, may end a sentence of prose wrapped onto their line.
-    if let Some(h) = heading(line) {
+    if let Some(h) = heading::read(line) {
         return (!continues_prose(before)).then_some(Above::Heading(h));
     }
     words_line(line)

@@ -127,6 +127,12 @@ pub fn heading(line: &[u8]) -> Option<Stipulation> {
     if line.len() > 80 || !may_be_heading(&line[lead..]) {
         return None; // most lines: prose
     }
+    read(line)
+}
+
+/// [`heading`] past its first test ([`may_be_heading`]), for the look-back, which made it: a
+/// line that fails that test fails this too, only later.
+pub(super) fn read(line: &[u8]) -> Option<Stipulation> {
     let mut text = trimmed(line);
     if text.len() > MAX_HEADING {
         return None;
