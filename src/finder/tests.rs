@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::{ANCHOR_LEN, RangeScan, is_token, scan_range, scan_range_scalar};
+use super::{ANCHOR_LEN, RangeScan, is_token, scan_range, scan_range_scalar, simd};
 
 /// Anchors of `buf[range]` as `(start, newlines_before)`, and the range's line feeds, by the
 /// vector path.
@@ -395,6 +395,18 @@ fn text_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
+    /// The masks made with SSE2's `pmovmskb` on x86_64 against the portable loop, over windows
+    /// dense with full stops, digits and line feeds.
+    #[test]
+    fn the_block_masks_match_the_portable_loop(
+        window in proptest::collection::vec(proptest::sample::select(b"0123456789.\n a/".to_vec()), simd::WINDOW),
+    ) {
+        let window: [u8; simd::WINDOW] = window.try_into().unwrap();
+        let block = window.first_chunk::<{ simd::BLOCK }>().unwrap();
+        prop_assert_eq!(simd::candidates(&window), simd::bit_mask(|i| simd::is_candidate(&window, i)));
+        prop_assert_eq!(super::line_feeds(block), simd::bit_mask(|i| block[i] == b'\n'));
+    }
+
     #[test]
     fn the_vector_path_matches_the_scalar_reference(text in text_bytes(), a in 0..700usize, b in 0..700usize) {
         let range = a.min(b)..a.max(b);
