@@ -1,6 +1,9 @@
 //! The headings of a printed directory (GBR.md §6; docs/reading.md, "Headings of a printed
 //! directory"): `Winststudies (+):`, `Wins`, `II. Draws (32)`, `= Remisen`.
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 use shakmaty::Color;
 
 use super::trimmed;
@@ -207,21 +210,45 @@ fn named_outcome(text: &[u8]) -> Option<Outcome> {
     if !starts_like_a_heading(text) {
         return None;
     }
-    // Only the headings whose first word has the length of the text's are compared word by
-    // word (every heading word is ASCII).
+    // Only the headings whose first word is the text's are compared word by word (every
+    // heading word is ASCII and at most [`MAX_WORD`] bytes).
     let first = text
         .iter()
         .position(|b| !b.is_ascii_graphic())
         .unwrap_or(text.len());
-    let named_as = |h: &&[&str]| h[0].len() == first && same_words(text, h);
-    if WIN_HEADINGS.iter().any(named_as) {
-        Some(Outcome::Win)
-    } else if DRAW_HEADINGS.iter().any(named_as) {
-        Some(Outcome::Draw)
-    } else {
-        None
+    if first > MAX_WORD {
+        return None;
     }
+    let mut lower = [0u8; MAX_WORD];
+    lower[..first].copy_from_slice(&text[..first]);
+    lower.make_ascii_lowercase();
+    let headings = BY_FIRST_WORD.get(&lower[..first])?;
+    headings
+        .iter()
+        .find(|(words, _)| same_words(text, words))
+        .map(|(_, outcome)| *outcome)
 }
+
+/// Longest heading word, in bytes (`remisestudies`).
+const MAX_WORD: usize = 16;
+
+/// The headings of [`WIN_HEADINGS`] and [`DRAW_HEADINGS`] by their first word, wins first.
+static BY_FIRST_WORD: LazyLock<HashMap<&'static [u8], Vec<Heading>>> = LazyLock::new(|| {
+    let mut map: HashMap<&'static [u8], Vec<Heading>> = HashMap::new();
+    let all = WIN_HEADINGS
+        .iter()
+        .map(|words| (*words, Outcome::Win))
+        .chain(DRAW_HEADINGS.iter().map(|words| (*words, Outcome::Draw)));
+    for (words, outcome) in all {
+        map.entry(words[0].as_bytes())
+            .or_default()
+            .push((words, outcome));
+    }
+    map
+});
+
+/// A heading's words, lower case, and the outcome it names.
+type Heading = (&'static [&'static str], Outcome);
 
 /// The end of a heading's number at the start of `text` and the blank after it: one to three
 /// digits, one letter, or up to six Roman numerals, then `.` or `)`, all in brackets or not

@@ -71,3 +71,15 @@ fn every_heading_passes_the_three_letter_test() {
         assert_eq!(starts_like_a_heading(text.as_bytes()), want, "{text:?}");
     }
 }
+
+#[test]
+fn every_heading_word_fits_the_first_word_lookup() {
+    for words in WIN_HEADINGS.iter().chain(DRAW_HEADINGS) {
+        for word in *words {
+            assert!(word.len() <= MAX_WORD && word.is_ascii(), "{word}");
+            assert_eq!(word.to_ascii_lowercase(), *word);
+        }
+        let outcome = named_outcome(words.join(" ").to_uppercase().as_bytes());
+        assert!(outcome.is_some(), "{words:?}");
+    }
+}
