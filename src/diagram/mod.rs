@@ -230,27 +230,17 @@ pub const WINDOW_AFTER: usize = 384;
 
 /// The scanner's cheap test for diagram lines near the codes of one chunk: whether a line
 /// beginning with `9` (at the line start, no spaces before it) starts within [`WINDOW`] bytes
-/// before a code or [`WINDOW_AFTER`] bytes after it. Codes come in order, so the bytes are searched once each at most, and only those
-/// near a code, for the pair `\n9` (`memchr::memmem`), rare in running text, where a search
-/// for every `9` met the digits of every code.
-#[derive(Debug, Clone)]
+/// before a code or [`WINDOW_AFTER`] bytes after it. Codes come in order, so the bytes are
+/// searched once each at most, and only those near a code, for a `9` (`memchr`) whose byte
+/// before is a line feed. Callgrind over 64 MiB of the bench corpus: 0.9 M fewer instructions
+/// than a search for the pair `\n9` (`memchr::memmem`), whose two-byte test costs more per
+/// byte than the `9`s of the codes and years in the windows cost.
+#[derive(Debug, Clone, Default)]
 pub struct NineLines {
-    /// The pair searched for.
-    finder: memchr::memmem::Finder<'static>,
     /// Bytes before this offset have been searched.
     searched: usize,
     /// The last line beginning with `9` found, at or after the windows asked so far.
     found: Option<usize>,
-}
-
-impl Default for NineLines {
-    fn default() -> NineLines {
-        NineLines {
-            finder: memchr::memmem::Finder::new(b"\n9"),
-            searched: 0,
-            found: None,
-        }
-    }
 }
 
 impl NineLines {
@@ -265,16 +255,9 @@ impl NineLines {
         }
         let at = self.searched.max(from);
         if at < to {
-            if at == 0 && buf.first() == Some(&b'9') {
-                self.found = Some(0);
-                self.searched = 1;
-                return true;
-            }
-            // The pair may start one byte before the window: its `9` is inside.
-            let start = at.saturating_sub(1);
-            if let Some(i) = self.finder.find(&buf[start..to]) {
-                self.found = Some(start + i + 1);
-                self.searched = start + i + 2;
+            if let Some(nine) = line_nine(buf, at, to) {
+                self.found = Some(nine);
+                self.searched = nine + 1;
                 return true;
             }
         }
@@ -293,6 +276,20 @@ impl NineLines {
         }
         for_code(buf, span)
     }
+}
+
+/// The first `9` in `buf[from..to]` that begins a line: at the start of `buf` or after a
+/// line feed.
+fn line_nine(buf: &[u8], from: usize, to: usize) -> Option<usize> {
+    let mut at = from;
+    while let Some(i) = memchr::memchr(b'9', &buf[at..to]) {
+        let nine = at + i;
+        if nine == 0 || buf[nine - 1] == b'\n' {
+            return Some(nine);
+        }
+        at = nine + 1;
+    }
+    None
 }
 
 fn above(buf: &[u8], caption: usize) -> Option<Diagram> {

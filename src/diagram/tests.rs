@@ -186,3 +186,21 @@ fn nine_lines_are_searched_once_in_order() {
     assert!(NineLines::default().any_in(b"9-+", 0, 3));
     assert!(NineLines::default().any_in(b"x\n9", 2, 3));
 }
+
+proptest::proptest! {
+    /// Windows asked in order give what a look at every byte of each window gives.
+    #[test]
+    fn nine_lines_match_a_byte_by_byte_look(
+        text in proptest::collection::vec(proptest::sample::select(b"9\n a1".to_vec()), 0..200),
+        cuts in proptest::collection::vec((0..220usize, 0..60usize), 0..12),
+    ) {
+        let mut n = NineLines::default();
+        let mut from = 0;
+        for (step, len) in cuts {
+            from = (from + step % 40).min(text.len());
+            let to = (from + len).min(text.len());
+            let naive = (from..to).any(|i| text[i] == b'9' && (i == 0 || text[i - 1] == b'\n'));
+            proptest::prop_assert_eq!(n.any_in(&text, from, to), naive, "{}..{}", from, to);
+        }
+    }
+}
