@@ -24,6 +24,7 @@ fn main() {
         progress: &|_| {},
         pgn: false,
         labels: Some(gbrscan::label::LabelRules::builtin()),
+        fields: gbrscan::Fields::All,
     };
     let (mut bytes, mut records) = (0, 0);
     scan_inputs(&inputs, &options, |event| {

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use gbrscan::Fields;
 use gbrscan::input::{
     FILE_TYPES, InflateLimit, InputError, InputPath, LoadOptions, OpenOptions, SkipReason, Skipped,
     Walk, WalkOptions, walk_with,
@@ -30,6 +31,10 @@ pub struct InputArgs {
     /// Set by a command whose output shows no labels: they are not looked for.
     #[arg(skip)]
     pub no_labels: bool,
+    /// Set by a command whose output is one line per code: the records' fields that such a
+    /// line does not show are not filled ([`gbrscan::Fields::Listing`]).
+    #[arg(skip)]
+    pub listing: bool,
     /// Read each study's label (its number) as the last match of this regular expression in
     /// the text before its code, or the first after it on its line (a printed directory's
     /// entry), its first group if it has one, instead of the built-in rules (docs/printing.md,
@@ -336,6 +341,11 @@ pub fn scan_paths(
         progress: &|bytes| progress.inc(bytes),
         pgn: args.pgn,
         labels: (!args.no_labels).then(|| args.label_pattern.clone().unwrap_or_default()),
+        fields: if args.listing {
+            Fields::Listing
+        } else {
+            Fields::All
+        },
     };
     let mut binary = Vec::new();
     scan_inputs(&inputs, &options, |event| {

@@ -89,6 +89,8 @@ impl Args {
 pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     // The text output, counts and paths show no labels: the scan does not look for them.
     args.input.no_labels = args.format() == Format::Text;
+    // Nor do they show the text read, kings, squares or W/B as such: not filled either.
+    args.input.listing = args.format() == Format::Text;
     if args.input.type_list {
         print!("{}", InputArgs::type_list());
         return Ok(ExitCode::SUCCESS);

@@ -254,12 +254,12 @@ impl NineLines {
             self.found = None;
         }
         let at = self.searched.max(from);
-        if at < to {
-            if let Some(nine) = line_nine(buf, at, to) {
-                self.found = Some(nine);
-                self.searched = nine + 1;
-                return true;
-            }
+        if at < to
+            && let Some(nine) = line_nine(buf, at, to)
+        {
+            self.found = Some(nine);
+            self.searched = nine + 1;
+            return true;
         }
         self.searched = self.searched.max(to);
         false

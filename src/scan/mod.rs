@@ -26,7 +26,7 @@ use crate::context::{Chain, Link};
 use crate::finder;
 use crate::label::LabelRules;
 use crate::pgn::GameCounts;
-use crate::record::{FoundAt, Record};
+use crate::record::{Fields, FoundAt, Record};
 use crate::source_path::SourcePath;
 
 pub use files::{ScanInputs, scan_inputs};
@@ -72,15 +72,25 @@ pub(crate) struct ChunkScan {
     links: Vec<Link>,
 }
 
+/// What a scan of text reads for each code besides its position and checks.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Reading<'a> {
+    /// How the label of each study is read; `None` reads none.
+    pub labels: Option<&'a LabelRules>,
+    /// The record's fields filled.
+    pub fields: Fields,
+}
+
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
-/// (all the per-code work happens here, in parallel), each with its label under `labels`
-/// (none when `None`).
+/// (all the per-code work happens here, in parallel), each with its label and fields as
+/// `reading` says.
 pub(crate) fn scan_chunk(
     buf: &[u8],
     path: &SourcePath,
     range: Range<usize>,
-    labels: Option<&LabelRules>,
+    reading: Reading<'_>,
 ) -> ChunkScan {
+    let Reading { labels, fields } = reading;
     // Room for a code every 4 KiB, about the density of a study column: records are large,
     // and growing the vector from empty moved them eight times over.
     let mut found = Vec::with_capacity(range.len() / 4096);
@@ -136,7 +146,7 @@ pub(crate) fn scan_chunk(
             line: (newlines_before as i64 - between) as u64,
             column: column.unwrap_or(0),
         };
-        let mut record = Record::checked(at, &parsed, buf);
+        let mut record = Record::checked_fields(at, &parsed, buf, fields);
         before.position |= record.rank > crate::parse::Rank::Bare;
         record.diagram = diagram.map(|d| Box::new(d.board));
         link.mark(&mut record);
@@ -324,12 +334,17 @@ pub fn scan_buffer(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<Record> {
     let path = SourcePath::from(path);
+    let rules = LabelRules::builtin();
     let ranges: Vec<Range<usize>> = chunks(buf.len(), options.chunk_size).collect();
     let scans: Vec<ChunkScan> = ranges
         .into_par_iter()
         .map(|range| {
             let len = range.len() as u64;
-            let scan = scan_chunk(buf, &path, range, Some(&LabelRules::builtin()));
+            let reading = Reading {
+                labels: Some(&rules),
+                fields: Fields::All,
+            };
+            let scan = scan_chunk(buf, &path, range, reading);
             progress(len);
             scan
         })

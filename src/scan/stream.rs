@@ -10,9 +10,8 @@ use std::io::{self, Read};
 use std::ops::{ControlFlow, Range};
 
 use super::batches::Batches;
-use super::{ChunkScan, scan_chunk};
+use super::{ChunkScan, Reading, scan_chunk};
 use crate::input::{BINARY_PROBE_LEN, is_binary};
-use crate::label::LabelRules;
 use crate::source_path::SourcePath;
 
 /// Bytes of text kept in memory before and after the block being scanned: 64 KiB. The parser
@@ -44,7 +43,7 @@ pub(super) fn scan_stream(
     reader: &mut dyn Read,
     name: &SourcePath,
     page: Option<u32>,
-    labels: Option<&LabelRules>,
+    reading: Reading<'_>,
     block: usize,
     binary: bool,
     mut emit: impl FnMut(ChunkScan, u64) -> ControlFlow<()>,
@@ -67,7 +66,7 @@ pub(super) fn scan_stream(
             let mut stopped = false;
             for range in Batches::new(block).cut(window.own..end) {
                 let len = range.len() as u64;
-                if emit(window.scan(name, page, labels, range), len).is_break() {
+                if emit(window.scan(name, page, reading, range), len).is_break() {
                     stopped = true;
                     break;
                 }
@@ -134,10 +133,10 @@ impl Window {
         &self,
         name: &SourcePath,
         page: Option<u32>,
-        labels: Option<&LabelRules>,
+        reading: Reading<'_>,
         range: Range<usize>,
     ) -> ChunkScan {
-        let mut scan = scan_chunk(&self.buf, name, range.clone(), labels);
+        let mut scan = scan_chunk(&self.buf, name, range.clone(), reading);
         let base = self.base;
         for record in &mut scan.found {
             let start = record.offset as usize;
@@ -184,6 +183,8 @@ impl Window {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::label::LabelRules;
+    use crate::record::Fields;
     use crate::record::Record;
     use crate::scan::{ScanOptions, Stitcher, scan_buffer};
 
@@ -196,7 +197,10 @@ mod tests {
             &mut &text[..],
             &name,
             None,
-            Some(&LabelRules::builtin()),
+            Reading {
+                labels: Some(&LabelRules::builtin()),
+                fields: Fields::All,
+            },
             block,
             false,
             |scan, _| {
@@ -254,15 +258,29 @@ mod tests {
     fn a_nul_byte_in_the_first_64_kib_makes_a_stream_binary() {
         let name = SourcePath::from("b");
         let text = b"a\0 0323.12";
-        let skip = scan_stream(&mut &text[..], &name, None, None, 4, false, |_, _| {
-            panic!("a binary stream is not scanned")
-        });
+        let skip = scan_stream(
+            &mut &text[..],
+            &name,
+            None,
+            Reading::default(),
+            4,
+            false,
+            |_, _| panic!("a binary stream is not scanned"),
+        );
         assert!(matches!(skip, Ok(StreamEnd::Binary)));
         let mut found = 0;
-        let scanned = scan_stream(&mut &text[..], &name, None, None, 4, true, |scan, _| {
-            found += scan.found.len();
-            ControlFlow::Continue(())
-        });
+        let scanned = scan_stream(
+            &mut &text[..],
+            &name,
+            None,
+            Reading::default(),
+            4,
+            true,
+            |scan, _| {
+                found += scan.found.len();
+                ControlFlow::Continue(())
+            },
+        );
         assert!(matches!(scanned, Ok(StreamEnd::Scanned { bytes: 10 })));
         assert_eq!(found, 1);
     }

@@ -202,7 +202,15 @@ fn labels_after_the_codes_are_the_same_at_every_chunk_size() {
         let mut stitcher = Stitcher::new();
         let mut records = Vec::new();
         for range in chunks(text.len(), chunk_size) {
-            records.extend(stitcher.stitch(scan_chunk(&text, &name, range, Some(&rules))));
+            records.extend(stitcher.stitch(scan_chunk(
+                &text,
+                &name,
+                range,
+                Reading {
+                    labels: Some(&rules),
+                    fields: Fields::All,
+                },
+            )));
         }
         records.extend(stitcher.finish());
         records
@@ -222,4 +230,49 @@ fn labels_after_the_codes_are_the_same_at_every_chunk_size() {
     for chunk_size in [1, 5, 13, 64, 200] {
         assert_eq!(scan_with(chunk_size), whole, "chunk size {chunk_size}");
     }
+}
+
+/// A listing's records are the full records without the text read, kings, squares and W/B,
+/// over fixtures of every form, of errors and of captions.
+#[test]
+fn listing_records_are_full_records_without_their_text_fields() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let (mut compared, mut with_squares) = (0, 0);
+    for sub in ["forms", "errors", "captions"] {
+        for entry in std::fs::read_dir(dir.join(sub)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "txt") {
+                continue;
+            }
+            let text = std::fs::read(&path).unwrap();
+            let name = SourcePath::from("t.txt");
+            let scan = |fields: Fields| {
+                let mut stitcher = Stitcher::new();
+                let mut records = Vec::new();
+                for range in chunks(text.len(), 97) {
+                    let reading = Reading {
+                        labels: None,
+                        fields,
+                    };
+                    records.extend(stitcher.stitch(scan_chunk(&text, &name, range, reading)));
+                }
+                records.extend(stitcher.finish());
+                records
+            };
+            let mut all = scan(Fields::All);
+            let listing = scan(Fields::Listing);
+            with_squares += all.iter().filter(|r| r.squares.is_some()).count();
+            for r in &mut all {
+                assert!(!r.text.is_empty());
+                r.text = Default::default();
+                (r.kings, r.squares, r.men) = (None, None, None);
+            }
+            assert_eq!(all, listing, "{path:?}");
+            compared += all.len();
+        }
+    }
+    assert!(
+        compared > 80 && with_squares > 20,
+        "{compared} records, {with_squares} with squares"
+    );
 }

@@ -48,6 +48,7 @@ fn options(mmap: bool, chunk_size: usize) -> ScanInputs<'static> {
             ..gbrscan::input::OpenOptions::default()
         },
         progress: &|_| {},
+        fields: gbrscan::Fields::All,
         pgn: false,
         labels: Some(gbrscan::label::LabelRules::builtin()),
     }

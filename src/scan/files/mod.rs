@@ -20,9 +20,10 @@ mod source;
 
 use super::batches::{Batches, MERGE_RECORDS};
 use super::handoff::{FileOutcome, Handoff, ScanEvent, Unit, lock};
-use super::{ChunkScan, ScanOptions, chunks, scan_chunk};
+use super::{ChunkScan, Reading, ScanOptions, chunks, scan_chunk};
 use crate::input::{InputPath, Loaded, OpenOptions, Opened, open};
 use crate::label::LabelRules;
+use crate::record::Fields;
 use crate::source_path::SourcePath;
 
 /// Everything a multi-input scan needs besides the inputs.
@@ -38,6 +39,19 @@ pub struct ScanInputs<'a> {
     /// How the label of each study is read ([`crate::label`]); `None` reads none, for an
     /// output that does not show labels (the look-back is not paid for).
     pub labels: Option<LabelRules>,
+    /// The fields of each record filled ([`Fields`]): [`Fields::Listing`] for an output of one
+    /// line per code, which shows fewer.
+    pub fields: Fields,
+}
+
+impl ScanInputs<'_> {
+    /// What the scan of each text reads besides positions.
+    fn reading(&self) -> Reading<'_> {
+        Reading {
+            labels: self.labels.as_ref(),
+            fields: self.fields,
+        }
+    }
 }
 
 /// True when `input` is read as PGN: asked for, or a file named `*.pgn` (any case).
@@ -278,12 +292,7 @@ impl Queue<'_> {
             let len = range.len() as u64;
             let start = range.start as u64;
             let last_of_chunk = i + 1 == count;
-            let mut scan = scan_chunk(
-                &job.loaded.bytes,
-                &job.path,
-                range,
-                self.options.labels.as_ref(),
-            );
+            let mut scan = scan_chunk(&job.loaded.bytes, &job.path, range, self.options.reading());
             done.set(done.get() + len);
             // A file that shrank under its map may have been read as zeros: this batch's
             // records are not trusted, nor those of the batches after it (`InOrder` drops

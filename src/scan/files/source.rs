@@ -91,7 +91,7 @@ impl Queue<'_> {
                 reader,
                 &member.name,
                 member.page,
-                options.labels.as_ref(),
+                options.reading(),
                 block,
                 binary,
                 &mut emit,
