@@ -203,13 +203,8 @@ pub(super) fn read(line: &[u8]) -> Option<Stipulation> {
 }
 
 /// The outcome that the words of `text` name as a heading, if they are one of
-/// [`WIN_HEADINGS`] or [`DRAW_HEADINGS`].
+/// [`WIN_HEADINGS`] or [`DRAW_HEADINGS`]. [`read`] calls it past [`starts_like_a_heading`].
 fn named_outcome(text: &[u8]) -> Option<Outcome> {
-    // Every heading starts with one of a few three-letter prefixes: most short lines do not,
-    // and are not compared word by word.
-    if !starts_like_a_heading(text) {
-        return None;
-    }
     // Only the headings whose first word is the text's are compared word by word (every
     // heading word is ASCII and at most [`MAX_WORD`] bytes).
     let first = text

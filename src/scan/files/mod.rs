@@ -39,8 +39,8 @@ pub struct ScanInputs<'a> {
     /// How the label of each study is read ([`crate::label`]); `None` reads none, for an
     /// output that does not show labels (the look-back is not paid for).
     pub labels: Option<LabelRules>,
-    /// The fields of each record filled ([`Fields`]): [`Fields::Listing`] for an output of one
-    /// line per code, which shows fewer.
+    /// The fields of each record of text filled ([`Fields`]): [`Fields::Listing`] for an output
+    /// of one line per code, which shows fewer. The records of PGN games are always whole.
     pub fields: Fields,
 }
 
