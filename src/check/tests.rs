@@ -209,3 +209,50 @@ fn applicable_checks_follow_what_the_text_gives() {
         ["digits", "men-count", "board", "nine"]
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2048))]
+
+    /// The legality test gives what shakmaty's whole validation of the position gives, and
+    /// its attackers of each square what shakmaty's attack tables give, on boards of two
+    /// kings and up to 12 other men anywhere (kings may stand in check, be replaced by a man,
+    /// or share a square).
+    #[test]
+    fn legality_matches_the_whole_validation(
+        kings in (0..64u32, 0..64u32),
+        men in proptest::collection::vec((0..64u32, 0..6usize, proptest::bool::ANY), 0..12),
+        white_to_move in proptest::bool::ANY,
+    ) {
+        use shakmaty::{Board, CastlingMode, Chess, Color, FromSetup, Piece, Role, Setup, Square};
+        let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+        let color = |white: bool| if white { Color::White } else { Color::Black };
+        let mut board = Board::empty();
+        board.set_piece_at(Square::new(kings.0), Color::White.king());
+        board.set_piece_at(Square::new(kings.1), Color::Black.king());
+        for (square, role, white) in men {
+            board.set_piece_at(Square::new(square), Piece { color: color(white), role: roles[role] });
+        }
+        let turn = color(white_to_move);
+        let setup = Setup { board: board.clone(), turn, ..Setup::empty() };
+        let kinds = Chess::from_setup(setup, CastlingMode::Standard).err().map(|e| e.kinds());
+        let whole = kinds.and_then(|k| {
+            if k.contains(shakmaty::PositionErrorKinds::OPPOSITE_CHECK) {
+                Some(Kind::NotToMoveInCheck { side: !turn })
+            } else if k.contains(shakmaty::PositionErrorKinds::IMPOSSIBLE_CHECK) {
+                Some(Kind::ImpossibleCheck { side: turn })
+            } else {
+                None
+            }
+        });
+        proptest::prop_assert_eq!(legality_kind(&board, turn), whole);
+        for square in Square::ALL {
+            for side in [Color::White, Color::Black] {
+                proptest::prop_assert_eq!(
+                    rules::attackers(&board, square, side),
+                    board.attacks_to(square, side, board.occupied()),
+                    "{:?} {:?}", square, side
+                );
+            }
+        }
+    }
+}
