@@ -230,7 +230,8 @@ proptest::proptest! {
         board.set_piece_at(Square::new(kings.0), Color::White.king());
         board.set_piece_at(Square::new(kings.1), Color::Black.king());
         for (square, role, white) in men {
-            board.set_piece_at(Square::new(square), Piece { color: color(white), role: roles[role] });
+            let piece = Piece { color: color(white), role: roles[role] };
+            board.set_piece_at(Square::new(square), piece);
         }
         let turn = color(white_to_move);
         let setup = Setup { board: board.clone(), turn, ..Setup::empty() };
