@@ -174,11 +174,11 @@ impl Walk<'_> {
             return Some(Above::Code);
         }
         let line = &buf[line_start..self.end];
-        if line.len() > LONG_LINE {
-            self.long += 1;
-            if self.long > 1 || line.len() > MAX_LINE {
-                return Some(Above::Nothing);
-            }
+        // Counted without a branch: a line above a code is as likely long as short. Only a
+        // long line can end the walk here.
+        self.long += usize::from(line.len() > LONG_LINE);
+        if (self.long > 1) | (line.len() > MAX_LINE) {
+            return Some(Above::Nothing);
         }
         if self.end != self.start
             && let Some(above) = sign_or_heading(line, &buf[..line_start])
@@ -190,26 +190,146 @@ impl Walk<'_> {
 }
 
 /// A sign line ([`sign_line`]) or a heading ([`heading`]); most lines, prose or caption,
-/// are told apart by their length and first bytes before either is read.
+/// are told apart by their length and first bytes before either is read ([`may_read`]).
 #[inline(always)]
 fn sign_or_heading(line: &[u8], before: &[u8]) -> Option<Above> {
-    if line.len() > 80 {
-        return None;
-    }
-    let lead = line
-        .iter()
-        .take_while(|b| matches!(b, b' ' | b'\t'))
-        .count();
-    let text = &line[lead..];
-    if matches!(text.first(), Some(b'+' | b'=' | b'-' | b'<' | b'*'))
-        || heading::may_be_heading(text)
-        || may_be_words(text)
-    {
+    if may_read(line) {
         read_sign_or_heading(line, before)
     } else {
         None
     }
 }
+
+/// Classes of the first byte of a line's text (after its leading spaces and tabs), for
+/// [`may_read`]: bit 0 a sign (`+ = - < *`), bit 1 a byte that may start a heading whatever
+/// follows it (a bracket, markup, a sign, a digit, a non-ASCII byte), bit 2 an ASCII letter,
+/// bit 3 a byte that may start a result or side to move in words ([`words_line`]: a capital
+/// that a phrase starts with, or a bracket), bit 4 a letter of Roman numerals.
+static FIRST: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        let mut class = 0;
+        if matches!(byte, b'+' | b'=' | b'-' | b'<' | b'*') {
+            class |= SIGN;
+        }
+        if matches!(byte, b'(' | b'[' | b'<' | b'*' | b'+' | b'=' | b'0'..=b'9' | 0x80..) {
+            class |= OPENS_HEADING;
+        }
+        if byte.is_ascii_alphabetic() {
+            class |= LETTER;
+        }
+        if matches!(
+            byte,
+            b'W' | b'B'
+                | b'Z'
+                | b'S'
+                | b'D'
+                | b'R'
+                | b'G'
+                | b'V'
+                | b'N'
+                | b'T'
+                | b'P'
+                | b'('
+                | b'['
+        ) {
+            class |= WORDS;
+        }
+        if matches!(
+            byte,
+            b'I' | b'V' | b'X' | b'L' | b'C' | b'i' | b'v' | b'x' | b'l' | b'c'
+        ) {
+            class |= ROMAN;
+        }
+        table[b] = class;
+        b += 1;
+    }
+    table
+};
+
+/// The classes of [`FIRST`].
+const SIGN: u8 = 1;
+const OPENS_HEADING: u8 = 2;
+const LETTER: u8 = 4;
+const WORDS: u8 = 8;
+const ROMAN: u8 = 16;
+
+/// The first three letters (lower case) of the heading words that start a heading, as the
+/// heading reader's first test takes them: bit `t` of entry `27 * f + s` for letters `f`, `s`,
+/// `t` (`a` = 0; 26 for a byte that is no letter, whose entries are empty).
+static HEADING_STARTS: [u32; 27 * 27] = {
+    let starts: [&[u8; 3]; 17] = [
+        b"win", b"whi", b"stu", b"gew", b"dra", b"rem", b"gai", b"gag", b"bla", b"les", b"gan",
+        b"las", b"vit", b"nul", b"par", b"tab", b"pat",
+    ];
+    let mut table = [0u32; 27 * 27];
+    let mut k = 0;
+    while k < starts.len() {
+        let [f, s, t] = *starts[k];
+        table[27 * (f - b'a') as usize + (s - b'a') as usize] |= 1 << (t - b'a');
+        k += 1;
+    }
+    table
+};
+
+/// The letter index of each byte for [`HEADING_STARTS`]: 0 for `a` or `A` to 25, 26 for any
+/// other byte.
+static LETTER_INDEX: [u8; 256] = {
+    let mut table = [26u8; 256];
+    let mut k = 0;
+    while k < 26 {
+        table[(b'a' + k) as usize] = k;
+        table[(b'A' + k) as usize] = k;
+        k += 1;
+    }
+    table
+};
+
+/// [`LETTER_INDEX`] of `b`.
+#[inline(always)]
+fn letter_index(b: u8) -> usize {
+    usize::from(LETTER_INDEX[usize::from(b)])
+}
+
+/// True when `line` may be a sign line, a heading or a line of words, by its length and first
+/// two bytes alone: the union of the first tests of [`sign_line`], of the heading reader
+/// (short, and a bracket, sign, digit, non-ASCII byte or a heading word's first letters
+/// first) and of [`words_line`] (at most [`MAX_WORDS_LINE`] bytes, starting with a capital a
+/// phrase starts with, or a bracket), the number of a heading judged by its first three bytes
+/// only, with table look-ups and no data-dependent branch: a line above a code is as likely
+/// short as long, and prose as likely to start with one letter as another. A property test
+/// checks that every line the readers take passes.
+#[inline(always)]
+fn may_read(line: &[u8]) -> bool {
+    let lead = line
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    let text = &line[lead..];
+    let byte = |i: usize| text.get(i).copied().unwrap_or(b'\n');
+    let (first, second, third) = (byte(0), byte(1), byte(2));
+    let class = FIRST[usize::from(first)];
+    // A heading's trimmed text is at most `MAX_HEADING_LINE` bytes: longer lines pass only
+    // with white space at their end, which the heading reader trims.
+    let fits = (text.len() <= heading::MAX_HEADING_LINE)
+        | text.last().is_some_and(u8::is_ascii_whitespace);
+    let starts = HEADING_STARTS[27 * letter_index(first) + letter_index(second)];
+    let words_start = (starts >> letter_index(third)) & 1 != 0;
+    // A heading's number: a letter and a full stop or bracket (`A.`, `b)`), or Roman numerals
+    // (`iv.`, `XII)`), whose third byte is one more or the stop.
+    let stop = |b: u8| (b == b'.') | (b == b')');
+    let roman = |b: u8| FIRST[usize::from(b)] & ROMAN != 0;
+    let numbered = stop(second) | (roman(first) & roman(second) & (roman(third) | stop(third)));
+    let lettered = (class & LETTER != 0) & (words_start | numbered);
+    let heading = fits & ((class & OPENS_HEADING != 0) | lettered);
+    let words = (class & WORDS != 0) & (text.len() <= MAX_WORDS_LINE);
+    (line.len() <= 80) & ((class & SIGN != 0) | words | heading)
+}
+
+/// Most bytes of a line of words after its leading blanks (its first test in [`may_read`]).
+const MAX_WORDS_LINE: usize = 48;
 
 /// [`sign_or_heading`] past its first test.
 #[inline(never)]
@@ -247,31 +367,6 @@ fn continues_prose(before: &[u8]) -> bool {
     runs_on
         && line.len() > LONG_LINE
         && !memchr_iter(b'.', line).any(|dot| dot >= 4 && is_token(line, dot - 4))
-}
-
-/// True when `text` (a line after its leading spaces) may hold a result or side to move in
-/// words alone ([`words_line`]): short, and starting with a letter a phrase starts with, or a
-/// bracket.
-#[inline(always)]
-fn may_be_words(text: &[u8]) -> bool {
-    text.len() <= 48
-        && matches!(
-            text.first(),
-            Some(
-                b'W' | b'B'
-                    | b'Z'
-                    | b'S'
-                    | b'D'
-                    | b'R'
-                    | b'G'
-                    | b'V'
-                    | b'N'
-                    | b'T'
-                    | b'P'
-                    | b'('
-                    | b'['
-            )
-        )
 }
 
 /// A line holding only a result or a side to move in words (the table of docs/reading.md),

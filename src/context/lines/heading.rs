@@ -77,7 +77,7 @@ const MARKERS: [(&[u8], Outcome); 4] = [
 
 /// Most bytes of a line that [`heading`] reads: a heading of [`MAX_HEADING`] bytes with some
 /// markup around it (`<b>...</b>`), white space at either end aside.
-const MAX_HEADING_LINE: usize = 64;
+pub(super) const MAX_HEADING_LINE: usize = 64;
 
 /// True when `text` (a line after its leading spaces and tabs) may be a heading, by its length
 /// and first bytes alone: at most [`MAX_HEADING_LINE`] bytes without the spaces at its end,
@@ -133,8 +133,8 @@ pub fn heading(line: &[u8]) -> Option<Stipulation> {
     read(line)
 }
 
-/// [`heading`] past its first test ([`may_be_heading`]), for the look-back, which made it: a
-/// line that fails that test fails this too, only later.
+/// [`heading`] past its first test ([`may_be_heading`]), for the look-back, which made a
+/// wider one: a line that fails that test fails this too, only later.
 pub(super) fn read(line: &[u8]) -> Option<Stipulation> {
     let mut text = trimmed(line);
     if text.len() > MAX_HEADING {

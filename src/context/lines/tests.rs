@@ -140,3 +140,111 @@ fn words_lines_hold_a_result_or_side_to_move_in_words_alone() {
         );
     }
 }
+
+/// Pieces of lines for [`the_first_test_passes_every_line_the_readers_take`]: the words,
+/// signs, numbers, brackets and blanks of signs, headings and words lines, and prose around
+/// them.
+const PIECES: &[&str] = &[
+    "+",
+    "=",
+    "-+",
+    "-=",
+    "(+)",
+    "[=]",
+    "(=)",
+    "<b>",
+    "</b>",
+    "**",
+    ":",
+    ".",
+    "?",
+    "(",
+    ")",
+    "[",
+    "]",
+    "1.",
+    "II)",
+    "A.",
+    "(b)",
+    "iv.",
+    "(171)",
+    "32",
+    "studies",
+    "Wins",
+    "wins",
+    "Win",
+    "Draws",
+    "draw",
+    "Remisen",
+    "Gewinnstudien",
+    "Winststudies",
+    "Remisestudies",
+    "White",
+    "Black",
+    "to",
+    "move",
+    "play",
+    "and",
+    "win",
+    "loses",
+    "BTM",
+    "WTM",
+    "ZAZ",
+    "WAZ",
+    "Schwarz",
+    "am",
+    "Zug",
+    "Zwart",
+    "aan",
+    "zet",
+    "Partie",
+    "nulle",
+    "Les",
+    "blancs",
+    "gagnent",
+    "Tablas",
+    "Vittorie",
+    "patta",
+    "the",
+    "study",
+    "after",
+    "civil",
+    "remote",
+    "stalemate",
+    "Diagram",
+    "Black's",
+    "é",
+    " ",
+    " ",
+    "  ",
+    "\t",
+    "\u{a0}",
+    "\u{2009}",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4096))]
+
+    /// The look-back's first test of a line ([`may_read`]) passes every line that a sign,
+    /// heading or words reader takes, and every line the heading's own first test passes: it
+    /// may only widen what is read, never lose a line.
+    #[test]
+    fn the_first_test_passes_every_line_the_readers_take(
+        pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..9),
+        joins in proptest::collection::vec(proptest::sample::select(&[" ", "", "  "][..]), 9),
+    ) {
+        let line: String = pieces
+            .iter()
+            .zip(&joins)
+            .flat_map(|(piece, join)| [*piece, *join])
+            .collect();
+        let line = line.as_bytes();
+        let lead = line.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+        let read = read_sign_or_heading(line, b"");
+        let wanted = read.is_some()
+            || (line.len() <= 80 && heading::may_be_heading(&line[lead..]))
+            || sign_line(line).is_some()
+            || words_line(line).is_some();
+        proptest::prop_assert!(!wanted || may_read(line), "{:?} read as {:?}", String::from_utf8_lossy(line), read);
+    }
+}
