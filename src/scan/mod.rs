@@ -13,6 +13,7 @@
 //! records are handed on in; `handoff.rs`: the events and their ordered hand-over).
 
 mod batches;
+mod chunk;
 mod files;
 mod handoff;
 mod stream;
@@ -23,15 +24,16 @@ use rayon::prelude::*;
 
 use crate::context;
 use crate::context::{Chain, Link};
-use crate::finder;
 use crate::label::LabelRules;
 use crate::pgn::GameCounts;
-use crate::record::{Fields, FoundAt, Record};
+use crate::record::{Fields, Record};
 use crate::source_path::SourcePath;
 
 pub use files::{ScanInputs, scan_inputs};
 pub use handoff::{FileOutcome, FileScan, ScanEvent};
 pub use stream::OVERLAP;
+
+pub(crate) use chunk::scan_chunk;
 
 /// Default chunk size: 4 MiB, large enough that per-chunk work is noise, small enough that a
 /// 2 GiB file gives hundreds of chunks to share between threads.
@@ -79,135 +81,6 @@ pub(crate) struct Reading<'a> {
     pub labels: Option<&'a LabelRules>,
     /// The record's fields filled.
     pub fields: Fields,
-}
-
-/// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
-/// (all the per-code work happens here, in parallel), each with its label and fields as
-/// `reading` says.
-pub(crate) fn scan_chunk(
-    buf: &[u8],
-    path: &SourcePath,
-    range: Range<usize>,
-    reading: Reading<'_>,
-) -> ChunkScan {
-    let Reading { labels, fields } = reading;
-    // Room for a code every 4 KiB, about the density of a study column: records are large,
-    // and growing the vector from empty moved them eight times over.
-    let mut found = Vec::with_capacity(range.len() / 4096);
-    let mut links = Vec::with_capacity(found.capacity());
-    let mut nines = crate::diagram::NineLines::default();
-    // The start of the line of the last record, as far as the chunk tells (after its last
-    // line feed in `range.start..searched`): each record looks back only to the one before,
-    // so the columns of many codes on one long line (or in text with no line feed at all)
-    // cost one pass over the chunk, not one pass back to its start a code.
-    let mut searched = range.start;
-    let mut line_start: Option<usize> = None;
-    // Every token of the chunk is an anchor, in order: the look-back of each but the first
-    // knows where the last code above it stands without reading for one, and a bare code
-    // after a code with kings needs no evidence of chess.
-    let mut before = context::Before::default();
-    // The end of the record before (and of the label written after it): no label is looked
-    // for before it. Before the first record of the range, the record before the range.
-    let mut floor = labels.map_or(0, |rules| claimed_before(buf, range.start, rules));
-    let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
-        let known = before;
-        before.last_anchor = Some(anchor);
-        let Some((mut parsed, mut link)) = context::read_code(buf, anchor, known) else {
-            return;
-        };
-        // Diagram copy (GBR.md §7): read only where a line near this code begins with `9`.
-        let diagram = nines.near_code(buf, parsed.span.clone());
-        if let Some(d) = &diagram {
-            crate::diagram::complete(&mut parsed, d);
-        }
-        let start = parsed.span.start;
-        let between = memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64;
-        let column = if start >= searched {
-            if let Some(i) = memchr::memrchr(b'\n', &buf[searched..start]) {
-                line_start = Some(searched + i + 1);
-            }
-            searched = start;
-            line_start.map(|line_start| (start - line_start) as u64 + 1)
-        } else if start >= range.start {
-            // A record starting before the one before it (never seen): look back in full.
-            memchr::memrchr(b'\n', &buf[range.start..start])
-                .map(|i| (start - (range.start + i + 1)) as u64 + 1)
-        } else {
-            // Rare (a sign or kings before a chunk's first anchor). With no line feed between
-            // the record and the chunk, its line starts after the last line feed before the
-            // chunk, which the stitcher knows (column 0); else look back to the line's start.
-            memchr::memchr(b'\n', &buf[start..range.start]).map(|_| {
-                let line_start = memchr::memrchr(b'\n', &buf[..start]).map_or(0, |i| i + 1);
-                (start - line_start) as u64 + 1
-            })
-        };
-        let at = FoundAt {
-            path,
-            line: (newlines_before as i64 - between) as u64,
-            column: column.unwrap_or(0),
-        };
-        let mut record = Record::checked_fields(at, &parsed, buf, fields);
-        before.position |= record.rank > crate::parse::Rank::Bare;
-        record.diagram = diagram.map(|d| Box::new(d.board));
-        link.mark(&mut record);
-        if let Some(rules) = labels {
-            let (label, claimed) = label_of(rules, buf, floor, parsed.span.clone());
-            if let Some(label) = label {
-                record.label = Some(label.text);
-                link.label_at = Some(label.at);
-            }
-            link.claimed_to = claimed;
-        }
-        floor = parsed.span.end.max(link.claimed_to.unwrap_or(0));
-        found.push(record);
-        links.push(link);
-    });
-    let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
-    ChunkScan {
-        newlines: scan.newlines,
-        last_newline,
-        found,
-        games: None,
-        links,
-    }
-}
-
-/// The label of the code read at `span` (0-based byte range), the text before it searched no
-/// further back than `floor` (docs/printing.md, "Labels"): the label on the code's own line
-/// before it, else the one written after it on that line, else the one on the lines above.
-/// Also the end of the label after it, where there is one: text no later code takes.
-fn label_of(
-    rules: &LabelRules,
-    buf: &[u8],
-    floor: usize,
-    span: Range<usize>,
-) -> (Option<crate::label::Label>, Option<usize>) {
-    let before = rules.find(buf, floor, span.start);
-    let after = rules.find_after(buf, span.end);
-    let claimed = after.as_ref().map(|a| a.end);
-    let own_line = before
-        .as_ref()
-        .is_some_and(|b| memchr::memchr(b'\n', &buf[b.at..span.start]).is_none());
-    let label = if own_line { before } else { after.or(before) };
-    (label, claimed)
-}
-
-/// The `floor` of [`label_of`] for the first code at or after `start`: the end of the last
-/// code before `start` that the scanner records, or of the label written after it, found by
-/// reading back as far as a label window reaches. So a range's first code takes the same label
-/// whatever the chunks, as the scanner's stitcher cannot give it one it did not find.
-fn claimed_before(buf: &[u8], start: usize, rules: &LabelRules) -> usize {
-    let reach = crate::label::MAX_BYTES + crate::label::MAX_AFTER + 128;
-    let from = start.saturating_sub(reach);
-    // A token's full stop stands four bytes in; its anchor before `start`.
-    memchr::memrchr_iter(b'.', &buf[from..(start + 4).min(buf.len())])
-        .filter_map(|dot| (from + dot).checked_sub(4))
-        .filter(|&i| i < start && finder::is_token(buf, i))
-        .find_map(|i| context::read_code(buf, i, context::Before::default()))
-        .map_or(0, |(parsed, _)| {
-            let claimed = rules.find_after(buf, parsed.span.end).map_or(0, |a| a.end);
-            parsed.span.end.max(claimed)
-        })
 }
 
 /// Reads `buf` (a whole input) as a PGN file ([`crate::pgn::read_pgn`]): a unit of one chunk

@@ -1,0 +1,351 @@
+//! The per-code work of one chunk: the anchors the finder reports, read in batches, each step
+//! of the reading taken over a whole batch before the next (docs/performance.md, "Batches").
+//!
+//! Reading a code takes the parser, the look-back over the lines above, the diagram search,
+//! the checks and the record: more machine code than a processor's first-level instruction
+//! cache holds (32 KiB on this project's machines). Taken code by code, with the finder's
+//! loop between codes, every step found its code evicted by the steps after it and fetched it
+//! again for the next code. Taken a step at a time over a batch, each step's code stays in the
+//! cache from one code to the next; the text near the codes of a batch is read again by each
+//! step, from the second-level data cache. The records and their order are the same as code by
+//! code: each step keeps its state from code to code in order.
+
+use std::ops::Range;
+
+use super::{ChunkScan, Reading};
+use crate::context::{self, Link};
+use crate::diagram::{Diagram, NineLines};
+use crate::finder;
+use crate::label::LabelRules;
+use crate::parse::{Parsed, Rank};
+use crate::record::{Fields, FoundAt, Record};
+use crate::source_path::SourcePath;
+
+/// Most anchors read in one batch. Over 64 MiB of the bench corpus (6,061 codes; cachegrind
+/// with a 32 KiB first-level instruction cache), reading code by code missed that cache
+/// 770 K times, in batches of 4, 16, 64 and 256 anchors 588 K, 335 K, 217 K and 221 K times
+/// (the build before the caption and diagram rules: 247 K); the first-level data cache missed
+/// 1.27 M times code by code, 1.39 M in batches of 64.
+pub(crate) const BATCH: usize = 64;
+
+/// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
+/// (all the per-code work happens here, in parallel), each with its label and fields as
+/// `reading` says.
+pub(crate) fn scan_chunk(
+    buf: &[u8],
+    path: &SourcePath,
+    range: Range<usize>,
+    reading: Reading<'_>,
+) -> ChunkScan {
+    scan_chunk_in_batches(buf, path, range, reading, BATCH)
+}
+
+/// [`scan_chunk`] with batches of at most `size` anchors (at least 1): the same result for
+/// every size.
+fn scan_chunk_in_batches(
+    buf: &[u8],
+    path: &SourcePath,
+    range: Range<usize>,
+    reading: Reading<'_>,
+    size: usize,
+) -> ChunkScan {
+    let size = size.max(1);
+    let mut reader = Reader::new(buf, path, range.clone(), reading, size);
+    let mut pending: Vec<(usize, u64)> = Vec::with_capacity(size);
+    let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
+        pending.push((anchor, newlines_before));
+        if pending.len() >= size {
+            reader.batch(&pending);
+            pending.clear();
+        }
+    });
+    reader.batch(&pending);
+    let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
+    ChunkScan {
+        newlines: scan.newlines,
+        last_newline,
+        found: reader.found,
+        games: None,
+        links: reader.links,
+    }
+}
+
+/// A code read with its context, waiting for the steps after.
+struct Found {
+    /// 0-based byte offset of its `dddd.dd`.
+    anchor: usize,
+    /// Line feeds from the range's start to the anchor.
+    newlines_before: u64,
+    parsed: Parsed,
+    link: Link,
+    /// The diagram printed near it, once searched.
+    diagram: Option<Diagram>,
+}
+
+/// The state of one chunk's reading, carried from code to code in order by each step.
+struct Reader<'a> {
+    buf: &'a [u8],
+    path: &'a SourcePath,
+    range: Range<usize>,
+    labels: Option<&'a LabelRules>,
+    fields: Fields,
+    /// Every token of the chunk is an anchor, in order: the look-back of each but the first
+    /// knows where the last code above it stands without reading for one, and a bare code
+    /// after a code with kings needs no evidence of chess.
+    before: context::Before,
+    nines: NineLines,
+    /// The start of the line of the last record, as far as the chunk tells (after its last
+    /// line feed in `range.start..searched`): each record looks back only to the one before,
+    /// so the columns of many codes on one long line (or in text with no line feed at all)
+    /// cost one pass over the chunk, not one pass back to its start a code.
+    searched: usize,
+    line_start: Option<usize>,
+    /// The end of the record before (and of the label written after it): no label is looked
+    /// for before it. Before the first record of the range, the record before the range.
+    floor: usize,
+    /// The codes of the batch being read.
+    batch: Vec<Found>,
+    found: Vec<Record>,
+    links: Vec<Link>,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader of the codes whose anchors start in `range`, in batches of at most `size`.
+    fn new(
+        buf: &'a [u8],
+        path: &'a SourcePath,
+        range: Range<usize>,
+        reading: Reading<'a>,
+        size: usize,
+    ) -> Reader<'a> {
+        let Reading { labels, fields } = reading;
+        // Room for a code every 4 KiB, about the density of a study column: records are
+        // large, and growing the vector from empty moved them eight times over.
+        let found = Vec::with_capacity(range.len() / 4096);
+        let links = Vec::with_capacity(found.capacity());
+        Reader {
+            buf,
+            path,
+            floor: labels.map_or(0, |rules| claimed_before(buf, range.start, rules)),
+            searched: range.start,
+            range,
+            labels,
+            fields,
+            before: context::Before::default(),
+            nines: NineLines::default(),
+            line_start: None,
+            batch: Vec::with_capacity(size),
+            found,
+            links,
+        }
+    }
+
+    /// Reads the codes at `anchors` (0-based offsets in order, each with the line feeds from
+    /// the range's start to it) and adds their records.
+    fn batch(&mut self, anchors: &[(usize, u64)]) {
+        self.read_codes(anchors);
+        self.search_diagrams();
+        self.make_records();
+    }
+
+    /// The first step: each code read with its context ([`context::read_code`]).
+    fn read_codes(&mut self, anchors: &[(usize, u64)]) {
+        for &(anchor, newlines_before) in anchors {
+            let known = self.before;
+            self.before.last_anchor = Some(anchor);
+            let Some((parsed, link)) = context::read_code(self.buf, anchor, known) else {
+                continue;
+            };
+            // The rank before a diagram can complete the position: a bare code the diagram
+            // completes leaves `position` unset, which changes the work of the codes after it,
+            // never their records (`context::Before`).
+            self.before.position |= parsed.rank() > Rank::Bare;
+            self.batch.push(Found {
+                anchor,
+                newlines_before,
+                parsed,
+                link,
+                diagram: None,
+            });
+        }
+    }
+
+    /// The second step: the diagram printed near each code (GBR.md §7), read only where a
+    /// line near it begins with `9`, completing the position it gives.
+    fn search_diagrams(&mut self) {
+        for found in &mut self.batch {
+            found.diagram = self.nines.near_code(self.buf, found.parsed.span.clone());
+            if let Some(d) = &found.diagram {
+                crate::diagram::complete(&mut found.parsed, d);
+            }
+        }
+    }
+
+    /// The last step: each code's record, with its source reference and label.
+    fn make_records(&mut self) {
+        let mut batch = std::mem::take(&mut self.batch);
+        for found in batch.drain(..) {
+            self.make_record(found);
+        }
+        self.batch = batch;
+    }
+
+    /// The record of one code read, its column counted from the line start before it.
+    fn make_record(&mut self, found: Found) {
+        let Found {
+            anchor,
+            newlines_before,
+            parsed,
+            mut link,
+            diagram,
+        } = found;
+        let buf = self.buf;
+        let start = parsed.span.start;
+        let between = memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64;
+        let column = if start >= self.searched {
+            if let Some(i) = memchr::memrchr(b'\n', &buf[self.searched..start]) {
+                self.line_start = Some(self.searched + i + 1);
+            }
+            self.searched = start;
+            self.line_start
+                .map(|line_start| (start - line_start) as u64 + 1)
+        } else if start >= self.range.start {
+            // A record starting before the one before it (never seen): look back in full.
+            memchr::memrchr(b'\n', &buf[self.range.start..start])
+                .map(|i| (start - (self.range.start + i + 1)) as u64 + 1)
+        } else {
+            // Rare (a sign or kings before a chunk's first anchor). With no line feed between
+            // the record and the chunk, its line starts after the last line feed before the
+            // chunk, which the stitcher knows (column 0); else look back to the line's start.
+            memchr::memchr(b'\n', &buf[start..self.range.start]).map(|_| {
+                let line_start = memchr::memrchr(b'\n', &buf[..start]).map_or(0, |i| i + 1);
+                (start - line_start) as u64 + 1
+            })
+        };
+        let at = FoundAt {
+            path: self.path,
+            line: (newlines_before as i64 - between) as u64,
+            column: column.unwrap_or(0),
+        };
+        let mut record = Record::checked_fields(at, &parsed, buf, self.fields);
+        record.diagram = diagram.map(|d| Box::new(d.board));
+        link.mark(&mut record);
+        if let Some(rules) = self.labels {
+            let (label, claimed) = label_of(rules, buf, self.floor, parsed.span.clone());
+            if let Some(label) = label {
+                record.label = Some(label.text);
+                link.label_at = Some(label.at);
+            }
+            link.claimed_to = claimed;
+        }
+        self.floor = parsed.span.end.max(link.claimed_to.unwrap_or(0));
+        self.found.push(record);
+        self.links.push(link);
+    }
+}
+
+/// The label of the code read at `span` (0-based byte range), the text before it searched no
+/// further back than `floor` (docs/printing.md, "Labels"): the label on the code's own line
+/// before it, else the one written after it on that line, else the one on the lines above.
+/// Also the end of the label after it, where there is one: text no later code takes.
+fn label_of(
+    rules: &LabelRules,
+    buf: &[u8],
+    floor: usize,
+    span: Range<usize>,
+) -> (Option<crate::label::Label>, Option<usize>) {
+    let before = rules.find(buf, floor, span.start);
+    let after = rules.find_after(buf, span.end);
+    let claimed = after.as_ref().map(|a| a.end);
+    let own_line = before
+        .as_ref()
+        .is_some_and(|b| memchr::memchr(b'\n', &buf[b.at..span.start]).is_none());
+    let label = if own_line { before } else { after.or(before) };
+    (label, claimed)
+}
+
+/// The `floor` of [`label_of`] for the first code at or after `start`: the end of the last
+/// code before `start` that the scanner records, or of the label written after it, found by
+/// reading back as far as a label window reaches. So a range's first code takes the same label
+/// whatever the chunks, as the scanner's stitcher cannot give it one it did not find.
+fn claimed_before(buf: &[u8], start: usize, rules: &LabelRules) -> usize {
+    let reach = crate::label::MAX_BYTES + crate::label::MAX_AFTER + 128;
+    let from = start.saturating_sub(reach);
+    // A token's full stop stands four bytes in; its anchor before `start`.
+    memchr::memrchr_iter(b'.', &buf[from..(start + 4).min(buf.len())])
+        .filter_map(|dot| (from + dot).checked_sub(4))
+        .filter(|&i| i < start && finder::is_token(buf, i))
+        .find_map(|i| context::read_code(buf, i, context::Before::default()))
+        .map_or(0, |(parsed, _)| {
+            let claimed = rules.find_after(buf, parsed.span.end).map_or(0, |a| a.end);
+            parsed.span.end.max(claimed)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every text fixture (forms, captions, checks, directories, labels, printing, prose,
+    /// quirks), scanned whole in batches of 1 (code by code), 2, 3 and [`BATCH`] anchors, with
+    /// and without labels: the same records and links. The batch of 1 runs each step for one
+    /// code before the next code.
+    #[test]
+    fn batches_of_any_size_read_the_same_records() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let rules = LabelRules::builtin();
+        let path = SourcePath::from("fixture");
+        let mut records = 0;
+        for dir in [
+            "captions",
+            "check",
+            "cli",
+            "directory",
+            "errors",
+            "forms",
+            "labels",
+            "printing",
+            "prose",
+            "quirks",
+        ] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+                let file = entry.unwrap().path();
+                if file.extension().is_none_or(|e| e != "txt") {
+                    continue;
+                }
+                let text = std::fs::read(&file).unwrap();
+                for reading in [
+                    Reading {
+                        labels: Some(&rules),
+                        fields: Fields::All,
+                    },
+                    Reading {
+                        labels: None,
+                        fields: Fields::Listing,
+                    },
+                ] {
+                    let scan =
+                        |size| scan_chunk_in_batches(&text, &path, 0..text.len(), reading, size);
+                    let one = scan(1);
+                    for size in [2, 3, BATCH] {
+                        let other = scan(size);
+                        assert_eq!(
+                            other.found,
+                            one.found,
+                            "{} in batches of {size}",
+                            file.display()
+                        );
+                        assert_eq!(
+                            other.links,
+                            one.links,
+                            "{} in batches of {size}",
+                            file.display()
+                        );
+                    }
+                    records += one.found.len();
+                }
+            }
+        }
+        assert!(records > 300, "{records}");
+    }
+}
