@@ -1,5 +1,6 @@
 //! The per-code work of one chunk: the anchors the finder reports, read in batches, each step
-//! of the reading taken over a whole batch before the next (docs/performance.md, "Batches").
+//! of the reading taken over a whole batch before the next (docs/performance.md, "The caption
+//! and diagram rules").
 //!
 //! Reading a code takes the parser, the look-back over the lines above, the diagram search,
 //! the checks and the record: more machine code than a processor's first-level instruction

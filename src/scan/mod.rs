@@ -8,9 +8,10 @@
 //! on the chunk size or the number of threads.
 //!
 //! [`scan_buffer`] scans one buffer and returns its records; [`scan_inputs`] scans files and
-//! hands their records back in input order as they are found (`files/`: the workers and what
-//! they claim, `files/source.rs` one opened input's texts; `batches.rs`: the batches a chunk's
-//! records are handed on in; `handoff.rs`: the events and their ordered hand-over).
+//! hands their records back in input order as they are found (`chunk.rs`: one chunk's codes,
+//! read in batches of anchors a step at a time; `files/`: the workers and what they claim,
+//! `files/source.rs` one opened input's texts; `batches.rs`: the batches a chunk's records are
+//! handed on in; `handoff.rs`: the events and their ordered hand-over).
 
 mod batches;
 mod chunk;
