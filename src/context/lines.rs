@@ -204,7 +204,7 @@ fn sign_or_heading(line: &[u8], before: &[u8]) -> Option<Above> {
 /// [`may_read`]: bit 0 a sign (`+ = - < *`), bit 1 a byte that may start a heading whatever
 /// follows it (a bracket, markup, a sign, a digit, a non-ASCII byte), bit 2 an ASCII letter,
 /// bit 3 a byte that may start a result or side to move in words ([`words_line`]: a capital
-/// that a phrase starts with, or a bracket), bit 4 a letter of Roman numerals.
+/// that a phrase starts with, or a bracket).
 static FIRST: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut b = 0;
@@ -237,12 +237,6 @@ static FIRST: [u8; 256] = {
         ) {
             class |= WORDS;
         }
-        if matches!(
-            byte,
-            b'I' | b'V' | b'X' | b'L' | b'C' | b'i' | b'v' | b'x' | b'l' | b'c'
-        ) {
-            class |= ROMAN;
-        }
         table[b] = class;
         b += 1;
     }
@@ -254,44 +248,6 @@ const SIGN: u8 = 1;
 const OPENS_HEADING: u8 = 2;
 const LETTER: u8 = 4;
 const WORDS: u8 = 8;
-const ROMAN: u8 = 16;
-
-/// The first three letters (lower case) of the heading words that start a heading, as the
-/// heading reader's first test takes them: bit `t` of entry `27 * f + s` for letters `f`, `s`,
-/// `t` (`a` = 0; 26 for a byte that is no letter, whose entries are empty).
-static HEADING_STARTS: [u32; 27 * 27] = {
-    let starts: [&[u8; 3]; 17] = [
-        b"win", b"whi", b"stu", b"gew", b"dra", b"rem", b"gai", b"gag", b"bla", b"les", b"gan",
-        b"las", b"vit", b"nul", b"par", b"tab", b"pat",
-    ];
-    let mut table = [0u32; 27 * 27];
-    let mut k = 0;
-    while k < starts.len() {
-        let [f, s, t] = *starts[k];
-        table[27 * (f - b'a') as usize + (s - b'a') as usize] |= 1 << (t - b'a');
-        k += 1;
-    }
-    table
-};
-
-/// The letter index of each byte for [`HEADING_STARTS`]: 0 for `a` or `A` to 25, 26 for any
-/// other byte.
-static LETTER_INDEX: [u8; 256] = {
-    let mut table = [26u8; 256];
-    let mut k = 0;
-    while k < 26 {
-        table[(b'a' + k) as usize] = k;
-        table[(b'A' + k) as usize] = k;
-        k += 1;
-    }
-    table
-};
-
-/// [`LETTER_INDEX`] of `b`.
-#[inline(always)]
-fn letter_index(b: u8) -> usize {
-    usize::from(LETTER_INDEX[usize::from(b)])
-}
 
 /// True when `line` may be a sign line, a heading or a line of words, by its length and first
 /// two bytes alone: the union of the first tests of [`sign_line`], of the heading reader
@@ -315,14 +271,12 @@ fn may_read(line: &[u8]) -> bool {
     // with white space at their end, which the heading reader trims.
     let fits = (text.len() <= heading::MAX_HEADING_LINE)
         | text.last().is_some_and(u8::is_ascii_whitespace);
-    let starts = HEADING_STARTS[27 * letter_index(first) + letter_index(second)];
-    let words_start = (starts >> letter_index(third)) & 1 != 0;
     // A heading's number: a letter and a full stop or bracket (`A.`, `b)`), or Roman numerals
     // (`iv.`, `XII)`), whose third byte is one more or the stop.
     let stop = |b: u8| (b == b'.') | (b == b')');
-    let roman = |b: u8| FIRST[usize::from(b)] & ROMAN != 0;
+    let roman = heading::is_roman;
     let numbered = stop(second) | (roman(first) & roman(second) & (roman(third) | stop(third)));
-    let lettered = (class & LETTER != 0) & (words_start | numbered);
+    let lettered = (class & LETTER != 0) & (heading::starts_like(first, second, third) | numbered);
     let heading = fits & ((class & OPENS_HEADING != 0) | lettered);
     let words = (class & WORDS != 0) & (text.len() <= MAX_WORDS_LINE);
     (line.len() <= 80) & ((class & SIGN != 0) | words | heading)

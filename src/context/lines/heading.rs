@@ -109,7 +109,7 @@ pub(super) fn may_be_heading(text: &[u8]) -> bool {
 }
 
 /// True for the letters of Roman numerals, either case.
-fn is_roman(b: u8) -> bool {
+pub(super) fn is_roman(b: u8) -> bool {
     matches!(
         b,
         b'I' | b'V' | b'X' | b'L' | b'C' | b'i' | b'v' | b'x' | b'l' | b'c'
@@ -318,27 +318,49 @@ fn starts_like_a_heading(text: &[u8]) -> bool {
     let Some(&[a, b, c]) = text.first_chunk::<3>() else {
         return false;
     };
-    matches!(
-        &[a, b, c].map(|x| x.to_ascii_lowercase()),
-        b"win"
-            | b"whi"
-            | b"stu"
-            | b"gew"
-            | b"dra"
-            | b"rem"
-            | b"gai"
-            | b"gag"
-            | b"bla"
-            | b"les"
-            | b"gan"
-            | b"las"
-            | b"vit"
-            | b"nul"
-            | b"par"
-            | b"tab"
-            | b"pat"
-    )
+    starts_like(a, b, c)
 }
+
+/// True when `a`, `b`, `c` are (without regard to ASCII case) the first three letters of a
+/// heading in [`WIN_HEADINGS`] or [`DRAW_HEADINGS`]; two table look-ups and no data-dependent
+/// branch, for the look-back's first test of a line.
+#[inline(always)]
+pub(super) fn starts_like(a: u8, b: u8, c: u8) -> bool {
+    let letter = |byte: u8| usize::from(LETTER_INDEX[usize::from(byte)]);
+    (HEADING_STARTS[27 * letter(a) + letter(b)] >> letter(c)) & 1 != 0
+}
+
+/// The first three letters of the first words of [`WIN_HEADINGS`] and [`DRAW_HEADINGS`].
+const STARTS: [&[u8; 3]; 17] = [
+    b"win", b"whi", b"stu", b"gew", b"dra", b"rem", b"gai", b"gag", b"bla", b"les", b"gan", b"las",
+    b"vit", b"nul", b"par", b"tab", b"pat",
+];
+
+/// [`STARTS`] as bits: bit `t` of entry `27 * f + s` for the letters `f`, `s`, `t` (`a` = 0;
+/// 26 stands for a byte that is no letter, whose entries and bit are empty).
+static HEADING_STARTS: [u32; 27 * 27] = {
+    let mut table = [0u32; 27 * 27];
+    let mut k = 0;
+    while k < STARTS.len() {
+        let [f, s, t] = *STARTS[k];
+        table[27 * (f - b'a') as usize + (s - b'a') as usize] |= 1 << (t - b'a');
+        k += 1;
+    }
+    table
+};
+
+/// The letter index of each byte for [`HEADING_STARTS`]: 0 for `a` or `A` to 25, 26 for any
+/// other byte.
+static LETTER_INDEX: [u8; 256] = {
+    let mut table = [26u8; 256];
+    let mut k = 0;
+    while k < 26 {
+        table[(b'a' + k) as usize] = k;
+        table[(b'A' + k) as usize] = k;
+        k += 1;
+    }
+    table
+};
 
 /// True when `text` is the words of `heading` (lower case) with any blanks between them,
 /// without regard to ASCII case.
