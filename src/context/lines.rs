@@ -214,7 +214,7 @@ static FIRST: [u8; 256] = {
         if matches!(byte, b'+' | b'=' | b'-' | b'<' | b'*') {
             class |= SIGN;
         }
-        if matches!(byte, b'(' | b'[' | b'<' | b'*' | b'+' | b'=' | b'0'..=b'9' | 0x80..) {
+        if heading::opens_heading(byte) {
             class |= OPENS_HEADING;
         }
         if byte.is_ascii_alphabetic() {

@@ -98,7 +98,7 @@ pub(super) fn may_be_heading(text: &[u8]) -> bool {
         return false;
     }
     match text.first() {
-        Some(b'(' | b'[' | b'<' | b'*' | b'+' | b'=' | b'0'..=b'9' | 0x80..) => true,
+        Some(&b) if opens_heading(b) => true,
         Some(&b) if b.is_ascii_alphabetic() => {
             starts_like_a_heading(text)
                 || matches!(text.get(1), Some(b'.' | b')'))
@@ -106,6 +106,12 @@ pub(super) fn may_be_heading(text: &[u8]) -> bool {
         }
         _ => false,
     }
+}
+
+/// True for a first byte that may start a heading whatever follows it: a bracket, markup, a
+/// sign, a digit (the heading's number) or a non-ASCII byte.
+pub(super) const fn opens_heading(b: u8) -> bool {
+    matches!(b, b'(' | b'[' | b'<' | b'*' | b'+' | b'=' | b'0'..=b'9' | 0x80..)
 }
 
 /// True for the letters of Roman numerals, either case.
