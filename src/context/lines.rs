@@ -355,20 +355,8 @@ fn first_byte(line: &[u8]) -> Option<u8> {
     line.iter().copied().find(|b| *b != b' ' && *b != b'\t')
 }
 
-/// `line` without the blanks (white space, markup) at either end.
-fn trimmed(line: &[u8]) -> &[u8] {
-    let mut i = 0;
-    while let Some(b) = space::blank_at(line, i) {
-        i += b.len;
-    }
-    let mut j = line.len();
-    while j > i
-        && let Some(b) = space::blank_before(line, j)
-    {
-        j -= b.len;
-    }
-    &line[i..j]
-}
+/// `line` without the blanks (white space, markup) at either end ([`space::trimmed`]).
+pub(super) use space::trimmed;
 
 /// A line holding only a sign, perhaps with a side to move in words: `+`, `=`, `-+`, `+ ZAZ`,
 /// `= Schwarz am Zug`.

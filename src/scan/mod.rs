@@ -16,6 +16,7 @@
 mod batches;
 mod chunk;
 mod files;
+mod guard;
 mod handoff;
 mod stream;
 
@@ -75,6 +76,19 @@ pub(crate) struct ChunkScan {
     links: Vec<Link>,
 }
 
+impl ChunkScan {
+    /// The scan of nothing: no line feed, no record.
+    fn empty() -> ChunkScan {
+        ChunkScan {
+            newlines: 0,
+            last_newline: None,
+            found: Vec::new(),
+            games: None,
+            links: Vec::new(),
+        }
+    }
+}
+
 /// What a scan of text reads for each code besides its position and checks.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Reading<'a> {
@@ -88,8 +102,16 @@ pub(crate) struct Reading<'a> {
 /// whose records are the games with a FEN, each with its label under `labels`
 /// ([`LabelRules::of_game`]; none when `None`). Their lines are stored as the [`Stitcher`] of a
 /// first chunk expects (line feeds before the record), their column is 1.
-pub(crate) fn scan_pgn(buf: &[u8], path: &SourcePath, labels: Option<&LabelRules>) -> ChunkScan {
+///
+/// With the scan, the panic that stopped the read, if one did: the byte of its game and the
+/// fault ([`crate::pgn::PgnRead::fault`]).
+pub(crate) fn scan_pgn(
+    buf: &[u8],
+    path: &SourcePath,
+    labels: Option<&LabelRules>,
+) -> (ChunkScan, Option<(u64, crate::fault::Fault)>) {
     let read = crate::pgn::read_pgn(buf, &path.escaped());
+    let fault = read.fault;
     let mut found = read.records;
     // The offsets of the records count in the decoded text.
     let text = labels.map(|_| crate::pgn::text(buf));
@@ -116,13 +138,33 @@ pub(crate) fn scan_pgn(buf: &[u8], path: &SourcePath, labels: Option<&LabelRules
             claimed_to: None,
         })
         .collect();
-    ChunkScan {
+    let scan = ChunkScan {
         newlines: 0,
         last_newline: None,
         found,
         games: Some(read.counts),
         links,
-    }
+    };
+    (scan, fault)
+}
+
+/// [`scan_pgn`] with any panic caught: the unit's scan and why the input stops, if it does
+/// (a panic in one game, or outside the games' loop at byte 0).
+fn scan_pgn_guarded(
+    buf: &[u8],
+    path: &SourcePath,
+    labels: Option<&LabelRules>,
+) -> (ChunkScan, Option<handoff::Stop>) {
+    let (scan, fault) = match crate::fault::catch(|| scan_pgn(buf, path, labels)) {
+        Ok(done) => done,
+        Err(fault) => (ChunkScan::empty(), Some((0, fault))),
+    };
+    let stop = fault.map(|(at, fault)| handoff::Stop::Fault {
+        text: path.clone(),
+        at,
+        message: fault.message,
+    });
+    (scan, stop)
 }
 
 /// Gives the records of consecutive chunks their lines and columns, the chunks handed over in
