@@ -92,7 +92,10 @@ fn an_injected_panic_costs_the_rest_of_its_file_only_at_one_and_two_threads() {
                 assert_eq!(code, 2, "{what}: {err}");
                 // No worker left waiting: done within a second of the time a whole scan takes.
                 let most = whole_took + Duration::from_secs(1);
-                assert!(took < most, "{what}: took {took:?}, a whole scan {whole_took:?}");
+                assert!(
+                    took < most,
+                    "{what}: took {took:?}, a whole scan {whole_took:?}"
+                );
                 let line = format!(
                     "gbr: internal error reading {big} (byte {at}): fault injected at byte {at} \
                      ({INJECT_VAR})"
@@ -150,4 +153,37 @@ fn section_breaks_and_markup_above_a_code_do_not_panic() {
             "{above:?}: {out}"
         );
     }
+}
+
+#[test]
+fn an_injected_panic_in_check_is_reported_for_its_input_and_the_others_are_checked() {
+    // Byte 300 lies in the first file (transcriptions.txt) and past the end of the second,
+    // which is shorter: only the first faults.
+    let other = "fixtures/check/near-misses.txt";
+    assert!(fs::metadata(other).unwrap().len() < 300);
+    let alone = gbr().args(["check", "--json", other]).output().unwrap();
+    let (alone, _, _) = streams(alone);
+    let mut cmd = gbr();
+    cmd.args(["check", "--json", AFTER, other])
+        .env(INJECT_VAR, "300")
+        .timeout(Duration::from_secs(60));
+    let (out, err, code) = streams(cmd.output().unwrap());
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!("gbr: internal error reading {AFTER} (byte ")),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        !out.contains(AFTER),
+        "no diagnostic of the faulty input: {out}"
+    );
+    let of_other = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.contains(other))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(of_other(&out), of_other(&alone));
+    assert!(!of_other(&alone).is_empty());
 }
