@@ -157,9 +157,19 @@ fn blank_before_slow(buf: &[u8], i: usize) -> Option<Blank> {
         })
 }
 
+/// True for an ASCII control byte or space (0x00..=0x20, 0x7F): what may stand at a line's
+/// start or end without changing what the line is (a form feed from a page break, a stray
+/// control byte of a PDF's text layer: docs/reading.md, "Page breaks").
+#[inline(always)]
+pub const fn is_control_or_space(b: u8) -> bool {
+    b <= b' ' || b == 0x7f
+}
+
 /// The part of `buf[range]` left once the blanks at either end are stepped over: the
 /// blanks read forward from the start, then those read backward from the end, a backward
-/// blank taken only when it lies wholly after the forward ones. Blanks may overlap (`***` is
+/// blank taken only when it lies wholly after the forward ones. ASCII control bytes
+/// ([`is_control_or_space`]) count as blanks here, at the ends of a span, though not between
+/// the tokens of a code. Blanks may overlap (`***` is
 /// `**` forward and `**` backward; `<b>b>` likewise), so the two walks must not cross: the
 /// result is always a range inside `range` with `start <= end`, possibly empty.
 ///
@@ -169,14 +179,23 @@ fn blank_before_slow(buf: &[u8], i: usize) -> Option<Blank> {
 pub fn trim(buf: &[u8], range: Range<usize>) -> Range<usize> {
     let end = range.end.min(buf.len());
     let mut i = range.start.min(end);
-    while let Some(b) = blank_at(&buf[..end], i) {
-        i += b.len;
+    let within = &buf[..end];
+    while let Some(len) = blank_at(within, i).map(|b| b.len).or_else(|| {
+        within
+            .get(i)
+            .filter(|b| is_control_or_space(**b))
+            .map(|_| 1)
+    }) {
+        i += len;
     }
     let mut j = end;
     while j > i
-        && let Some(b) = blank_before(buf, j).filter(|b| j - b.len >= i)
+        && let Some(len) = blank_before(buf, j)
+            .map(|b| b.len)
+            .or_else(|| is_control_or_space(buf[j - 1]).then_some(1))
+            .filter(|len| j - len >= i)
     {
-        j -= b.len;
+        j -= len;
     }
     i..j
 }
@@ -228,7 +247,7 @@ mod tests {
     #[test]
     fn overlapping_blanks_at_both_ends_never_cross() {
         // `**` read forward and `**` read backward share the middle `*` of `***`.
-        let cases: [(&[u8], &[u8]); 9] = [
+        let cases: [(&[u8], &[u8]); 10] = [
             (b"***", b"*"),
             (b"*****", b"*"),
             (b" *** ", b"*"),
@@ -238,6 +257,7 @@ mod tests {
             (b"<i>", b""),
             (b"", b""),
             (b"\xc2\xa0\xc2", b"\xc2"),
+            (b"\x0c\x0cWins:\x01 ", b"Wins:"),
         ];
         for (line, want) in cases {
             assert_eq!(trimmed(line), want, "{:?}", String::from_utf8_lossy(line));
@@ -251,7 +271,8 @@ mod tests {
         fn trim_stays_inside_its_span(
             parts in proptest::collection::vec(proptest::sample::select(vec![
                 "*", "**", "***", "<", ">", "<b>", "</i>", "b", " ", "\t", "\r", "\n",
-                "\u{a0}", "\u{ad}", "\u{202f}", "\u{feff}", "\x0c", "x", "+", "=",
+                "\u{a0}", "\u{ad}", "\u{202f}", "\u{feff}", "\x0c", "x", "+", "=", "\x01",
+                "\x1b", "\x7f",
             ]), 0..12),
             cut in proptest::collection::vec(0usize..64, 2),
         ) {
