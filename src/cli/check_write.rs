@@ -222,6 +222,17 @@ fn differs(then: Option<&Stamp>, now: &Stamp) -> Option<String> {
     (then.modified != now.modified).then(|| "modified since".to_string())
 }
 
+impl PlainFile {
+    /// The file's device and inode when it was read: two paths to one file (a link and its
+    /// target, a path given twice) give the same. `None` where the system has none.
+    pub fn id(&self) -> Option<(u64, u64)> {
+        #[cfg(unix)]
+        return self.before.as_ref().map(|s| s.id);
+        #[cfg(not(unix))]
+        None
+    }
+}
+
 /// The bytes of a file whose text is `text`, in `encoding`: UTF-16 with its byte order mark,
 /// or the bytes themselves.
 fn encode(text: &[u8], encoding: Encoding) -> Vec<u8> {
