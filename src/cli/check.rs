@@ -158,7 +158,8 @@ fn is_saved_directory(path: &std::path::Path) -> bool {
 }
 
 /// Runs `gbr check`: exit 0 when no error was found, 1 when one was, 2 when the run failed (an
-/// input could not be read: the others are still checked).
+/// input could not be read, or `--write` could not write one: the others are still checked and
+/// written).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut failed = false;
     let mut loaded = read_inputs(&args.paths, &mut failed);
