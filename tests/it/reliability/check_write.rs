@@ -86,7 +86,27 @@ fn only_codes_beyond_doubt_are_written() {
     let caption = format!("{WRONG}\n\nf1h1 0OO1.04 2/5 Win\n");
     fs::write(dir.path().join("caption.txt"), &caption).unwrap();
 
-    let all = ["blog.txt", "prose.txt", "caption.txt"];
+    // The board of GBR.md §7's font over a code whose rook digit counts the white rook as
+    // black: bare (not written), and with a sign on the line above it (written).
+    let board = "XIIIIIIIIY\n9-+-+k+-+0\n9+-+-+-+-0\n9-+-+-+-+0\n9zp-+-+-+-0\n\
+                 9-+-+L+-+0\n9+-+-+-+-0\n9-+-+-+-+0\n9+-mK-+-+R0\n";
+    fs::write(
+        dir.path().join("under.txt"),
+        format!("No 2\n{board}0310.01\n"),
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("signed.txt"),
+        format!("No 2\n{board}+\n0310.01\n"),
+    )
+    .unwrap();
+    let all = [
+        "blog.txt",
+        "prose.txt",
+        "caption.txt",
+        "under.txt",
+        "signed.txt",
+    ];
     // The copies do decide each of them: each diagnostic has its one fix.
     let (json, _, _) = check_in(dir.path(), &[&["--json"][..], &all].concat());
     let fixes: Vec<String> = json
@@ -113,6 +133,8 @@ fn only_codes_beyond_doubt_are_written() {
             format!("blog.txt:3 4878.87 {pgn}"),
             format!("prose.txt:1 4878.87 {bare}"),
             "caption.txt:1 3/3 written".to_string(),
+            format!("under.txt:11 0110.01 {bare}"),
+            "signed.txt:12 0110.01 written".to_string(),
             format!("prose.txt:9 0116.00 {no_code}"),
             "caption.txt:3 0001.04 written".to_string(),
         ],
@@ -125,7 +147,9 @@ fn only_codes_beyond_doubt_are_written() {
         diff,
         format!(
             "--- a/caption.txt\n+++ b/caption.txt\n@@ -1,3 +1,3 @@\n-{WRONG}\n+{FIXED}\n \n\
-             -f1h1 0OO1.04 2/5 Win\n+f1h1 0001.04 2/5 Win\n"
+             -f1h1 0OO1.04 2/5 Win\n+f1h1 0001.04 2/5 Win\n\
+             --- a/signed.txt\n+++ b/signed.txt\n@@ -9,4 +9,4 @@\n 9-+-+-+-+0\n 9+-mK-+-+R0\n \
+             +\n-0310.01\n+0110.01\n"
         )
     );
     assert_eq!(
@@ -133,11 +157,23 @@ fn only_codes_beyond_doubt_are_written() {
         format!(
             "gbr: blog.txt:3:16: `4878.87` not written: {pgn}\n\
              gbr: prose.txt:1:27: `4878.87` not written: {bare}\n\
+             gbr: under.txt:11:1: `0110.01` not written: {bare}\n\
              gbr: prose.txt:9:12: `0116.00` not written: {no_code}\n"
         )
     );
     let (out, _, code) = check_in(dir.path(), &[&["--write"][..], &all].concat());
-    assert_eq!((out.as_str(), code), ("caption.txt: 2 fixes applied\n", 1));
+    assert_eq!(
+        (out.as_str(), code),
+        (
+            "caption.txt: 2 fixes applied\nsigned.txt: 1 fixes applied\n",
+            1
+        )
+    );
+    assert!(
+        fs::read_to_string(dir.path().join("under.txt"))
+            .unwrap()
+            .ends_with("\n0310.01\n")
+    );
     assert_eq!(
         fs::read_to_string(dir.path().join("blog.txt")).unwrap(),
         blog
