@@ -235,24 +235,35 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
         let applied = out::unique_fixes(&shown, inputs.len(), &doubts);
-        // Files written, by device and inode: a file given twice (or through a link) is read
-        // twice, fixed alike, and written once.
+        // Files written or diffed, by device and inode: a file given twice (or through a link)
+        // is read twice, fixed alike, and written (or diffed) once.
         let mut written = std::collections::HashSet::new();
         for (i, edits) in applied.iter().enumerate().filter(|(_, e)| !e.is_empty()) {
+            let again = loaded[i]
+                .file
+                .as_ref()
+                .and_then(PlainFile::id)
+                .is_some_and(|id| !written.insert(id));
+            if again && args.diff {
+                eprintln!(
+                    "gbr: {}: the same file as an input before it, in the diff once",
+                    loaded[i].path
+                );
+                continue;
+            } else if again {
+                writeln!(
+                    w,
+                    "{}: the same file as an input before it, fixed once",
+                    loaded[i].path
+                )?;
+                continue;
+            }
             let new = out::apply(&loaded[i].text, edits);
             if args.diff {
                 out::diff(&mut w, &loaded[i].path, &loaded[i].text, &new, terminal)?;
                 continue;
             }
             let result = match &loaded[i].file {
-                Some(file) if file.id().is_some_and(|id| !written.insert(id)) => {
-                    writeln!(
-                        w,
-                        "{}: the same file as an input before it, fixed once",
-                        loaded[i].path
-                    )?;
-                    continue;
-                }
                 Some(file) => write_back(file, &loaded[i].text, &new),
                 None => Err(anyhow::anyhow!(
                     "cannot write fixes to {}: only a plain file can be changed (use --diff)",

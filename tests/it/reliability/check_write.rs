@@ -446,6 +446,15 @@ fn a_link_a_mode_an_owner_and_the_encoding_are_kept() {
         "{err}"
     );
     let fixed_line = format!("{FIXED}\n");
+    // A diff of it once, as patch applies it once.
+    fs::write(d.join("again.txt"), format!("{WRONG}\n")).unwrap();
+    let (diff, err, _) = check_in(d, &["--diff", "again.txt", "./again.txt"]);
+    assert_eq!(diff.matches("+++ ").count(), 1, "{diff}");
+    assert_eq!(
+        err,
+        "gbr: ./again.txt: the same file as an input before it, in the diff once\n"
+    );
+    fs::remove_file(d.join("again.txt")).unwrap();
     assert!(
         fs::symlink_metadata(d.join("link.txt"))
             .unwrap()
