@@ -496,6 +496,21 @@ fn a_link_a_mode_an_owner_and_the_encoding_are_kept() {
             "real"
         ]
     );
+    // A lone surrogate decodes to U+FFFD, which would be written back in its place: refused.
+    let lone = [
+        utf16(&format!("{WRONG}\n"), true),
+        vec![0x00, 0xD8, b'x', 0],
+    ]
+    .concat();
+    fs::write(d.join("lone.txt"), &lone).unwrap();
+    let (_, err, code) = check_in(d, &["--write", "lone.txt"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "gbr: lone.txt: not written: its UTF-16 does not decode and encode back to the same \
+         bytes (a lone surrogate or an odd byte)\n"
+    );
+    assert_eq!(fs::read(d.join("lone.txt")).unwrap(), lone);
 }
 
 fn is_root() -> bool {
