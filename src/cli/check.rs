@@ -16,7 +16,7 @@ use anyhow::Context as _;
 use gbrscan::Severity;
 use gbrscan::copies::index::Entry;
 use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs};
-use gbrscan::input::{InputPath, OpenOptions, Opened, Text, is_binary, open, walk};
+use gbrscan::input::{InputError, InputPath, OpenOptions, Opened, Text, is_binary, open, walk};
 
 use super::check_output::{self as out, Applied};
 use super::check_write::{PlainFile, Stamp, doubts, write_back};
@@ -80,7 +80,16 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
             InputPath::File(p) => Stamp::read(p),
             InputPath::Stdin => None,
         };
-        match open(input, &opts) {
+        // A panic in a reader (a decompressor, the archive or PDF reader) costs this input
+        // only (docs/reliability.md, "Fault isolation").
+        let opened = gbrscan::fault::catch(|| open(input, &opts)).unwrap_or_else(|fault| {
+            Err(InputError::Internal {
+                path: input.path().to_path_buf(),
+                at: 0,
+                message: fault.message,
+            })
+        });
+        match opened {
             Ok(Opened::Whole(loaded)) if loaded.binary => {
                 eprintln!(
                     "gbr: {}: binary, not checked",
@@ -110,31 +119,43 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
             }
             Ok(Opened::Source(source)) => {
                 let source_name: Arc<str> = Arc::from(source.name().escaped().as_ref());
-                let problems = source.visit(&opts, &mut |member| {
-                    let mut text = Vec::new();
-                    match member.text {
-                        Text::Bytes(bytes) => text.extend_from_slice(bytes),
-                        Text::Stream(reader) => {
-                            reader.read_to_end(&mut text)?;
+                let kept = out.len();
+                let visited = gbrscan::fault::catch(|| {
+                    source.visit(&opts, &mut |member| {
+                        let mut text = Vec::new();
+                        match member.text {
+                            Text::Bytes(bytes) => text.extend_from_slice(bytes),
+                            Text::Stream(reader) => {
+                                reader.read_to_end(&mut text)?;
+                            }
                         }
-                    }
-                    let name = member.name.escaped();
-                    let path = match member.page {
-                        Some(page) => format!("{name}:{page}"),
-                        None => name.to_string(),
-                    };
-                    if is_binary(&text) {
-                        eprintln!("gbr: {path}: binary, not checked");
-                    } else {
-                        // A page, a member or standard input: no file to write fixes to.
-                        out.push(Loaded {
-                            path: Arc::from(path),
-                            source: source_name.clone(),
-                            file: None,
-                            text,
-                        });
-                    }
-                    Ok(ControlFlow::Continue(()))
+                        let name = member.name.escaped();
+                        let path = match member.page {
+                            Some(page) => format!("{name}:{page}"),
+                            None => name.to_string(),
+                        };
+                        if is_binary(&text) {
+                            eprintln!("gbr: {path}: binary, not checked");
+                        } else {
+                            // A page, a member or standard input: no file to write fixes to.
+                            out.push(Loaded {
+                                path: Arc::from(path),
+                                source: source_name.clone(),
+                                file: None,
+                                text,
+                            });
+                        }
+                        Ok(ControlFlow::Continue(()))
+                    })
+                });
+                let problems = visited.unwrap_or_else(|fault| {
+                    // None of the input's texts is checked: it was not read to its end.
+                    out.truncate(kept);
+                    vec![InputError::Internal {
+                        path: source_name.to_string().into(),
+                        at: 0,
+                        message: fault.message,
+                    }]
                 });
                 for problem in problems {
                     eprintln!("gbr: {}", super::errors::message(&problem.into()));
