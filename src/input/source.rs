@@ -348,7 +348,7 @@ impl Visitor<'_, '_> {
     }
 
     fn pdf(&mut self, name: &SourcePath, bytes: &[u8]) {
-        let pages = match pdf::pages(bytes) {
+        let pages = match pdf::pages(bytes, self.opts.limit) {
             Ok(pages) => pages,
             Err(cause) => {
                 return self.problem(InputError::Pdf {
