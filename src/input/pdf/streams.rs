@@ -150,55 +150,54 @@ enum Stage {
 }
 
 /// lopdf's `decompress_zlib`: zlib, keeping what was read before an error; raw deflate after
-/// the two header bytes when zlib gave nothing. At most `most` bytes.
+/// the two header bytes when zlib gave nothing. At most `most` bytes: the output is counted
+/// first and then decoded into a buffer of that size, so that a bomb is refused before it takes
+/// any memory and what is kept takes no more than it needs.
 fn inflate(input: &[u8], most: u64) -> Stage {
-    let mut out = Vec::new();
     if input.is_empty() {
-        return Stage::Out(out);
+        return Stage::Out(Vec::new());
     }
-    match read_at_most(&mut flate2::read::ZlibDecoder::new(input), most, &mut out) {
-        Err(ReadEnd::Past) => return Stage::TooFar,
-        Err(ReadEnd::Failed) if out.is_empty() && input.len() > 2 => {
-            let mut raw = flate2::read::DeflateDecoder::new(&input[2..]);
-            if let Err(ReadEnd::Past) = read_at_most(&mut raw, most, &mut out) {
-                return Stage::TooFar;
-            }
-        }
-        _ => {}
+    let zlib = || flate2::read::ZlibDecoder::new(input);
+    let Some((len, failed)) = count(zlib(), most) else {
+        return Stage::TooFar;
+    };
+    if failed && len == 0 && input.len() > 2 {
+        let raw = || flate2::read::DeflateDecoder::new(&input[2..]);
+        return match count(raw(), most) {
+            Some((len, _)) => Stage::Out(read_exactly(raw(), len)),
+            None => Stage::TooFar,
+        };
     }
-    Stage::Out(out)
+    Stage::Out(read_exactly(zlib(), len))
 }
 
-enum ReadEnd {
-    /// More than `most` bytes.
-    Past,
-    /// The decoder's error: what was read before it is kept, as lopdf keeps it.
-    Failed,
-}
-
-/// Reads `reader` to its end into `out`, stopping once past `most` bytes; `out` never grows
-/// beyond `most` plus one buffer of 64 KiB, nor doubles past what it holds.
-fn read_at_most(reader: &mut dyn Read, most: u64, out: &mut Vec<u8>) -> Result<(), ReadEnd> {
+/// The bytes `reader` gives before its end or its error, and whether an error ended them;
+/// `None` once past `most`.
+fn count(mut reader: impl Read, most: u64) -> Option<(u64, bool)> {
     let mut buf = vec![0; 64 << 10];
+    let mut total = 0u64;
     loop {
         match reader.read(&mut buf) {
-            Ok(0) => return Ok(()),
+            Ok(0) => return Some((total, false)),
             Ok(n) => {
-                if (out.len() + n) as u64 > most {
-                    return Err(ReadEnd::Past);
+                total += n as u64;
+                if total > most {
+                    return None;
                 }
-                let need = out.len() + n;
-                if out.capacity() < need {
-                    // Doubling, but never past `most`.
-                    let want = (out.len() * 2).min(most as usize).max(need);
-                    out.reserve_exact(want - out.len());
-                }
-                out.extend_from_slice(&buf[..n]);
             }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(_) => return Err(ReadEnd::Failed),
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return Some((total, true)),
         }
     }
+}
+
+/// The first `len` bytes of `reader` (which [`count`] found it gives), in a buffer of that
+/// size.
+fn read_exactly(reader: impl Read, len: u64) -> Vec<u8> {
+    let mut out = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    // An error comes after the counted bytes, which are kept, as lopdf keeps them.
+    let _ = reader.take(len).read_to_end(&mut out);
+    out
 }
 
 /// lopdf's `decompress_lzw`: MSB-first codes from 9 bits, early change unless `EarlyChange 0`,
