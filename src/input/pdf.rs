@@ -166,6 +166,7 @@ fn read_pages(doc: &mut Document, ids: &[ObjectId]) -> Vec<Page> {
         let text = match tree::check_page(doc, id) {
             Err(message) => Err(message),
             Ok(()) => {
+                default_media_box(doc, id);
                 if let Ok(Object::Dictionary(node)) = doc.get_object_mut(one) {
                     node.set("Kids", vec![Object::Reference(id)]);
                 }
@@ -188,6 +189,28 @@ fn read_pages(doc: &mut Document, ids: &[ObjectId]) -> Vec<Page> {
         pages.push(Page { number, text });
     }
     pages
+}
+
+/// Gives page `id` the US Letter media box, `[0 0 612 792]`, when neither it nor a node above it
+/// has one: ISO 32000-1 §7.7.3.3 requires it, pdf-extract panics without it, and viewers
+/// (pdf.js, pdfium) read such a page at that size.
+fn default_media_box(doc: &mut Document, id: ObjectId) {
+    let mut node = doc.get_dictionary(id).ok();
+    // The chain was checked for loops (`tree::check_page`).
+    while let Some(dict) = node {
+        if dict.has(b"MediaBox") {
+            return;
+        }
+        node = dict
+            .get(b"Parent")
+            .and_then(Object::as_reference)
+            .and_then(|parent| doc.get_dictionary(parent))
+            .ok();
+    }
+    if let Ok(page) = doc.get_dictionary_mut(id) {
+        let letter = [0, 0, 612, 792].map(Object::Integer).to_vec();
+        page.set("MediaBox", letter);
+    }
 }
 
 fn page_text(doc: &Document, number: u32) -> Result<String, pdf_extract::OutputError> {

@@ -33,14 +33,14 @@ fn pdf(objects: &[&[u8]]) -> Vec<u8> {
     let mut offsets = Vec::new();
     for (i, object) in objects.iter().enumerate() {
         offsets.push(out.len());
-        write!(out, "{} 0 obj\n", i + 1).unwrap();
+        writeln!(out, "{} 0 obj", i + 1).unwrap();
         out.extend_from_slice(object);
         out.extend_from_slice(b"\nendobj\n");
     }
     let xref = out.len();
     write!(out, "xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).unwrap();
     for offset in offsets {
-        write!(out, "{offset:010} 00000 n \n").unwrap();
+        writeln!(out, "{offset:010} 00000 n ").unwrap();
     }
     write!(
         out,
@@ -286,7 +286,10 @@ fn reading_a_pdf_costs_time_linear_in_its_pages() {
 }
 
 /// The compressed copies of a text, by format: gzip, bzip2, xz, zstd.
-const FORMATS: [(&str, fn(&[u8]) -> Vec<u8>); 4] = [
+/// Compresses bytes.
+type Compress = fn(&[u8]) -> Vec<u8>;
+
+const FORMATS: [(&str, Compress); 4] = [
     ("gz", archives::gzip),
     ("bz2", archives::bzip2),
     ("xz", archives::xz),
