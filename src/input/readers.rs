@@ -375,6 +375,47 @@ mod tests {
         }
     }
 
+    /// The text of `bytes` read as `format` by [`Members`], and how it ended.
+    fn members(bytes: &[u8], format: crate::input::Kind) -> (Vec<u8>, Ending) {
+        let ending = Rc::new(RefCell::new(Ending::default()));
+        let source = Counted {
+            inner: bytes,
+            count: Rc::new(Cell::new(0)),
+        };
+        let text = read_in_steps(Members::new(source, format, ending.clone()), 5);
+        (text, ending.take())
+    }
+
+    #[test]
+    fn zstd_frames_are_read_one_after_another_and_skippable_frames_skipped() {
+        use ruzstd::encoding::{CompressionLevel, compress_to_vec};
+        let first = compress_to_vec(&b"0116.00 a7d3\n"[..], CompressionLevel::Fastest);
+        let second = compress_to_vec(&b"0323.12 g3g1\n"[..], CompressionLevel::Fastest);
+        // A skippable frame (RFC 8878 section 3.1.2): magic 0x184D2A53, length 3, 3 bytes.
+        let skippable = [0x53, 0x2A, 0x4D, 0x18, 3, 0, 0, 0, b'x', b'y', b'z'];
+        let bytes = [&first[..], &skippable, &second].concat();
+        let (text, ending) = members(&bytes, crate::input::Kind::Zstd);
+        assert_eq!(text, b"0116.00 a7d3\n0323.12 g3g1\n");
+        assert!(ending.error.is_none() && ending.garbage_at.is_none());
+        // Cut inside the skippable frame: the first frame's text, then the error.
+        let cut = &bytes[..first.len() + 9];
+        let (text, ending) = members(cut, crate::input::Kind::Zstd);
+        assert_eq!(text, b"0116.00 a7d3\n");
+        assert!(ending.error.is_some());
+    }
+
+    #[test]
+    fn garbage_after_the_last_member_is_kept_with_its_offset() {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut gz, b"0116.00 a7d3\n").unwrap();
+        let gz = gz.finish().unwrap();
+        let bytes = [&gz[..], &gz, b"\0\0junk"].concat();
+        let (text, ending) = members(&bytes, crate::input::Kind::Gzip);
+        assert_eq!(text, b"0116.00 a7d3\n0116.00 a7d3\n");
+        assert_eq!(ending.garbage_at, Some(2 * gz.len() as u64));
+        assert!(ending.error.is_none());
+    }
+
     #[test]
     fn limited_reader_stops_past_floor_and_ratio() {
         let limit = InflateLimit {
