@@ -77,7 +77,9 @@ pub struct Page {
 
 thread_local! {
     /// The budget of the PDF being loaded on this thread, for [`object_stream_filter`] (lopdf
-    /// takes a plain function). `None` once passed.
+    /// takes a plain function). `None` once passed. lopdf runs the filter on the loading
+    /// thread as long as its `rayon` feature is off, as it is here (default features off, in
+    /// Cargo.toml and in pdf-extract's).
     static LOAD_BUDGET: Cell<Option<Budget>> = const { Cell::new(None) };
 }
 
