@@ -132,6 +132,20 @@ pub enum InputError {
         /// The reader's message.
         message: String,
     },
+    /// A compressed file whose last member is followed by bytes that start no member (a
+    /// download with junk appended, a copy padded with zeros): the text of the members before
+    /// was read, the bytes from `offset` on were not. `zcat` reads such a file the same way,
+    /// with the warning `decompression OK, trailing garbage ignored`.
+    #[error(
+        "{}: decompression OK, trailing garbage ignored from byte {offset} on",
+        crate::source_path::shown(path)
+    )]
+    TrailingGarbage {
+        /// The compressed file's name in references.
+        path: PathBuf,
+        /// The 0-based byte offset of the first byte not read, in the compressed file.
+        offset: u64,
+    },
     /// An archive inside an archive inside an archive (archives open one level deep), or a
     /// compressed stream inside more than four others: not opened.
     #[error(
@@ -169,6 +183,7 @@ impl InputError {
             | InputError::Archive { path, .. }
             | InputError::Pdf { path, .. }
             | InputError::PdfPage { path, .. }
+            | InputError::TrailingGarbage { path, .. }
             | InputError::TooDeep { path }
             | InputError::Internal { path, .. } => path,
         }

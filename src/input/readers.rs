@@ -1,9 +1,9 @@
-//! Readers the input layer stacks on a source: the inflate limit on decompressed data, and the
-//! UTF-16 decoder for streams.
+//! Readers the input layer stacks on a source: the decompressors, member after member, the
+//! inflate limit on decompressed data, and the UTF-16 decoder for streams.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
-use std::io::{self, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::rc::Rc;
 
 use encoding_rs::{CoderResult, Decoder};
@@ -101,6 +101,159 @@ impl<R: Read> Read for Limited<R> {
             }));
         }
         Ok(n)
+    }
+}
+
+/// What a compressed stream left after its last complete member, and the error that ended it:
+/// read by the caller once the decompressed text has been scanned.
+#[derive(Debug, Default)]
+pub(super) struct Ending {
+    /// The 0-based byte offset in the compressed stream of bytes after the last member that
+    /// are not a member of the same format (zcat's "trailing garbage").
+    pub(super) garbage_at: Option<u64>,
+    /// The error that stopped decompression (a truncated or corrupt member, the inflate limit):
+    /// the text before it was handed over as the whole text.
+    pub(super) error: Option<io::Error>,
+}
+
+/// The decoder of the member being read, each owning the buffered source.
+enum Member<R: BufRead> {
+    Gzip(flate2::bufread::GzDecoder<R>),
+    Bzip2(bzip2::bufread::BzDecoder<R>),
+    Xz(liblzma::bufread::XzDecoder<R>),
+    Zstd(Box<ruzstd::decoding::StreamingDecoder<R, ruzstd::decoding::FrameDecoder>>),
+    /// Between members: the source, its next bytes not yet looked at.
+    Between(R),
+    Done,
+}
+
+/// A compressed stream read member after member, as `zcat`, `bzcat`, `xzcat` and `zstdcat`
+/// read one: members of the same format one after the other are one text (RFC 1952 §2.2 for
+/// gzip; zstd frames and skippable frames, RFC 8878 §3.1; xz streams with their zero padding,
+/// xz file format §2.2). Bytes after the last member that start no member end the text, their
+/// offset kept in [`Ending::garbage_at`]; an error ends it too, kept in [`Ending::error`]
+/// (the reader reports the end of the text instead, so that what was read before is scanned).
+pub(super) struct Members<R: Read> {
+    member: Member<BufReader<R>>,
+    format: super::Kind,
+    /// Compressed bytes read from the source so far.
+    count: Rc<Cell<u64>>,
+    ending: Rc<RefCell<Ending>>,
+}
+
+impl<R: Read> Members<Counted<R>> {
+    /// Reads `source` as a stream of `format` (gzip, bzip2, xz or zstd), counting its bytes
+    /// into `source.count`.
+    pub(super) fn new(
+        source: Counted<R>,
+        format: super::Kind,
+        ending: Rc<RefCell<Ending>>,
+    ) -> Members<Counted<R>> {
+        let count = source.count.clone();
+        Members {
+            member: Member::Between(BufReader::with_capacity(64 << 10, source)),
+            format,
+            count,
+            ending,
+        }
+    }
+}
+
+impl<R: Read> Members<R> {
+    /// The next member's decoder over `source`, or why there is none.
+    fn next(&mut self, mut source: BufReader<R>) -> io::Result<Member<BufReader<R>>> {
+        use super::Kind;
+        loop {
+            let head = source.fill_buf()?;
+            if head.is_empty() {
+                return Ok(Member::Done);
+            }
+            let starts = |magic: &[u8]| head.len() >= magic.len() && head.starts_with(magic);
+            let member = match self.format {
+                Kind::Gzip if starts(b"\x1f\x8b") => {
+                    Member::Gzip(flate2::bufread::GzDecoder::new(source))
+                }
+                Kind::Bzip2 if starts(b"BZh") => {
+                    Member::Bzip2(bzip2::bufread::BzDecoder::new(source))
+                }
+                Kind::Xz if starts(b"\xfd7zXZ\x00") => {
+                    Member::Xz(liblzma::bufread::XzDecoder::new(source))
+                }
+                // Stream padding: zero bytes between and after xz streams.
+                Kind::Xz if head[0] == 0 => {
+                    let zeros = head.iter().take_while(|&&b| b == 0).count();
+                    source.consume(zeros);
+                    continue;
+                }
+                Kind::Zstd if starts(&[0x28, 0xB5, 0x2F, 0xFD]) => {
+                    match ruzstd::decoding::StreamingDecoder::new(source) {
+                        Ok(decoder) => Member::Zstd(Box::new(decoder)),
+                        Err(err) => return Err(io::Error::other(err)),
+                    }
+                }
+                // A skippable frame: magic 0x184D2A50 to 0x184D2A5F, a 4-byte length, data.
+                Kind::Zstd
+                    if head.len() >= 4
+                        && head[0] & 0xF0 == 0x50
+                        && head[1..4] == [0x2A, 0x4D, 0x18] =>
+                {
+                    let mut header = [0; 8];
+                    source.read_exact(&mut header)?;
+                    let len = u32::from_le_bytes([header[4], header[5], header[6], header[7]]);
+                    let skipped =
+                        io::copy(&mut (&mut source).take(u64::from(len)), &mut io::sink())?;
+                    if skipped < u64::from(len) {
+                        return Err(io::Error::from(io::ErrorKind::UnexpectedEof));
+                    }
+                    continue;
+                }
+                _ => {
+                    let at = self.count.get() - source.buffer().len() as u64;
+                    self.ending.borrow_mut().garbage_at = Some(at);
+                    return Ok(Member::Done);
+                }
+            };
+            return Ok(member);
+        }
+    }
+
+    fn read_member(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            let n = match &mut self.member {
+                Member::Gzip(d) => d.read(buf)?,
+                Member::Bzip2(d) => d.read(buf)?,
+                Member::Xz(d) => d.read(buf)?,
+                Member::Zstd(d) => d.read(buf)?,
+                Member::Between(_) => 0,
+                Member::Done => return Ok(0),
+            };
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            // The member ended: on to the next one.
+            let source = match std::mem::replace(&mut self.member, Member::Done) {
+                Member::Gzip(d) => d.into_inner(),
+                Member::Bzip2(d) => d.into_inner(),
+                Member::Xz(d) => d.into_inner(),
+                Member::Zstd(d) => d.into_inner(),
+                Member::Between(source) => source,
+                Member::Done => return Ok(0),
+            };
+            self.member = self.next(source)?;
+        }
+    }
+}
+
+impl<R: Read> Read for Members<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self.read_member(buf) {
+            Ok(n) => Ok(n),
+            Err(err) => {
+                self.member = Member::Done;
+                self.ending.borrow_mut().error = Some(err);
+                Ok(0)
+            }
+        }
     }
 }
 
@@ -220,6 +373,47 @@ mod tests {
                 assert_eq!(got, text.as_bytes(), "{raw:?} in steps of {step}");
             }
         }
+    }
+
+    /// The text of `bytes` read as `format` by [`Members`], and how it ended.
+    fn members(bytes: &[u8], format: crate::input::Kind) -> (Vec<u8>, Ending) {
+        let ending = Rc::new(RefCell::new(Ending::default()));
+        let source = Counted {
+            inner: bytes,
+            count: Rc::new(Cell::new(0)),
+        };
+        let text = read_in_steps(Members::new(source, format, ending.clone()), 5);
+        (text, ending.take())
+    }
+
+    #[test]
+    fn zstd_frames_are_read_one_after_another_and_skippable_frames_skipped() {
+        use ruzstd::encoding::{CompressionLevel, compress_to_vec};
+        let first = compress_to_vec(&b"0116.00 a7d3\n"[..], CompressionLevel::Fastest);
+        let second = compress_to_vec(&b"0323.12 g3g1\n"[..], CompressionLevel::Fastest);
+        // A skippable frame (RFC 8878 section 3.1.2): magic 0x184D2A53, length 3, 3 bytes.
+        let skippable = [0x53, 0x2A, 0x4D, 0x18, 3, 0, 0, 0, b'x', b'y', b'z'];
+        let bytes = [&first[..], &skippable, &second].concat();
+        let (text, ending) = members(&bytes, crate::input::Kind::Zstd);
+        assert_eq!(text, b"0116.00 a7d3\n0323.12 g3g1\n");
+        assert!(ending.error.is_none() && ending.garbage_at.is_none());
+        // Cut inside the skippable frame: the first frame's text, then the error.
+        let cut = &bytes[..first.len() + 9];
+        let (text, ending) = members(cut, crate::input::Kind::Zstd);
+        assert_eq!(text, b"0116.00 a7d3\n");
+        assert!(ending.error.is_some());
+    }
+
+    #[test]
+    fn garbage_after_the_last_member_is_kept_with_its_offset() {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut gz, b"0116.00 a7d3\n").unwrap();
+        let gz = gz.finish().unwrap();
+        let bytes = [&gz[..], &gz, b"\0\0junk"].concat();
+        let (text, ending) = members(&bytes, crate::input::Kind::Gzip);
+        assert_eq!(text, b"0116.00 a7d3\n0116.00 a7d3\n");
+        assert_eq!(ending.garbage_at, Some(2 * gz.len() as u64));
+        assert!(ending.error.is_none());
     }
 
     #[test]

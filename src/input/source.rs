@@ -6,7 +6,7 @@
 //! gzip stream whose output sniffs as tar. Archives nest one level: a zip inside a zip is
 //! opened, a zip inside that is reported ([`InputError::TooDeep`]).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fs::{self, File};
 use std::io::{self, Cursor, Read, Seek};
 use std::ops::ControlFlow;
@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use super::kind::{Kind, SNIFF_LEN};
 use super::pdf;
-use super::readers::{Compressed, Counted, InflateLimit, Limited, Utf16Reader};
+use super::readers::{Compressed, Counted, Ending, InflateLimit, Limited, Members, Utf16Reader};
 use super::{Encoding, InputError, InputPath, LoadOptions, Loaded, load};
 use crate::source_path::SourcePath;
 
@@ -273,15 +273,8 @@ impl Visitor<'_, '_> {
             inner: reader,
             count: count.clone(),
         };
-        let decoder: Box<dyn Read + '_> = match kind {
-            Kind::Gzip => Box::new(flate2::read::MultiGzDecoder::new(counted)),
-            Kind::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(counted)),
-            Kind::Xz => Box::new(liblzma::read::XzDecoder::new_multi_decoder(counted)),
-            _ => match ruzstd::decoding::StreamingDecoder::new(counted) {
-                Ok(decoder) => Box::new(decoder),
-                Err(err) => return self.problem(Self::read_problem(name, io::Error::other(err))),
-            },
-        };
+        let ending = Rc::new(RefCell::new(Ending::default()));
+        let decoder = Members::new(counted, kind, ending.clone());
         let mut limited = Limited {
             inner: decoder,
             compressed: Compressed::Counted(count),
@@ -289,6 +282,15 @@ impl Visitor<'_, '_> {
             out: 0,
         };
         self.reader(name, &mut limited, depth, layers + 1);
+        let ending = ending.take();
+        if let Some(err) = ending.error {
+            self.problem(Self::read_problem(name, err));
+        } else if let Some(offset) = ending.garbage_at {
+            self.problem(InputError::TrailingGarbage {
+                path: name.to_path_buf(),
+                offset,
+            });
+        }
     }
 
     fn tar(&mut self, name: &SourcePath, reader: &mut dyn Read, depth: u32) {
@@ -348,7 +350,7 @@ impl Visitor<'_, '_> {
     }
 
     fn pdf(&mut self, name: &SourcePath, bytes: &[u8]) {
-        let pages = match pdf::pages(bytes) {
+        let pages = match pdf::pages(bytes, self.opts.limit) {
             Ok(pages) => pages,
             Err(cause) => {
                 return self.problem(InputError::Pdf {

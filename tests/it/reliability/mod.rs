@@ -4,6 +4,7 @@
 
 mod check_write;
 mod faults;
+mod inputs;
 mod killed;
 mod names;
 mod output;
