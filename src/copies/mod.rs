@@ -185,35 +185,57 @@ fn captions(inputs: &[Input<'_>], index: &[LineIndex]) -> Vec<Caption> {
 
 /// Checks every caption of `inputs` against every copy of its position, and does what
 /// `options` ask besides. Never fails: what cannot be read is not checked.
+///
+/// Near-linear in the captions: copies are found through indexes (by kings, then by code
+/// and by squares, [`elsewhere`]; a directory's entries by kings and code, [`index`]), never
+/// by comparing every pair.
 pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
+    check_counted(inputs, options, &mut Work::default())
+}
+
+/// The work of a check, counted where it could grow faster than the input: copies and
+/// tallies looked at ([`elsewhere::Copies`]), directory entries looked up, comparisons made
+/// to count the valid captions, bytes read ahead by the near-miss pass.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Work {
+    pub(crate) copies: u64,
+    pub(crate) directory: u64,
+    pub(crate) valid: u64,
+    pub(crate) near: u64,
+}
+
+/// [`check_inputs`], adding its work to `work`.
+pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut Work) -> Report {
     let index: Vec<LineIndex> = inputs.iter().map(|i| LineIndex::new(i.text)).collect();
     let captions = captions(inputs, &index);
-    let groups = elsewhere::Groups::new(&captions);
     let mut report = Report {
         codes: captions.len() as u64,
         ..Report::default()
     };
-    for (n, caption) in captions.iter().enumerate() {
-        let input = &inputs[caption.input];
-        let found = diagnose(input, caption, &groups.others(&captions, n), &index);
-        report.diagnostics.extend(found);
+    // Group by group (the same kings), so that one group's index is held at a time; the
+    // diagnostics are put back in caption order.
+    let mut found: Vec<Vec<Diagnostic>> = Vec::new();
+    found.resize_with(captions.len(), Vec::new);
+    for members in elsewhere::groups(&captions) {
+        let copies = elsewhere::Copies::new(&captions, &members);
+        for n in members {
+            let caption = &captions[n];
+            let input = &inputs[caption.input];
+            found[n] = diagnose(input, caption, &copies.of(n), &index);
+        }
+        work.copies += copies.steps.get();
     }
+    report.diagnostics.extend(found.into_iter().flatten());
     if let Some(against) = &options.against {
-        report
-            .diagnostics
-            .extend(index::against(inputs, &index, &captions, against));
+        report.diagnostics.extend(index::against(
+            inputs,
+            &index,
+            &captions,
+            against,
+            &mut work.directory,
+        ));
     }
-    // A caption is valid when no error stands on its text, from any copy.
-    report.valid = captions
-        .iter()
-        .filter(|c| {
-            !report.diagnostics.iter().any(|d| {
-                d.severity == Severity::Error
-                    && d.input == Some(c.input)
-                    && c.parsed.span.contains(&d.span.start)
-            })
-        })
-        .count() as u64;
+    report.valid = count_valid(&captions, &report.diagnostics, &mut work.valid);
     if options.near_misses {
         for (i, input) in inputs.iter().enumerate() {
             let mut misses: Vec<near::NearMiss> = captions
@@ -221,7 +243,7 @@ pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
                 .filter(|c| c.input == i)
                 .filter_map(|c| near::square_list(input.text, &c.parsed))
                 .collect();
-            misses.extend(near::near_misses(input.text));
+            misses.extend(near::near_misses_counted(input.text, &mut work.near));
             misses.sort_by_key(|m| (std::cmp::Reverse(m.score), m.span.start));
             for miss in misses {
                 let (line, column) = index[i].line_column(miss.span.start);
@@ -247,6 +269,30 @@ pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
     report
 }
 
+/// The captions on whose text no error stands, from any copy: the errors' starts, sorted,
+/// searched for each caption's span (O((c + d) log d) for c captions and d diagnostics).
+/// `steps` counts the comparisons made.
+fn count_valid(captions: &[Caption], diagnostics: &[Diagnostic], steps: &mut u64) -> u64 {
+    let mut errors: Vec<(usize, usize)> = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .filter_map(|d| Some((d.input?, d.span.start)))
+        .collect();
+    errors.sort_unstable();
+    captions
+        .iter()
+        .filter(|c| {
+            let first = errors.partition_point(|e| {
+                *steps += 1;
+                *e < (c.input, c.parsed.span.start)
+            });
+            errors
+                .get(first)
+                .is_none_or(|e| *e >= (c.input, c.parsed.span.end))
+        })
+        .count() as u64
+}
+
 /// The checks a board copy explains when it disagrees with the caption: the material ones.
 fn explained_by_board(check: Check) -> bool {
     matches!(
@@ -258,7 +304,7 @@ fn explained_by_board(check: Check) -> bool {
 fn diagnose(
     input: &Input<'_>,
     caption: &Caption,
-    others: &[elsewhere::Other<'_>],
+    others: &elsewhere::Others<'_, '_>,
     index: &[LineIndex],
 ) -> Vec<Diagnostic> {
     let lines = &index[caption.input];
@@ -323,7 +369,7 @@ fn finding_diagnostic(
     input: &Input<'_>,
     caption: &Caption,
     f: &Finding,
-    others: &[elsewhere::Other<'_>],
+    others: &elsewhere::Others<'_, '_>,
     make: &Make<'_>,
 ) -> Diagnostic {
     let parsed = &caption.parsed;
