@@ -2,6 +2,7 @@
 //! (docs/reliability.md): what `-o` finds at its path, runs killed while they write, files
 //! truncated while they are scanned.
 
+mod data;
 mod killed;
 mod names;
 mod output;
