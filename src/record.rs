@@ -379,11 +379,12 @@ mod tests {
         offsets(&json(&shifted), "", &mut after);
         assert_eq!(
             before.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(),
+            // serde_json's objects keep their keys sorted.
             [
-                ".offset",
-                ".findings[0].offset",
                 ".findings[0].fixes[0].offset",
-                ".findings[0].fixes[1].offset"
+                ".findings[0].fixes[1].offset",
+                ".findings[0].offset",
+                ".offset",
             ]
         );
         for ((k, a), (_, b)) in before.iter().zip(&after) {
