@@ -187,7 +187,7 @@ fn captions(inputs: &[Input<'_>], index: &[LineIndex]) -> Vec<Caption> {
 /// `options` ask besides. Never fails: what cannot be read is not checked.
 ///
 /// Near-linear in the captions: copies are found through indexes (by kings, then by code
-/// and by squares, [`elsewhere`]; a directory's entries by kings and code, [`index`]), never
+/// and by squares; a directory's entries by kings and code, [`index`]), never
 /// by comparing every pair.
 pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
     check_counted(inputs, options, &mut Work::default())
