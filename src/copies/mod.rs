@@ -21,7 +21,12 @@ use crate::check::{Check, Finding, Fix, Severity};
 use crate::diagram;
 use crate::parse::{Parsed, parse_at};
 use crate::record::Record;
-use crate::scan::{ScanOptions, scan_buffer};
+use rayon::prelude::*;
+
+use crate::label::LabelRules;
+use crate::record::Fields;
+use crate::scan::{ChunkScan, DEFAULT_CHUNK_SIZE, Reading, Stitcher, chunks, scan_chunk};
+use crate::source_path::SourcePath;
 
 pub use lines::LineIndex;
 pub use verify::{apply, verify};
@@ -114,8 +119,9 @@ pub(crate) struct Caption {
     pub(crate) valid: bool,
     pub(crate) parsed: Parsed,
     pub(crate) line: u64,
-    /// The board copy and how messages name it (`the diagram above`), with its place.
-    pub(crate) board: Option<(Board, String, Cited)>,
+    /// The board copy and how messages name it (`the diagram above`), with its place; boxed,
+    /// since most captions have none.
+    pub(crate) board: Option<Box<(Board, String, Cited)>>,
 }
 
 /// The 0-based offset of the code in a record's text.
@@ -160,25 +166,58 @@ fn board_copy(
     ))
 }
 
-/// Reads every caption of every input.
+/// Reads every caption of every input, each input scanned as [`crate::scan::scan_buffer`]
+/// scans it.
 fn captions(inputs: &[Input<'_>], index: &[LineIndex]) -> Vec<Caption> {
+    captions_in_chunks(inputs, index, DEFAULT_CHUNK_SIZE)
+}
+
+/// [`captions`], the inputs scanned in chunks of `chunk_size` bytes as
+/// [`crate::scan::scan_buffer`] does
+/// (in parallel, stitched in order), as many chunks at a time as there are threads: each
+/// chunk's records are made captions and dropped before the next chunks are scanned, so that
+/// the records of a whole input (some 350 bytes each) are never held at once.
+fn captions_in_chunks(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    chunk_size: usize,
+) -> Vec<Caption> {
+    let rules = LabelRules::builtin();
+    let reading = Reading {
+        labels: Some(&rules),
+        fields: Fields::All,
+    };
     let mut out = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
-        let records = scan_buffer(input.text, &input.path, ScanOptions::default(), &|_| {});
-        for record in records {
-            let Some(parsed) = parse_at(input.text, anchor(&record)) else {
-                continue;
-            };
-            let board = board_copy(input, &index[i], &parsed);
-            out.push(Caption {
-                input: i,
-                path: input.path.clone(),
-                valid: record.valid,
-                line: record.line,
-                parsed,
-                board,
-            });
+        let path = SourcePath::from(&*input.path);
+        let mut take = |records: Vec<Record>| {
+            for record in records {
+                let Some(parsed) = parse_at(input.text, anchor(&record)) else {
+                    continue;
+                };
+                let board = board_copy(input, &index[i], &parsed).map(Box::new);
+                out.push(Caption {
+                    input: i,
+                    path: input.path.clone(),
+                    valid: record.valid,
+                    line: record.line,
+                    parsed,
+                    board,
+                });
+            }
+        };
+        let ranges: Vec<Range<usize>> = chunks(input.text.len(), chunk_size).collect();
+        let mut stitcher = Stitcher::new();
+        for batch in ranges.chunks(rayon::current_num_threads().max(1)) {
+            let scans: Vec<ChunkScan> = batch
+                .par_iter()
+                .map(|range| scan_chunk(input.text, &path, range.clone(), reading))
+                .collect();
+            for scan in scans {
+                take(stitcher.stitch(scan));
+            }
         }
+        take(stitcher.finish());
     }
     out
 }
@@ -327,7 +366,7 @@ fn diagnose(
     let findings = crate::check::check(parsed);
     let mut out = Vec::new();
     let mut explained = false;
-    if let Some((board, name, place)) = &caption.board {
+    if let Some((board, name, place)) = caption.board.as_deref() {
         let disagreements = board::compare(parsed, board, name);
         if !disagreements.is_empty() {
             explained = true;

@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use super::*;
 use crate::diagram::render;
+use crate::scan::ScanOptions;
 
 /// The seed position `a7d3 0116.00 b2b3c6d6 3/3+.` (GBR.md §7) as a diagram.
 fn seed_diagram() -> String {
@@ -270,4 +271,34 @@ fn near_misses_on_one_long_line_read_it_once() {
     );
     assert_eq!(report.near_misses, 20_000);
     assert!(w.near <= 2 * line.len() as u64, "{w:?}");
+}
+
+#[test]
+fn captions_read_a_few_chunks_at_a_time_are_those_of_the_whole_scan() {
+    let text = format!(
+        "{}{}No 9\nc3e5 0130.22 4/5 Draw\n\nWins\n\na1h8 0100.00 h1 2/1\n",
+        seed_diagram(),
+        reprints(12)
+    );
+    let input = Input {
+        path: Arc::from("t.txt"),
+        text: text.as_bytes(),
+    };
+    let index = [LineIndex::new(input.text)];
+    let whole: Vec<(usize, u64, bool, Range<usize>)> =
+        crate::scan::scan_buffer(input.text, "t.txt", ScanOptions::default(), &|_| {})
+            .iter()
+            .filter_map(|r| {
+                let p = parse_at(input.text, anchor(r))?;
+                Some((0, r.line, r.valid, p.span))
+            })
+            .collect();
+    assert_eq!(whole.len(), 14);
+    for chunk in [1, 2, 3, 7, 64, 100, 1000] {
+        let got: Vec<_> = captions_in_chunks(std::slice::from_ref(&input), &index, chunk)
+            .into_iter()
+            .map(|c| (c.input, c.line, c.valid, c.parsed.span))
+            .collect();
+        assert_eq!(got, whole, "chunks of {chunk} bytes");
+    }
 }
