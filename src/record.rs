@@ -323,4 +323,82 @@ impl Record {
     pub fn worst(&self) -> Option<Severity> {
         self.findings.iter().map(|f| f.severity).max()
     }
+
+    /// Adds `by` to every byte offset the record holds: its own, its findings' and their
+    /// fixes'. The one place that knows which fields are offsets, for a record found in a part
+    /// of its text (a streamed block) whose offsets must be the whole text's; lines and columns
+    /// are not offsets and are left alone.
+    pub fn shift_offsets(&mut self, by: u64) {
+        self.offset += by;
+        for finding in &mut self.findings {
+            finding.offset += by;
+            for fix in &mut finding.fixes {
+                fix.offset += by;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field named `offset`, at any depth, against its place, in `value`.
+    fn offsets(value: &serde_json::Value, at: &str, out: &mut Vec<(String, u64)>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    if k == "offset" {
+                        out.push((format!("{at}.{k}"), v.as_u64().unwrap_or(u64::MAX)));
+                    } else {
+                        offsets(v, &format!("{at}.{k}"), out);
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    offsets(v, &format!("{at}[{i}]"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn shifting_moves_every_offset_and_nothing_else() {
+        // A caption with a finding and two candidate fixes.
+        let text = b"No 9\nc3e5 0130.22 4/5 Draw\n";
+        let parsed = crate::parse::parse_at(text, 10).expect("a caption");
+        let findings = crate::check::check(&parsed);
+        let record = Record::new("t.txt", 2, 1, &parsed, text, &findings);
+        let mut shifted = record.clone();
+        shifted.shift_offsets(1 << 20);
+        let (mut before, mut after) = (Vec::new(), Vec::new());
+        let json = |r: &Record| serde_json::to_value(r).expect("a record serialises");
+        offsets(&json(&record), "", &mut before);
+        offsets(&json(&shifted), "", &mut after);
+        assert_eq!(
+            before.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(),
+            // serde_json's objects keep their keys sorted.
+            [
+                ".findings[0].fixes[0].offset",
+                ".findings[0].fixes[1].offset",
+                ".findings[0].offset",
+                ".offset",
+            ]
+        );
+        for ((k, a), (_, b)) in before.iter().zip(&after) {
+            assert_eq!(*b, a + (1 << 20), "{k}");
+        }
+        // Nothing else moved.
+        let mut back = shifted;
+        back.offset = record.offset;
+        for (f, g) in back.findings.iter_mut().zip(&record.findings) {
+            f.offset = g.offset;
+            for (x, y) in f.fixes.iter_mut().zip(&g.fixes) {
+                x.offset = y.offset;
+            }
+        }
+        assert_eq!(back, record);
+    }
 }

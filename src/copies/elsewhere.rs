@@ -3,70 +3,189 @@
 
 use std::collections::HashMap;
 
+use shakmaty::Square;
+
 use super::{Caption, Cited, Diagnostic, Input, Make, verify};
 use crate::check::{Fix, Part, Severity};
 use crate::parse::Parsed;
 use crate::position::Kings;
 
-/// Captions by their kings.
-pub(crate) struct Groups {
-    by_kings: HashMap<Kings, Vec<usize>>,
-}
-
-fn same_squares(a: &Parsed, b: &Parsed) -> bool {
-    match (&a.position.squares, &b.position.squares) {
-        (Some(x), Some(y)) => {
-            let mut x: Vec<_> = x.all().collect();
-            let mut y: Vec<_> = y.all().collect();
-            x.sort();
-            y.sort();
-            x == y
+/// The captions that may be copies of one another: one group for each pair of kings, in
+/// caption order, and a group of one for each caption without kings.
+pub(crate) fn groups(captions: &[Caption]) -> Vec<Vec<usize>> {
+    let mut by_kings: HashMap<Kings, usize> = HashMap::new();
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for (i, c) in captions.iter().enumerate() {
+        match c.parsed.position.kings {
+            Some(k) => {
+                let g = *by_kings.entry(k).or_insert_with(|| {
+                    out.push(Vec::new());
+                    out.len() - 1
+                });
+                out[g].push(i);
+            }
+            None => out.push(vec![i]),
         }
-        _ => false,
     }
+    out
 }
 
-impl Groups {
-    pub(crate) fn new(captions: &[Caption]) -> Groups {
-        let mut by_kings: HashMap<Kings, Vec<usize>> = HashMap::new();
-        for (i, c) in captions.iter().enumerate() {
-            if let Some(k) = c.parsed.position.kings {
-                by_kings.entry(k).or_default().push(i);
+/// The squares of a caption as a set (sorted), the key of "the same squares".
+fn square_set(parsed: &Parsed) -> Option<Vec<Square>> {
+    parsed.position.squares.as_ref().map(|s| {
+        let mut x: Vec<Square> = s.all().collect();
+        x.sort();
+        x
+    })
+}
+
+/// The parts copies are compared by, in the order of [`Tally::parts`].
+const PARTS: [Part; 4] = [Part::Code, Part::Kings, Part::Squares, Part::MenCount];
+
+/// The valid captions of one key (a code, a set of squares, or both), by the text of each part.
+#[derive(Default)]
+struct Tally {
+    /// For each of [`PARTS`]: the captions (ascending) by the part's text.
+    parts: [HashMap<String, Vec<usize>>; 4],
+    /// For each of [`PARTS`]: the texts, most captions first, then in text order.
+    ranked: [Vec<String>; 4],
+}
+
+impl Tally {
+    fn add(&mut self, n: usize, parsed: &Parsed) {
+        for (i, part) in PARTS.into_iter().enumerate() {
+            if let Some(text) = part_text(parsed, part) {
+                self.parts[i].entry(text).or_default().push(n);
             }
         }
-        Groups { by_kings }
     }
 
-    /// The other captions with the kings of caption `n`, each with its place (`path:line`)
-    /// and whether it is the same study (the same code, or the same squares).
-    pub(crate) fn others<'a>(&self, captions: &'a [Caption], n: usize) -> Vec<Other<'a>> {
-        let me = &captions[n];
-        let Some(kings) = me.parsed.position.kings else {
+    fn rank(&mut self) {
+        for i in 0..PARTS.len() {
+            let mut r: Vec<&String> = self.parts[i].keys().collect();
+            r.sort_by(|a, b| {
+                self.parts[i][*b]
+                    .len()
+                    .cmp(&self.parts[i][*a].len())
+                    .then(a.cmp(b))
+            });
+            self.ranked[i] = r.into_iter().cloned().collect();
+        }
+    }
+
+    fn count(&self, part: usize, text: &str) -> usize {
+        self.parts[part].get(text).map_or(0, Vec::len)
+    }
+
+    fn list(&self, part: usize, text: &str) -> &[usize] {
+        self.parts[part].get(text).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The copies among one group of captions (the same kings), indexed so that what copies say
+/// of a caption is read without comparing it with every other: the valid captions are
+/// tallied by code, by set of squares and by both, and "the same study" (the same code or the
+/// same squares) is the union of a caption's code tally and squares tally, counted by
+/// inclusion and exclusion. Building costs O(k log k) for a group of k captions; a caption's
+/// verdict costs O(d) where d is the number of distinct texts in the smaller of its two
+/// tallies (1 for reprints), plus the copies it cites.
+pub(crate) struct Copies<'a> {
+    captions: &'a [Caption],
+    by_code: HashMap<String, Tally>,
+    by_squares: HashMap<Vec<Square>, Tally>,
+    by_both: HashMap<(String, Vec<Square>), Tally>,
+    /// Tally entries and ranked texts looked at so far: the measure of the work done, for the
+    /// test that it grows near-linearly with the copies.
+    pub(crate) steps: std::cell::Cell<u64>,
+}
+
+impl<'a> Copies<'a> {
+    /// Indexes the valid captions among `members` (one group of [`groups`]).
+    pub(crate) fn new(captions: &'a [Caption], members: &[usize]) -> Copies<'a> {
+        let mut copies = Copies {
+            captions,
+            by_code: HashMap::new(),
+            by_squares: HashMap::new(),
+            by_both: HashMap::new(),
+            steps: std::cell::Cell::new(0),
+        };
+        if members.len() < 2 {
+            return copies;
+        }
+        for &n in members {
+            let c = &captions[n];
+            if !c.valid {
+                continue;
+            }
+            let code = c.parsed.position.code.to_string();
+            copies
+                .by_code
+                .entry(code.clone())
+                .or_default()
+                .add(n, &c.parsed);
+            if let Some(set) = square_set(&c.parsed) {
+                copies
+                    .by_squares
+                    .entry(set.clone())
+                    .or_default()
+                    .add(n, &c.parsed);
+                copies
+                    .by_both
+                    .entry((code, set))
+                    .or_default()
+                    .add(n, &c.parsed);
+            }
+        }
+        for t in copies
+            .by_code
+            .values_mut()
+            .chain(copies.by_squares.values_mut())
+        {
+            t.rank();
+        }
+        copies
+    }
+
+    fn step(&self, n: usize) {
+        self.steps.set(self.steps.get() + n as u64);
+    }
+
+    fn place(&self, n: usize) -> String {
+        let c = &self.captions[n];
+        format!("{}:{}", c.path, c.line)
+    }
+
+    /// The valid captions other than `me` that print `text` as `part`, among those with
+    /// `me`'s code (when `same_code`) or with its kings, in caption order.
+    fn printing(&self, me: &Parsed, part: Part, text: &str) -> Vec<usize> {
+        let i = PARTS.iter().position(|p| *p == part);
+        let Some(i) = i else {
             return Vec::new();
         };
-        self.by_kings[&kings]
-            .iter()
-            .filter(|i| **i != n)
-            .map(|i| &captions[*i])
-            .map(|c| Other {
-                same_study: c.parsed.position.code == me.parsed.position.code
-                    || same_squares(&c.parsed, &me.parsed),
-                caption: c,
-                place: format!("{}:{}", c.path, c.line),
-            })
-            .collect()
+        // A code fix is supported by any copy with the kings that prints the code; the fix
+        // of another part, by a copy with the same code that prints it.
+        let code = if part == Part::Code {
+            text.to_string()
+        } else {
+            me.position.code.to_string()
+        };
+        let list = self.by_code.get(&code).map_or(&[][..], |t| t.list(i, text));
+        self.step(list.len());
+        list.to_vec()
+    }
+
+    /// What the copies say of caption `n`.
+    pub(crate) fn of(&self, n: usize) -> Others<'_, 'a> {
+        Others { copies: self, n }
     }
 }
 
-/// Another caption with the same kings.
-pub(crate) struct Other<'a> {
-    pub(crate) caption: &'a Caption,
-    /// `path:line`.
-    pub(crate) place: String,
-    /// The same code, or the same squares.
-    pub(crate) same_study: bool,
+/// The copies of one caption: the other captions with its kings.
+pub(crate) struct Others<'c, 'a> {
+    copies: &'c Copies<'a>,
+    /// The caption's index.
+    n: usize,
 }
-
 /// The text of `part` in a caption, canonical, if it gives it.
 fn part_text(parsed: &Parsed, part: Part) -> Option<String> {
     let p = &parsed.position;
@@ -83,20 +202,17 @@ fn part_text(parsed: &Parsed, part: Part) -> Option<String> {
 /// cited; all of `fixes` and no citation when no copy supports any. A valid caption with the
 /// same kings supports a code fix when it prints that code; a fix of W/B or squares when it
 /// prints the same code and that W/B or those squares.
-pub(crate) fn decide(me: &Parsed, fixes: &[Fix], others: &[Other<'_>]) -> (Vec<Fix>, Vec<Cited>) {
-    let support = |fix: &Fix| -> Vec<&String> {
-        others
-            .iter()
-            .filter(|o| {
-                let p = &o.caption.parsed;
-                o.caption.valid
-                    && (fix.part == Part::Code || p.position.code == me.position.code)
-                    && part_text(p, fix.part).as_deref() == Some(&fix.replacement)
-            })
-            .map(|o| &o.place)
-            .collect()
+pub(crate) fn decide(
+    me: &Parsed,
+    fixes: &[Fix],
+    others: &Others<'_, '_>,
+) -> (Vec<Fix>, Vec<Cited>) {
+    let support = |fix: &Fix| -> Vec<usize> {
+        let mut copies = others.copies.printing(me, fix.part, &fix.replacement);
+        copies.retain(|m| *m != others.n);
+        copies
     };
-    let mut ranked: Vec<(usize, &Fix, Vec<&String>)> = fixes
+    let mut ranked: Vec<(usize, &Fix, Vec<usize>)> = fixes
         .iter()
         .enumerate()
         .map(|(i, f)| (i, f, support(f)))
@@ -107,10 +223,10 @@ pub(crate) fn decide(me: &Parsed, fixes: &[Fix], others: &[Other<'_>]) -> (Vec<F
     }
     ranked.sort_by_key(|(i, _, s)| (std::cmp::Reverse(s.len()), *i));
     let mut cited = Vec::new();
-    for (_, f, places) in &ranked {
-        for place in places {
+    for (_, f, copies) in &ranked {
+        for m in copies {
             cited.push(Cited {
-                place: (*place).clone(),
+                place: others.copies.place(*m),
                 says: format!("printed as {} there", f.replacement),
             });
         }
@@ -121,13 +237,91 @@ pub(crate) fn decide(me: &Parsed, fixes: &[Fix], others: &[Other<'_>]) -> (Vec<F
     )
 }
 
+/// The text printed by most valid copies of the same study as caption `n` (the same code or
+/// the same squares), other than `own`, with those copies in caption order; and how many
+/// copies, `n` itself included, print `own`.
+fn most_printed(
+    others: &Others<'_, '_>,
+    part: Part,
+    own: &str,
+) -> (usize, Option<(String, Vec<usize>)>) {
+    let copies = others.copies;
+    let me = &copies.captions[others.n];
+    let Some(i) = PARTS.iter().position(|p| *p == part) else {
+        return (1, None);
+    };
+    let a = copies.by_code.get(&me.parsed.position.code.to_string());
+    most_printed_by(copies, a, me, i, own)
+}
+
+fn most_printed_by(
+    copies: &Copies<'_>,
+    a: Option<&Tally>,
+    me: &Caption,
+    i: usize,
+    own: &str,
+) -> (usize, Option<(String, Vec<usize>)>) {
+    let empty = Tally::default();
+    let set = square_set(&me.parsed);
+    let b = set.as_ref().and_then(|s| copies.by_squares.get(s));
+    let ab = set.and_then(|s| {
+        copies
+            .by_both
+            .get(&(me.parsed.position.code.to_string(), s))
+    });
+    let (a, b, ab) = (
+        a.unwrap_or(&empty),
+        b.unwrap_or(&empty),
+        ab.unwrap_or(&empty),
+    );
+    let union = |v: &str| a.count(i, v) + b.count(i, v) - ab.count(i, v);
+    // The caption itself is among its own code's copies when it is valid.
+    let agree = 1 + union(own) - usize::from(me.valid && union(own) > 0);
+    let (small, large) = if a.parts[i].len() <= b.parts[i].len() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    // Most copies first, then the text first in order.
+    fn consider<'t>(best: &mut Option<(usize, &'t String)>, count: usize, v: &'t String) {
+        if best.is_none_or(|(c, w)| count > c || count == c && v < w) {
+            *best = Some((count, v));
+        }
+    }
+    let mut best: Option<(usize, &String)> = None;
+    let mut steps = 0;
+    for v in small.parts[i].keys() {
+        steps += 1;
+        if v != own {
+            consider(&mut best, union(v), v);
+        }
+    }
+    // Texts of the larger tally absent from the smaller: counted by the larger alone, and the
+    // first of them in its ranking is the best of them.
+    for v in &large.ranked[i] {
+        steps += 1;
+        if v != own && !small.parts[i].contains_key(v) {
+            consider(&mut best, large.count(i, v), v);
+            break;
+        }
+    }
+    copies.step(steps);
+    let Some((_, v)) = best else {
+        return (agree, None);
+    };
+    let mut places: Vec<usize> = a.list(i, v).iter().chain(b.list(i, v)).copied().collect();
+    places.sort_unstable();
+    places.dedup();
+    (agree, Some((v.clone(), places)))
+}
+
 /// Parts of a caption that passes its own checks but disagrees with valid copies elsewhere:
 /// an error when more copies print another value than print its own, a warning (both
 /// readings given) when as many do.
 pub(crate) fn disagreements(
     input: &Input<'_>,
     caption: &Caption,
-    others: &[Other<'_>],
+    others: &Others<'_, '_>,
     make: &Make<'_>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -142,22 +336,11 @@ pub(crate) fn disagreements(
             _ => parsed.parts.men.clone(),
         };
         let Some(span) = span else { continue };
-        let mut values: HashMap<String, Vec<&String>> = HashMap::new();
-        let mut agree = 1;
-        for o in others.iter().filter(|o| o.same_study && o.caption.valid) {
-            let place = &o.place;
-            match part_text(&o.caption.parsed, part) {
-                Some(v) if v == own => agree += 1,
-                Some(v) => values.entry(v).or_default().push(place),
-                None => {}
-            }
-        }
-        let Some((value, places)) = values
-            .into_iter()
-            .max_by_key(|(v, p)| (p.len(), std::cmp::Reverse(v.clone())))
-        else {
+        let (agree, most) = most_printed(others, part, &own);
+        let Some((value, places)) = most else {
             continue;
         };
+        let places: Vec<String> = places.into_iter().map(|m| others.copies.place(m)).collect();
         if places.len() < agree {
             continue;
         }
@@ -182,7 +365,7 @@ pub(crate) fn disagreements(
         diag.copies = places
             .iter()
             .map(|p| Cited {
-                place: (*p).clone(),
+                place: p.clone(),
                 says: format!("printed as {value} there"),
             })
             .collect();
@@ -202,4 +385,90 @@ pub(crate) fn disagreements(
         out.push(diag);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::copies::{Input, LineIndex, captions};
+
+    /// What comparing caption `n` with every other caption gives: how many copies print its
+    /// own text of `part` (itself included), and the text most other valid copies of the same
+    /// study print, with them.
+    fn every_pair(
+        captions: &[Caption],
+        n: usize,
+        part: Part,
+    ) -> (usize, Option<(String, Vec<usize>)>) {
+        let me = &captions[n];
+        let own = part_text(&me.parsed, part).expect("the part");
+        let mut values: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut agree = 1;
+        for (m, c) in captions.iter().enumerate() {
+            let same_study = c.parsed.position.code == me.parsed.position.code
+                || square_set(&c.parsed).is_some()
+                    && square_set(&c.parsed) == square_set(&me.parsed);
+            if m == n
+                || c.parsed.position.kings != me.parsed.position.kings
+                || me.parsed.position.kings.is_none()
+                || !same_study
+                || !c.valid
+            {
+                continue;
+            }
+            match part_text(&c.parsed, part) {
+                Some(v) if v == own => agree += 1,
+                Some(v) => values.entry(v).or_default().push(m),
+                None => {}
+            }
+        }
+        let best = values
+            .into_iter()
+            .max_by_key(|(v, p)| (p.len(), std::cmp::Reverse(v.clone())));
+        (agree, best)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn the_indexes_give_what_comparing_every_pair_gives(
+            lines in prop::collection::vec(
+                (
+                    prop::sample::select(vec!["c3e5", "c3e6", "e5c3"]),
+                    prop::sample::select(vec!["0130.22", "0130.23", "0103.22", "0130.12"]),
+                    prop::sample::select(vec![
+                        "", "b1b8.a2b2a7b7", "b8b1.a2b2a7b7", "b1b8.a2b2a7b6", "b1b8.a2b2a7",
+                    ]),
+                    prop::sample::select(vec!["4/4", "4/5", "5/4", "3/4"]),
+                ),
+                1..40,
+            ),
+        ) {
+            let text: String = lines
+                .iter()
+                .enumerate()
+                .map(|(i, (k, c, s, m))| format!("No {i}\n{k} {c} {s} {m} Draw\n\n"))
+                .collect();
+            let inputs = [Input { path: Arc::from("t.txt"), text: text.as_bytes() }];
+            let index = [LineIndex::new(inputs[0].text)];
+            let captions = captions(&inputs, &index);
+            prop_assert_eq!(captions.len(), lines.len());
+            for members in groups(&captions) {
+                let copies = Copies::new(&captions, &members);
+                for &n in &members {
+                    for part in [Part::Code, Part::Squares, Part::MenCount] {
+                        let Some(own) = part_text(&captions[n].parsed, part) else {
+                            continue;
+                        };
+                        let indexed = most_printed(&copies.of(n), part, &own);
+                        prop_assert_eq!(&indexed, &every_pair(&captions, n, part), "{}", n);
+                    }
+                }
+            }
+        }
+    }
 }

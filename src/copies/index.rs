@@ -2,8 +2,8 @@
 //! captions of one without an entry in the other, and near matches: same kings with the code
 //! one digit apart, or the same code with the kings one square apart.
 
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
-
 use std::sync::Arc;
 
 use super::{Against, Caption, Cited, Diagnostic, Input, LineIndex, verify};
@@ -81,6 +81,102 @@ fn relation(caption: &Caption, entry: &Entry) -> Option<Option<String>> {
     }
 }
 
+/// The entries of a directory by kings and code, so that a caption's exact and near entries
+/// ([`relation`]) are looked up rather than compared with every entry: an exact entry has the
+/// caption's kings and code, or no kings and its code; a near one has its kings and a code one
+/// digit apart (6 digits, 9 other values each), or its code and kings one square apart (63
+/// other squares for each king). A caption costs some 180 hash look-ups, whatever the size
+/// of the directory.
+struct Lookup {
+    by_both: HashMap<(Kings, Code), Vec<usize>>,
+    /// Entries without kings, by code: matched by code alone.
+    by_code: HashMap<Code, Vec<usize>>,
+    /// Keys whose exact entries are already marked matched.
+    marked: std::cell::RefCell<HashSet<(Kings, Code)>>,
+    /// Entries looked at so far, for the test that a caption's cost does not grow with the
+    /// directory.
+    steps: std::cell::Cell<u64>,
+}
+
+impl Lookup {
+    fn new(entries: &[Entry]) -> Lookup {
+        let mut by_both: HashMap<(Kings, Code), Vec<usize>> = HashMap::new();
+        let mut by_code: HashMap<Code, Vec<usize>> = HashMap::new();
+        for (i, e) in entries.iter().enumerate() {
+            match e.kings {
+                Some(k) => by_both.entry((k, e.code)).or_default().push(i),
+                None => by_code.entry(e.code).or_default().push(i),
+            }
+        }
+        Lookup {
+            by_both,
+            by_code,
+            marked: Default::default(),
+            steps: Default::default(),
+        }
+    }
+
+    fn get(&self, kings: Kings, code: Code) -> &[usize] {
+        let list = self
+            .by_both
+            .get(&(kings, code))
+            .map_or(&[][..], Vec::as_slice);
+        self.steps.set(self.steps.get() + 1 + list.len() as u64);
+        list
+    }
+
+    /// The entries that match a caption of `kings` and `code` exactly, in entry order.
+    fn exact(&self, kings: Kings, code: Code) -> Vec<&usize> {
+        let mut out: Vec<&usize> = self.get(kings, code).iter().collect();
+        out.extend(self.by_code.get(&code).into_iter().flatten());
+        out.sort_unstable();
+        out
+    }
+
+    /// True the first time it is asked for a key.
+    fn first_marking(&self, kings: Kings, code: Code) -> bool {
+        self.marked.borrow_mut().insert((kings, code))
+    }
+
+    /// The entries that may stand near a caption of `kings` and `code`, in entry order.
+    fn near(&self, kings: Kings, code: Code) -> Vec<usize> {
+        let mut out = Vec::new();
+        let digits = code.digits().map(|d| d.value());
+        for at in 0..digits.len() {
+            for value in (0..=9).filter(|v| *v != digits[at]) {
+                let mut other = digits;
+                other[at] = value;
+                if let Some(other) = Code::from_digits(other) {
+                    out.extend_from_slice(self.get(kings, other));
+                }
+            }
+        }
+        for square in shakmaty::Square::ALL {
+            if square != kings.white {
+                out.extend_from_slice(self.get(
+                    Kings {
+                        white: square,
+                        ..kings
+                    },
+                    code,
+                ));
+            }
+            if square != kings.black {
+                out.extend_from_slice(self.get(
+                    Kings {
+                        black: square,
+                        ..kings
+                    },
+                    code,
+                ));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
 /// The diagnostics of body captions `body` against directory `entries`; `make` builds a
 /// diagnostic at a caption's span.
 pub(crate) fn compare(
@@ -90,29 +186,35 @@ pub(crate) fn compare(
     entries: &[Entry],
     make: &MakeAt<'_>,
     make_entry: &dyn Fn(&Entry, Severity, String) -> Option<Diagnostic>,
+    steps: &mut u64,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut matched = vec![false; entries.len()];
+    let lookup = Lookup::new(entries);
     for &n in body {
         let c = &captions[n];
-        if c.parsed.position.kings.is_none() {
+        let Some(kings) = c.parsed.position.kings else {
             continue;
-        }
-        let mut near = Vec::new();
-        let mut exact = false;
-        for (i, e) in entries.iter().enumerate() {
-            match relation(c, e) {
-                Some(None) => {
-                    exact = true;
-                    matched[i] = true;
+        };
+        let code = c.parsed.position.code;
+        let exact = lookup.exact(kings, code);
+        if !exact.is_empty() {
+            // Marked once for each key: reprints of one study mark their entries once.
+            if lookup.first_marking(kings, code) {
+                for i in exact {
+                    matched[*i] = true;
                 }
-                Some(Some(words)) => near.push((i, words)),
-                None => {}
             }
-        }
-        if exact {
             continue;
         }
+        let near: Vec<(usize, String)> = lookup
+            .near(kings, code)
+            .into_iter()
+            .filter_map(|i| match relation(c, &entries[i]) {
+                Some(Some(words)) => Some((i, words)),
+                _ => None,
+            })
+            .collect();
         let span = c.parsed.span.clone();
         if near.is_empty() {
             out.push(make(
@@ -162,6 +264,7 @@ pub(crate) fn compare(
             out.push(d);
         }
     }
+    *steps += lookup.steps.get();
     for (e, m) in entries.iter().zip(matched) {
         if !m
             && let Some(d) = make_entry(
@@ -182,6 +285,7 @@ pub(crate) fn against(
     index: &[LineIndex],
     captions: &[Caption],
     against: &Against,
+    steps: &mut u64,
 ) -> Vec<Diagnostic> {
     let texts: Vec<&[u8]> = inputs.iter().map(|i| i.text).collect();
     let (entries, body): (Vec<Entry>, Vec<usize>) = match against {
@@ -246,5 +350,79 @@ pub(crate) fn against(
             }
         })
     };
-    compare(&texts, captions, &body, &entries, &make, &make_entry)
+    compare(&texts, captions, &body, &entries, &make, &make_entry, steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::copies::{LineIndex, captions};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn the_lookup_finds_every_entry_a_caption_relates_to(
+            body in prop::collection::vec(
+                (
+                    prop::sample::select(vec!["c3e5", "c3e6", "d3e5", "c3e4"]),
+                    prop::sample::select(vec!["0130.22", "0130.23", "0131.22", "1130.22"]),
+                ),
+                1..20,
+            ),
+            entries in prop::collection::vec(
+                (
+                    prop::option::of(prop::sample::select(vec!["c3e5", "c3e6", "d3e5", "h1h8"])),
+                    prop::sample::select(vec!["0130.22", "0130.23", "0131.22", "0130.33"]),
+                ),
+                0..30,
+            ),
+        ) {
+            let text: String = body
+                .iter()
+                .map(|(k, c)| format!("{k} {c} Draw\n\n"))
+                .collect();
+            let inputs = [Input { path: Arc::from("t.txt"), text: text.as_bytes() }];
+            let index = [LineIndex::new(inputs[0].text)];
+            let captions = captions(&inputs, &index);
+            let entries: Vec<Entry> = entries
+                .iter()
+                .map(|(k, c)| Entry {
+                    code: c.parse().expect("a code"),
+                    kings: k.map(|k| {
+                        let sq = |s: &str| shakmaty::Square::from_ascii(s.as_bytes()).expect("a square");
+                        Kings { white: sq(&k[..2]), black: sq(&k[2..]) }
+                    }),
+                    place: "d:1".to_string(),
+                    text: String::new(),
+                    caption: None,
+                })
+                .collect();
+            let lookup = Lookup::new(&entries);
+            for c in &captions {
+                let (kings, code) = (c.parsed.position.kings.expect("kings"), c.parsed.position.code);
+                let every: Vec<(usize, Option<String>)> = entries
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, e)| Some((i, relation(c, e)?)))
+                    .collect();
+                let mut looked: Vec<(usize, Option<String>)> = lookup
+                    .exact(kings, code)
+                    .into_iter()
+                    .map(|i| (*i, None))
+                    .collect();
+                looked.extend(
+                    lookup
+                        .near(kings, code)
+                        .into_iter()
+                        .filter_map(|i| Some((i, relation(c, &entries[i])?))),
+                );
+                looked.sort();
+                prop_assert_eq!(looked, every);
+            }
+        }
+    }
 }

@@ -21,7 +21,14 @@ use crate::check::{Check, Finding, Fix, Severity};
 use crate::diagram;
 use crate::parse::{Parsed, parse_at};
 use crate::record::Record;
-use crate::scan::{BufferFault, ScanOptions, scan_buffer_guarded};
+use rayon::prelude::*;
+
+use crate::label::LabelRules;
+use crate::record::Fields;
+use crate::scan::{
+    ChunkScan, DEFAULT_CHUNK_SIZE, Failed, Reading, Stitcher, chunks, scan_chunk_guarded,
+};
+use crate::source_path::SourcePath;
 
 pub use lines::LineIndex;
 pub use verify::{apply, verify};
@@ -129,8 +136,9 @@ pub(crate) struct Caption {
     pub(crate) valid: bool,
     pub(crate) parsed: Parsed,
     pub(crate) line: u64,
-    /// The board copy and how messages name it (`the diagram above`), with its place.
-    pub(crate) board: Option<(Board, String, Cited)>,
+    /// The board copy and how messages name it (`the diagram above`), with its place; boxed,
+    /// since most captions have none.
+    pub(crate) board: Option<Box<(Board, String, Cited)>>,
 }
 
 /// The 0-based offset of the code in a record's text.
@@ -175,99 +183,161 @@ fn board_copy(
     ))
 }
 
-/// Reads every caption of every input; an input whose scan panics gives the captions before
-/// the faulty byte, and the fault.
+/// Reads every caption of every input, each input scanned as [`crate::scan::scan_buffer`]
+/// scans it; an input whose scan panics gives the captions before the faulty byte, and the
+/// fault.
 fn captions(
     inputs: &[Input<'_>],
     index: &[LineIndex],
     faults: &mut Vec<InputFault>,
 ) -> Vec<Caption> {
+    captions_in_chunks(inputs, index, DEFAULT_CHUNK_SIZE, faults)
+}
+
+/// [`captions`], the inputs scanned in chunks of `chunk_size` bytes as
+/// [`crate::scan::scan_buffer`] does
+/// (in parallel, stitched in order), as many chunks at a time as there are threads: each
+/// chunk's records are made captions and dropped before the next chunks are scanned, so that
+/// the records of a whole input (some 350 bytes each) are never held at once.
+fn captions_in_chunks(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    chunk_size: usize,
+    faults: &mut Vec<InputFault>,
+) -> Vec<Caption> {
+    let rules = LabelRules::builtin();
+    let reading = Reading {
+        labels: Some(&rules),
+        fields: Fields::All,
+    };
     let mut out = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
-        let scanned = scan_buffer_guarded(input.text, &input.path, ScanOptions::default(), &|_| {});
-        let records = scanned.unwrap_or_else(|failed| {
-            let BufferFault { records, at, fault } = *failed;
-            faults.push(InputFault {
-                input: i,
-                at,
-                fault,
-            });
-            records
-        });
-        for record in records {
-            let Some(parsed) = parse_at(input.text, anchor(&record)) else {
-                continue;
-            };
-            let board = board_copy(input, &index[i], &parsed);
-            out.push(Caption {
-                input: i,
-                path: input.path.clone(),
-                valid: record.valid,
-                line: record.line,
-                parsed,
-                board,
-            });
+        let path = SourcePath::from(&*input.path);
+        let mut take = |records: Vec<Record>| {
+            for record in records {
+                let Some(parsed) = parse_at(input.text, anchor(&record)) else {
+                    continue;
+                };
+                let board = board_copy(input, &index[i], &parsed).map(Box::new);
+                out.push(Caption {
+                    input: i,
+                    path: input.path.clone(),
+                    valid: record.valid,
+                    line: record.line,
+                    parsed,
+                    board,
+                });
+            }
+        };
+        let ranges: Vec<Range<usize>> = chunks(input.text.len(), chunk_size).collect();
+        let mut stitcher = Stitcher::new();
+        'input: for batch in ranges.chunks(rayon::current_num_threads().max(1)) {
+            let scans: Vec<Result<ChunkScan, Box<Failed>>> = batch
+                .par_iter()
+                .map(|range| scan_chunk_guarded(input.text, &path, range.clone(), reading, 0))
+                .collect();
+            for scan in scans {
+                match scan {
+                    Ok(scan) => take(stitcher.stitch(scan)),
+                    Err(failed) => {
+                        let Failed { scan, at, fault } = *failed;
+                        take(stitcher.stitch(scan));
+                        faults.push(InputFault {
+                            input: i,
+                            at,
+                            fault,
+                        });
+                        break 'input;
+                    }
+                }
+            }
         }
+        take(stitcher.finish());
     }
     out
 }
 
 /// Checks every caption of `inputs` against every copy of its position, and does what
 /// `options` ask besides. Never fails: what cannot be read is not checked.
+///
+/// Near-linear in the captions: copies are found through indexes (by kings, then by code
+/// and by squares; a directory's entries by kings and code, [`index`]), never
+/// by comparing every pair.
 pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
+    check_counted(inputs, options, &mut Work::default())
+}
+
+/// The work of a check, counted where it could grow faster than the input: copies and
+/// tallies looked at ([`elsewhere::Copies`]), directory entries looked up, comparisons made
+/// to count the valid captions, bytes read ahead by the near-miss pass.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Work {
+    pub(crate) copies: u64,
+    pub(crate) directory: u64,
+    pub(crate) valid: u64,
+    pub(crate) near: u64,
+}
+
+/// [`check_inputs`], adding its work to `work`.
+pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut Work) -> Report {
     let index: Vec<LineIndex> = inputs.iter().map(|i| LineIndex::new(i.text)).collect();
     let mut faults = Vec::new();
     let captions = captions(inputs, &index, &mut faults);
-    let groups = elsewhere::Groups::new(&captions);
     let mut report = Report {
         codes: captions.len() as u64,
         ..Report::default()
     };
-    for (n, caption) in captions.iter().enumerate() {
-        if faults.iter().any(|f| f.input == caption.input) {
-            continue; // an input with a fault is reported, not half checked
+    // Group by group (the same kings), so that one group's index is held at a time; the
+    // diagnostics are put back in caption order. An input with a fault is reported, not half
+    // checked.
+    let mut found: Vec<Vec<Diagnostic>> = Vec::new();
+    found.resize_with(captions.len(), Vec::new);
+    for members in elsewhere::groups(&captions) {
+        let copies = elsewhere::Copies::new(&captions, &members);
+        for n in members {
+            let caption = &captions[n];
+            if faults.iter().any(|f| f.input == caption.input) {
+                continue;
+            }
+            let input = &inputs[caption.input];
+            match crate::fault::catch(|| diagnose(input, caption, &copies.of(n), &index)) {
+                Ok(diagnostics) => found[n] = diagnostics,
+                Err(fault) => faults.push(InputFault {
+                    input: caption.input,
+                    at: caption.parsed.span.start as u64,
+                    fault,
+                }),
+            }
         }
-        let input = &inputs[caption.input];
-        match crate::fault::catch(|| diagnose(input, caption, &groups.others(&captions, n), &index))
-        {
-            Ok(found) => report.diagnostics.extend(found),
-            Err(fault) => faults.push(InputFault {
-                input: caption.input,
-                at: caption.parsed.span.start as u64,
-                fault,
-            }),
-        }
+        work.copies += copies.steps.get();
+    }
+    report.diagnostics.extend(found.into_iter().flatten());
+    if let Some(against) = &options.against {
+        report.diagnostics.extend(index::against(
+            inputs,
+            &index,
+            &captions,
+            against,
+            &mut work.directory,
+        ));
     }
     // What was said of an input before its fault is dropped with it: none of its fixes may be
     // written.
     report
         .diagnostics
         .retain(|d| d.input.is_none_or(|i| faults.iter().all(|f| f.input != i)));
-    report.faults = faults;
-    if let Some(against) = &options.against {
-        report
-            .diagnostics
-            .extend(index::against(inputs, &index, &captions, against));
-    }
-    // A caption is valid when no error stands on its text, from any copy.
-    report.valid = captions
-        .iter()
-        .filter(|c| {
-            !report.diagnostics.iter().any(|d| {
-                d.severity == Severity::Error
-                    && d.input == Some(c.input)
-                    && c.parsed.span.contains(&d.span.start)
-            })
-        })
-        .count() as u64;
+    report.valid = count_valid(&captions, &report.diagnostics, &mut work.valid);
     if options.near_misses {
         for (i, input) in inputs.iter().enumerate() {
+            if faults.iter().any(|f| f.input == i) {
+                continue;
+            }
             let mut misses: Vec<near::NearMiss> = captions
                 .iter()
                 .filter(|c| c.input == i)
                 .filter_map(|c| near::square_list(input.text, &c.parsed))
                 .collect();
-            misses.extend(near::near_misses(input.text));
+            misses.extend(near::near_misses_counted(input.text, &mut work.near));
             misses.sort_by_key(|m| (std::cmp::Reverse(m.score), m.span.start));
             for miss in misses {
                 let (line, column) = index[i].line_column(miss.span.start);
@@ -290,7 +360,32 @@ pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
             }
         }
     }
+    report.faults = faults;
     report
+}
+
+/// The captions on whose text no error stands, from any copy: the errors' starts, sorted,
+/// searched for each caption's span (O((c + d) log d) for c captions and d diagnostics).
+/// `steps` counts the comparisons made.
+fn count_valid(captions: &[Caption], diagnostics: &[Diagnostic], steps: &mut u64) -> u64 {
+    let mut errors: Vec<(usize, usize)> = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .filter_map(|d| Some((d.input?, d.span.start)))
+        .collect();
+    errors.sort_unstable();
+    captions
+        .iter()
+        .filter(|c| {
+            let first = errors.partition_point(|e| {
+                *steps += 1;
+                *e < (c.input, c.parsed.span.start)
+            });
+            errors
+                .get(first)
+                .is_none_or(|e| *e >= (c.input, c.parsed.span.end))
+        })
+        .count() as u64
 }
 
 /// The checks a board copy explains when it disagrees with the caption: the material ones.
@@ -304,7 +399,7 @@ fn explained_by_board(check: Check) -> bool {
 fn diagnose(
     input: &Input<'_>,
     caption: &Caption,
-    others: &[elsewhere::Other<'_>],
+    others: &elsewhere::Others<'_, '_>,
     index: &[LineIndex],
 ) -> Vec<Diagnostic> {
     let lines = &index[caption.input];
@@ -327,7 +422,7 @@ fn diagnose(
     let findings = crate::check::check(parsed);
     let mut out = Vec::new();
     let mut explained = false;
-    if let Some((board, name, place)) = &caption.board {
+    if let Some((board, name, place)) = caption.board.as_deref() {
         let disagreements = board::compare(parsed, board, name);
         if !disagreements.is_empty() {
             explained = true;
@@ -369,7 +464,7 @@ fn finding_diagnostic(
     input: &Input<'_>,
     caption: &Caption,
     f: &Finding,
-    others: &[elsewhere::Other<'_>],
+    others: &elsewhere::Others<'_, '_>,
     make: &Make<'_>,
 ) -> Diagnostic {
     let parsed = &caption.parsed;

@@ -63,9 +63,72 @@ fn word_char(b: Option<&u8>) -> bool {
     b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'.' || *b == b',')
 }
 
+/// The next line feed and the next W/B-like `d/d` at or after an offset, each found once and
+/// kept while the offsets asked move forward (as the tokens of [`near_misses`] do), so that a
+/// long line with many near misses is read once rather than once for each of them.
+#[derive(Debug, Default)]
+struct Ahead {
+    /// The offset the line feed was searched from, and the one found (`None`: none after).
+    newline: Option<(usize, Option<usize>)>,
+    /// The offset `d/d` was searched from, and the start of the one found.
+    wb: Option<(usize, Option<usize>)>,
+    /// Bytes read so far, for the test that they stay proportional to the text.
+    steps: u64,
+}
+
+impl Ahead {
+    /// The first offset at or after `from` where `find` holds, from the cache when it is valid
+    /// for `from`.
+    fn first(
+        cache: &mut Option<(usize, Option<usize>)>,
+        steps: &mut u64,
+        from: usize,
+        find: impl FnOnce(usize) -> (Option<usize>, usize),
+    ) -> Option<usize> {
+        if let Some((searched, found)) = *cache
+            && searched <= from
+            && found.is_none_or(|f| f >= from)
+        {
+            return found;
+        }
+        let (found, read) = find(from);
+        *steps += read as u64;
+        *cache = Some((from, found));
+        found
+    }
+
+    /// The offset of the first line feed at or after `from`.
+    fn newline(&mut self, text: &[u8], from: usize) -> Option<usize> {
+        Ahead::first(
+            &mut self.newline,
+            &mut self.steps,
+            from,
+            |from| match memchr::memchr(b'\n', &text[from..]) {
+                Some(i) => (Some(from + i), i + 1),
+                None => (None, text.len() - from),
+            },
+        )
+    }
+
+    /// The start of the first `d/d` (digit, slash, digit) at or after `from`.
+    fn wb(&mut self, text: &[u8], from: usize) -> Option<usize> {
+        Ahead::first(&mut self.wb, &mut self.steps, from, |from| {
+            let rest = text.get(from + 1..).unwrap_or_default();
+            for slash in memchr::memchr_iter(b'/', rest).map(|i| from + 1 + i) {
+                if text[slash - 1].is_ascii_digit()
+                    && text.get(slash + 1).is_some_and(u8::is_ascii_digit)
+                {
+                    return (Some(slash - 1), slash + 1 - from);
+                }
+            }
+            (None, text.len() - from)
+        })
+    }
+}
+
 /// Evidence around a token that it is a code: king squares right after or before it, W/B on
 /// its line.
-fn context_score(text: &[u8], span: &Range<usize>) -> u32 {
+fn context_score(text: &[u8], span: &Range<usize>, ahead: &mut Ahead) -> u32 {
     let mut score = 0;
     let after = &text[span.end..];
     let after = &after[after.iter().take_while(|b| **b == b' ').count()..];
@@ -77,10 +140,11 @@ fn context_score(text: &[u8], span: &Range<usize>) -> u32 {
     if trimmed >= 4 && is_square(&before[trimmed - 4..]) && is_square(&before[trimmed - 2..]) {
         score += 2;
     }
-    let line_end = memchr::memchr(b'\n', after).map_or(after.len(), |i| i);
-    if after[..line_end]
-        .windows(3)
-        .any(|w| w[0].is_ascii_digit() && w[1] == b'/' && w[2].is_ascii_digit())
+    // A `d/d` that ends before the line does.
+    let line_end = ahead.newline(text, span.end).unwrap_or(text.len());
+    if ahead
+        .wb(text, span.end)
+        .is_some_and(|start| start + 3 <= line_end)
     {
         score += 1;
     }
@@ -102,6 +166,13 @@ fn passes(text: &[u8], span: &Range<usize>, reading: &str) -> bool {
 
 /// Every near miss in `text`, best first.
 pub fn near_misses(text: &[u8]) -> Vec<NearMiss> {
+    near_misses_counted(text, &mut 0)
+}
+
+/// [`near_misses`], adding to `steps` the bytes read ahead of the tokens for W/B.
+pub(crate) fn near_misses_counted(text: &[u8], steps: &mut u64) -> Vec<NearMiss> {
+    let mut ahead = Ahead::default();
+    let ahead = &mut ahead;
     let mut out = Vec::new();
     let mut i = 0;
     while i < text.len() {
@@ -109,7 +180,7 @@ pub fn near_misses(text: &[u8]) -> Vec<NearMiss> {
             i += 1;
             continue;
         }
-        if let Some(miss) = at(text, i) {
+        if let Some(miss) = at(text, i, ahead) {
             i = miss.span.end;
             out.push(miss);
         } else {
@@ -117,12 +188,13 @@ pub fn near_misses(text: &[u8]) -> Vec<NearMiss> {
         }
     }
     out.sort_by_key(|m| (std::cmp::Reverse(m.score), m.span.start));
+    *steps += ahead.steps;
     out
 }
 
 /// The near miss starting at `i`, if any: a run of digits and look-alikes, a `.` or `,`, and
 /// another run, standing as a token.
-fn at(text: &[u8], i: usize) -> Option<NearMiss> {
+fn at(text: &[u8], i: usize, ahead: &mut Ahead) -> Option<NearMiss> {
     let run = |from: usize| {
         text[from..]
             .iter()
@@ -150,7 +222,7 @@ fn at(text: &[u8], i: usize) -> Option<NearMiss> {
     }
     let real = digits.len() - alike;
     let found = String::from_utf8_lossy(token).into_owned();
-    let context = context_score(text, &span);
+    let context = context_score(text, &span, ahead);
     let read = |a: &[u8], b: &[u8]| {
         format!(
             "{}.{}",

@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use super::*;
 use crate::diagram::render;
+use crate::scan::ScanOptions;
 
 /// The seed position `a7d3 0116.00 b2b3c6d6 3/3+.` (GBR.md §7) as a diagram.
 fn seed_diagram() -> String {
@@ -174,4 +175,130 @@ fn body_against_its_directory() {
             "dir.txt:1:1 directory Warning: directory entry 0000.10 a1a3 has no study in the body [] 0",
         ]
     );
+}
+
+/// The work of checking `texts` (near misses looked for), and its report.
+fn work(texts: &[String], options: &Options) -> (Work, Report) {
+    let inputs: Vec<Input<'_>> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Input {
+            path: Arc::from(format!("t{i}.txt")),
+            text: t.as_bytes(),
+        })
+        .collect();
+    let mut work = Work::default();
+    let report = check_counted(&inputs, options, &mut work);
+    (work, report)
+}
+
+/// `n` reprints of one study, every tenth with W/B mistyped (`4/5`): each mistyped one is
+/// decided by the others, which it cites.
+fn reprints(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            let wb = if i % 10 == 9 { "4/5" } else { "4/4" };
+            format!("No {i}\nc3e5 0130.22 b1b8.a2b2a7b7 {wb} Draw\n\n")
+        })
+        .collect()
+}
+
+#[test]
+fn reprints_of_one_position_cost_work_proportional_to_their_number() {
+    let options = Options {
+        near_misses: true,
+        against: None,
+    };
+    let (small, report) = work(&[reprints(1000)], &options);
+    assert_eq!((report.codes, report.valid), (1000, 900));
+    let (large, report) = work(&[reprints(8000)], &options);
+    assert_eq!((report.codes, report.valid), (8000, 7200));
+    // Each mistyped caption cites every copy that decides it (the output grows with n²/10);
+    // what is counted besides stays linear.
+    let cited = |n: u64| (n / 10) * (n - n / 10);
+    let beyond = |w: Work, n: u64| w.copies - cited(n);
+    assert!(beyond(small, 1000) <= 10 * 1000, "{small:?}");
+    assert!(beyond(large, 8000) <= 10 * 8000, "{large:?}");
+    // Valid captions counted by binary search: O(n log n) comparisons, not n × errors.
+    assert!(large.valid <= 8000 * 16, "{large:?}");
+}
+
+#[test]
+fn a_caption_against_a_directory_costs_the_same_whatever_its_size() {
+    // A body of 200 codes against an index of 200 and of 20,000 entries (the same 200 and
+    // others with other kings): each caption looks up its own entries and neighbours only.
+    let entry = |i: usize| {
+        let sq = |n: usize| format!("{}{}", (b'a' + (n % 8) as u8) as char, 1 + (n / 8) % 8);
+        format!(
+            "000{}.{}{} {}{} - {i} -\n",
+            i % 9,
+            i % 3,
+            i % 4,
+            sq(i),
+            sq(i + 27)
+        )
+    };
+    let body: String = (0..200)
+        .map(|i| {
+            let e = entry(i);
+            let (code, rest) = e.split_once(' ').unwrap();
+            format!("No {i}\n{} {code} Draw\n\n", &rest[..4])
+        })
+        .collect();
+    let small: String = (0..200).map(entry).collect();
+    let large: String = (0..20_000).map(entry).collect();
+    let options = Options {
+        near_misses: false,
+        against: Some(Against::Input(1)),
+    };
+    let (w_small, _) = work(&[body.clone(), small], &options);
+    let (w_large, _) = work(&[body, large], &options);
+    assert!(w_small.directory > 0);
+    // About 180 look-ups a caption, plus the entries found (a hundred times as many entries
+    // share each caption's code and kings in the large index).
+    assert!(w_large.directory <= 200 * (190 + 200), "{w_large:?}");
+}
+
+#[test]
+fn near_misses_on_one_long_line_read_it_once() {
+    let line = "c3e5 0l30.22 text ".repeat(20_000) + "4/4\n";
+    let (w, report) = work(
+        std::slice::from_ref(&line),
+        &Options {
+            near_misses: true,
+            against: None,
+        },
+    );
+    assert_eq!(report.near_misses, 20_000);
+    assert!(w.near <= 2 * line.len() as u64, "{w:?}");
+}
+
+#[test]
+fn captions_read_a_few_chunks_at_a_time_are_those_of_the_whole_scan() {
+    let text = format!(
+        "{}{}No 9\nc3e5 0130.22 4/5 Draw\n\nWins\n\na1h8 0100.00 h1 2/1\n",
+        seed_diagram(),
+        reprints(12)
+    );
+    let input = Input {
+        path: Arc::from("t.txt"),
+        text: text.as_bytes(),
+    };
+    let index = [LineIndex::new(input.text)];
+    let whole: Vec<(usize, u64, bool, Range<usize>)> =
+        crate::scan::scan_buffer(input.text, "t.txt", ScanOptions::default(), &|_| {})
+            .iter()
+            .filter_map(|r| {
+                let p = parse_at(input.text, anchor(r))?;
+                Some((0, r.line, r.valid, p.span))
+            })
+            .collect();
+    assert_eq!(whole.len(), 14);
+    for chunk in [1, 2, 3, 7, 64, 100, 1000] {
+        let got: Vec<_> = captions_in_chunks(std::slice::from_ref(&input), &index, chunk)
+            .into_iter()
+            .map(|c| (c.input, c.line, c.valid, c.parsed.span))
+            .collect();
+        assert_eq!(got, whole, "chunks of {chunk} bytes");
+    }
 }

@@ -36,6 +36,7 @@ pub use handoff::{FileOutcome, FileScan, ScanEvent};
 pub use stream::OVERLAP;
 
 pub(crate) use chunk::scan_chunk;
+pub(crate) use guard::{Failed, scan_chunk_guarded};
 
 /// Default chunk size: 4 MiB, large enough that per-chunk work is noise, small enough that a
 /// 2 GiB file gives hundreds of chunks to share between threads.

@@ -173,15 +173,16 @@ impl Window {
                 let line_start = self.last_newline.map_or(0, |i| i + 1);
                 record.column = base + start as u64 - line_start + 1;
             }
-            record.offset += base;
+            record.shift_offsets(base);
             record.page = page;
-            for finding in &mut record.findings {
-                finding.offset += base;
-            }
         }
+        // The offsets the stitcher reads after this: labels, their ends, and the square list
+        // a heading's legality finding stands on.
+        let by = base as usize;
         for link in &mut scan.links {
-            link.label_at = link.label_at.map(|at| at + base as usize);
-            link.claimed_to = link.claimed_to.map(|end| end + base as usize);
+            link.label_at = link.label_at.map(|at| at + by);
+            link.claimed_to = link.claimed_to.map(|end| end + by);
+            link.squares = link.squares.map(|(start, end)| (start + by, end + by));
         }
         scan.last_newline = scan.last_newline.map(|i| i + base as usize);
         scan

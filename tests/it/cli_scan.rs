@@ -284,9 +284,10 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
     assert_eq!((&eg[1], &eg[2], &eg[3], &eg[4]), ("2", "29", "80", "21"));
     assert_eq!(&eg[5], "a2f1 0411.56 10/9 Win");
     assert_eq!((&eg[6], &eg[7], &eg[8]), ("kings-before", "wb", "0411.56"));
+    // The stipulation `+` written `'+`, so that a spreadsheet does not read it as a formula.
     assert_eq!(
         (&eg[9], &eg[10], &eg[11], &eg[12]),
-        ("a2f1", "", "10/9", "+")
+        ("a2f1", "", "10/9", "'+")
     );
     assert_eq!(&eg[16], "false");
     assert_eq!(

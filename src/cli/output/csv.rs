@@ -1,12 +1,16 @@
 //! CSV: a header row, then one row per code. The columns are the scalar fields of [`Record`]
 //! in its order, then `page` (empty but for a PDF page) and `label` (the study's label, empty
 //! when none was found); `findings` joins every finding as `severity message` with ` | `, and `fix`
-//! joins the proposed corrections the same way. Empty cells stand for absent values.
+//! joins the proposed corrections the same way. Empty cells stand for absent values. A cell
+//! that starts with `=`, `+`, `-`, `@`, tab, carriage return or `'` is written after a `'`,
+//! so that a spreadsheet shows it as text rather than run it as a formula (OWASP's advice on
+//! CSV injection); drop that one `'` to read the cell back.
 
 use std::io::{self, Write};
 
 use compact_str::CompactString;
 use gbrscan::Record;
+use gbrscan::directory::format::{GUARD, needs_guard};
 
 use super::text::severity_name;
 
@@ -74,6 +78,20 @@ fn row(r: &Record) -> [String; 21] {
     ]
 }
 
+/// The cell as written: after `'` when a spreadsheet would take it for a formula (it starts
+/// with `=`, `+`, `-`, `@`, tab, carriage return, or `'` itself:
+/// [`gbrscan::directory::format::needs_guard`], the rule of the directory's CSV and TSV).
+fn guarded(cell: &str) -> std::borrow::Cow<'_, [u8]> {
+    if needs_guard(cell.as_bytes()) {
+        let mut out = Vec::with_capacity(cell.len() + 1);
+        out.push(GUARD);
+        out.extend_from_slice(cell.as_bytes());
+        std::borrow::Cow::Owned(out)
+    } else {
+        std::borrow::Cow::Borrowed(cell.as_bytes())
+    }
+}
+
 /// The I/O error inside a CSV error, so that a broken pipe is still seen as one.
 fn io_error(err: ::csv::Error) -> io::Error {
     if !err.is_io_error() {
@@ -101,7 +119,9 @@ impl<W: Write> Printer<W> {
             self.header_written = true;
         }
         for r in records {
-            self.out.write_record(row(r)).map_err(io_error)?;
+            self.out
+                .write_record(row(r).iter().map(|c| guarded(c)))
+                .map_err(io_error)?;
         }
         Ok(())
     }

@@ -1,6 +1,8 @@
 //! `csv`: a header row, then one entry per row, every field its own cell, quoted as RFC 4180
-//! says: a cell holding `,` `"` CR or LF is put in double quotes, its quotes doubled (issue
-//! #4). For spreadsheets; `gbr lookup` and `gbr merge` read `tsv` instead, since a quoted cell
+//! says: a cell holding `,` `"` CR or LF is put in double quotes, its quotes doubled. A cell
+//! that starts with `=`, `+`, `-`, `@`, tab, carriage return or `'` gets a `'` before it
+//! (inside the quotes), so that a spreadsheet shows it as text rather than run it as a
+//! formula ([`super::needs_guard`]); drop that one `'` to read the cell's text back. For spreadsheets; `gbr lookup` and `gbr merge` read `tsv` instead, since a quoted cell
 //! may span lines.
 
 use std::io::{self, Write};
@@ -8,18 +10,26 @@ use std::io::{self, Write};
 use crate::record::Record;
 
 use super::rows::write_rows;
-use super::{COLUMNS, LeadOf, Listing, cells, lead_cell};
+use super::{COLUMNS, GUARD, LeadOf, Listing, cells, lead_cell, needs_guard};
 
-/// Appends `bytes` as one cell, quoted where RFC 4180 needs it.
+/// Appends `bytes` as one cell, after [`GUARD`] when a spreadsheet would take it for a
+/// formula ([`needs_guard`]), quoted where RFC 4180 needs it.
 fn cell(bytes: &[u8], out: &mut Vec<u8>) {
+    let guard = needs_guard(bytes);
     if !bytes
         .iter()
         .any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
     {
+        if guard {
+            out.push(GUARD);
+        }
         out.extend_from_slice(bytes);
         return;
     }
     out.push(b'"');
+    if guard {
+        out.push(GUARD);
+    }
     for &b in bytes {
         if b == b'"' {
             out.push(b'"');
@@ -76,6 +86,19 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "plain|\"a,b\"|\"say \"\"x\"\"\"|\"two\nlines\"||"
+        );
+    }
+
+    #[test]
+    fn cells_a_spreadsheet_would_run_get_a_guard_inside_the_quotes() {
+        let mut out = Vec::new();
+        for text in ["=1+1", "+", "-+", "@A1", "\tx", "'x", "=a,b", "\rx", "a=b"] {
+            cell(text.as_bytes(), &mut out);
+            out.push(b'|');
+        }
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "'=1+1|'+|'-+|'@A1|'\tx|''x|\"'=a,b\"|\"'\rx\"|a=b|"
         );
     }
 }

@@ -28,6 +28,7 @@ use super::layout::SavedFormat;
 use super::{Directory, DuplicateOptions, Group, Order, duplicates_with};
 
 pub use super::layout::COLUMNS;
+pub use cells::{GUARD, needs_guard, unguarded};
 pub(crate) use cells::{LeadOf, cells, code_text, lead_cell, material_words, stipulation_text};
 pub use print::{Layout, Paper, Print};
 pub use template::TemplateError;

@@ -1,5 +1,9 @@
 //! `tsv`: a header row, then one entry per row, every field its own cell.
 //!
+//! A cell that starts with `=`, `+`, `-`, `@`, tab, carriage return or `'` is written with a
+//! `'` before it, so that a spreadsheet shows it as text rather than run it as a formula;
+//! the reader drops that one `'` ([`super::needs_guard`]).
+//!
 //! A cell escapes `\` as `\\`, tab as `\t`, line feed as `\n` and carriage return as `\r`, so
 //! every entry is exactly one line: what lets `gbr lookup` search the file by its bytes. The
 //! `path` cell is the path's escaped text ([`crate::source_path`]), which escapes the same four
@@ -10,7 +14,7 @@ use std::io::{self, Write};
 use crate::record::Record;
 
 use super::rows::write_rows;
-use super::{COLUMNS, Lead, LeadOf, Listing, cells, lead_cell};
+use super::{COLUMNS, GUARD, Lead, LeadOf, Listing, cells, lead_cell, needs_guard};
 use crate::directory::layout::PATH_COLUMN;
 
 /// Writes the header row: the lead column's name, if any, then [`COLUMNS`].
@@ -58,7 +62,8 @@ fn body(record: &Record, out: &mut Vec<u8>, scratch: &mut Vec<u8>) -> io::Result
 }
 
 /// Appends the cells of `record` to `out` through `cell` (given the cell's place in
-/// [`COLUMNS`]), a tab between two, then the line feed.
+/// [`COLUMNS`]), a tab between two, then the line feed; a cell a spreadsheet would read as a
+/// formula gets [`GUARD`] before it ([`needs_guard`]), which the reader drops.
 fn joined(
     record: &Record,
     out: &mut Vec<u8>,
@@ -71,6 +76,10 @@ fn joined(
             out.push(b'\t');
         }
         column += 1;
+        // A cell a spreadsheet would take for a formula, guarded (`cells::needs_guard`).
+        if needs_guard(bytes) {
+            out.push(GUARD);
+        }
         cell(column - 1, bytes, out)
     })?;
     out.push(b'\n');

@@ -4,12 +4,13 @@
 use serde::de::IntoDeserializer;
 
 use crate::code::Code;
+use crate::directory::format::unguarded;
 use crate::record::{FindingRecord, Record};
 use crate::source_path::SourcePath;
 
 use super::{COLUMNS, LineError, Order, UNLABELLED_COLUMNS, check_group};
 
-/// `\\ \t \n \r` undone.
+/// The cell's text: the formula guard dropped ([`unguarded`]), `\\ \t \n \r` undone.
 fn unescape(column: &'static str, cell: &[u8]) -> Result<String, LineError> {
     let bad = |expected| LineError::Cell {
         column,
@@ -17,7 +18,7 @@ fn unescape(column: &'static str, cell: &[u8]) -> Result<String, LineError> {
         found: String::from_utf8_lossy(cell).into_owned(),
     };
     let mut out = Vec::with_capacity(cell.len());
-    let mut bytes = cell.iter();
+    let mut bytes = unguarded(cell).iter();
     while let Some(&b) = bytes.next() {
         if b != b'\\' {
             out.push(b);
@@ -47,11 +48,12 @@ impl Cells<'_> {
         Ok((name, unescape(name, cell)?))
     }
 
-    /// The `path` cell: the path's escaped text, read as it is ([`SourcePath::unescape`]).
+    /// The `path` cell: the path's escaped text, read as it is ([`SourcePath::unescape`])
+    /// once its formula guard is dropped ([`unguarded`]).
     fn path(&mut self) -> Result<SourcePath, LineError> {
         let column = self.names.next().copied().unwrap_or_default();
         let cell = self.cells.next().copied().unwrap_or_default();
-        SourcePath::unescape(cell).map_err(|_| LineError::Cell {
+        SourcePath::unescape(unguarded(cell)).map_err(|_| LineError::Cell {
             column,
             expected: "a path with only the escapes \\\\ \\t \\n \\r \\xHH",
             found: String::from_utf8_lossy(cell).into_owned(),

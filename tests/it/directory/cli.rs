@@ -88,7 +88,8 @@ fn lookup_by_kings_alone_searches_every_code() {
         rows,
         [
             "group code kings squares men stipulation",
-            "draw 0310.01 d6a8   =",
+            // The stipulation cell guarded as a spreadsheet formula would be (`'=`).
+            "draw 0310.01 d6a8   '=",
             "other 0310.01 d6a8   ",
         ]
     );

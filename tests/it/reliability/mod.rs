@@ -3,6 +3,7 @@
 //! truncated while they are scanned.
 
 mod check_write;
+mod data;
 mod faults;
 mod inputs;
 mod killed;
