@@ -376,7 +376,8 @@ impl Position {
             out.push(' ');
         }
         self.code.to_ascii().push_to(out);
-        if let Some(s) = &self.squares {
+        // An empty list (a board of the kings alone) prints nothing, not a second space.
+        if let Some(s) = self.squares.as_ref().filter(|s| !s.is_empty()) {
             out.push(' ');
             s.push_to(out);
         }

@@ -455,7 +455,7 @@ mod tests {
                 .collect();
             let inputs = [Input { path: Arc::from("t.txt"), text: text.as_bytes() }];
             let index = [LineIndex::new(inputs[0].text)];
-            let captions = captions(&inputs, &index);
+            let captions = captions(&inputs, &index, &mut Vec::new());
             prop_assert_eq!(captions.len(), lines.len());
             for members in groups(&captions) {
                 let copies = Copies::new(&captions, &members);

@@ -387,7 +387,7 @@ mod tests {
                 .collect();
             let inputs = [Input { path: Arc::from("t.txt"), text: text.as_bytes() }];
             let index = [LineIndex::new(inputs[0].text)];
-            let captions = captions(&inputs, &index);
+            let captions = captions(&inputs, &index, &mut Vec::new());
             let entries: Vec<Entry> = entries
                 .iter()
                 .map(|(k, c)| Entry {

@@ -295,10 +295,11 @@ fn captions_read_a_few_chunks_at_a_time_are_those_of_the_whole_scan() {
             .collect();
     assert_eq!(whole.len(), 14);
     for chunk in [1, 2, 3, 7, 64, 100, 1000] {
-        let got: Vec<_> = captions_in_chunks(std::slice::from_ref(&input), &index, chunk)
-            .into_iter()
-            .map(|c| (c.input, c.line, c.valid, c.parsed.span))
-            .collect();
+        let got: Vec<_> =
+            captions_in_chunks(std::slice::from_ref(&input), &index, chunk, &mut Vec::new())
+                .into_iter()
+                .map(|c| (c.input, c.line, c.valid, c.parsed.span))
+                .collect();
         assert_eq!(got, whole, "chunks of {chunk} bytes");
     }
 }
