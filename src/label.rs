@@ -109,19 +109,19 @@ impl LabelRules {
     /// further back than `floor` (the end of the code before it, 0 for none); `None` when the
     /// window has none.
     pub fn find(&self, buf: &[u8], floor: usize, code_start: usize) -> Option<Label> {
-        let lo = floor.max(code_start.saturating_sub(MAX_BYTES));
+        let mut lo = floor.max(code_start.saturating_sub(MAX_BYTES));
         // The code before reaches into this one's text (a sign or kings read back over it).
         if lo >= code_start {
             return None;
+        }
+        // No label is read across a page break: the window starts on the code's page.
+        if let Some(i) = memrchr(FORM_FEED, &buf[lo..code_start]) {
+            lo += i + 1;
         }
         let found = match &self.pattern {
             None => builtin(buf, lo, code_start),
             Some(re) => matched(re, buf, lo, code_start),
         }?;
-        // A page break between the label and the code.
-        if memchr(FORM_FEED, &buf[found.0..code_start]).is_some() {
-            return None;
-        }
         Some(Label {
             at: found.0,
             end: found.1,
@@ -347,8 +347,10 @@ fn text_of(bytes: &[u8]) -> CompactString {
     CompactString::from(text)
 }
 
+/// A byte that may stand around a label's text without changing it: an ASCII space or control
+/// byte (a page break's form feed, docs/reading.md), or 0xA0 (a Latin-1 no-break space).
 fn is_blank(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | 0xA0)
+    crate::parse::space::is_control_or_space(b) || b == 0xA0
 }
 
 /// The digits at the start of `s`: their count.

@@ -21,6 +21,7 @@ pub mod context;
 pub mod copies;
 pub mod diagram;
 pub mod directory;
+pub mod fault;
 pub mod fen;
 pub mod finder;
 pub mod input;

@@ -16,11 +16,18 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
-    match cli::run(args) {
-        Ok(code) => code,
-        Err(err) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,
-        Err(err) => {
+    // Panics are caught at the input they happen in and reported once, by the run, with the
+    // input and the byte (docs/reliability.md, "Fault isolation"): none prints a trace.
+    gbrscan::fault::install_quiet_hook();
+    match gbrscan::fault::catch(|| cli::run(args)) {
+        Ok(Ok(code)) => code,
+        Ok(Err(err)) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Ok(Err(err)) => {
             eprintln!("gbr: {}", cli::errors::message(&err));
+            ExitCode::from(2)
+        }
+        Err(fault) => {
+            eprintln!("gbr: internal error: {fault}; please report it");
             ExitCode::from(2)
         }
     }

@@ -184,6 +184,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         })
         .collect();
     let report = check_inputs(&inputs, &options);
+    // An input whose check panicked is reported once, and none of its fixes is written.
+    for fault in &report.faults {
+        eprintln!(
+            "gbr: internal error reading {} (byte {}): {}; please report it",
+            inputs[fault.input].path, fault.at, fault.fault
+        );
+        failed = true;
+    }
     // Files, not texts: the pages of a PDF and the members of an archive are one file each.
     let files = loaded
         .iter()

@@ -259,9 +259,10 @@ const WORDS: u8 = 8;
 /// checks that every line the readers take passes.
 #[inline(always)]
 fn may_read(line: &[u8]) -> bool {
+    // Control bytes and spaces at the start (a page break's form feed) are not the line's.
     let lead = line
         .iter()
-        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .take_while(|b| space::is_control_or_space(**b))
         .count();
     let text = &line[lead..];
     let byte = |i: usize| text.get(i).copied().unwrap_or(b'\n');
@@ -350,33 +351,19 @@ pub fn words_line(line: &[u8]) -> Option<Stipulation> {
     (end == text.len()).then_some(s)
 }
 
-/// The first byte of `line` that is not an ASCII space or tab.
-fn first_byte(line: &[u8]) -> Option<u8> {
-    line.iter().copied().find(|b| *b != b' ' && *b != b'\t')
-}
-
-/// `line` without the blanks (white space, markup) at either end.
-fn trimmed(line: &[u8]) -> &[u8] {
-    let mut i = 0;
-    while let Some(b) = space::blank_at(line, i) {
-        i += b.len;
-    }
-    let mut j = line.len();
-    while j > i
-        && let Some(b) = space::blank_before(line, j)
-    {
-        j -= b.len;
-    }
-    &line[i..j]
-}
+/// `line` without the blanks (white space, markup) at either end ([`space::trimmed`]).
+pub(super) use space::trimmed;
 
 /// A line holding only a sign, perhaps with a side to move in words: `+`, `=`, `-+`, `+ ZAZ`,
 /// `= Schwarz am Zug`.
 pub fn sign_line(line: &[u8]) -> Option<Stipulation> {
-    if line.len() > 40 || !matches!(first_byte(line), Some(b'+' | b'=' | b'-' | b'<' | b'*')) {
+    if line.len() > 40 {
         return None; // most lines: prose
     }
     let line = trimmed(line);
+    if !matches!(line.first(), Some(b'+' | b'=' | b'-')) {
+        return None;
+    }
     let (sign, end) = lex::stipulation_at(line, 0)?;
     if !matches!(line.first(), Some(b'+' | b'=' | b'-')) {
         return None;

@@ -21,7 +21,7 @@ use crate::check::{Check, Finding, Fix, Severity};
 use crate::diagram;
 use crate::parse::{Parsed, parse_at};
 use crate::record::Record;
-use crate::scan::{ScanOptions, scan_buffer};
+use crate::scan::{BufferFault, ScanOptions, scan_buffer_guarded};
 
 pub use lines::LineIndex;
 pub use verify::{apply, verify};
@@ -83,6 +83,21 @@ pub struct Report {
     pub valid: u64,
     /// Near misses found (their diagnostics have the check `near-miss`).
     pub near_misses: u64,
+    /// Panics caught while checking an input (docs/reliability.md, "Fault isolation"): the
+    /// input's captions from the faulty byte on are not checked, its fixes not to be written.
+    pub faults: Vec<InputFault>,
+}
+
+/// A panic caught while one input was checked: a bug, reported with its place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputFault {
+    /// Index of the input in the slice given to [`check_inputs`].
+    pub input: usize,
+    /// 0-based byte offset in the input's text of the code whose check panicked (or from
+    /// which its scan could not read).
+    pub at: u64,
+    /// The panic.
+    pub fault: crate::fault::Fault,
 }
 
 /// The directory a check compares the body against.
@@ -160,11 +175,25 @@ fn board_copy(
     ))
 }
 
-/// Reads every caption of every input.
-fn captions(inputs: &[Input<'_>], index: &[LineIndex]) -> Vec<Caption> {
+/// Reads every caption of every input; an input whose scan panics gives the captions before
+/// the faulty byte, and the fault.
+fn captions(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    faults: &mut Vec<InputFault>,
+) -> Vec<Caption> {
     let mut out = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
-        let records = scan_buffer(input.text, &input.path, ScanOptions::default(), &|_| {});
+        let scanned = scan_buffer_guarded(input.text, &input.path, ScanOptions::default(), &|_| {});
+        let records = scanned.unwrap_or_else(|failed| {
+            let BufferFault { records, at, fault } = *failed;
+            faults.push(InputFault {
+                input: i,
+                at,
+                fault,
+            });
+            records
+        });
         for record in records {
             let Some(parsed) = parse_at(input.text, anchor(&record)) else {
                 continue;
@@ -187,17 +216,34 @@ fn captions(inputs: &[Input<'_>], index: &[LineIndex]) -> Vec<Caption> {
 /// `options` ask besides. Never fails: what cannot be read is not checked.
 pub fn check_inputs(inputs: &[Input<'_>], options: &Options) -> Report {
     let index: Vec<LineIndex> = inputs.iter().map(|i| LineIndex::new(i.text)).collect();
-    let captions = captions(inputs, &index);
+    let mut faults = Vec::new();
+    let captions = captions(inputs, &index, &mut faults);
     let groups = elsewhere::Groups::new(&captions);
     let mut report = Report {
         codes: captions.len() as u64,
         ..Report::default()
     };
     for (n, caption) in captions.iter().enumerate() {
+        if faults.iter().any(|f| f.input == caption.input) {
+            continue; // an input with a fault is reported, not half checked
+        }
         let input = &inputs[caption.input];
-        let found = diagnose(input, caption, &groups.others(&captions, n), &index);
-        report.diagnostics.extend(found);
+        match crate::fault::catch(|| diagnose(input, caption, &groups.others(&captions, n), &index))
+        {
+            Ok(found) => report.diagnostics.extend(found),
+            Err(fault) => faults.push(InputFault {
+                input: caption.input,
+                at: caption.parsed.span.start as u64,
+                fault,
+            }),
+        }
     }
+    // What was said of an input before its fault is dropped with it: none of its fixes may be
+    // written.
+    report
+        .diagnostics
+        .retain(|d| d.input.is_none_or(|i| faults.iter().all(|f| f.input != i)));
+    report.faults = faults;
     if let Some(against) = &options.against {
         report
             .diagnostics

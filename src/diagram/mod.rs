@@ -92,10 +92,10 @@ pub fn board_position(board: &Board) -> Option<(Kings, SquareList)> {
 /// The content of one rank line: `9`, eight squares, `0`, with spaces before and spaces or a
 /// carriage return after. `None` when the line is not one.
 fn rank_line(line: &[u8], font: &Font) -> Option<[Option<Piece>; 8]> {
-    let start = line.iter().position(|b| *b != b' ' && *b != b'\t')?;
-    let end = line
-        .iter()
-        .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))?;
+    // Spaces and control bytes (a page break's form feed) around the board's line.
+    let blank = |b: &u8| crate::parse::space::is_control_or_space(*b);
+    let start = line.iter().position(|b| !blank(b))?;
+    let end = line.iter().rposition(|b| !blank(b))?;
     let line = line.get(start..=end)?;
     let inner = line.strip_prefix(b"9")?.strip_suffix(b"0")?;
     let mut men = [None; 8];
@@ -111,10 +111,12 @@ fn rank_line(line: &[u8], font: &Font) -> Option<[Option<Piece>; 8]> {
     (at == inner.len()).then_some(men)
 }
 
-/// True when the line, after spaces, begins with `9`: the one test made before a diagram is
-/// read.
+/// True when the line, after spaces and control bytes (a page break's form feed), begins with
+/// `9`: the one test made before a diagram is read.
 fn may_be_rank(line: &[u8]) -> bool {
-    line.iter().find(|b| **b != b' ' && **b != b'\t') == Some(&b'9')
+    line.iter()
+        .find(|b| !crate::parse::space::is_control_or_space(**b))
+        == Some(&b'9')
 }
 
 /// The line starting at `start`: its range without the line feed.
@@ -229,7 +231,7 @@ pub const WINDOW: usize = 512;
 pub const WINDOW_AFTER: usize = 384;
 
 /// The scanner's cheap test for diagram lines near the codes of one chunk: whether a line
-/// beginning with `9` (at the line start, no spaces before it) starts within [`WINDOW`] bytes
+/// beginning with `9` (after nothing but spaces and control bytes) starts within [`WINDOW`] bytes
 /// before a code or [`WINDOW_AFTER`] bytes after it. Codes come in order, so the bytes are
 /// searched once each at most, and only those near a code, for a `9` (`memchr`) whose byte
 /// before is a line feed. Callgrind over 64 MiB of the bench corpus, against a search for the
@@ -279,12 +281,17 @@ impl NineLines {
 }
 
 /// The first `9` in `buf[from..to]` that begins a line: at the start of `buf` or after a
-/// line feed.
+/// line feed, with only spaces and control bytes between (as [`may_be_rank`] reads a line).
 fn line_nine(buf: &[u8], from: usize, to: usize) -> Option<usize> {
     let mut at = from;
     while let Some(i) = memchr::memchr(b'9', &buf[at..to]) {
         let nine = at + i;
-        if nine == 0 || buf[nine - 1] == b'\n' {
+        let lead = buf[..nine]
+            .iter()
+            .rev()
+            .take_while(|b| **b != b'\n' && crate::parse::space::is_control_or_space(**b))
+            .count();
+        if lead == nine || buf[nine - lead - 1] == b'\n' {
             return Some(nine);
         }
         at = nine + 1;

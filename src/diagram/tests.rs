@@ -185,13 +185,16 @@ fn nine_lines_are_searched_once_in_order() {
     assert!(!n.any_in(text, 20, text.len()));
     assert!(NineLines::default().any_in(b"9-+", 0, 3));
     assert!(NineLines::default().any_in(b"x\n9", 2, 3));
+    // After a page break's form feed, or indented: still a line's first `9`.
+    assert!(NineLines::default().any_in(b"x\n\x0c 9-+", 2, 6));
+    assert!(!NineLines::default().any_in(b"x\nz\x0c 9-+", 2, 7));
 }
 
 proptest::proptest! {
     /// Windows asked in order give what a look at every byte of each window gives.
     #[test]
     fn nine_lines_match_a_byte_by_byte_look(
-        text in proptest::collection::vec(proptest::sample::select(b"9\n a1".to_vec()), 0..200),
+        text in proptest::collection::vec(proptest::sample::select(b"9\n a1\x0c\t".to_vec()), 0..200),
         cuts in proptest::collection::vec((0..220usize, 0..60usize), 0..12),
     ) {
         let mut n = NineLines::default();
@@ -199,7 +202,18 @@ proptest::proptest! {
         for (step, len) in cuts {
             from = (from + step % 40).min(text.len());
             let to = (from + len).min(text.len());
-            let naive = (from..to).any(|i| text[i] == b'9' && (i == 0 || text[i - 1] == b'\n'));
+            // A `9` with nothing but spaces and control bytes between it and the line's start.
+            let begins_line = |i: usize| {
+                let mut j = i;
+                while j > 0 && text[j - 1] != b'\n' {
+                    if !(text[j - 1] <= b' ' || text[j - 1] == 0x7f) {
+                        return false;
+                    }
+                    j -= 1;
+                }
+                true
+            };
+            let naive = (from..to).any(|i| text[i] == b'9' && begins_line(i));
             proptest::prop_assert_eq!(n.any_in(&text, from, to), naive, "{}..{}", from, to);
         }
     }

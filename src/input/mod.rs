@@ -143,6 +143,21 @@ pub enum InputError {
         /// The member's name in references.
         path: PathBuf,
     },
+    /// The work on this input (or archive member, PDF page) panicked: a bug of gbr or of a
+    /// library it uses, caught at the input (docs/reliability.md, "Fault isolation"). The
+    /// records before byte `at` were handed on; the rest of the input was skipped.
+    #[error(
+        "internal error reading {} (byte {at}): {message}; please report it",
+        crate::source_path::shown(path)
+    )]
+    Internal {
+        /// The input, `archive.zip!/member` or the PDF, as in references.
+        path: PathBuf,
+        /// 0-based byte offset in the text of the first byte not read.
+        at: u64,
+        /// The panic's message and, where known, its place in the source.
+        message: String,
+    },
 }
 
 impl InputError {
@@ -154,7 +169,8 @@ impl InputError {
             | InputError::Archive { path, .. }
             | InputError::Pdf { path, .. }
             | InputError::PdfPage { path, .. }
-            | InputError::TooDeep { path } => path,
+            | InputError::TooDeep { path }
+            | InputError::Internal { path, .. } => path,
         }
     }
 }

@@ -267,18 +267,7 @@ pub fn parse_text(text: &str) -> Result<Parsed, DecodeError> {
     let parsed = read_at(buf, anchor, true).expect("a code shape parses");
     // Text around the form may hold only blanks (white space, markup: docs/reading.md).
     let unread = |range: Range<usize>| {
-        let mut i = range.start;
-        while i < range.end
-            && let Some(b) = space::blank_at(buf, i).filter(|b| i + b.len <= range.end)
-        {
-            i += b.len;
-        }
-        let mut j = range.end;
-        while j > i
-            && let Some(b) = space::blank_before(buf, j).filter(|b| j - b.len >= i)
-        {
-            j -= b.len;
-        }
+        let Range { start: i, end: j } = space::trim(buf, range);
         (i < j).then(|| (i, String::from_utf8_lossy(&buf[i..j]).into_owned()))
     };
     if let Some((at, found)) =

@@ -13,6 +13,8 @@ pub struct Blank {
     pub line_end: bool,
 }
 
+use std::ops::Range;
+
 /// Longest markup tag read as white space: `<strong>`, `</span>`.
 const MAX_TAG: usize = 10;
 
@@ -155,6 +157,54 @@ fn blank_before_slow(buf: &[u8], i: usize) -> Option<Blank> {
         })
 }
 
+/// True for an ASCII control byte or space (0x00..=0x20, 0x7F): what may stand at a line's
+/// start or end without changing what the line is (a form feed from a page break, a stray
+/// control byte of a PDF's text layer: docs/reading.md, "Page breaks").
+#[inline(always)]
+pub const fn is_control_or_space(b: u8) -> bool {
+    b <= b' ' || b == 0x7f
+}
+
+/// The part of `buf[range]` left once the blanks at either end are stepped over: the
+/// blanks read forward from the start, then those read backward from the end, a backward
+/// blank taken only when it lies wholly after the forward ones. ASCII control bytes
+/// ([`is_control_or_space`]) count as blanks here, at the ends of a span, though not between
+/// the tokens of a code. Blanks may overlap (`***` is
+/// `**` forward and `**` backward; `<b>b>` likewise), so the two walks must not cross: the
+/// result is always a range inside `range` with `start <= end`, possibly empty.
+///
+/// Every reader that trims a span from both ends (sign lines, headings, words, labels, the
+/// text around a decoded form) goes through this one function (docs/reliability.md,
+/// "No panic from any input").
+pub fn trim(buf: &[u8], range: Range<usize>) -> Range<usize> {
+    let end = range.end.min(buf.len());
+    let mut i = range.start.min(end);
+    let within = &buf[..end];
+    while let Some(len) = blank_at(within, i).map(|b| b.len).or_else(|| {
+        within
+            .get(i)
+            .filter(|b| is_control_or_space(**b))
+            .map(|_| 1)
+    }) {
+        i += len;
+    }
+    let mut j = end;
+    while j > i
+        && let Some(len) = blank_before(buf, j)
+            .map(|b| b.len)
+            .or_else(|| is_control_or_space(buf[j - 1]).then_some(1))
+            .filter(|len| j - len >= i)
+    {
+        j -= len;
+    }
+    i..j
+}
+
+/// `line` without the blanks at either end ([`trim`] over the whole of it).
+pub fn trimmed(line: &[u8]) -> &[u8] {
+    &line[trim(line, 0..line.len())]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,5 +242,46 @@ mod tests {
         assert_eq!(blank_at(b"*x", 0), None);
         assert_eq!(blank_at("é".as_bytes(), 0), None);
         assert_eq!(blank_before(b"a<b", 3), None);
+    }
+
+    #[test]
+    fn overlapping_blanks_at_both_ends_never_cross() {
+        // `**` read forward and `**` read backward share the middle `*` of `***`.
+        let cases: [(&[u8], &[u8]); 10] = [
+            (b"***", b"*"),
+            (b"*****", b"*"),
+            (b" *** ", b"*"),
+            (b"<b>b>", b"b>"),
+            (b"<b><b>", b""),
+            (b"**x**", b"x"),
+            (b"<i>", b""),
+            (b"", b""),
+            (b"\xc2\xa0\xc2", b"\xc2"),
+            (b"\x0c\x0cWins:\x01 ", b"Wins:"),
+        ];
+        for (line, want) in cases {
+            assert_eq!(trimmed(line), want, "{:?}", String::from_utf8_lossy(line));
+        }
+    }
+
+    proptest::proptest! {
+        /// Any mix of the bytes that blanks start or end with trims to a range inside the
+        /// span, from any start and end, without a panic.
+        #[test]
+        fn trim_stays_inside_its_span(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "*", "**", "***", "<", ">", "<b>", "</i>", "b", " ", "\t", "\r", "\n",
+                "\u{a0}", "\u{ad}", "\u{202f}", "\u{feff}", "\x0c", "x", "+", "=", "\x01",
+                "\x1b", "\x7f",
+            ]), 0..12),
+            cut in proptest::collection::vec(0usize..64, 2),
+        ) {
+            let text = parts.concat();
+            let buf = text.as_bytes();
+            let (a, b) = (cut[0].min(buf.len()), cut[1].min(buf.len()));
+            let (a, b) = (a.min(b), a.max(b));
+            let r = trim(buf, a..b);
+            proptest::prop_assert!(a <= r.start && r.start <= r.end && r.end <= b);
+        }
     }
 }

@@ -77,6 +77,11 @@ pub struct PgnRead {
     pub counts: GameCounts,
     /// How the names were decoded.
     pub encoding: PgnEncoding,
+    /// The panic that stopped the read, if one did: the 0-based byte offset (in the decoded
+    /// text) of the game it happened in, and the fault. The games before it are in
+    /// `records`; the rest of the input was not read (docs/reliability.md, "Fault
+    /// isolation").
+    pub fault: Option<(u64, crate::fault::Fault)>,
 }
 
 /// A reader over a byte slice that counts the bytes handed out, so that the start of each
@@ -158,21 +163,29 @@ pub fn read_pgn(bytes: &[u8], source: &str) -> PgnRead {
     let mut records = Vec::new();
     let mut counts = GameCounts::default();
     let (mut line, mut counted_to) = (1u64, 0usize);
+    let mut fault = None;
     loop {
-        let game = reader.has_more().and_then(|more| {
-            let start = read.get() - reader.buffer().len();
-            let game = if more {
-                reader.read_game(&mut Collect)?
-            } else {
-                None
-            };
-            Ok(game.map(|g| (start, g)))
+        let at = read.get() - reader.buffer().len();
+        let game = crate::fault::catch(|| {
+            reader.has_more().and_then(|more| {
+                let start = read.get() - reader.buffer().len();
+                let game = if more {
+                    reader.read_game(&mut Collect)?
+                } else {
+                    None
+                };
+                Ok(game.map(|g| (start, g)))
+            })
         });
         let (start, game) = match game {
-            Ok(Some(found)) => found,
-            Ok(None) => break,
-            Err(e) => {
+            Ok(Ok(Some(found))) => found,
+            Ok(Ok(None)) => break,
+            Ok(Err(e)) => {
                 counts.stopped = Some(e.to_string());
+                break;
+            }
+            Err(f) => {
+                fault = Some((at as u64, f));
                 break;
             }
         };
@@ -187,16 +200,21 @@ pub fn read_pgn(bytes: &[u8], source: &str) -> PgnRead {
             end: start + buf[start..end].trim_ascii_end().len(),
             line,
         };
-        match record(&game, &at, encoding) {
-            Ok(Some(r)) => records.push(r),
-            Ok(None) => counts.without_fen += 1,
-            Err(message) => counts.problems.push(GameProblem { line, message }),
+        match crate::fault::catch(|| record(&game, &at, encoding)) {
+            Ok(Ok(Some(r))) => records.push(r),
+            Ok(Ok(None)) => counts.without_fen += 1,
+            Ok(Err(message)) => counts.problems.push(GameProblem { line, message }),
+            Err(f) => {
+                fault = Some((start as u64, f));
+                break;
+            }
         }
     }
     PgnRead {
         records,
         counts,
         encoding,
+        fault,
     }
 }
 

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use super::{ChunkScan, Stitcher};
 use crate::input::{Encoding, InputError, InputPath};
@@ -89,9 +89,10 @@ pub(super) enum Unit {
         restart: bool,
         bytes: u64,
         encoding: Encoding,
-        /// `Some(start of the chunk)` when the mapped file was seen to change (shrink) during
-        /// its scan: this chunk's records and every later one's are left out.
-        changed: Option<u64>,
+        /// Why the input's scan stops at this unit, if it does: its records are handed on
+        /// (for [`Stop::Shrank`] the worker already dropped them), every later unit's are
+        /// left out.
+        stop: Option<Stop>,
         scan: ChunkScan,
         /// The scans of the batches handed on with it, in order after `scan` (each stitched
         /// on its own, so that no record is moved to join them).
@@ -104,6 +105,22 @@ pub(super) enum Unit {
         outcome: FileOutcome,
         problems: Vec<InputError>,
         binary_members: Vec<SourcePath>,
+    },
+}
+
+/// Why the scan of an input stops before its end: no record from the unit that says so on
+/// is handed back but that unit's own.
+#[derive(Debug)]
+pub(super) enum Stop {
+    /// The mapped file was seen to change (shrink) during the scan of the unit starting at
+    /// byte `from`; the unit's records were dropped, as they may have been read from zeros.
+    Shrank { from: u64 },
+    /// The scan panicked on the code at byte `at` of `text` (the input, an archive member or
+    /// a PDF page); the unit holds the records before it.
+    Fault {
+        text: SourcePath,
+        at: u64,
+        message: String,
     },
 }
 
@@ -154,8 +171,16 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
         };
         lock(&self.waiting).units.insert(key, unit);
         loop {
-            let Ok(mut sink) = self.sink.try_lock() else {
-                return; // the worker inside will look again after letting go
+            let mut sink = match self.sink.try_lock() {
+                Ok(sink) => sink,
+                // The worker inside will look again after letting go.
+                Err(TryLockError::WouldBlock) => return,
+                // The consumer panicked on an earlier unit: nothing more is handed on, and the
+                // panic reaches `scan_inputs`' caller through the worker it happened on.
+                Err(TryLockError::Poisoned(_)) => {
+                    cancel.store(true, Ordering::SeqCst);
+                    return;
+                }
             };
             while let Some((index, unit)) = self.take_next() {
                 if cancel.load(Ordering::Relaxed) {
@@ -211,8 +236,8 @@ struct InOrder<'a> {
     stitcher: Stitcher,
     /// Codes of the input under way so far.
     codes: u64,
-    /// Where the input under way was first seen to change; no record from there on.
-    changed: Option<u64>,
+    /// Where the input under way stopped ([`Stop`]); no record of a later unit is handed on.
+    stop: Option<Stop>,
     /// What the input's PGN games gave besides records, where it is read as PGN.
     games: Option<crate::pgn::GameCounts>,
 }
@@ -223,7 +248,7 @@ impl<'a> InOrder<'a> {
             inputs,
             stitcher: Stitcher::new(),
             codes: 0,
-            changed: None,
+            stop: None,
             games: None,
         }
     }
@@ -235,7 +260,7 @@ impl<'a> InOrder<'a> {
         records: Vec<Record>,
         on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if records.is_empty() || self.changed.is_some() {
+        if records.is_empty() || self.stop.is_some() {
             return ControlFlow::Continue(());
         }
         self.codes += records.len() as u64;
@@ -279,7 +304,7 @@ impl<'a> InOrder<'a> {
                 restart,
                 bytes,
                 encoding,
-                changed,
+                stop,
                 mut scan,
                 more,
                 ..
@@ -290,25 +315,36 @@ impl<'a> InOrder<'a> {
                 if let Some(games) = scan.games.take() {
                     self.games = Some(games);
                 }
-                self.changed = self.changed.or(changed);
                 let records = self.stitcher.stitch(scan);
                 self.emit(input, records, on_event)?;
                 for scan in more {
                     let records = self.stitcher.stitch(scan);
                     self.emit(input, records, on_event)?;
                 }
+                // The unit's own records are handed on; nothing after them, not even the bare
+                // codes the chain holds back for evidence that would come later.
+                if self.stop.is_none() {
+                    self.stop = stop;
+                }
                 if !last {
                     return ControlFlow::Continue(());
                 }
                 self.end_text(input, on_event)?;
-                let outcome = match self.changed.take() {
-                    Some(from) => FileOutcome::Changed { encoding, from },
+                let outcome = match self.stop.take() {
+                    Some(Stop::Shrank { from }) => FileOutcome::Changed { encoding, from },
+                    Some(Stop::Fault { text, at, message }) => {
+                        FileOutcome::Failed(InputError::Internal {
+                            path: text.to_path_buf(),
+                            at,
+                            message,
+                        })
+                    }
                     None => FileOutcome::Scanned { encoding },
                 };
                 (outcome, bytes, Vec::new(), Vec::new())
             }
         };
-        self.changed = None;
+        self.stop = None;
         let done = FileScan {
             input: input.clone(),
             bytes,

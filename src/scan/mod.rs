@@ -16,6 +16,7 @@
 mod batches;
 mod chunk;
 mod files;
+mod guard;
 mod handoff;
 mod stream;
 
@@ -75,6 +76,19 @@ pub(crate) struct ChunkScan {
     links: Vec<Link>,
 }
 
+impl ChunkScan {
+    /// The scan of nothing: no line feed, no record.
+    fn empty() -> ChunkScan {
+        ChunkScan {
+            newlines: 0,
+            last_newline: None,
+            found: Vec::new(),
+            games: None,
+            links: Vec::new(),
+        }
+    }
+}
+
 /// What a scan of text reads for each code besides its position and checks.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Reading<'a> {
@@ -88,8 +102,16 @@ pub(crate) struct Reading<'a> {
 /// whose records are the games with a FEN, each with its label under `labels`
 /// ([`LabelRules::of_game`]; none when `None`). Their lines are stored as the [`Stitcher`] of a
 /// first chunk expects (line feeds before the record), their column is 1.
-pub(crate) fn scan_pgn(buf: &[u8], path: &SourcePath, labels: Option<&LabelRules>) -> ChunkScan {
+///
+/// With the scan, the panic that stopped the read, if one did: the byte of its game and the
+/// fault ([`crate::pgn::PgnRead::fault`]).
+pub(crate) fn scan_pgn(
+    buf: &[u8],
+    path: &SourcePath,
+    labels: Option<&LabelRules>,
+) -> (ChunkScan, Option<(u64, crate::fault::Fault)>) {
     let read = crate::pgn::read_pgn(buf, &path.escaped());
+    let fault = read.fault;
     let mut found = read.records;
     // The offsets of the records count in the decoded text.
     let text = labels.map(|_| crate::pgn::text(buf));
@@ -116,13 +138,33 @@ pub(crate) fn scan_pgn(buf: &[u8], path: &SourcePath, labels: Option<&LabelRules
             claimed_to: None,
         })
         .collect();
-    ChunkScan {
+    let scan = ChunkScan {
         newlines: 0,
         last_newline: None,
         found,
         games: Some(read.counts),
         links,
-    }
+    };
+    (scan, fault)
+}
+
+/// [`scan_pgn`] with any panic caught: the unit's scan and why the input stops, if it does
+/// (a panic in one game, or outside the games' loop at byte 0).
+fn scan_pgn_guarded(
+    buf: &[u8],
+    path: &SourcePath,
+    labels: Option<&LabelRules>,
+) -> (ChunkScan, Option<handoff::Stop>) {
+    let (scan, fault) = match crate::fault::catch(|| scan_pgn(buf, path, labels)) {
+        Ok(done) => done,
+        Err(fault) => (ChunkScan::empty(), Some((0, fault))),
+    };
+    let stop = fault.map(|(at, fault)| handoff::Stop::Fault {
+        text: path.clone(),
+        at,
+        message: fault.message,
+    });
+    (scan, stop)
 }
 
 /// Gives the records of consecutive chunks their lines and columns, the chunks handed over in
@@ -201,16 +243,50 @@ pub(crate) fn chunks(len: usize, chunk_size: usize) -> impl ExactSizeIterator<It
 /// each with its label under the built-in rules ([`crate::label`]).
 /// `path` names the source in the records. `progress` is called with the bytes of each chunk
 /// when it is done, from any thread. Runs on the current rayon pool.
+///
+/// # Panics
+///
+/// When the reading rules panic on a code (a bug): [`scan_buffer_guarded`] reports that as an
+/// error instead, with the records before it.
 pub fn scan_buffer(
     buf: &[u8],
     path: &str,
     options: ScanOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<Record> {
+    match scan_buffer_guarded(buf, path, options, progress) {
+        Ok(records) => records,
+        Err(failed) => std::panic::resume_unwind(Box::new(failed.fault.message)),
+    }
+}
+
+/// A scan of one buffer that panicked ([`scan_buffer_guarded`]).
+#[derive(Debug)]
+pub struct BufferFault {
+    /// The records of the codes before byte `at`, as [`scan_buffer`] gives them.
+    pub records: Vec<Record>,
+    /// 0-based byte offset of the first byte whose code could not be read.
+    pub at: u64,
+    /// The panic.
+    pub fault: crate::fault::Fault,
+}
+
+/// [`scan_buffer`] with a panic of the reading rules caught (docs/reliability.md, "Fault
+/// isolation"): the same records when none panics.
+///
+/// # Errors
+///
+/// [`BufferFault`] with the records before the first byte whose code made the scan panic.
+pub fn scan_buffer_guarded(
+    buf: &[u8],
+    path: &str,
+    options: ScanOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<Record>, Box<BufferFault>> {
     let path = SourcePath::from(path);
     let rules = LabelRules::builtin();
     let ranges: Vec<Range<usize>> = chunks(buf.len(), options.chunk_size).collect();
-    let scans: Vec<ChunkScan> = ranges
+    let scans: Vec<Result<ChunkScan, Box<guard::Failed>>> = ranges
         .into_par_iter()
         .map(|range| {
             let len = range.len() as u64;
@@ -218,18 +294,25 @@ pub fn scan_buffer(
                 labels: Some(&rules),
                 fields: Fields::All,
             };
-            let scan = scan_chunk(buf, &path, range, reading);
+            let scan = guard::scan_chunk_guarded(buf, &path, range, reading, 0);
             progress(len);
             scan
         })
         .collect();
     let mut stitcher = Stitcher::new();
-    let mut records = Vec::with_capacity(scans.iter().map(|s| s.found.len()).sum());
+    let mut records = Vec::new();
     for scan in scans {
-        records.extend(stitcher.stitch(scan));
+        match scan {
+            Ok(scan) => records.extend(stitcher.stitch(scan)),
+            Err(failed) => {
+                let guard::Failed { scan, at, fault } = *failed;
+                records.extend(stitcher.stitch(scan));
+                return Err(Box::new(BufferFault { records, at, fault }));
+            }
+        }
     }
     records.extend(stitcher.finish());
-    records
+    Ok(records)
 }
 
 #[cfg(test)]

@@ -10,7 +10,9 @@ use std::io::{self, Read};
 use std::ops::{ControlFlow, Range};
 
 use super::batches::Batches;
-use super::{ChunkScan, Reading, scan_chunk};
+use super::guard::{Failed, scan_chunk_guarded};
+use super::{ChunkScan, Reading};
+use crate::fault::Fault;
 use crate::input::{BINARY_PROBE_LEN, is_binary};
 use crate::source_path::SourcePath;
 
@@ -29,6 +31,10 @@ pub(super) enum StreamEnd {
     Scanned { bytes: u64 },
     /// A NUL byte in its first [`BINARY_PROBE_LEN`] bytes, and binary texts are not scanned.
     Binary,
+    /// The scan panicked on the code at byte `at` of the text (0-based); the records before
+    /// it were handed on, the rest of the text was not read (docs/reliability.md, "Fault
+    /// isolation").
+    Fault { at: u64, fault: Fault },
 }
 
 /// Scans the text `reader` yields, named `name` and on PDF page `page`, `block` bytes at a
@@ -65,8 +71,16 @@ pub(super) fn scan_stream(
             // Handed on a batch at a time, as the chunks of a file are (`batches.rs`).
             let mut stopped = false;
             for range in Batches::new(block).cut(window.own..end) {
-                let len = range.len() as u64;
-                if emit(window.scan(name, page, reading, range), len).is_break() {
+                let (len, from) = (range.len() as u64, range.start);
+                let scan = match window.scan(name, page, reading, range) {
+                    Ok(scan) => scan,
+                    Err(failed) => {
+                        let Failed { scan, at, fault } = *failed;
+                        let _ = emit(window.rebased(scan, page, from), len);
+                        return Ok(StreamEnd::Fault { at, fault });
+                    }
+                };
+                if emit(scan, len).is_break() {
                     stopped = true;
                     break;
                 }
@@ -129,24 +143,33 @@ impl Window {
     }
 
     /// Scans `range` of `buf` and moves its offsets to the stream's.
+    ///
+    /// # Errors
+    ///
+    /// [`Failed`] when the scan panics, with the byte in stream offsets and the records before
+    /// it still in `buf`'s (for [`Window::rebased`]).
     fn scan(
         &self,
         name: &SourcePath,
         page: Option<u32>,
         reading: Reading<'_>,
         range: Range<usize>,
-    ) -> ChunkScan {
-        let mut scan = scan_chunk(&self.buf, name, range.clone(), reading);
+    ) -> Result<ChunkScan, Box<Failed>> {
+        let start = range.start;
+        let scan = scan_chunk_guarded(&self.buf, name, range, reading, self.base)?;
+        Ok(self.rebased(scan, page, start))
+    }
+
+    /// `scan`, the scan of the range of `buf` from `start`, with its offsets moved to the
+    /// stream's.
+    fn rebased(&self, mut scan: ChunkScan, page: Option<u32>, from: usize) -> ChunkScan {
         let base = self.base;
         for record in &mut scan.found {
             let start = record.offset as usize;
             // A code read back over the block's start counts its column back to its line's
             // start; when that start is before the window, the scanner counted from the
             // window's first byte.
-            if base > 0
-                && start < range.start
-                && memchr::memrchr(b'\n', &self.buf[..start]).is_none()
-            {
+            if base > 0 && start < from && memchr::memrchr(b'\n', &self.buf[..start]).is_none() {
                 let line_start = self.last_newline.map_or(0, |i| i + 1);
                 record.column = base + start as u64 - line_start + 1;
             }

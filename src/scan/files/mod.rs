@@ -19,9 +19,11 @@ use std::time::Duration;
 mod source;
 
 use super::batches::{Batches, MERGE_RECORDS};
-use super::handoff::{FileOutcome, Handoff, ScanEvent, Unit, lock};
-use super::{ChunkScan, Reading, ScanOptions, chunks, scan_chunk};
-use crate::input::{InputPath, Loaded, OpenOptions, Opened, open};
+use super::guard::{Failed, scan_chunk_guarded};
+use super::handoff::{FileOutcome, Handoff, ScanEvent, Stop, Unit, lock};
+use super::{ChunkScan, Reading, ScanOptions, chunks};
+use crate::fault::Fault;
+use crate::input::{InputError, InputPath, Loaded, OpenOptions, Opened, open};
 use crate::label::LabelRules;
 use crate::record::Fields;
 use crate::source_path::SourcePath;
@@ -180,7 +182,14 @@ impl Queue<'_> {
     fn open(&self, index: usize, send: &impl Fn(usize, Unit), backlog: &impl Backlog) {
         let options = self.options;
         let input = &self.inputs[index];
-        let loaded = match open(input, &options.open) {
+        let opened = crate::fault::catch(|| open(input, &options.open)).unwrap_or_else(|fault| {
+            Err(InputError::Internal {
+                path: input.path().to_path_buf(),
+                at: 0,
+                message: fault.message,
+            })
+        });
+        let loaded = match opened {
             Ok(Opened::Whole(loaded)) if loaded.should_scan(options.open.load) => loaded,
             Ok(Opened::Whole(loaded)) => {
                 self.opening.fetch_sub(1, Ordering::SeqCst);
@@ -200,7 +209,8 @@ impl Queue<'_> {
         if is_pgn(input, options.pgn) {
             // Games, not text: read whole by pgn-reader on this worker.
             self.opening.fetch_sub(1, Ordering::SeqCst);
-            let scan = super::scan_pgn(&loaded.bytes, &path, options.labels.as_ref());
+            let (scan, stop) =
+                super::scan_pgn_guarded(&loaded.bytes, &path, options.labels.as_ref());
             let bytes = loaded.bytes.len() as u64;
             (options.progress)(bytes);
             let unit = Unit::Chunk {
@@ -210,7 +220,7 @@ impl Queue<'_> {
                 restart: false,
                 bytes,
                 encoding: loaded.encoding,
-                changed: None,
+                stop,
                 scan,
                 more: Vec::new(),
             };
@@ -267,7 +277,7 @@ impl Queue<'_> {
         let mut pending: Option<(usize, ChunkScan, Vec<ChunkScan>, usize)> = None;
         // Bytes scanned and not yet reported to `progress` (once a unit, not once a batch).
         let done = std::cell::Cell::new(0u64);
-        let file = |from: usize, to: usize, scan, more, changed: Option<u64>| {
+        let file = |from: usize, to: usize, scan, more, stop: Option<Stop>| {
             (self.options.progress)(done.take());
             send(
                 job.index,
@@ -278,7 +288,7 @@ impl Queue<'_> {
                     restart: false,
                     bytes,
                     encoding: job.loaded.encoding,
-                    changed,
+                    stop,
                     scan,
                     more,
                 },
@@ -292,8 +302,46 @@ impl Queue<'_> {
             let len = range.len() as u64;
             let start = range.start as u64;
             let last_of_chunk = i + 1 == count;
-            let mut scan = scan_chunk(&job.loaded.bytes, &job.path, range, self.options.reading());
+            let scanned = scan_chunk_guarded(
+                &job.loaded.bytes,
+                &job.path,
+                range,
+                self.options.reading(),
+                0,
+            );
             done.set(done.get() + len);
+            let mut scan = match scanned {
+                Ok(scan) => scan,
+                Err(failed) => {
+                    // The records before the fault are handed on, then the input stops.
+                    if let Some((from, before, more, _)) = pending.take() {
+                        file(from, i, before, more, None);
+                    }
+                    let Failed { scan, at, fault } = *failed;
+                    let stop = Stop::Fault {
+                        text: job.path.clone(),
+                        at,
+                        message: fault.message,
+                    };
+                    let last = job.chunk + 1 == job.of;
+                    (self.options.progress)(done.take());
+                    send(
+                        job.index,
+                        Unit::Chunk {
+                            chunk: first + i,
+                            following: first + count,
+                            last,
+                            restart: false,
+                            bytes,
+                            encoding: job.loaded.encoding,
+                            stop: Some(stop),
+                            scan,
+                            more: Vec::new(),
+                        },
+                    );
+                    return;
+                }
+            };
             // A file that shrank under its map may have been read as zeros: this batch's
             // records are not trusted, nor those of the batches after it (`InOrder` drops
             // them); those before it are handed on. The guard's flag after every batch, one
@@ -309,7 +357,13 @@ impl Queue<'_> {
                 }
                 scan.found = Vec::new();
                 scan.links = Vec::new();
-                file(i, i + 1, scan, Vec::new(), Some(start));
+                file(
+                    i,
+                    i + 1,
+                    scan,
+                    Vec::new(),
+                    Some(Stop::Shrank { from: start }),
+                );
                 continue;
             }
             let records = scan.found.len();
@@ -381,14 +435,28 @@ pub fn scan_inputs(
         batches: Batches::new(options.scan.chunk_size),
     };
     let handoff = Handoff::new(inputs, on_event);
+    // Faults of inputs are caught where they happen (`guard.rs`, `open`, `source.rs`); one
+    // that escapes to here (in the hand-over's consumer, or in the queue itself) cancels the
+    // scan, so that no worker waits for a unit that will never come, and is raised again on
+    // the calling thread once every worker has stopped.
+    let escaped: Mutex<Option<Fault>> = Mutex::new(None);
     rayon::scope(|s| {
         for _ in 0..rayon::current_num_threads() {
             s.spawn(|_| {
-                queue.work(
-                    &|index, unit| handoff.finished(index, unit, &queue.cancel),
-                    &|| handoff.backlog(BACKLOG_PER_THREAD * rayon::current_num_threads()),
-                );
+                let worked = crate::fault::catch(|| {
+                    queue.work(
+                        &|index, unit| handoff.finished(index, unit, &queue.cancel),
+                        &|| handoff.backlog(BACKLOG_PER_THREAD * rayon::current_num_threads()),
+                    );
+                });
+                if let Err(fault) = worked {
+                    queue.cancel.store(true, Ordering::SeqCst);
+                    lock(&escaped).get_or_insert(fault);
+                }
             });
         }
     });
+    if let Some(fault) = escaped.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        std::panic::resume_unwind(Box::new(fault.message));
+    }
 }

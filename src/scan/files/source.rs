@@ -5,8 +5,8 @@ use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 
 use super::{BACKLOG_PAUSE, Backlog, Claim, Queue, is_pgn_name};
-use crate::input::{Encoding, Member, Source, Text};
-use crate::scan::handoff::{FileOutcome, Unit};
+use crate::input::{Encoding, InputError, Member, Source, Text};
+use crate::scan::handoff::{FileOutcome, Stop, Unit};
 use crate::scan::stream::{StreamEnd, scan_stream};
 
 impl Queue<'_> {
@@ -30,6 +30,7 @@ impl Queue<'_> {
         let mut scanned = 0usize;
         let mut binary_members = Vec::new();
         let name = source.name().clone();
+        let mut faults = Vec::new();
         let mut scan_member = |member: Member<'_>| {
             let mut restart = true;
             let mut emit = |scan, len| {
@@ -46,7 +47,7 @@ impl Queue<'_> {
                         restart: std::mem::take(&mut restart),
                         bytes: 0,
                         encoding: member.encoding,
-                        changed: None,
+                        stop: None,
                         scan,
                         more: Vec::new(),
                     },
@@ -67,13 +68,17 @@ impl Queue<'_> {
                 };
                 let len = whole.len() as u64;
                 encoding = member.encoding;
-                if emit(
-                    crate::scan::scan_pgn(whole, &member.name, options.labels.as_ref()),
-                    len,
-                )
-                .is_break()
-                {
+                let (scan, stop) =
+                    crate::scan::scan_pgn_guarded(whole, &member.name, options.labels.as_ref());
+                if emit(scan, len).is_break() {
                     return Ok(ControlFlow::Break(()));
+                }
+                if let Some(Stop::Fault { text, at, message }) = stop {
+                    faults.push(InputError::Internal {
+                        path: text.to_path_buf(),
+                        at,
+                        message,
+                    });
                 }
                 total += len;
                 scanned += 1;
@@ -103,6 +108,14 @@ impl Queue<'_> {
                     scanned += 1;
                 }
                 StreamEnd::Binary => binary_members.push(member.name),
+                StreamEnd::Fault { at, fault } => {
+                    // This text stops here; the input's other texts are read.
+                    faults.push(InputError::Internal {
+                        path: member.name.to_path_buf(),
+                        at,
+                        message: fault.message,
+                    });
+                }
             }
             Ok(if self.cancel.load(Ordering::Relaxed) {
                 ControlFlow::Break(())
@@ -110,7 +123,17 @@ impl Queue<'_> {
                 ControlFlow::Continue(())
             })
         };
-        let problems = source.visit(&options.open, &mut scan_member);
+        // A panic in a reader (a decompressor, the archive or PDF reader) ends the input; the
+        // texts before it were handed on.
+        let visited = crate::fault::catch(|| source.visit(&options.open, &mut scan_member));
+        let mut problems = visited.unwrap_or_else(|fault| {
+            vec![InputError::Internal {
+                path: name.to_path_buf(),
+                at: total,
+                message: fault.message,
+            }]
+        });
+        problems.append(&mut faults);
         let alone = matches!(binary_members.as_slice(), [only] if *only == name);
         let outcome = if scanned == 0 && problems.is_empty() && alone {
             // A single text that is binary (a stream, a file under --no-mmap): skipped as a
