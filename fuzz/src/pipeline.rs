@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use gbrscan::Record;
 use gbrscan::copies::{self, Against, Input};
+use gbrscan::directory::lookup::{Query, SavedDirectory};
 use gbrscan::directory::read;
 use gbrscan::directory::{Directory, DuplicateOptions, Format, Listing, Order};
 use gbrscan::scan::{ScanOptions, scan_buffer};
@@ -25,6 +26,8 @@ pub const PATH: &str = "fuzz.txt";
 ///   scan (the scanner's promise, src/scan/mod.rs);
 /// - the records come in order of offset, each span (`offset`, `length`) inside `data`, lines
 ///   and columns from 1;
+/// - each record's `text` is the text of its span, and its canonical text reads back
+///   (`gbr decode`) as the same canonical text;
 /// - each record written as JSON (`gbr scan --json`) reads back equal.
 pub fn scan(data: &[u8], chunk_sizes: &[usize]) -> Vec<Record> {
     let whole = scan_buffer(
@@ -57,6 +60,26 @@ pub fn scan(data: &[u8], chunk_sizes: &[usize]) -> Vec<Record> {
         assert!(record.offset >= last, "records out of order of offset");
         last = record.offset;
         assert!(record.line >= 1 && record.column >= 1, "line or column 0");
+        let span = &data[record.offset as usize..(record.offset + record.length) as usize];
+        assert!(
+            span == record.text.as_bytes(),
+            "record text {:?} is not the text of its span {:?}",
+            record.text,
+            String::from_utf8_lossy(span)
+        );
+        // The canonical text is what `gbr decode` reads back: the same position again.
+        let parsed = gbrscan::parse_text(&record.canonical).unwrap_or_else(|e| {
+            panic!(
+                "canonical text {:?} does not read back: {e}",
+                record.canonical
+            )
+        });
+        let again = parsed.position.to_string();
+        assert!(
+            again == record.canonical.as_str(),
+            "canonical text {:?} reads back as {again:?}",
+            record.canonical
+        );
         let json = serde_json::to_string(record).expect("a record writes as JSON");
         let back: Record = serde_json::from_str(&json).expect("a record's JSON reads back");
         assert!(
@@ -68,7 +91,8 @@ pub fn scan(data: &[u8], chunk_sizes: &[usize]) -> Vec<Record> {
 }
 
 /// The directory of `records` (`gbr index`): sorted in both orders; every format written
-/// (with duplicates and near duplicates listed too); the two saved formats read back the
+/// (with duplicates and near duplicates listed too); `gbr lookup` finds entries in the saved
+/// formats by their code and kings; the two saved formats read back the
 /// entries written, in directory order (the TSV has the columns of
 /// `gbrscan::directory::layout::COLUMNS` only).
 pub fn directory(records: &[Record]) {
@@ -111,6 +135,7 @@ pub fn directory(records: &[Record]) {
             "TSV reads back different entries: {}",
             difference(&tsv, &expected)
         );
+        lookup(&written, &directory);
         for options in [
             DuplicateOptions::default(),
             DuplicateOptions {
@@ -123,6 +148,36 @@ pub fn directory(records: &[Record]) {
                 format
                     .write(&listing, &mut Vec::new())
                     .unwrap_or_else(|e| panic!("duplicates in {} fail: {e}", format.name()));
+            }
+        }
+    }
+}
+
+/// `gbr lookup` in the saved directories `written`: the first entries of `directory` (and
+/// its last) are found by their code, and by their code and kings.
+fn lookup(written: &[(Format, Vec<u8>)], directory: &Directory) {
+    let entries: Vec<&Record> = directory.entries().collect();
+    let some = entries.iter().take(3).chain(entries.last());
+    for (format, bytes) in written {
+        if format.saved().is_none() {
+            continue;
+        }
+        let saved = SavedDirectory::new(bytes)
+            .unwrap_or_else(|e| panic!("{} does not open for lookup: {e}", format.name()));
+        for entry in some.clone() {
+            let code = entry.code.to_string();
+            for kings in [None, entry.kings.as_deref()] {
+                let query = Query::parse(Some(&code), kings)
+                    .unwrap_or_else(|e| panic!("query {code} {kings:?} does not parse: {e}"));
+                let found = saved
+                    .lookup(&query)
+                    .unwrap_or_else(|e| panic!("lookup in {} fails: {e}", format.name()));
+                assert!(
+                    found.iter().any(|r| r.offset == entry.offset),
+                    "lookup of {code} {kings:?} in {} misses the entry at byte {}",
+                    format.name(),
+                    entry.offset
+                );
             }
         }
     }
@@ -158,7 +213,8 @@ fn difference(read: &[Record], written: &[Record]) -> String {
 
 /// The comparison of copies (`gbr check`) on `data` alone, with its near misses, and against
 /// the directory of its own records, and with `data` as a printed index of itself: every
-/// diagnostic's span inside the text, its line and column from 1; no panic caught as a fault.
+/// diagnostic's span inside the text, its line and column from 1; no panic caught as a fault;
+/// as many codes checked as the scan finds.
 pub fn check(data: &[u8], records: &[Record]) {
     let path: Arc<str> = Arc::from(PATH);
     let inputs = [
@@ -191,6 +247,14 @@ pub fn check(data: &[u8], records: &[Record]) {
         // its own message so that it counts with the same panic met elsewhere.
         if let Some(fault) = report.faults.first() {
             std::panic::resume_unwind(Box::new(fault.fault.message.clone()));
+        }
+        if inputs.len() == 1 {
+            assert!(
+                report.codes == records.len() as u64,
+                "check reads {} codes where the scan finds {}",
+                report.codes,
+                records.len()
+            );
         }
         for d in &report.diagnostics {
             let Some(input) = d.input else { continue };

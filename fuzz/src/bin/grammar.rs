@@ -95,8 +95,8 @@ fn run_properties(data: &[u8], plan: Plan) {
     }
 }
 
-/// A failure: its place and message, the message's numbers written `#` so that one bug is
-/// one key.
+/// A failure: its place and message. Its key writes the message's numbers `#` and its quoted
+/// texts `"…"`, so that one bug is one key.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct Failure {
     place: String,
@@ -105,12 +105,23 @@ struct Failure {
 
 impl Failure {
     fn key(&self) -> String {
-        let mut message: String = self
-            .message
-            .chars()
-            .map(|c| if c.is_ascii_digit() { '#' } else { c })
-            .take(160)
-            .collect();
+        let mut quoted = false;
+        let mut message = String::new();
+        for c in self.message.chars().take(160) {
+            match c {
+                '"' => {
+                    quoted = !quoted;
+                    if quoted {
+                        message.push_str("\"…");
+                    } else {
+                        message.push('"');
+                    }
+                }
+                _ if quoted => {}
+                '0'..='9' => message.push('#'),
+                _ => message.push(c),
+            }
+        }
         message = message.replace("##", "#");
         while message.contains("##") {
             message = message.replace("##", "#");
