@@ -28,7 +28,9 @@ pub const PATH: &str = "fuzz.txt";
 ///   and columns from 1;
 /// - each record's `text` is the text of its span, and its canonical text reads back
 ///   (`gbr decode`) as the same canonical text;
-/// - each record written as JSON (`gbr scan --json`) reads back equal.
+/// - each record written as JSON (`gbr scan --json`) reads back equal;
+/// - every diagram in `data` stands inside it, and its board, and every record's board,
+///   written in the EG font reads back the same.
 pub fn scan(data: &[u8], chunk_sizes: &[usize]) -> Vec<Record> {
     let whole = scan_buffer(
         data,
@@ -87,7 +89,46 @@ pub fn scan(data: &[u8], chunk_sizes: &[usize]) -> Vec<Record> {
             "a record's JSON reads back different: {json}"
         );
     }
+    for d in gbrscan::diagram::all(data) {
+        assert!(
+            d.span.start < d.span.end && d.span.end <= data.len(),
+            "diagram span {:?} past the input's {} bytes",
+            d.span,
+            data.len()
+        );
+        rendered_reads_back(&d.board);
+    }
+    for board in whole.iter().filter_map(|r| r.fen.as_ref()) {
+        rendered_reads_back(board);
+    }
     whole
+}
+
+/// A board written in the EG diagram font (`diagram::render`) reads back the same
+/// (`diagram::read_at`, of which it is the inverse).
+fn rendered_reads_back(board: &shakmaty::Board) {
+    let text = gbrscan::diagram::render(board);
+    let start = text.find('\n').map_or(0, |i| i + 1);
+    let back = gbrscan::diagram::read_at(text.as_bytes(), start);
+    assert!(
+        back.as_ref().is_some_and(|d| d.board == *board),
+        "a rendered diagram reads back as another board: {board} then {:?}",
+        back.map(|d| d.board.to_string())
+    );
+}
+
+/// The PGN reader (`gbr scan` of a `.pgn` file) on `data`: each game's record written as
+/// JSON reads back equal.
+pub fn pgn(data: &[u8]) {
+    let read = gbrscan::pgn::read_pgn(data, PATH);
+    for record in &read.records {
+        let json = serde_json::to_string(record).expect("a record writes as JSON");
+        let back: Record = serde_json::from_str(&json).expect("a record's JSON reads back");
+        assert!(
+            back == *record,
+            "a PGN record's JSON reads back different: {json}"
+        );
+    }
 }
 
 /// The directory of `records` (`gbr index`): sorted in both orders; every format written

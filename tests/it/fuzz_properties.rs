@@ -155,6 +155,7 @@ fn every_pipeline_holds_on_grammar_texts() {
             if deep {
                 pipeline::directory(&records);
                 pipeline::check(&data, &records);
+                pipeline::pgn(&data);
             }
             records
         });

@@ -92,6 +92,7 @@ fn run_properties(data: &[u8], plan: Plan) {
     if plan.deep {
         pipeline::directory(&records);
         pipeline::check(data, &records);
+        pipeline::pgn(data);
     }
 }
 
