@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use gbrscan::Record;
 use gbrscan::copies::{self, Against, Input};
+use gbrscan::directory::format::{Layout, Print};
 use gbrscan::directory::lookup::{Query, SavedDirectory};
 use gbrscan::directory::read;
 use gbrscan::directory::{Directory, DuplicateOptions, Format, Listing, Order};
@@ -132,7 +133,9 @@ pub fn pgn(data: &[u8]) {
 }
 
 /// The directory of `records` (`gbr index`): sorted in both orders; every format written
-/// (with duplicates and near duplicates listed too); `gbr lookup` finds entries in the saved
+/// (`xlsx` in code order only),
+/// the printed ones also in the compact layout and with diagrams under a title of markup,
+/// and with duplicates and near duplicates listed; `gbr lookup` finds entries in the saved
 /// formats by their code and kings; the two saved formats read back the
 /// entries written, in directory order (the TSV has the columns of
 /// `gbrscan::directory::layout::COLUMNS` only).
@@ -143,12 +146,32 @@ pub fn directory(records: &[Record]) {
         assert_eq!(directory.len(), records.len(), "a directory loses entries");
         let listing = Listing::directory(&directory);
         let mut written = Vec::new();
-        for format in Format::ALL {
+        // The workbook (a zip of XML, compressed) costs as much as the other formats together:
+        // written in one order only.
+        let formats = Format::ALL
+            .into_iter()
+            .filter(|f| order == Order::Code || *f != Format::Xlsx);
+        for format in formats {
             let mut out = Vec::new();
             format
                 .write(&listing, &mut out)
                 .unwrap_or_else(|e| panic!("{} fails to write: {e}", format.name()));
             written.push((format, out));
+        }
+        // The printed layouts: a book's compact columns, diagrams, a title of markup.
+        for (layout, diagrams) in [(Layout::Compact, false), (Layout::Full, true)] {
+            let print = Print {
+                title: Some("<b>Studies & \"wins\"</b> {{ title }} \\".to_string()),
+                layout,
+                diagrams,
+                columns: 2,
+                ..Print::default()
+            };
+            for format in [Format::Text, Format::Html, Format::Markdown, Format::Latex] {
+                format
+                    .write_with(&listing, &print, &mut Vec::new())
+                    .unwrap_or_else(|e| panic!("{} fails to print: {e}", format.name()));
+            }
         }
         let entries: Vec<Record> = directory.entries().cloned().collect();
         let read = |format: Format| {
