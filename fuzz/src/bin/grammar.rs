@@ -63,9 +63,9 @@ fn quiet_hook() {
 }
 
 /// What the properties run on an input: the chunk sizes of the scan, and the deep ones.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Plan {
-    chunk_sizes: [usize; 2],
+    chunk_sizes: Vec<usize>,
     deep: bool,
 }
 
@@ -73,21 +73,33 @@ impl Plan {
     fn of(seed: u64, index: u64, deep_every: u64) -> Plan {
         let mut rng = grammar::Rng::new(seed ^ 0xc4a2_9d1b, index);
         Plan {
-            chunk_sizes: [rng.within(1, 16), rng.within(17, 700)],
+            chunk_sizes: vec![rng.within(1, 16), rng.within(17, 700)],
             deep: deep_every > 0 && index.is_multiple_of(deep_every),
         }
     }
 
-    /// Every property: for replays and minimizing.
-    fn all() -> Plan {
+    /// Every property, with chunks of sizes from 1 byte to 700, and those of the campaign's
+    /// input when `file` is named as the campaign saves it (`S-I.txt`): for replays and
+    /// minimizing.
+    fn all(file: &str) -> Plan {
+        let mut chunk_sizes = vec![1, 2, 3, 7, 16, 64, 256, 700];
+        let name = Path::new(file)
+            .file_stem()
+            .and_then(|n| n.to_str())
+            .unwrap_or("");
+        if let Some((seed, index)) = name.split_once('-')
+            && let (Ok(seed), Ok(index)) = (seed.parse(), index.parse())
+        {
+            chunk_sizes.extend(Plan::of(seed, index, 1).chunk_sizes);
+        }
         Plan {
-            chunk_sizes: [1, 7],
+            chunk_sizes,
             deep: true,
         }
     }
 }
 
-fn run_properties(data: &[u8], plan: Plan) {
+fn run_properties(data: &[u8], plan: &Plan) {
     let records = pipeline::scan(data, &plan.chunk_sizes);
     if plan.deep {
         pipeline::directory(&records);
@@ -132,7 +144,7 @@ impl Failure {
 }
 
 /// Runs the properties on `data` and says how they failed, if they did.
-fn attempt(data: &[u8], plan: Plan) -> Option<Failure> {
+fn attempt(data: &[u8], plan: &Plan) -> Option<Failure> {
     let run = panic::catch_unwind(AssertUnwindSafe(|| run_properties(data, plan)));
     let payload = run.err()?;
     let message = payload_message(&*payload);
@@ -165,7 +177,7 @@ fn printf_bytes(data: &[u8]) -> String {
 
 /// The smallest text found by cutting pieces out of `data` that still fails with the same
 /// key (delta debugging, Zeller 2002, one pass per piece size down to single bytes).
-fn minimize(data: &[u8], failure: &Failure) -> Vec<u8> {
+fn minimize(data: &[u8], failure: &Failure, plan: &Plan) -> Vec<u8> {
     let key = failure.key();
     let mut best = data.to_vec();
     let mut size = best.len().div_ceil(2).max(1);
@@ -175,7 +187,7 @@ fn minimize(data: &[u8], failure: &Failure) -> Vec<u8> {
             let end = (at + size).min(best.len());
             let mut candidate = best[..at].to_vec();
             candidate.extend_from_slice(&best[end..]);
-            if attempt(&candidate, Plan::all()).is_some_and(|f| f.key() == key) {
+            if attempt(&candidate, plan).is_some_and(|f| f.key() == key) {
                 best = candidate;
             } else {
                 at += size;
@@ -289,7 +301,7 @@ fn campaign(options: Options) -> ExitCode {
                 slot.since_ms.store(ms(), Ordering::Release);
                 slot.reported.store(false, Ordering::Release);
                 slot.index.store(index, Ordering::Release);
-                let failure = attempt(&data, plan);
+                let failure = attempt(&data, &plan);
                 slot.index.store(u64::MAX, Ordering::Release);
                 bytes.fetch_add(data.len() as u64, Ordering::Relaxed);
                 deep.fetch_add(u64::from(plan.deep), Ordering::Relaxed);
@@ -421,7 +433,7 @@ fn replay(files: &[String]) -> ExitCode {
                 continue;
             }
         };
-        match attempt(&data, Plan::all()) {
+        match attempt(&data, &Plan::all(file)) {
             Some(f) => {
                 failed = true;
                 println!("{file}: FAIL: {} at {}", f.message, f.place);
@@ -445,11 +457,12 @@ fn minimize_file(file: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let Some(failure) = attempt(&data, Plan::all()) else {
+    let plan = Plan::all(file);
+    let Some(failure) = attempt(&data, &plan) else {
         println!("{file}: no property fails");
         return ExitCode::FAILURE;
     };
-    let small = minimize(&data, &failure);
+    let small = minimize(&data, &failure, &plan);
     println!("{} bytes -> {} bytes", data.len(), small.len());
     println!("message: {}", failure.message);
     println!("place:   {}", failure.place);
