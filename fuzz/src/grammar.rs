@@ -694,10 +694,16 @@ fn caption(rng: &mut Rng, p: &Position) -> String {
     }
 }
 
-/// One line of prose: words, false friends, now and then a code in running text.
+/// One line of prose: words, false friends, now and then a code in running text; one line in
+/// ten a paragraph long, past the lengths at which the look-back stops (`src/label.rs`).
 fn prose(rng: &mut Rng) -> String {
     let mut out = String::new();
-    for _ in 0..rng.within(1, 14) {
+    let words = if rng.percent(10) {
+        rng.within(20, 80)
+    } else {
+        rng.within(1, 14)
+    };
+    for _ in 0..words {
         if !out.is_empty() {
             out.push(' ');
         }
