@@ -9,7 +9,10 @@
 //! writes `bench-data/big.txt` and `bench-data/tree/NNN/NNNNN.txt`, and prints how many codes
 //! of each form it wrote. The same arguments always give the same bytes. `--code-gap MIN:MAX`
 //! sets the bytes between codes (default `2KiB:20KiB`; `1MiB:3MiB` gives about a thousand codes
-//! in 2 GiB, for the heap measurement).
+//! in 2 GiB, for the heap measurement). `--prose FILE` takes the prose from FILE instead of
+//! generating it: its paragraphs (split at blank lines) in order, over and over, with the codes
+//! and false friends put between them (`benches/realprose.sh` makes such a file from Debian's
+//! text packages: real prose, short lines, `***` breaks, versions and dates).
 
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
@@ -182,6 +185,51 @@ fn false_friend(rng: &mut Rng) -> String {
     }
 }
 
+/// Writes the paragraphs of `text` (split at blank lines), over and over, until `size` bytes
+/// are written, with a code in a random form after the paragraph that passes the next code's
+/// offset and a false friend after one paragraph in twenty. Returns the bytes written.
+fn real_prose(
+    w: &mut Writer,
+    text: &[u8],
+    size: u64,
+    rng: &mut Rng,
+    forms: &mut [u64; 10],
+    gap: impl Fn(&mut Rng) -> u64,
+) -> std::io::Result<u64> {
+    let text = String::from_utf8_lossy(text);
+    let paragraphs: Vec<&str> = text
+        .split("\n\n")
+        .map(|p| p.trim_matches('\n'))
+        .filter(|p| !p.is_empty())
+        .collect();
+    assert!(!paragraphs.is_empty(), "--prose: the file holds no text");
+    let mut written = 0u64;
+    let mut next_code = gap(rng);
+    let mut out = String::with_capacity(1 << 16);
+    for paragraph in paragraphs.iter().cycle() {
+        if written >= size {
+            break;
+        }
+        out.clear();
+        out.push_str(paragraph);
+        out.push_str("\n\n");
+        if rng.below(20) == 0 {
+            out.push_str(&false_friend(rng));
+            out.push_str("\n\n");
+        }
+        if written + out.len() as u64 >= next_code {
+            let form = rng.below(10);
+            forms[form] += 1;
+            out.push_str(&code_text(rng, form));
+            out.push_str("\n\n");
+            next_code = written + out.len() as u64 + gap(rng);
+        }
+        written += out.len() as u64;
+        w.paragraph(&out)?;
+    }
+    Ok(written)
+}
+
 struct Writer {
     big: BufWriter<File>,
     tree_root: PathBuf,
@@ -231,6 +279,7 @@ fn main() -> std::io::Result<()> {
     let mut size: u64 = 2 << 30;
     let mut out = PathBuf::from("bench-data");
     let (mut gap_min, mut gap_max) = (2_000usize, 20_000usize);
+    let mut prose: Option<Vec<u8>> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -249,8 +298,10 @@ fn main() -> std::io::Result<()> {
                     parse_size(b).expect("MAX") as usize,
                 );
             }
+            "--prose" => prose = Some(fs::read(args.next().expect("--prose FILE"))?),
             other => panic!(
-                "unknown argument {other}; use --size N[KiB|MiB|GiB] --out DIR --code-gap MIN:MAX"
+                "unknown argument {other}; use --size N[KiB|MiB|GiB] --out DIR --code-gap \
+                 MIN:MAX --prose FILE"
             ),
         }
     }
@@ -271,6 +322,9 @@ fn main() -> std::io::Result<()> {
     let mut forms = [0u64; 10];
     let gap = |rng: &mut Rng| (gap_min + rng.below(gap_max - gap_min + 1)) as u64;
     let mut next_code = gap(&mut rng);
+    if let Some(text) = &prose {
+        written = real_prose(&mut w, text, size, &mut rng, &mut forms, gap)?;
+    }
     let mut paragraph = String::with_capacity(4096);
     while written < size {
         paragraph.clear();

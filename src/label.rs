@@ -2,13 +2,15 @@
 //! its code or after it on its line (docs/printing.md, "Labels").
 //!
 //! The search window of a code is the text before it, back over at most [`MAX_LINES`] lines
-//! (the code's own line, up to the code, counts as the first) and at most [`MAX_BYTES`] bytes
+//! (the code's own line, up to the code, counts as the first; the lines of a board printed as
+//! text, [`crate::diagram::is_board_line`], count as none) and at most [`MAX_BYTES`] bytes
 //! (a line cut by that limit is not read), ending at prose: the second line longer than
 //! [`LONG_LINE`] bytes, or the first longer than [`MAX_LINE`], is the last one read (as the
 //! sign look-back of `crate::context::lines` does: a caption above a paragraph of prose
 //! belongs to no code below it; caption lines are short, and so a code in running text costs
 //! two or three lines of look-back). Never past the end of the code before it (`floor`, and the scanner's
-//! stitcher across chunks), never past a form feed (a page break in text extracted from a PDF;
+//! stitcher across chunks), never past a form feed (a page break in text extracted from a PDF:
+//! the window starts on the code's page;
 //! each page of a PDF read by gbr is a text of its own, so no window crosses one). The label
 //! belongs to the nearest code after it.
 //!
@@ -278,16 +280,19 @@ impl<'a> Lines<'a> {
 }
 
 impl Iterator for Lines<'_> {
-    type Item = (usize, usize);
+    /// A line's start and end, and its number in the window (0 for the code's own line); the
+    /// lines of a board printed as text share the number of the line below them.
+    type Item = (usize, usize, usize);
 
-    fn next(&mut self) -> Option<(usize, usize)> {
+    fn next(&mut self) -> Option<(usize, usize, usize)> {
         if self.done || self.n == MAX_LINES {
             return None;
         }
         let (buf, lo, end) = (self.buf, self.lo, self.end);
         let start = match memrchr(b'\n', &buf[lo..end]) {
             Some(i) => lo + i + 1,
-            None if lo == 0 || buf[lo - 1] == b'\n' => lo,
+            // The window's start is a line's start, or just after a page break.
+            None if lo == 0 || matches!(buf[lo - 1], b'\n' | FORM_FEED) => lo,
             // A line cut by the byte limit is not read.
             None => return None,
         };
@@ -296,16 +301,22 @@ impl Iterator for Lines<'_> {
             self.long += 1;
         }
         self.done = start <= lo || len > MAX_LINE || self.long > 1;
-        self.n += 1;
+        // A diagram between the label and the caption (EG sets the number, the composer and
+        // the source above the board, the caption below it) is not counted: the window is
+        // the study's block, not a fixed number of lines.
+        let n = self.n;
+        if n == 0 || !crate::diagram::is_board_line(&buf[start..end]) {
+            self.n += 1;
+        }
         self.end = start.saturating_sub(1);
-        Some((start, end))
+        Some((start, end, n))
     }
 }
 
 /// The built-in rules over the window `lo..end`: the range of the label in `buf`.
 fn builtin(buf: &[u8], lo: usize, end: usize) -> Option<(usize, usize)> {
     let mut caption: Option<((usize, usize), usize)> = None;
-    for (n, (start, end)) in Lines::new(buf, lo, end).enumerate() {
+    for (start, end, n) in Lines::new(buf, lo, end) {
         match recognise(&buf[start..end]) {
             Some(Line::Number(a, b)) => return Some((start + a, start + b)),
             Some(Line::Caption(a, b)) if caption.is_none() => {
@@ -327,7 +338,7 @@ fn builtin(buf: &[u8], lo: usize, end: usize) -> Option<(usize, usize)> {
 fn matched(re: &Regex, buf: &[u8], lo: usize, end: usize) -> Option<(usize, usize)> {
     let from = Lines::new(buf, lo, end)
         .last()
-        .map_or(end, |(start, _)| start);
+        .map_or(end, |(start, _, _)| start);
     let caps = re.captures_iter(&buf[from..end]).last()?;
     let m = caps.get(1).or_else(|| caps.get(0))?;
     Some((from + m.start(), from + m.end()))

@@ -20,7 +20,8 @@ format other than TSV or JSON Lines or a grouping, renders the merged directory 
 
 A file that fails on an executor (unreadable, vanished, damaged) is reported in the job's
 summary with its path and gbr's message; the job goes on, writes the output from the rest and
-exits with status 2, as `gbr index --keep-going` does. A shard that is not sorted makes the
+exits with status 2 (a job has no `--keep-going`: it always writes the rest, and the status
+says inputs were left out). A shard that is not sorted makes the
 merge fail with the shard named (exit 2), never a silently wrong directory.
 
 The design, what crosses the network and the figures measured: docs/scale.md.

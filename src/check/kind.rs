@@ -151,12 +151,29 @@ impl Kind {
         }
     }
 
-    /// How serious it is.
+    /// How serious it is: an error where the copies disagree or a square is used twice (no
+    /// position has two men on one square, GBR.md §3 rule 5); a warning for the other board
+    /// and legality findings (kings next to each other, a pawn on a back rank: printed
+    /// studies have them by mistake of the setting, not of the material); a note for a `9`.
     pub fn severity(&self) -> Severity {
+        if self.square_used_twice() {
+            return Severity::Error;
+        }
         match self.check() {
             Check::Board | Check::Legality | Check::Stipulation => Severity::Warning,
             Check::Nine if !matches!(self, Kind::NineNotNeeded { .. }) => Severity::Note,
             _ => Severity::Error,
+        }
+    }
+}
+
+impl Kind {
+    /// True for two men on one square, the two kings included.
+    fn square_used_twice(&self) -> bool {
+        match self {
+            Kind::SameSquare { .. } => true,
+            Kind::KingsTouch { white, black } => white == black,
+            _ => false,
         }
     }
 }

@@ -136,9 +136,28 @@ impl Output {
     /// # Errors
     /// Writing, flushing to disk or renaming failed; the target is then as it was.
     pub fn finish(self) -> anyhow::Result<()> {
+        self.finish_if(|| Ok(()))
+    }
+
+    /// [`Output::finish`], with `still` called at the last moment before the target changes:
+    /// for a file replaced atomically, after the temporary file is flushed to disk and just
+    /// before it is renamed onto the target; for standard output, a device or a FIFO, before
+    /// the last flush. When `still` fails, the temporary file is dropped (it leaves nothing)
+    /// and the target stays as it was. `gbr check --write` uses it to make sure the file it
+    /// fixes has not changed since it was read.
+    ///
+    /// # Errors
+    /// Those of [`Output::finish`], and the error of `still`.
+    pub fn finish_if(self, still: impl FnOnce() -> anyhow::Result<()>) -> anyhow::Result<()> {
         match self.sink {
-            Sink::Stdout(mut out) => out.flush().context("cannot write to standard output"),
-            Sink::Direct(mut out) => out.flush().context("cannot write the output"),
+            Sink::Stdout(mut out) => {
+                still()?;
+                out.flush().context("cannot write to standard output")
+            }
+            Sink::Direct(mut out) => {
+                still()?;
+                out.flush().context("cannot write the output")
+            }
             Sink::Atomic(out, replace) => {
                 let target = replace.target.clone();
                 let cannot = || format!("cannot write {}", gbrscan::source_path::shown(&target));
@@ -157,6 +176,7 @@ impl Output {
                     let _ = std::os::unix::fs::fchown(&file, Some(uid), Some(gid));
                 }
                 file.sync_all().with_context(cannot)?;
+                still()?;
                 replace.into_place(&file)
             }
         }

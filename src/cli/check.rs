@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{self, BufReader, Write};
+use std::io::{self, BufReader, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,9 +16,10 @@ use anyhow::Context as _;
 use gbrscan::Severity;
 use gbrscan::copies::index::Entry;
 use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs};
-use gbrscan::input::{InputPath, OpenOptions, Opened, Text, is_binary, open, walk};
+use gbrscan::input::{InputError, InputPath, OpenOptions, Opened, Text, is_binary, open, walk};
 
 use super::check_output::{self as out, Applied};
+use super::check_write::{PlainFile, Stamp, doubts, write_back};
 
 /// Arguments of `gbr check`.
 #[derive(Debug, clap::Args)]
@@ -54,7 +55,9 @@ struct Loaded {
     path: Arc<str>,
     /// The name of the input it comes from (the file; the summary counts these).
     source: Arc<str>,
-    file: Option<PathBuf>,
+    /// The plain file it is, which `--write` may replace; `None` for a page, a member or
+    /// standard input.
+    file: Option<PlainFile>,
     text: Vec<u8>,
 }
 
@@ -72,7 +75,21 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
     let opts = OpenOptions::default();
     let mut out = Vec::new();
     for input in &found.inputs {
-        match open(input, &opts) {
+        // Taken before the file is opened, so that a change while it is read shows.
+        let before = match input {
+            InputPath::File(p) => Stamp::read(p),
+            InputPath::Stdin => None,
+        };
+        // A panic in a reader (a decompressor, the archive or PDF reader) costs this input
+        // only (docs/reliability.md, "Fault isolation").
+        let opened = gbrscan::fault::catch(|| open(input, &opts)).unwrap_or_else(|fault| {
+            Err(InputError::Internal {
+                path: input.path().to_path_buf(),
+                at: 0,
+                message: fault.message,
+            })
+        });
+        match opened {
             Ok(Opened::Whole(loaded)) if loaded.binary => {
                 eprintln!(
                     "gbr: {}: binary, not checked",
@@ -82,43 +99,63 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
             Ok(Opened::Whole(loaded)) => {
                 // The escaped name (docs/scan-output.md), as every output writes a path.
                 let path: Arc<str> = Arc::from(opts.name(input).escaped().as_ref());
+                let text = loaded.bytes.to_vec();
                 out.push(Loaded {
                     source: path.clone(),
                     path,
                     file: match input {
-                        InputPath::File(p) => Some(p.clone()),
+                        InputPath::File(p) => Some(PlainFile {
+                            changed: loaded.bytes.changed()
+                                || before.is_none()
+                                || Stamp::read(p) != before,
+                            path: p.clone(),
+                            encoding: loaded.encoding,
+                            before,
+                        }),
                         InputPath::Stdin => None,
                     },
-                    text: loaded.bytes.to_vec(),
+                    text,
                 });
             }
             Ok(Opened::Source(source)) => {
                 let source_name: Arc<str> = Arc::from(source.name().escaped().as_ref());
-                let problems = source.visit(&opts, &mut |member| {
-                    let mut text = Vec::new();
-                    match member.text {
-                        Text::Bytes(bytes) => text.extend_from_slice(bytes),
-                        Text::Stream(reader) => {
-                            reader.read_to_end(&mut text)?;
+                let kept = out.len();
+                let visited = gbrscan::fault::catch(|| {
+                    source.visit(&opts, &mut |member| {
+                        let mut text = Vec::new();
+                        match member.text {
+                            Text::Bytes(bytes) => text.extend_from_slice(bytes),
+                            Text::Stream(reader) => {
+                                reader.read_to_end(&mut text)?;
+                            }
                         }
-                    }
-                    let name = member.name.escaped();
-                    let path = match member.page {
-                        Some(page) => format!("{name}:{page}"),
-                        None => name.to_string(),
-                    };
-                    if is_binary(&text) {
-                        eprintln!("gbr: {path}: binary, not checked");
-                    } else {
-                        // A page, a member or standard input: no file to write fixes to.
-                        out.push(Loaded {
-                            path: Arc::from(path),
-                            source: source_name.clone(),
-                            file: None,
-                            text,
-                        });
-                    }
-                    Ok(ControlFlow::Continue(()))
+                        let name = member.name.escaped();
+                        let path = match member.page {
+                            Some(page) => format!("{name}:{page}"),
+                            None => name.to_string(),
+                        };
+                        if is_binary(&text) {
+                            eprintln!("gbr: {path}: binary, not checked");
+                        } else {
+                            // A page, a member or standard input: no file to write fixes to.
+                            out.push(Loaded {
+                                path: Arc::from(path),
+                                source: source_name.clone(),
+                                file: None,
+                                text,
+                            });
+                        }
+                        Ok(ControlFlow::Continue(()))
+                    })
+                });
+                let problems = visited.unwrap_or_else(|fault| {
+                    // None of the input's texts is checked: it was not read to its end.
+                    out.truncate(kept);
+                    vec![InputError::Internal {
+                        path: source_name.to_string().into(),
+                        at: 0,
+                        message: fault.message,
+                    }]
                 });
                 for problem in problems {
                     eprintln!("gbr: {}", super::errors::message(&problem.into()));
@@ -142,7 +179,8 @@ fn is_saved_directory(path: &std::path::Path) -> bool {
 }
 
 /// Runs `gbr check`: exit 0 when no error was found, 1 when one was, 2 when the run failed (an
-/// input could not be read: the others are still checked).
+/// input could not be read, or `--write` could not write one: the others are still checked and
+/// written).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut failed = false;
     let mut loaded = read_inputs(&args.paths, &mut failed);
@@ -203,22 +241,72 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .iter()
         .filter(|d| !(args.no_warnings && d.severity == Severity::Warning))
         .collect();
+    let texts: Vec<&[u8]> = inputs.iter().map(|i| i.text).collect();
+    let doubts = doubts(&shown, &texts);
     let stdout = io::stdout();
+    let terminal = stdout.is_terminal();
     let mut w = io::BufWriter::new(stdout.lock());
     if args.json {
-        for d in &shown {
-            out::json(&mut w, d)?;
+        for (d, doubt) in shown.iter().zip(&doubts) {
+            out::json(&mut w, d, doubt.as_ref())?;
         }
         out::json_summary(&mut w, &summary(&report, &shown, files))?;
     } else if args.diff || args.write {
-        let applied = out::unique_fixes(&shown, inputs.len());
+        for (d, doubt) in shown.iter().zip(&doubts) {
+            if let (Some(doubt), Some(fix)) = (doubt, d.fixes.first()) {
+                eprintln!(
+                    "gbr: {}:{}:{}: `{}` not written: {doubt}",
+                    d.path,
+                    d.line,
+                    d.column,
+                    out::visible(&fix.replacement)
+                );
+            }
+        }
+        let applied = out::unique_fixes(&shown, inputs.len(), &doubts);
+        // Files written or diffed, by device and inode: a file given twice (or through a link)
+        // is read twice, fixed alike, and written (or diffed) once.
+        let mut written = std::collections::HashSet::new();
         for (i, edits) in applied.iter().enumerate().filter(|(_, e)| !e.is_empty()) {
+            let again = loaded[i]
+                .file
+                .as_ref()
+                .and_then(PlainFile::id)
+                .is_some_and(|id| !written.insert(id));
+            if again && args.diff {
+                eprintln!(
+                    "gbr: {}: the same file as an input before it, in the diff once",
+                    loaded[i].path
+                );
+                continue;
+            } else if again {
+                writeln!(
+                    w,
+                    "{}: the same file as an input before it, fixed once",
+                    loaded[i].path
+                )?;
+                continue;
+            }
             let new = out::apply(&loaded[i].text, edits);
             if args.diff {
-                out::diff(&mut w, &loaded[i].path, &loaded[i].text, &new)?;
-            } else {
-                write_back(&loaded[i], &new)?;
-                writeln!(w, "{}: {} fixes applied", loaded[i].path, edits.len())?;
+                out::diff(&mut w, &loaded[i].path, &loaded[i].text, &new, terminal)?;
+                continue;
+            }
+            let result = match &loaded[i].file {
+                Some(file) => write_back(file, &loaded[i].text, &new),
+                None => Err(anyhow::anyhow!(
+                    "cannot write fixes to {}: only a plain file can be changed (use --diff)",
+                    loaded[i].path
+                )),
+            };
+            match result {
+                Ok(()) => writeln!(w, "{}: {} fixes applied", loaded[i].path, edits.len())?,
+                Err(err) => {
+                    // Said in order with what went to standard output before it.
+                    w.flush()?;
+                    eprintln!("gbr: {}", super::errors::message(&err));
+                    failed = true;
+                }
             }
         }
         let Applied { skipped } = out::skipped(&shown);
@@ -228,9 +316,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         // `--color` (global) and NO_COLOR, as anstream reads them for standard output.
         let styled = anstream::AutoStream::choice(&io::stdout()) != ColorChoice::Never;
-        for d in &shown {
+        for (d, doubt) in shown.iter().zip(&doubts) {
             let text = d.input.map(|i| inputs[i].text);
-            writeln!(w, "{}", out::render(d, text, styled))?;
+            let why = doubt.as_ref().map(ToString::to_string);
+            writeln!(w, "{}", out::render(d, text, styled, why.as_deref()))?;
         }
         writeln!(w, "{}", summary(&report, &shown, files).line())?;
     }
@@ -252,28 +341,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         0
     }))
-}
-
-fn write_back(input: &Loaded, new: &[u8]) -> anyhow::Result<()> {
-    let Some(path) = &input.file else {
-        anyhow::bail!(
-            "cannot write fixes to {}: only a plain file can be changed (use --diff)",
-            input.path
-        );
-    };
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write beside {}", gbrscan::source_path::shown(path)))?;
-    tmp.write_all(new)?;
-    if let Ok(meta) = fs::metadata(path) {
-        let _ = fs::set_permissions(tmp.path(), meta.permissions());
-    }
-    tmp.persist(path)
-        .with_context(|| format!("cannot replace {}", gbrscan::source_path::shown(path)))?;
-    Ok(())
 }
 
 fn summary(report: &Report, shown: &[&Diagnostic], files: usize) -> out::Summary {

@@ -8,6 +8,8 @@ use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use gbrscan::Severity;
 use gbrscan::check::Fix;
 use gbrscan::copies::Diagnostic;
+
+use super::check_write::{Doubt, decided};
 use serde::Serialize;
 
 /// The counts printed at the end.
@@ -60,25 +62,127 @@ fn level(severity: Severity) -> Level<'static> {
     }
 }
 
+/// `text` as it may go to a terminal: every control character shown instead of obeyed, so that
+/// an input cannot move the cursor, clear the screen or set a window title through `gbr
+/// check`. C0 controls (the tab excepted) and DEL become their Control Pictures symbol
+/// (U+241B `␛` for ESC: one column, as the byte took one); C1 controls (U+0080..U+009F, which
+/// a terminal may obey like ESC sequences) and the bidirectional overrides and isolates
+/// (U+202A..U+202E, U+2066..U+2069, which reorder what is shown) become `\u{..}`.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| escape(c).is_some()) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match escape(c) {
+            Some(shown) => out.push_str(&shown),
+            None => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// How [`visible`] shows `c`, when it does not show it as it is.
+fn escape(c: char) -> Option<String> {
+    match c {
+        '\t' => None,
+        '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32).map(String::from),
+        '\u{7f}' => Some('\u{2421}'.to_string()),
+        '\u{80}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => {
+            Some(format!("\\u{{{:x}}}", c as u32))
+        }
+        _ => None,
+    }
+}
+
+/// One line of an input as annotate-snippets is given it: its bytes decoded (each byte that is
+/// not UTF-8 as U+FFFD) and made [`visible`], and a byte range of the line re-mapped onto the
+/// decoded string, its ends moved out to character boundaries. annotate-snippets slices the
+/// string at the span's ends, so a span given in the input's bytes would panic on a line with
+/// a byte that is not UTF-8, or a character whose shown form is longer, before it.
+pub(crate) struct ShownLine {
+    /// The line as shown.
+    pub text: String,
+    /// For each byte of the line, the range of `text` that shows it (the same range for every
+    /// byte of one character or one undecodable byte).
+    shown: Vec<std::ops::Range<usize>>,
+}
+
+impl ShownLine {
+    /// The line `bytes` (no line break) decoded and made visible.
+    pub fn new(bytes: &[u8]) -> ShownLine {
+        let mut text = String::with_capacity(bytes.len());
+        let mut shown = Vec::with_capacity(bytes.len());
+        let mut push = |text: &mut String, piece: &str, len: usize| {
+            let at = text.len();
+            text.push_str(piece);
+            shown.extend(std::iter::repeat_n(at..text.len(), len));
+        };
+        for chunk in bytes.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                let mut buf = [0; 4];
+                let piece = match escape(c) {
+                    Some(e) => e,
+                    None => c.encode_utf8(&mut buf).to_string(),
+                };
+                push(&mut text, &piece, c.len_utf8());
+            }
+            for _ in chunk.invalid() {
+                push(&mut text, "\u{fffd}", 1);
+            }
+        }
+        ShownLine { text, shown }
+    }
+
+    /// The byte range `span` of the line (0-based, clamped to it) as a range of
+    /// [`ShownLine::text`] whose ends are character boundaries.
+    pub fn span(&self, span: std::ops::Range<usize>) -> std::ops::Range<usize> {
+        let len = self.shown.len();
+        let start = span.start.min(len);
+        let end = span.end.clamp(start, len);
+        let at = |i: usize| self.shown.get(i).map_or(self.text.len(), |r| r.start);
+        let shown_start = at(start);
+        let shown_end = if end > start {
+            self.shown[end - 1].end
+        } else {
+            shown_start
+        };
+        shown_start..shown_end
+    }
+}
+
 /// The diagnostic as a compiler prints one: `error[check]: message`, `--> path:line:col`, the
-/// source line with the faulty part underlined, the copies cited and the fixes.
-pub fn render(d: &Diagnostic, text: Option<&[u8]>, styled: bool) -> String {
+/// source line with the faulty part underlined, the copies cited and the fixes. Every text
+/// from the input is made [`visible`]; `unwritten` is the reason `--write` and `--diff` leave
+/// the fix out, shown as a note, where the reason is the code's and not the number of
+/// candidates.
+pub fn render(
+    d: &Diagnostic,
+    text: Option<&[u8]>,
+    styled: bool,
+    unwritten: Option<&str>,
+) -> String {
     let label = match d.fixes.first() {
-        Some(f) => format!("should read {}", f.replacement),
+        Some(f) => format!("should read {}", visible(&f.replacement)),
         None => d.check.clone(),
     };
+    let message = visible(&d.message);
     let title = level(d.severity)
-        .primary_title(d.message.as_str())
+        .primary_title(message.as_ref())
         .id(d.check.as_str());
     let mut group = match text {
         Some(text) => {
-            let start = memchr::memrchr(b'\n', &text[..d.span.start]).map_or(0, |i| i + 1);
-            let end = memchr::memchr(b'\n', &text[d.span.start..])
-                .map_or(text.len(), |i| d.span.start + i);
-            let source = String::from_utf8_lossy(&text[start..end]).into_owned();
-            let span = d.span.start - start..d.span.end.min(end) - start;
+            let at = d.span.start.min(text.len());
+            let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |i| i + 1);
+            let mut end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i);
+            // The CR of a CRLF line break is no part of the line.
+            if end > start && text[end - 1] == b'\r' {
+                end -= 1;
+            }
+            let line = ShownLine::new(&text[start..end]);
+            let span = line.span(at - start..d.span.end.saturating_sub(start));
             Group::with_title(title).element(
-                Snippet::source(source)
+                Snippet::source(line.text)
                     .line_start(d.line as usize)
                     .path(d.path.to_string())
                     .annotation(AnnotationKind::Primary.span(span).label(label)),
@@ -88,7 +192,11 @@ pub fn render(d: &Diagnostic, text: Option<&[u8]>, styled: bool) -> String {
             .element(Level::NOTE.message(format!("at {}:{}", d.path, d.line))),
     };
     for c in &d.copies {
-        group = group.element(Level::NOTE.message(format!("{} ({})", c.says, c.place)));
+        group = group.element(Level::NOTE.message(format!(
+            "{} ({})",
+            visible(&c.says),
+            visible(&c.place)
+        )));
     }
     for (i, f) in d.fixes.iter().enumerate() {
         let rank = if d.fixes.len() > 1 {
@@ -99,8 +207,12 @@ pub fn render(d: &Diagnostic, text: Option<&[u8]>, styled: bool) -> String {
         group = group.element(Level::HELP.message(format!(
             "{rank}replace the {} with `{}`",
             f.part.name(),
-            f.replacement
+            visible(&f.replacement)
         )));
+    }
+    if let Some(why) = unwritten {
+        group = group
+            .element(Level::NOTE.message(format!("--write and --diff leave this fix out: {why}")));
     }
     let renderer = if styled {
         Renderer::styled()
@@ -132,10 +244,13 @@ struct JsonDiagnostic<'a> {
     message: &'a str,
     copies: &'a [gbrscan::copies::Cited],
     fixes: Vec<JsonFix<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unwritten: Option<String>,
 }
 
-/// One JSON object, one line: `{"type":"diagnostic","path":..., "fixes":[...]}`.
-pub fn json(w: &mut impl Write, d: &Diagnostic) -> io::Result<()> {
+/// One JSON object, one line: `{"type":"diagnostic","path":..., "fixes":[...]}`, and
+/// `"unwritten"`, why `--write` leaves the fix out, where `unwritten` gives a reason.
+pub fn json(w: &mut impl Write, d: &Diagnostic, unwritten: Option<&Doubt>) -> io::Result<()> {
     let value = JsonDiagnostic {
         kind: "diagnostic",
         path: &d.path,
@@ -157,6 +272,7 @@ pub fn json(w: &mut impl Write, d: &Diagnostic) -> io::Result<()> {
                 replacement: &f.replacement,
             })
             .collect(),
+        unwritten: unwritten.map(ToString::to_string),
     };
     serde_json::to_writer(&mut *w, &value)?;
     writeln!(w)
@@ -187,18 +303,18 @@ pub struct Applied {
     pub skipped: usize,
 }
 
-/// True when a diagnostic's fix is applied: an error or a near miss with exactly one
-/// candidate.
-fn applies(d: &Diagnostic) -> bool {
-    d.fixes.len() == 1
-        && d.input.is_some()
-        && (d.severity == Severity::Error || d.check == "near-miss")
-}
-
-/// The unique fixes per input, in order, overlapping ones and repeats left out.
-pub fn unique_fixes(shown: &[&Diagnostic], inputs: usize) -> Vec<Vec<Fix>> {
+/// The unique fixes per input, in order, overlapping ones and repeats left out, and those
+/// whose code is in doubt (`doubts`, by diagnostic of `shown`: [`super::check_write::doubts`]).
+pub fn unique_fixes(
+    shown: &[&Diagnostic],
+    inputs: usize,
+    doubts: &[Option<Doubt>],
+) -> Vec<Vec<Fix>> {
     let mut out: Vec<Vec<Fix>> = vec![Vec::new(); inputs];
-    for d in shown.iter().filter(|d| applies(d)) {
+    for (n, d) in shown.iter().enumerate() {
+        if !decided(d) || doubts.get(n).is_some_and(Option::is_some) {
+            continue;
+        }
         let Some(i) = d.input else { continue };
         let fix = &d.fixes[0];
         if !out[i]
@@ -211,12 +327,13 @@ pub fn unique_fixes(shown: &[&Diagnostic], inputs: usize) -> Vec<Vec<Fix>> {
     out
 }
 
-/// How many diagnostics with fixes are not applied.
+/// How many diagnostics with fixes are not applied because the copies do not decide between
+/// their candidates.
 pub fn skipped(shown: &[&Diagnostic]) -> Applied {
     Applied {
         skipped: shown
             .iter()
-            .filter(|d| !d.fixes.is_empty() && !applies(d))
+            .filter(|d| !d.fixes.is_empty() && !decided(d))
             .count(),
     }
 }
@@ -227,16 +344,105 @@ pub fn apply(text: &[u8], edits: &[Fix]) -> Vec<u8> {
 }
 
 /// A unified diff of `old` to `new`, headed `a/PATH` and `b/PATH` as `patch -p1` reads it.
-pub fn diff(w: &mut impl Write, path: &str, old: &[u8], new: &[u8]) -> io::Result<()> {
-    let old = String::from_utf8_lossy(old);
-    let new = String::from_utf8_lossy(new);
-    let diff = similar::TextDiff::from_lines(old.as_ref(), new.as_ref());
+///
+/// The diff is of the bytes: lines split at LF, each kept with its CR and any byte that is not
+/// UTF-8, so that `patch` applies it to the file as it is. When `terminal` is true (standard
+/// output is a terminal, where nobody pipes into `patch`), each line is decoded and made
+/// [`visible`] instead, so that no control byte of the input reaches the terminal; a CR before
+/// the LF is left as it is.
+pub fn diff(
+    w: &mut impl Write,
+    path: &str,
+    old: &[u8],
+    new: &[u8],
+    terminal: bool,
+) -> io::Result<()> {
+    let diff = similar::TextDiff::from_lines(old, new);
     let path = path.trim_start_matches("./");
-    write!(
-        w,
-        "{}",
-        diff.unified_diff()
-            .context_radius(3)
-            .header(&format!("a/{path}"), &format!("b/{path}"))
-    )
+    let mut bytes = Vec::new();
+    writeln!(bytes, "--- a/{path}")?;
+    writeln!(bytes, "+++ b/{path}")?;
+    let unified = diff.unified_diff();
+    let mut hunks = 0;
+    for hunk in unified.iter_hunks() {
+        hunk.to_writer(&mut bytes)?;
+        hunks += 1;
+    }
+    if hunks == 0 {
+        return Ok(());
+    }
+    if !terminal {
+        return w.write_all(&bytes);
+    }
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        let (body, end): (&[u8], &[u8]) = match line {
+            [body @ .., b'\r', b'\n'] => (body, b"\r\n"),
+            [body @ .., b'\n'] => (body, b"\n"),
+            body => (body, b""),
+        };
+        w.write_all(visible(&String::from_utf8_lossy(body)).as_bytes())?;
+        w.write_all(end)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The part of the shown line that `span` of the line's bytes maps to.
+    fn shown(bytes: &[u8], span: std::ops::Range<usize>) -> (String, String) {
+        let line = ShownLine::new(bytes);
+        let at = line.span(span);
+        (line.text.clone(), line.text[at].to_string())
+    }
+
+    #[test]
+    fn spans_are_mapped_onto_the_decoded_line() {
+        // Not UTF-8 before, inside, after the span; several bytes of one bad sequence.
+        assert_eq!(
+            shown(b"\xff 0l16.00", 2..9),
+            ("\u{fffd} 0l16.00".into(), "0l16.00".into())
+        );
+        assert_eq!(
+            shown(b"b2\xa0b3 x", 0..5),
+            ("b2\u{fffd}b3 x".into(), "b2\u{fffd}b3".into())
+        );
+        assert_eq!(
+            shown(b"ab \xe9\xe9", 0..2),
+            ("ab \u{fffd}\u{fffd}".into(), "ab".into())
+        );
+        assert_eq!(
+            shown(b"\xf0\x9f\x98 x", 4..5),
+            ("\u{fffd}\u{fffd}\u{fffd} x".into(), "x".into())
+        );
+        // A span whose ends fall inside a character takes the whole character.
+        assert_eq!(shown("é1".as_bytes(), 1..3), ("é1".into(), "é1".into()));
+        // An empty span, and one past the end, are clamped.
+        assert_eq!(shown(b"abc", 1..1).1, "");
+        assert_eq!(shown(b"abc", 2..10).1, "c");
+        assert_eq!(shown(b"abc", 7..9).1, "");
+        // Control characters take their shown form, and the span follows it.
+        assert_eq!(
+            shown(b"\x1b[2J 0l16.00", 5..12),
+            ("\u{241b}[2J 0l16.00".into(), "0l16.00".into())
+        );
+        assert_eq!(
+            shown("\u{9b}1 x".as_bytes(), 4..5),
+            ("\\u{9b}1 x".into(), "x".into())
+        );
+    }
+
+    #[test]
+    fn control_characters_are_made_visible_and_others_kept() {
+        assert_eq!(visible("a\tb é ♔"), "a\tb é ♔");
+        assert_eq!(
+            visible("\x1b]0;t\x07\r\x7f"),
+            "\u{241b}]0;t\u{2407}\u{240d}\u{2421}"
+        );
+        assert_eq!(
+            visible("\u{85}\u{202e}x\u{2066}"),
+            "\\u{85}\\u{202e}x\\u{2066}"
+        );
+    }
 }

@@ -3,6 +3,7 @@
 mod atomic;
 mod check;
 mod check_output;
+mod check_write;
 mod common;
 mod decode;
 mod directory_io;

@@ -119,6 +119,26 @@ fn may_be_rank(line: &[u8]) -> bool {
         == Some(&b'9')
 }
 
+/// True when `line` (without its line feed) is a line of a board printed as text (GBR.md §7),
+/// spaces and control bytes around it aside: the top border (`XIIIIIIIIY`: eight `I`s), or a
+/// rank line, `9`, eight squares in one of the fonts read, `0`. A caption's label is read across such lines
+/// as if they were not there ([`crate::label`]).
+pub fn is_board_line(line: &[u8]) -> bool {
+    let blank = |b: &u8| crate::parse::space::is_control_or_space(*b);
+    let Some(start) = line.iter().position(|b| !blank(b)) else {
+        return false;
+    };
+    let end = line
+        .iter()
+        .rposition(|b| !blank(b))
+        .map_or(start, |e| e + 1);
+    let text = &line[start..end];
+    match text {
+        [b'9', .., b'0'] => FONTS.iter().any(|font| rank_line(text, font).is_some()),
+        _ => text.len() <= 12 && text.windows(8).any(|w| w == b"IIIIIIII"),
+    }
+}
+
 /// The line starting at `start`: its range without the line feed.
 fn line_at(buf: &[u8], start: usize) -> Range<usize> {
     let end = memchr::memchr(b'\n', &buf[start..]).map_or(buf.len(), |i| start + i);

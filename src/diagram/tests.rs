@@ -218,3 +218,28 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn board_lines_are_told_from_other_lines() {
+    for line in [
+        "XIIIIIIIIY",
+        "9-+-+-+-+0",
+        "9mK-+-+-+-0",
+        "\x0c 9+-zp-zp-sN-0 \r",
+        "  XIIIIIIIIY",
+    ] {
+        assert!(is_board_line(line.as_bytes()), "{line:?}");
+    }
+    for line in [
+        "",
+        "9",
+        "90",
+        "9 apples and 10",
+        "1999.0",
+        "9-+-+-+0",
+        "No 18610",
+        "IIIIIIII and more",
+    ] {
+        assert!(!is_board_line(line.as_bytes()), "{line:?}");
+    }
+}

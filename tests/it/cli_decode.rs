@@ -238,3 +238,24 @@ fn every_argument_is_decoded_and_a_bad_one_is_reported_alone() {
     );
     assert_eq!(code, 2);
 }
+
+#[test]
+fn a_square_used_twice_is_an_error_of_the_board_check() {
+    // Both kings on one square, and two men on one square: no position, so `invalid`, with
+    // the check named (a king next to the other stays a warning).
+    for (text, finding) in [
+        ("0116.00 a7a7", "board: both kings on a7"),
+        ("a7d3 0116.00 b2b2c6d6 3/3+.", "board: two men on b2"),
+        ("a7d3 0116.00 a7b3c6d6 3/3+.", "board: two men on a7"),
+    ] {
+        let (out, _, code) = decode(&[text]);
+        assert_eq!(code, 1, "{text}: {out}");
+        assert!(out.contains(&format!("error: {finding}")), "{text}: {out}");
+        assert!(out.contains("verdict:     invalid"), "{text}: {out}");
+    }
+    let (out, _, _) = decode(&["0116.00 a7b7"]);
+    assert!(
+        out.contains("warning: board: kings next to each other"),
+        "{out}"
+    );
+}

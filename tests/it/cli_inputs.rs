@@ -366,7 +366,19 @@ fn index_keep_going_writes_the_directory_from_the_readable_inputs() {
         "{}",
         run.stderr
     );
-    assert_eq!(run.code, 2);
+    // Written: the status of a complete run, so that a shell's `&&` goes on.
+    assert_eq!(run.code, 0);
+    let script = "gbr index --keep-going . -o all.tsv && gbr merge all.tsv all.tsv -o both.tsv";
+    let gbr = assert_cmd::cargo::cargo_bin!("gbr");
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script.replace("gbr ", &format!("{} ", gbr.display())))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{status:?}");
+    let both = std::fs::read_to_string(dir.path().join("both.tsv")).unwrap();
+    assert!(both.contains("0116.00"), "{both}");
 }
 
 #[test]

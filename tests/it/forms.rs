@@ -129,7 +129,8 @@ fn transcription_errors_are_each_named_with_their_fix() {
             (5, false, vec![]),
             (6, false, vec![]),
             (7, true, vec![]),
-            (8, true, vec![]),
+            // Two knights on c3: a square used twice is an error (GBR.md §3 rule 5).
+            (8, false, vec![]),
             (9, true, vec![]),
             (10, false, vec![".e2", ".e2"]),
             (11, true, vec![]),

@@ -328,3 +328,26 @@ fn a_pdf_page_is_in_the_reference_and_no_label_crosses_a_page() {
     );
     assert!(print.contains(":4 (p. 1)</td>"), "{print}");
 }
+
+#[test]
+fn an_eg_study_number_above_its_diagram_labels_the_caption_below_it() {
+    // EG's layout: `No 18610` with the composer, the award and a dedication, the board printed
+    // as text (nine lines), then the caption; or the number, the board, the award, the
+    // caption. The board's lines do not count in the label's window.
+    let tsv = run(
+        &["index", "fixtures/labels/eg-blocks.txt", "--format", "tsv"],
+        0,
+    );
+    let labels: Vec<(&str, &str)> = tsv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let cells: Vec<&str> = l.split('\t').collect();
+            (cells[1], cells[11])
+        })
+        .collect();
+    assert_eq!(
+        labels,
+        [("f1h1", "18612"), ("c2h4", "18610"), ("a7d3", "18611")]
+    );
+}

@@ -2,6 +2,7 @@
 //! (docs/reliability.md): what `-o` finds at its path, runs killed while they write, files
 //! truncated while they are scanned.
 
+mod check_write;
 mod faults;
 mod killed;
 mod names;
