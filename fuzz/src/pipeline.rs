@@ -4,9 +4,10 @@
 //! when a property fails; a panic inside the library is a failure too.
 //!
 //! [`scan`] is cheap and runs on every input: the scan of `gbr scan`, whole and in chunks, and
-//! its records written as JSON. [`directory`] and [`check`] cost more and run on a fraction
-//! of the inputs (the campaign's `--deep-every`): the directory of `gbr index` sorted both ways
-//! and written in every format, and the comparison of copies of `gbr check`.
+//! its records written as JSON, its diagrams. [`directory`], [`check`] and [`pgn`] cost more
+//! and run on a fraction of the inputs (the campaign's `--deep-every`): the directory of
+//! `gbr index` sorted both ways, written in every format and looked up (`gbr lookup`), the
+//! comparison of copies of `gbr check`, and the PGN reader.
 
 use std::sync::Arc;
 
