@@ -398,6 +398,7 @@ pub fn dictionary() -> Vec<&'static str> {
 
 /// A position made up for a caption: men on distinct squares, pawns off the first and last
 /// ranks. Not always legal; the checks are what read that.
+#[derive(Debug, Clone)]
 struct Position {
     /// Squares as 0..64 (file + 8 * rank), the white king first then the black king.
     kings: [u8; 2],
@@ -623,6 +624,19 @@ impl Position {
     }
 }
 
+/// A position for a caption: one of the text's `printed` so far, three times in ten (a study
+/// printed again, with its own caption, broken in its own way, or as a directory's entry or
+/// a game), so that `gbr check` has copies to compare and a directory has duplicates; else a
+/// new one, added to them.
+fn position(rng: &mut Rng, printed: &mut Vec<Position>) -> Position {
+    if !printed.is_empty() && rng.percent(30) {
+        return printed[rng.below(printed.len())].clone();
+    }
+    let position = Position::random(rng);
+    printed.push(position.clone());
+    position
+}
+
 /// A caption of `position` in one of the forms of GBR.md §2, its parts joined by blanks, one
 /// part broken now and then.
 fn caption(rng: &mut Rng, p: &Position) -> String {
@@ -744,8 +758,8 @@ fn wrapped(line: String, rng: &mut Rng) -> String {
 
 /// A study as a book or bulletin prints it: labels, a sign alone on its line, a diagram,
 /// the caption, a result or label after it.
-fn study(rng: &mut Rng, out: &mut Vec<String>) {
-    let position = Position::random(rng);
+fn study(rng: &mut Rng, out: &mut Vec<String>, printed: &mut Vec<Position>) {
+    let position = position(rng, printed);
     if rng.percent(40) {
         out.push({
             let line = rng.pick(LABELS).to_string();
@@ -796,8 +810,8 @@ fn study(rng: &mut Rng, out: &mut Vec<String>) {
 }
 
 /// A PGN game: tags (a FEN among them), moves, a comment with a caption.
-fn game(rng: &mut Rng, out: &mut Vec<String>) {
-    let position = Position::random(rng);
+fn game(rng: &mut Rng, out: &mut Vec<String>, printed: &mut Vec<Position>) {
+    let position = position(rng, printed);
     out.push("[Event \"EG\"]".to_string());
     if rng.percent(50) {
         out.push(rng.pick(PGN_BITS).to_string());
@@ -817,10 +831,10 @@ fn game(rng: &mut Rng, out: &mut Vec<String>) {
 }
 
 /// A line of a printed directory: entries after one another, each a code, kings and label.
-fn directory_line(rng: &mut Rng) -> String {
+fn directory_line(rng: &mut Rng, printed: &mut Vec<Position>) -> String {
     let mut line = String::new();
     for _ in 0..rng.within(1, 3) {
-        let position = Position::random(rng);
+        let position = position(rng, printed);
         line.push_str(&format!(
             "{} {}  - {} -     ",
             position.code(),
@@ -890,6 +904,7 @@ fn mutate(rng: &mut Rng, text: &mut Vec<u8>) {
 pub fn input(seed: u64, index: u64) -> Vec<u8> {
     let mut rng = Rng::new(seed, index);
     let mut lines: Vec<String> = Vec::new();
+    let mut printed = Vec::new();
     let blocks = match rng.below(10) {
         0 => 1,
         1..=6 => rng.within(1, 6),
@@ -897,14 +912,14 @@ pub fn input(seed: u64, index: u64) -> Vec<u8> {
     };
     for _ in 0..blocks {
         match rng.below(20) {
-            0..=7 => study(&mut rng, &mut lines),
+            0..=7 => study(&mut rng, &mut lines, &mut printed),
             8 | 9 => lines.push({
                 let line = rng.pick(HEADINGS).to_string();
                 wrapped(line, &mut rng)
             }),
             10 | 11 => lines.push(prose(&mut rng)),
-            12 => game(&mut rng, &mut lines),
-            13 => lines.push(directory_line(&mut rng)),
+            12 => game(&mut rng, &mut lines, &mut printed),
+            13 => lines.push(directory_line(&mut rng, &mut printed)),
             14 | 15 => lines.push(soup(&mut rng)),
             16 => lines.push(rng.pick(DIAGRAM_BITS).to_string()),
             17 => lines.push(rng.pick(SAVED_BITS).to_string()),

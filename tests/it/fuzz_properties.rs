@@ -146,6 +146,8 @@ fn every_pipeline_holds_on_grammar_texts() {
     let mut forms = BTreeSet::new();
     let mut sources = BTreeSet::new();
     let (mut labelled, mut diagrams, mut valid, mut invalid) = (0, 0, 0, 0);
+    // Codes with kings met again in the same text: copies for check, duplicates for index.
+    let mut reprints = 0;
     for index in 0..GRAMMAR_INPUTS {
         let data = grammar::input(GRAMMAR_SEED, index);
         let deep = index % GRAMMAR_DEEP_EVERY == 0;
@@ -161,7 +163,11 @@ fn every_pipeline_holds_on_grammar_texts() {
         });
         match run {
             Ok(records) => {
+                let mut seen = BTreeSet::new();
                 for r in &records {
+                    if r.kings.is_some() && !seen.insert((r.code, r.kings.clone())) {
+                        reprints += 1;
+                    }
                     forms.insert(r.form.name());
                     sources.extend(r.stipulation_source.map(|s| s.name()));
                     labelled += usize::from(r.label.is_some());
@@ -194,7 +200,8 @@ fn every_pipeline_holds_on_grammar_texts() {
         failures.join("\n  ")
     );
     // The grammar reaches every reader: every form of a caption in text, every place a
-    // stipulation is read from, labels, diagrams, and codes that pass and fail their checks.
+    // stipulation is read from, labels, diagrams, codes that pass and fail their checks, and
+    // studies printed twice.
     let text_forms = [
         "bare",
         "kings-after",
@@ -224,5 +231,9 @@ fn every_pipeline_holds_on_grammar_texts() {
     assert!(
         valid > 100 && invalid > 100,
         "{valid} valid, {invalid} invalid codes"
+    );
+    assert!(
+        reprints > 100,
+        "{reprints} codes printed again in their text"
     );
 }
