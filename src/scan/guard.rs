@@ -65,7 +65,7 @@ pub(crate) fn scan_chunk_guarded(
         Some(done) => Some(done),
         None => scan(good).ok(),
     };
-    let scan = kept.unwrap_or_else(|| ChunkScan::empty());
+    let scan = kept.unwrap_or_else(ChunkScan::empty);
     Err(Box::new(Failed {
         scan,
         at: origin + (bad - 1) as u64,
