@@ -1,5 +1,9 @@
-//! Fuzz targets of gbrscan: the properties in `properties.rs`, run by AFL (docs/reliability.md).
+//! Fuzz targets of gbrscan (docs/reliability.md, "Fuzzing"): the properties in
+//! `properties.rs`, run by AFL; the grammar of `grammar.rs`, whose texts the campaign of
+//! `bin/grammar.rs` runs through the whole pipelines of `pipeline.rs`.
 
+pub mod grammar;
+pub mod pipeline;
 mod properties;
 
 pub use properties::*;

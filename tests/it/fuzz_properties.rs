@@ -1,9 +1,17 @@
 //! A short run of the fuzz targets' properties (`fuzz/src/properties.rs`) in `cargo test`:
 //! on every fixture (the seed corpus of the AFL campaigns), on arbitrary bytes, and on text
-//! made of GBR tokens, which reaches deeper into the parsers than random bytes do.
+//! made of GBR tokens, which reaches deeper into the parsers than random bytes do; and a
+//! bounded grammar campaign: texts of `fuzz/src/grammar.rs` through the whole pipelines of
+//! `fuzz/src/pipeline.rs`, as `fuzz/src/bin/grammar.rs` runs them by the million.
 
+#[path = "../../fuzz/src/grammar.rs"]
+mod grammar;
+#[path = "../../fuzz/src/pipeline.rs"]
+mod pipeline;
 #[path = "../../fuzz/src/properties.rs"]
 mod properties;
+
+use std::collections::BTreeSet;
 
 use std::path::Path;
 
@@ -107,4 +115,125 @@ proptest! {
             property(&data);
         }
     }
+}
+
+/// The seed of the bounded grammar run: fixed, so that a failure here is replayed by
+/// `fuzz/target/release/grammar --print 20261125 INDEX`.
+const GRAMMAR_SEED: u64 = 20_261_125;
+
+/// Inputs of the bounded grammar run; the deep properties (directory, check) on one in
+/// [`GRAMMAR_DEEP_EVERY`], as the campaign's default.
+const GRAMMAR_INPUTS: u64 = 2000;
+const GRAMMAR_DEEP_EVERY: u64 = 16;
+
+/// `data` as a `printf` argument, for a failure's message.
+fn printf_bytes(data: &[u8]) -> String {
+    data.iter()
+        .map(|&b| match b {
+            b'\\' => "\\\\".to_string(),
+            b'\'' => "'\\''".to_string(),
+            b'%' => "%%".to_string(),
+            b'\n' => "\\n".to_string(),
+            0x20..=0x7e => char::from(b).to_string(),
+            _ => format!("\\{b:03o}"),
+        })
+        .collect()
+}
+
+#[test]
+fn every_pipeline_holds_on_grammar_texts() {
+    let mut failures = Vec::new();
+    let mut forms = BTreeSet::new();
+    let mut sources = BTreeSet::new();
+    let (mut labelled, mut diagrams, mut valid, mut invalid) = (0, 0, 0, 0);
+    // Codes with kings met again in the same text: copies for check, duplicates for index.
+    let mut reprints = 0;
+    for index in 0..GRAMMAR_INPUTS {
+        let data = grammar::input(GRAMMAR_SEED, index);
+        let deep = index % GRAMMAR_DEEP_EVERY == 0;
+        let chunk_sizes = [1 + index as usize % 16, 17 + index as usize % 500];
+        let run = std::panic::catch_unwind(|| {
+            let records = pipeline::scan(&data, &chunk_sizes);
+            if deep {
+                pipeline::directory(&records);
+                pipeline::check(&data, &records);
+                pipeline::pgn(&data);
+            }
+            records
+        });
+        match run {
+            Ok(records) => {
+                let mut seen = BTreeSet::new();
+                for r in &records {
+                    if r.kings.is_some() && !seen.insert((r.code, r.kings.clone())) {
+                        reprints += 1;
+                    }
+                    forms.insert(r.form.name());
+                    sources.extend(r.stipulation_source.map(|s| s.name()));
+                    labelled += usize::from(r.label.is_some());
+                    diagrams += usize::from(r.diagram.is_some());
+                    valid += usize::from(r.valid);
+                    invalid += usize::from(!r.valid);
+                }
+            }
+            Err(payload) => {
+                let message = payload
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                failures.push(format!(
+                    "index {index} ({} bytes): {message}\n    printf '{}'",
+                    data.len(),
+                    printf_bytes(&data[..data.len().min(400)])
+                ));
+                if failures.len() == 5 {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "grammar texts of seed {GRAMMAR_SEED} fail the pipelines' properties (replay one with \
+         `fuzz/target/release/grammar --print {GRAMMAR_SEED} INDEX`, shrink it with `--minimize`):\n  {}",
+        failures.join("\n  ")
+    );
+    // The grammar reaches every reader: every form of a caption in text, every place a
+    // stipulation is read from, labels, diagrams, codes that pass and fail their checks, and
+    // studies printed twice.
+    let text_forms = [
+        "bare",
+        "kings-after",
+        "sign-apart",
+        "bracketed",
+        "kings-before",
+        "full",
+        "compact",
+        "dotted",
+    ];
+    for form in text_forms {
+        assert!(
+            forms.contains(form),
+            "no code read in the {form} form: {forms:?}"
+        );
+    }
+    for source in ["beside", "above", "heading"] {
+        assert!(
+            sources.contains(source),
+            "no stipulation read {source}: {sources:?}"
+        );
+    }
+    assert!(
+        labelled > 50 && diagrams > 20,
+        "{labelled} labels, {diagrams} diagrams"
+    );
+    assert!(
+        valid > 100 && invalid > 100,
+        "{valid} valid, {invalid} invalid codes"
+    );
+    assert!(
+        reprints > 100,
+        "{reprints} codes printed again in their text"
+    );
 }
