@@ -118,7 +118,7 @@ pub(super) fn entry(order: Order, labelled: bool, line: &[u8]) -> Result<Record,
         names: names.iter(),
     };
     let number = |t: &str| t.parse::<u64>().ok().filter(|_| !t.starts_with('+'));
-    let record = Record {
+    let mut record = Record {
         code: c.parse("a code dddd.dd", |t| Code::from_ascii(t.as_bytes()).ok())?,
         kings: c.optional()?,
         squares: c.optional()?,
@@ -160,6 +160,11 @@ pub(super) fn entry(order: Order, labelled: bool, line: &[u8]) -> Result<Record,
         // The TSV columns do not carry a PGN game's metadata (jsonl does).
         study: None,
     };
+    // An empty cell is no square list, except in a full position, where it is the empty list
+    // of a board of the kings alone (a cell cannot tell the two apart; the rank can).
+    if record.rank == crate::parse::Rank::Full && record.squares.is_none() {
+        record.squares = Some(Default::default());
+    }
     check_group(group.as_deref(), &record)?;
     Ok(record)
 }

@@ -59,3 +59,31 @@ fn lookup_merge_and_index_from_read_every_variant_alike() {
         }
     }
 }
+
+#[test]
+fn a_board_of_the_kings_alone_keeps_its_empty_square_list_through_a_saved_tsv() {
+    // A bare code under a diagram of the kings alone is a full position with no square
+    // (grammar fuzzing): its TSV cell is empty, which reads back as the empty list of a full
+    // position, not as no list at all.
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let text = dir.path().join("kings.txt");
+    let board = "9-+k+-+-+0\n9+-+K+-+-0\n9-+-+-+-+0\n9+-+-+-+-0\n\
+                 9-+-+-+-+0\n9+-+-+-+-0\n9-+-+-+-+0\n9+-+-+-+-0\n0000.00\n";
+    fs::write(&text, board).unwrap();
+    let direct = run(&["index", arg(&text), "--format", "jsonl"], 0);
+    assert!(direct.contains(r#""squares":"""#), "{direct}");
+    let tsv = dir.path().join("kings.tsv");
+    run(
+        &["index", arg(&text), "--format", "tsv", "-o", arg(&tsv)],
+        0,
+    );
+    let from = run(&["index", "--from", arg(&tsv), "--format", "jsonl"], 0);
+    // The TSV has no diagram column; every other field reads back.
+    let without_diagram = |line: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
+        v.as_object_mut().unwrap().remove("diagram");
+        v
+    };
+    assert_eq!(without_diagram(&from), without_diagram(&direct));
+    assert_eq!(without_diagram(&from)["squares"], "");
+}
