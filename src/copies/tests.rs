@@ -15,16 +15,21 @@ fn seed_diagram() -> String {
     )
 }
 
-/// `path:line:col check: message [fixes] {copies}` for each diagnostic of `texts`.
-fn run(texts: &[&str]) -> Vec<String> {
-    let inputs: Vec<Input<'_>> = texts
+/// `texts` as the inputs `t0.txt`, `t1.txt`, ...
+fn inputs<T: AsRef<str>>(texts: &[T]) -> Vec<Input<'_>> {
+    texts
         .iter()
         .enumerate()
         .map(|(i, t)| Input {
             path: Arc::from(format!("t{i}.txt")),
-            text: t.as_bytes(),
+            text: t.as_ref().as_bytes(),
         })
-        .collect();
+        .collect()
+}
+
+/// `path:line:col check: message [fixes] {copies}` for each diagnostic of `texts`.
+fn run(texts: &[&str]) -> Vec<String> {
+    let inputs = inputs(texts);
     check_inputs(&inputs, &Options::default())
         .diagnostics
         .iter()
@@ -179,14 +184,7 @@ fn body_against_its_directory() {
 
 /// The work of checking `texts` (near misses looked for), and its report.
 fn work(texts: &[String], options: &Options) -> (Work, Report) {
-    let inputs: Vec<Input<'_>> = texts
-        .iter()
-        .enumerate()
-        .map(|(i, t)| Input {
-            path: Arc::from(format!("t{i}.txt")),
-            text: t.as_bytes(),
-        })
-        .collect();
+    let inputs = inputs(texts);
     let mut work = Work::default();
     let report = check_counted(&inputs, options, &mut work);
     (work, report)

@@ -14,6 +14,7 @@ use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use super::output::leftovers;
+use crate::support::Moments;
 
 /// A caption whose W/B its squares and code decide (`3/3`), and the line it is fixed to.
 const WRONG: &str = "a7d3 0116.00 b2b3c6d6 3/4+.";
@@ -305,19 +306,6 @@ fn a_file_changed_during_the_run_is_not_written_back() {
                 "{change:?}: {err}"
             );
         }
-    }
-}
-
-/// A fixed sequence of numbers in 0..1, so that a failure can be replayed.
-struct Moments(u64);
-
-impl Moments {
-    fn next(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 

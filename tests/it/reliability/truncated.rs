@@ -10,6 +10,7 @@ use std::process::{Command as Process, Stdio};
 use std::time::Instant;
 
 use super::arg;
+use crate::support::Moments;
 
 /// A text of about `len` bytes, mapped (over 1 MiB): prose with a full position every 20
 /// lines.
@@ -56,19 +57,6 @@ fn scan(path: &Path, threads: &str) -> std::process::Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start gbr")
-}
-
-/// A fixed sequence of numbers in 0..1, so that a failure can be replayed.
-struct Moments(u64);
-
-impl Moments {
-    fn next(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 #[test]
