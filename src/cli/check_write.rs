@@ -19,7 +19,7 @@ use gbrscan::copies::Diagnostic;
 use gbrscan::input::Encoding;
 use gbrscan::parse_at;
 use gbrscan::record::Record;
-use gbrscan::scan::{ScanOptions, scan_buffer};
+use gbrscan::scan::{ScanOptions, scan_buffer_guarded};
 use gbrscan::source_path::shown;
 
 use super::atomic::Output;
@@ -90,7 +90,10 @@ pub fn doubts(shown: &[&Diagnostic], texts: &[&[u8]]) -> Vec<Option<Doubt>> {
         }
         let edits: Vec<Fix> = taken.iter().map(|(_, f)| (*f).clone()).collect();
         let fixed = gbrscan::copies::apply(text, &edits);
-        let records = scan_buffer(&fixed, "", ScanOptions::default(), &|_| {});
+        // A panic of the reading rules on the fixed text leaves the codes after it unread: their
+        // fixes are not written (docs/reliability.md, "Fault isolation").
+        let records = scan_buffer_guarded(&fixed, "", ScanOptions::default(), &|_| {})
+            .unwrap_or_else(|fault| fault.records);
         for (n, fix) in &taken {
             out[*n] = doubt(text, &fixed, &records, fix, &edits);
         }
