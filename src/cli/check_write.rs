@@ -142,26 +142,10 @@ fn doubt(text: &[u8], fixed: &[u8], records: &[Record], fix: &Fix, edits: &[Fix]
     (!beside).then_some(Doubt::Bare)
 }
 
-/// The name of the PGN tag whose line holds byte `at` of `text` (`[Name "value"]`, blanks
-/// around it allowed), if that line is one.
+/// The name of the PGN tag whose value holds byte `at` of `text` (the library's rule,
+/// [`gbrscan::context::evidence::pgn_tag_at`]).
 fn pgn_tag(text: &[u8], at: usize) -> Option<String> {
-    let at = at.min(text.len());
-    let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |i| i + 1);
-    let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i);
-    let line = text[start..end].trim_ascii();
-    let inner = line
-        .strip_prefix(b"[")?
-        .strip_suffix(b"]")?
-        .trim_ascii_end();
-    let name_len = inner
-        .iter()
-        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))?;
-    let (name, rest) = inner.split_at(name_len);
-    let value = rest.trim_ascii_start();
-    if name.is_empty() || value.len() == rest.len() || !value.starts_with(b"\"") {
-        return None;
-    }
-    (value.len() >= 2 && value.ends_with(b"\"")).then(|| String::from_utf8_lossy(name).into())
+    gbrscan::context::evidence::pgn_tag_at(text, at).map(|n| String::from_utf8_lossy(n).into())
 }
 
 /// What a plain file was when it was read, to make sure it is the same when fixes are

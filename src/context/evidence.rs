@@ -95,11 +95,51 @@ fn is_unit(word: &[u8]) -> bool {
 /// Longest word of [`UNITS`], in bytes.
 const MAX_UNIT: usize = 8;
 
+/// The name of the PGN tag whose value holds byte `at` (0-based) of `text`: the line holding
+/// `at` is, blanks aside, `[Name "value"]`, and `at` lies inside the quotes. `None` on any other
+/// line. A tag's numbers are names, ratings, versions, dates and rounds
+/// (`[White "Komodo 2118.00"]`, `[Date "1930.02.??"]`), not codes, but for a tag that names a
+/// code (docs/reading.md, "Bare codes").
+pub fn pgn_tag_at(text: &[u8], at: usize) -> Option<&[u8]> {
+    let at = at.min(text.len());
+    let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |i| i + 1);
+    let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i);
+    let line = &text[start..end];
+    let lead = line.len() - line.trim_ascii_start().len();
+    let inner = line.trim_ascii().strip_prefix(b"[")?.strip_suffix(b"]")?;
+    let name_len = inner
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))?;
+    let (name, rest) = inner.split_at(name_len);
+    let value = rest.trim_ascii();
+    if name.is_empty() || value.len() < 2 || !value.starts_with(b"\"") || !value.ends_with(b"\"") {
+        return None;
+    }
+    // The value's quotes, as offsets in `text`.
+    let open = start + lead + 1 + name_len + (rest.len() - rest.trim_ascii_start().len());
+    let close = open + value.len() - 1;
+    (open < at && at < close).then_some(name)
+}
+
+/// True when a tag's name says it holds a code (`GBR`, `GBRCode`, `Code`): its value is read.
+fn names_a_code(name: &[u8]) -> bool {
+    let lower = name.to_ascii_lowercase();
+    memmem::find(&lower, b"gbr").is_some() || lower == b"code"
+}
+
 /// The token rules of a bare code beyond the finder's ([`Evidence::Refused`]).
 pub fn refused(buf: &[u8], parsed: &Parsed) -> bool {
     let end = parsed.parts.code.end;
     // The pawn digits, the last two of `dddd.dd` (GBR.md §1: a `9` there is an error).
     if buf[end - 2..end].contains(&b'9') {
+        return true;
+    }
+    // A PGN date with its day unknown (`1930.02.??`).
+    if buf[end..].starts_with(b".?") {
+        return true;
+    }
+    // A number in a PGN tag other than one that names a code: a player, an event, a date.
+    if pgn_tag_at(buf, parsed.parts.code.start).is_some_and(|name| !names_a_code(name)) {
         return true;
     }
     // A letter glued after it must start a square (`0323.12g3g1` reads as kings).
@@ -349,5 +389,23 @@ mod tests {
         for word in ["a", "analysis", "Xylophone", "cook"] {
             assert!(!may_be_chess_word(word.as_bytes()), "{word}");
         }
+    }
+
+    #[test]
+    fn a_pgn_tag_is_named_only_inside_its_quotes() {
+        let text =
+            b"[White \"Komodo 2118.00\"]\n  [GBRCode \"0116.00\"]  \n[x] 0116.00\n[Bad 0116.00]\n";
+        let at = |needle: &str| memmem::find(text, needle.as_bytes()).unwrap();
+        assert_eq!(pgn_tag_at(text, at("2118")), Some(&b"White"[..]));
+        assert_eq!(pgn_tag_at(text, at("0116.00\"]")), Some(&b"GBRCode"[..]));
+        assert_eq!(
+            pgn_tag_at(text, at("White")),
+            None,
+            "the name is not the value"
+        );
+        assert_eq!(pgn_tag_at(text, at("0116.00\n")), None, "no tag line");
+        assert_eq!(pgn_tag_at(text, at("0116.00]")), None, "no quotes");
+        assert!(names_a_code(b"GBR") && names_a_code(b"gbrcode") && names_a_code(b"Code"));
+        assert!(!names_a_code(b"White") && !names_a_code(b"Annotator"));
     }
 }

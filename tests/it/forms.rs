@@ -159,3 +159,25 @@ fn prose_without_chess_yields_no_code() {
     let records = scan_fixture("prose/false-friends.txt");
     assert_eq!(summary(&records), Vec::<Row>::new());
 }
+
+#[test]
+fn numbers_in_pgn_tags_and_pgn_dates_are_no_codes() {
+    // A chess text with games: the numbers of the Event, Round, Date, White, Black and Elo
+    // tags are names, ratings, versions and dates; a tag that names a code (`GBR`) and the
+    // study databases' codes with kings in Black or Annotator are codes; a PGN date in prose
+    // (`1930.02.??`) is none, a code in the same prose is one.
+    let records = scan_fixture("prose/pgn-tags.txt");
+    let found: Vec<(u64, String)> = records
+        .iter()
+        .map(|r| (r.line, r.canonical.to_string()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (19, "d4g7 0016.32 +".to_string()),
+            (20, "h5a4 0040.34 =".to_string()),
+            (21, "0323.12".to_string()),
+            (26, "0103.10".to_string()),
+        ]
+    );
+}
