@@ -71,10 +71,12 @@ fn fixed(text: &[u8]) -> Vec<u8> {
 #[test]
 fn only_codes_beyond_doubt_are_written() {
     let dir = tempfile::tempdir().unwrap();
-    // A chess blog: a rating and an engine version in PGN tags, a FEN whose code disagrees.
+    // A chess blog: a rating and an engine version in PGN tags (no code at all: the scan
+    // reads no number inside a tag's value, docs/reading.md), and a study database's code with
+    // kings in the Black tag, which disagrees with the FEN: a code, but on a tag line.
     let blog = format!(
         "[Event \"CCRL 2118.00 blitz\"]\n[Site \"CCRL\"]\n[White \"Komodo 2118.00\"]\n\
-         [Black \"Stockfish 8\"]\n[Result \"1/2-1/2\"]\n{FEN}\n\n8. Bd3 dxc4 1/2-1/2\n"
+         [Black \"(+4878.86e1g8) TT\"]\n[Result \"1/2-1/2\"]\n{FEN}\n\n8. Bd3 dxc4 1/2-1/2\n"
     );
     fs::write(dir.path().join("blog.txt"), &blog).unwrap();
     // A version number in prose, under the same FEN; a look-alike with nothing beside it.
@@ -124,14 +126,14 @@ fn only_codes_beyond_doubt_are_written() {
             )
         })
         .collect();
-    let pgn = "it stands in a PGN tag (White), whose numbers are names, ratings or versions";
+    let pgn = "it stands in a PGN tag (Black), whose numbers are names, ratings or versions";
     let bare = "a bare code, with no kings, squares, W/B, sign or stipulation beside it, may be a \
                 rating, a version or a price";
     let no_code = "the text fixed is not read as a code";
     assert_eq!(
         fixes,
         [
-            format!("blog.txt:3 4878.87 {pgn}"),
+            format!("blog.txt:4 4878.87 {pgn}"),
             format!("prose.txt:1 4878.87 {bare}"),
             "caption.txt:1 3/3 written".to_string(),
             format!("under.txt:11 0110.01 {bare}"),
@@ -156,7 +158,7 @@ fn only_codes_beyond_doubt_are_written() {
     assert_eq!(
         err,
         format!(
-            "gbr: blog.txt:3:16: `4878.87` not written: {pgn}\n\
+            "gbr: blog.txt:4:11: `4878.87` not written: {pgn}\n\
              gbr: prose.txt:1:27: `4878.87` not written: {bare}\n\
              gbr: under.txt:11:1: `0110.01` not written: {bare}\n\
              gbr: prose.txt:9:12: `0116.00` not written: {no_code}\n"
