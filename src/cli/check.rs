@@ -119,6 +119,8 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
             }
             Ok(Opened::Source(source)) => {
                 let source_name: Arc<str> = Arc::from(source.name().escaped().as_ref());
+                // The name as bytes, for a message that escapes it once (`source_path::shown`).
+                let source_path = source.name().to_path_buf();
                 let kept = out.len();
                 let visited = gbrscan::fault::catch(|| {
                     source.visit(&opts, &mut |member| {
@@ -152,7 +154,7 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
                     // None of the input's texts is checked: it was not read to its end.
                     out.truncate(kept);
                     vec![InputError::Internal {
-                        path: source_name.to_string().into(),
+                        path: source_path.clone(),
                         at: 0,
                         message: fault.message,
                     }]

@@ -151,24 +151,20 @@ impl Lookup {
                 }
             }
         }
+        // One king on another square.
         for square in shakmaty::Square::ALL {
-            if square != kings.white {
-                out.extend_from_slice(self.get(
-                    Kings {
-                        white: square,
-                        ..kings
-                    },
-                    code,
-                ));
-            }
-            if square != kings.black {
-                out.extend_from_slice(self.get(
-                    Kings {
-                        black: square,
-                        ..kings
-                    },
-                    code,
-                ));
+            let moved = [
+                Kings {
+                    white: square,
+                    ..kings
+                },
+                Kings {
+                    black: square,
+                    ..kings
+                },
+            ];
+            for other in moved.into_iter().filter(|k| *k != kings) {
+                out.extend_from_slice(self.get(other, code));
             }
         }
         out.sort_unstable();
