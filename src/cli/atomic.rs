@@ -62,17 +62,33 @@ pub struct Output {
 }
 
 impl Output {
-    /// Output to `path`, or to standard output when `None`.
+    /// Output to `path`, or to standard output when `None` or `-`. A device, FIFO or socket
+    /// (`/dev/stdout`, `/dev/null`, a named pipe) is written in place; a regular file is
+    /// replaced atomically; a symbolic link's target is replaced and the link kept.
     ///
     /// # Errors
     /// The path is a folder, a link loop, or its folder cannot take a temporary file.
     pub fn create(path: Option<&Path>) -> anyhow::Result<Output> {
-        let Some(path) = path else {
+        let Some(path) = path.filter(|p| !is_stdout(p)) else {
             let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             return Ok(Output {
                 sink: Sink::Stdout(stdout),
             });
         };
+        // A device, FIFO or socket, reached through links or not (`/dev/stdout` into a pipe is
+        // a link to `pipe:[N]`, a name no folder holds): written in place.
+        if let Ok(meta) = fs::metadata(path)
+            && !meta.is_file()
+            && !meta.is_dir()
+        {
+            let file = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .with_context(|| format!("cannot open {}", gbrscan::source_path::shown(path)))?;
+            return Ok(Output {
+                sink: Sink::Direct(BufWriter::with_capacity(1 << 16, file)),
+            });
+        }
         let target = follow_links(path)?;
         let existing = fs::metadata(&target).ok();
         if let Some(meta) = &existing {
@@ -208,6 +224,12 @@ impl Replace {
         }
         Ok(())
     }
+}
+
+/// True for `-`, the name of standard output in `-o -`, as in most tools that take a file
+/// name for their output.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
 }
 
 /// `path` with every symbolic link along its last component followed, so that the link's

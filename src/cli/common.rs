@@ -51,7 +51,8 @@ pub struct InputArgs {
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size)]
     pub max_inflate: u64,
     /// List every binary file skipped, not just their number.
-    #[arg(short = 'v', long)]
+    // No `-v`: grep's users read it as "invert the match" (docs/scan-output.md).
+    #[arg(long)]
     pub verbose: bool,
     /// Print no message about files skipped or unreadable (the exit status still says).
     #[arg(long)]

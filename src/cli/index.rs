@@ -62,7 +62,8 @@ pub struct Args {
     /// With --duplicates: add near matches, the same kings with codes one digit apart.
     #[arg(long, requires = "duplicates")]
     near: bool,
-    /// Write the directory to FILE, replacing it only when complete.
+    /// Write the directory to FILE, replacing it only when complete (`-`: standard
+    /// output).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Memory for the entries being sorted (512M, 1G, 2.5G...): beyond it sorted runs go to
@@ -224,7 +225,9 @@ fn read_from(path: &Path) -> anyhow::Result<Vec<Record>> {
 }
 
 /// Runs `gbr index`: exit 0 when entries were written, 1 when there were none.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
+    // `-o -` is standard output, for the choice of format and the terminal check too.
+    args.output = args.output.filter(|p| !super::atomic::is_stdout(p));
     let order = match args.group_by {
         GroupBy::None => Order::Code,
         GroupBy::Stipulation => Order::Stipulation,

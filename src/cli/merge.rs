@@ -20,7 +20,8 @@ pub struct Args {
     /// the same way); `-` for standard input.
     #[arg(required = true, value_name = "DIRECTORY")]
     inputs: Vec<PathBuf>,
-    /// Write the merged directory to FILE, replacing it only when complete.
+    /// Write the merged directory to FILE, replacing it only when complete (`-`: standard
+    /// output).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Output format [default: from the extension of -o (.tsv .jsonl), else the first input's].
@@ -63,7 +64,9 @@ fn choose(args: &Args, inputs: &[MergeInput<Box<dyn BufRead>>]) -> anyhow::Resul
 }
 
 /// Runs `gbr merge`: exit 0 when entries were written, 1 when the inputs held none.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
+    // `-o -` is standard output, for the choice of format and the terminal check too.
+    args.output = args.output.filter(|p| !super::atomic::is_stdout(p));
     let inputs = args
         .inputs
         .iter()

@@ -36,6 +36,10 @@ pub struct Cli {
     /// Print a shell completion script or the man page to stdout, and exit.
     #[arg(long, value_enum, value_name = "KIND")]
     generate: Option<generate::Kind>,
+    /// With --generate man: write `gbr.1` and a page for each subcommand (`gbr-scan.1`...)
+    /// into DIR instead of `gbr.1` to stdout.
+    #[arg(long, value_name = "DIR", requires = "generate")]
+    out_dir: Option<std::path::PathBuf>,
 }
 
 /// When to colour the output (`--color`), as ripgrep and clap say it.
@@ -90,7 +94,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             anyhow::bail!("--generate prints a script and exits: give no command")
         }
         (Some(command), None) => command,
-        (None, Some(kind)) => return generate::run(kind),
+        (None, Some(kind)) => return generate::run(kind, cli.out_dir.as_deref()),
         // clap prints the help for a bare `gbr` (arg_required_else_help) and never gets here.
         (None, None) => anyhow::bail!("no command given; see gbr --help"),
     };

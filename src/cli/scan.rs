@@ -10,6 +10,7 @@ use gbrscan::scan::ScanEvent;
 use gbrscan::{Rank, Record};
 
 use super::common::{self, InputArgs};
+use super::output::text::{Styles, write_styled};
 use super::output::{Format, Printer, Summary};
 
 /// Bytes of output buffered before a write to standard output.
@@ -96,9 +97,12 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let started = Instant::now();
+    // `--color` (global), NO_COLOR and CLICOLOR_FORCE, as anstream reads them for stdout.
+    let styled = anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never;
     let mut printer = Printer::new(
         args.format(),
         BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout()),
+        styled,
     );
     let mut matches = 0;
     let mut printed = Summary::default();
@@ -108,7 +112,10 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     // written when full (a closed pipe is still seen at the next write).
     let flush_each = io::stdout().is_terminal();
     let names = args.input.open_options();
-    let mut counts = Counts::default();
+    let mut counts = Counts {
+        styled,
+        ..Counts::default()
+    };
     // `--count` and `--files-with-codes` write plain lines of their own.
     let mut plain = BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout());
     let summary = common::scan_paths(&args.input, |event| {
@@ -186,6 +193,8 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
 struct Counts {
     name: Option<gbrscan::SourcePath>,
     count: u64,
+    /// Paths in colour (`--color`).
+    styled: bool,
 }
 
 impl Counts {
@@ -202,10 +211,12 @@ impl Counts {
 
     fn flush(&mut self, count: bool, out: &mut dyn Write) -> io::Result<()> {
         if let Some(name) = self.name.take() {
+            let path = name.escaped_bytes();
+            write_styled(out, self.styled, Styles::PATH, &path)?;
             if count {
-                writeln!(out, "{name}:{}", self.count)?;
+                writeln!(out, ":{}", self.count)?;
             } else {
-                writeln!(out, "{name}")?;
+                writeln!(out)?;
             }
         }
         self.count = 0;

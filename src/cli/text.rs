@@ -39,22 +39,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 out.write_all(&loaded.bytes)?;
             }
             Ok(Opened::Source(source)) => {
+                let mut closed = None;
                 let problems = source.visit(&opts, &mut |member: Member<'_>| {
-                    match member.page {
-                        Some(page) => {
-                            out.header(&format!("==> {} page {page} <==", member.name))?
+                    // A failed write is the output's problem, not the member's: it ends the
+                    // run (a reader gone away, `gbr text book.pdf | head`, ends it quietly).
+                    match out.member(member) {
+                        Ok(read) => read.map(|()| ControlFlow::Continue(())),
+                        Err(err) => {
+                            closed = Some(err);
+                            Ok(ControlFlow::Break(()))
                         }
-                        None => out.header(&format!("==> {} <==", member.name))?,
                     }
-                    match member.text {
-                        Text::Bytes(bytes) => out.write_all(bytes)?,
-                        Text::Stream(reader) => io::copy(reader, &mut out).map(|_| ())?,
-                    }
-                    Ok(ControlFlow::Continue(()))
                 });
                 for problem in problems {
                     eprintln!("{}", failure_line(&problem));
                     failed = true;
+                }
+                if let Some(err) = closed {
+                    return Err(err).context("cannot write the output");
                 }
             }
             Err(err) => {
@@ -75,6 +77,30 @@ struct Texts<W: Write> {
 }
 
 impl<W: Write> Texts<W> {
+    /// Writes a member's header and text. The outer error is a write error (the output's
+    /// problem, which ends the run); the inner one a read error of the member (its problem,
+    /// reported by [`gbrscan::input::Source::visit`], and the next member is read).
+    fn member(&mut self, member: Member<'_>) -> io::Result<io::Result<()>> {
+        match member.page {
+            Some(page) => self.header(&format!("==> {} page {page} <==", member.name))?,
+            None => self.header(&format!("==> {} <==", member.name))?,
+        }
+        let reader = match member.text {
+            Text::Bytes(bytes) => return self.write_all(bytes).map(Ok),
+            Text::Stream(reader) => reader,
+        };
+        let mut block = vec![0; 1 << 16];
+        loop {
+            let n = match reader.read(&mut block) {
+                Ok(0) => return Ok(Ok(())),
+                Ok(n) => n,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Ok(Err(err)),
+            };
+            self.write_all(&block[..n])?;
+        }
+    }
+
     /// Writes `header` on a line of its own.
     fn header(&mut self, header: &str) -> io::Result<()> {
         if !self.at_line_start {

@@ -109,10 +109,11 @@ pub enum Printer<W: Write> {
 }
 
 impl<W: Write> Printer<W> {
-    /// A printer of `format` over `out`. The CSV header is written with the first row.
-    pub fn new(format: Format, out: W) -> Printer<W> {
+    /// A printer of `format` over `out`, the text format in colour when `styled`. The CSV
+    /// header is written with the first row.
+    pub fn new(format: Format, out: W, styled: bool) -> Printer<W> {
         match format {
-            Format::Text => Printer::Text(text::Printer::new(out)),
+            Format::Text => Printer::Text(text::Printer::new(out, styled)),
             Format::Json => Printer::Json(json::Printer::new(out)),
             Format::Csv => Printer::Csv(Box::new(csv::Printer::new(out))),
         }

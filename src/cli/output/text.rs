@@ -11,14 +11,68 @@
 //! material beside the code (rank `wb` or `full`: W/B or the squares, checked against it), and
 //! `unchecked` when it does not (rank `bare` or `kings`: a wrong digit could not be seen).
 //! Line and column are 1-based, the column counted in bytes.
+//!
+//! With colour (`--color always`, or `auto` on a terminal), the parts are coloured as ripgrep
+//! colours its own: the path magenta, line and column green, the code bold; the status `ok`
+//! green, `unchecked` yellow, `invalid` bold red; each finding's severity bold, red for an
+//! error, yellow for a warning, cyan for a note. [`Styles`] holds them, and [`Styles::PATH`]
+//! colours the paths of `--count` and `--files-with-codes` too.
 
 use std::io::{self, Write};
 
+use anstyle::{AnsiColor, Style};
 use gbrscan::{Rank, Record, Severity};
 
 /// Writes one line per record.
 pub struct Printer<W: Write> {
     out: W,
+    styled: bool,
+}
+
+/// The styles of the coloured text output (see the module's documentation).
+pub struct Styles;
+
+impl Styles {
+    /// A path: magenta.
+    pub const PATH: Style = AnsiColor::Magenta.on_default();
+    /// Line, page and column numbers: green.
+    pub const NUMBER: Style = AnsiColor::Green.on_default();
+    /// The code as gbr reads it: bold.
+    pub const CODE: Style = Style::new().bold();
+
+    /// The style of a record's status.
+    pub fn status(r: &Record) -> Style {
+        match status(r) {
+            " invalid" => AnsiColor::Red.on_default().bold(),
+            " unchecked" => AnsiColor::Yellow.on_default(),
+            _ => AnsiColor::Green.on_default(),
+        }
+    }
+
+    /// The style of a finding's severity.
+    pub fn severity(severity: Severity) -> Style {
+        match severity {
+            Severity::Error => AnsiColor::Red.on_default().bold(),
+            Severity::Warning => AnsiColor::Yellow.on_default().bold(),
+            Severity::Note => AnsiColor::Cyan.on_default().bold(),
+        }
+    }
+}
+
+/// Writes `text` in `style` when `styled`, as it is otherwise.
+pub fn write_styled(
+    out: &mut (impl Write + ?Sized),
+    styled: bool,
+    style: Style,
+    text: &[u8],
+) -> io::Result<()> {
+    if styled {
+        write!(out, "{}", style.render())?;
+        out.write_all(text)?;
+        write!(out, "{}", style.render_reset())
+    } else {
+        out.write_all(text)
+    }
 }
 
 /// `error`, `warning` or `note`.
@@ -44,26 +98,38 @@ fn status(r: &Record) -> &'static str {
 /// Writes the line of one record, line feed included, piece by piece: the printer runs one
 /// batch at a time on the worker that hands the records on, while the others scan, so it must
 /// cost little per code.
-fn write_line(out: &mut impl Write, r: &Record) -> io::Result<()> {
+fn write_line(out: &mut impl Write, r: &Record, styled: bool) -> io::Result<()> {
     let mut numbers = itoa::Buffer::new();
-    out.write_all(&r.path.escaped_bytes())?;
+    write_styled(out, styled, Styles::PATH, &r.path.escaped_bytes())?;
     out.write_all(b":")?;
     if let Some(page) = r.page {
-        out.write_all(numbers.format(page).as_bytes())?;
+        write_styled(out, styled, Styles::NUMBER, numbers.format(page).as_bytes())?;
         out.write_all(b":")?;
     }
-    out.write_all(numbers.format(r.line).as_bytes())?;
+    write_styled(
+        out,
+        styled,
+        Styles::NUMBER,
+        numbers.format(r.line).as_bytes(),
+    )?;
     out.write_all(b":")?;
-    out.write_all(numbers.format(r.column).as_bytes())?;
+    write_styled(
+        out,
+        styled,
+        Styles::NUMBER,
+        numbers.format(r.column).as_bytes(),
+    )?;
     out.write_all(b": ")?;
-    out.write_all(r.canonical.as_bytes())?;
-    out.write_all(status(r).as_bytes())?;
+    write_styled(out, styled, Styles::CODE, r.canonical.as_bytes())?;
+    out.write_all(b" ")?;
+    write_styled(out, styled, Styles::status(r), status(r)[1..].as_bytes())?;
     out.write_all(b" [")?;
     out.write_all(r.rank.name().as_bytes())?;
     out.write_all(b"]")?;
     for f in &r.findings {
         out.write_all(b" | ")?;
-        out.write_all(severity_name(f.severity).as_bytes())?;
+        let severity = severity_name(f.severity).as_bytes();
+        write_styled(out, styled, Styles::severity(f.severity), severity)?;
         out.write_all(b" ")?;
         out.write_all(f.message.as_bytes())?;
     }
@@ -71,15 +137,15 @@ fn write_line(out: &mut impl Write, r: &Record) -> io::Result<()> {
 }
 
 impl<W: Write> Printer<W> {
-    /// A printer over `out`.
-    pub fn new(out: W) -> Printer<W> {
-        Printer { out }
+    /// A printer over `out`, in colour when `styled`.
+    pub fn new(out: W, styled: bool) -> Printer<W> {
+        Printer { out, styled }
     }
 
     /// Writes the lines of a batch of records.
     pub fn records(&mut self, records: &[&Record]) -> io::Result<()> {
         for r in records {
-            write_line(&mut self.out, r)?;
+            write_line(&mut self.out, r, self.styled)?;
         }
         Ok(())
     }
