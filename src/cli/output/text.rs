@@ -122,7 +122,7 @@ fn write_line(out: &mut impl Write, r: &Record, styled: bool) -> io::Result<()> 
     out.write_all(b": ")?;
     write_styled(out, styled, Styles::CODE, r.canonical.as_bytes())?;
     out.write_all(b" ")?;
-    write_styled(out, styled, Styles::status(r), status(r)[1..].as_bytes())?;
+    write_styled(out, styled, Styles::status(r), &status(r).as_bytes()[1..])?;
     out.write_all(b" [")?;
     out.write_all(r.rank.name().as_bytes())?;
     out.write_all(b"]")?;
