@@ -266,6 +266,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
         let applied = out::unique_fixes(&shown, inputs.len(), &doubts);
+        // The names the diff gives its files: relative to the current folder, or from the
+        // root when a file lies outside it (docs/check.md, "--diff and patch").
+        let names = out::DiffNames::new(
+            applied
+                .iter()
+                .zip(&loaded)
+                .filter(|(edits, _)| !edits.is_empty())
+                .filter_map(|(_, l)| l.file.as_ref().map(|f| f.path.as_path())),
+        );
+        if args.diff && names.from_root() {
+            eprintln!(
+                "gbr: the diff names its files from the root (some lie outside the current \
+                 folder): apply it with `patch -p1 -d /`"
+            );
+        }
         // Files written or diffed, by device and inode: a file given twice (or through a link)
         // is read twice, fixed alike, and written (or diffed) once.
         let mut written = std::collections::HashSet::new();
@@ -291,7 +306,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             let new = out::apply(&loaded[i].text, edits);
             if args.diff {
-                out::diff(&mut w, &loaded[i].path, &loaded[i].text, &new, terminal)?;
+                match &loaded[i].file {
+                    Some(file) if file.encoding == gbrscan::input::Encoding::Bytes => {
+                        let name = names.name(&file.path);
+                        out::diff(&mut w, &name, &loaded[i].text, &new, terminal)?;
+                    }
+                    Some(_) => eprintln!(
+                        "gbr: {}: not in the diff: a UTF-16 file, to which patch cannot apply \
+                         a diff of its text; --write fixes it in UTF-16",
+                        loaded[i].path
+                    ),
+                    None => eprintln!(
+                        "gbr: {}: not in the diff: only a plain file can be patched (not a PDF \
+                         page, an archive member, a compressed file or standard input); its {} \
+                         fixes are the diagnostics of `gbr check` without --diff",
+                        loaded[i].path,
+                        edits.len()
+                    ),
+                }
                 continue;
             }
             let result = match &loaded[i].file {

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use gbrscan::Severity;
@@ -341,6 +342,71 @@ pub fn skipped(shown: &[&Diagnostic]) -> Applied {
 /// `text` with `edits` applied.
 pub fn apply(text: &[u8], edits: &[Fix]) -> Vec<u8> {
     gbrscan::copies::apply(text, edits)
+}
+
+/// The names `--diff` gives its files in the `a/NAME` and `b/NAME` headers, so that
+/// `patch -p1` finds them: GNU patch refuses an absolute name and one with a `..` component as
+/// "potentially dangerous". When every file lies in the current folder (or below it), each is
+/// named by its path from there; when one lies outside, every file is named by its path from
+/// the root without the leading `/`, for `patch -p1 -d /`. Paths are made absolute and free of
+/// `.` and `..` with [`std::fs::canonicalize`] (links resolved: patch then changes the file
+/// the link points to).
+pub struct DiffNames {
+    /// The current folder, canonical; `None` when it cannot be had (every name then from the
+    /// root).
+    base: Option<PathBuf>,
+    from_root: bool,
+}
+
+impl DiffNames {
+    /// The names for a diff of `files`, the paths as given.
+    pub fn new<'a>(files: impl IntoIterator<Item = &'a Path>) -> DiffNames {
+        let base = std::env::current_dir().and_then(std::fs::canonicalize).ok();
+        let from_root = files.into_iter().any(|file| {
+            let inside = match (&base, std::fs::canonicalize(file)) {
+                (Some(base), Ok(real)) => real.starts_with(base),
+                // Not to be had: the path as given decides, if it is plain and relative.
+                (_, Err(_)) => Self::plain_relative(file),
+                (None, Ok(_)) => false,
+            };
+            !inside
+        });
+        DiffNames { base, from_root }
+    }
+
+    /// True when the names are from the root, for `patch -p1 -d /`.
+    pub fn from_root(&self) -> bool {
+        self.from_root
+    }
+
+    /// The name of `file` (a path as given) in the diff's headers, `/` between components.
+    pub fn name(&self, file: &Path) -> String {
+        let Ok(real) = std::fs::canonicalize(file) else {
+            return Self::slashed(file.strip_prefix("./").unwrap_or(file));
+        };
+        match (&self.base, self.from_root) {
+            (Some(base), false) => real
+                .strip_prefix(base)
+                .map_or_else(|_| Self::slashed(&real), Self::slashed),
+            _ => Self::slashed(real.strip_prefix("/").unwrap_or(&real)),
+        }
+    }
+
+    /// True for a relative path without `..`.
+    fn plain_relative(path: &Path) -> bool {
+        path.is_relative()
+            && path
+                .components()
+                .all(|c| !matches!(c, std::path::Component::ParentDir))
+    }
+
+    fn slashed(path: &Path) -> String {
+        path.components()
+            .filter(|c| !matches!(c, std::path::Component::CurDir))
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
 }
 
 /// A unified diff of `old` to `new`, headed `a/PATH` and `b/PATH` as `patch -p1` reads it.

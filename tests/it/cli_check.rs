@@ -292,6 +292,61 @@ fn the_diff_applies_with_patch_and_checks_clean() {
 }
 
 #[test]
+fn the_diff_names_files_so_that_patch_finds_them_given_absolute_or_outside() {
+    if Std::new("patch").arg("--version").output().is_err() {
+        println!("skipped: `patch` not found (apt-get install patch); --diff not applied");
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let (work, other) = (root.path().join("work"), root.path().join("other"));
+    for dir in [&work, &other] {
+        fs::create_dir(dir).unwrap();
+        fs::copy(Path::new(FIXTURES).join("wb-error.txt"), dir.join("wb.txt")).unwrap();
+    }
+    let patch = |dir: &Path, args: &[&str], diff: &str| {
+        let out = Std::new("patch")
+            .current_dir(dir)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(diff.as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    };
+    // An absolute path inside the current folder: named from there, for `patch -p1`.
+    let inside = work.join("wb.txt");
+    let (diff, err, _) = check_in(&work, &["--diff", inside.to_str().unwrap()]);
+    assert!(
+        diff.starts_with("--- a/wb.txt\n+++ b/wb.txt\n"),
+        "{diff}{err}"
+    );
+    assert_eq!(err, "");
+    patch(&work, &["-p1"], &diff);
+    // A file outside it (by `..` or absolute): every file named from the root, and said so.
+    fs::copy(Path::new(FIXTURES).join("wb-error.txt"), &inside).unwrap();
+    let (diff, err, _) = check_in(&work, &["--diff", "../other/wb.txt", "wb.txt"]);
+    let real = fs::canonicalize(&other).unwrap();
+    let from_root = real.to_str().unwrap().trim_start_matches('/');
+    assert!(
+        diff.starts_with(&format!("--- a/{from_root}/wb.txt\n")),
+        "{diff}"
+    );
+    assert!(err.contains("apply it with `patch -p1 -d /`"), "{err}");
+    patch(&work, &["-p1", "-d", "/"], &diff);
+    let (after, _, code) = check_in(&work, &["wb.txt", "../other/wb.txt"]);
+    assert_eq!(code, 0, "{after}");
+}
+
+#[test]
 fn write_applies_the_unique_fixes_in_place() {
     let dir = copy_fixtures();
     let (out, _, code) = check_in(dir.path(), &["--write", "kings-swapped.txt", "eg-190.txt"]);
@@ -426,11 +481,16 @@ fn pdf_pages_compressed_files_and_archive_members_are_checked() {
             .unwrap();
     assert_eq!(summary["files"], 3);
     assert_eq!(summary["codes"].as_u64().unwrap(), 2 * plain_codes + 1);
-    // A certain fix (W/B, which code and squares agree on) goes to a diff, not into a gzip.
+    // A certain fix (W/B, which code and squares agree on) in a gzip goes neither into a diff,
+    // which patch could not apply to it, nor into the gzip: it is said why.
     let wrong = b"a7d3 0116.00 b2b3c6d6 3/4+.\n";
     archives::put(dir.path(), "wb.txt.gz", &archives::gzip(wrong));
-    let (diff, _, _) = check_in(dir.path(), &["--diff", "wb.txt.gz"]);
-    assert!(diff.contains("+a7d3 0116.00 b2b3c6d6 3/3+."), "{diff}");
+    let (diff, err, _) = check_in(dir.path(), &["--diff", "wb.txt.gz"]);
+    assert_eq!(diff, "");
+    assert!(
+        err.contains("gbr: wb.txt.gz: not in the diff: only a plain file can be patched"),
+        "{err}"
+    );
     let (_, err, code) = check_in(dir.path(), &["--write", "wb.txt.gz"]);
     assert_eq!(code, 2, "{err}");
     assert!(
