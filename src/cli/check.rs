@@ -275,7 +275,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .filter(|(edits, _)| !edits.is_empty())
                 .filter_map(|(_, l)| l.file.as_ref().map(|f| f.path.as_path())),
         );
-        if args.diff && names.from_root() {
+        if args.diff && names.is_from_root() {
             eprintln!(
                 "gbr: the diff names its files from the root (some lie outside the current \
                  folder): apply it with `patch -p1 -d /`"

@@ -375,7 +375,7 @@ impl DiffNames {
     }
 
     /// True when the names are from the root, for `patch -p1 -d /`.
-    pub fn from_root(&self) -> bool {
+    pub fn is_from_root(&self) -> bool {
         self.from_root
     }
 
