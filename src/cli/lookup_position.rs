@@ -38,7 +38,7 @@ fn position(asked: &Asked<'_>) -> anyhow::Result<Position> {
 }
 
 /// One text line: the entry's position and reference.
-fn line(record: &Record) -> String {
+pub fn line(record: &Record) -> String {
     let mut text = format!("  {}  {}:{}", record.canonical, record.path, record.line);
     if let Some(study) = &record.study {
         let about: Vec<&str> = [study.composer.as_deref(), study.event.as_deref()]

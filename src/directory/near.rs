@@ -41,7 +41,7 @@ pub fn duplicates_with(
 
 /// The codes one digit apart from `code`: each of the six digits replaced by every other
 /// value from 0 to 9.
-fn neighbours(code: Code) -> impl Iterator<Item = Code> {
+pub(crate) fn neighbours(code: Code) -> impl Iterator<Item = Code> {
     let values = code.digits().map(|d| d.value());
     (0..6).flat_map(move |place| {
         (0..=9u8)

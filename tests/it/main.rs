@@ -10,6 +10,7 @@ mod cli_conventions;
 mod cli_decode;
 mod cli_inputs;
 mod cli_lookup_position;
+mod cli_lookup_printed;
 mod cli_outputs;
 mod cli_scan;
 mod corpus;

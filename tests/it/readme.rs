@@ -57,6 +57,7 @@ const FILES: &[(&str, Made)] = &[
     ("archive.zip", Made::Zip("fixtures/cli/broken-lines.txt")),
     ("all.tsv", Made::Index(DIRECTORY)),
     ("more.tsv", Made::Index(&["fixtures/check/body.txt"])),
+    ("studies.jsonl", Made::Index(&["fixtures/pgn/studies.pgn"])),
 ];
 
 /// Examples of the README that do not work as written, each with what it does instead (found

@@ -7,6 +7,8 @@
 //! sorted where the query looks is refused ([`ReadError::NotSorted`]); one unsorted elsewhere
 //! is caught by `gbr merge`, which reads every line.
 
+mod about;
+mod near;
 mod position;
 mod query;
 
@@ -20,6 +22,8 @@ use super::layout::{SavedFormat, is_blank, strip_bom};
 use super::read::{self, Header, ReadError};
 use super::{Group, Key, Order};
 
+pub use about::About;
+pub use near::{NearMatch, Nearness, find_near};
 pub use position::{Likeness, PositionMatch, Symmetry, Twin, find_position, twins};
 pub use query::{CodePattern, CodeQuery, ParsePatternError, Query, QueryError};
 

@@ -1,0 +1,84 @@
+//! Looking entries up by what a study is cited by (`gbr lookup --composer --source --year`):
+//! the composer, the source and the year, as study databases and solvers' files give them
+//! (Meson's fields) and as a study's label prints them (`Kubbel, L., Shakhmaty 1925`).
+
+use crate::record::Record;
+
+/// What a lookup asks of an entry's citation; every part given must match.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct About {
+    /// Text in the composer (a PGN game's `White` tag) or the label, any case.
+    pub composer: Option<String>,
+    /// Text in the source (a PGN game's `Event` tag) or the label, any case.
+    pub source: Option<String>,
+    /// The year: the first four characters of a PGN game's `Date` tag, or a four-digit number
+    /// standing alone in the label.
+    pub year: Option<u16>,
+}
+
+/// True when `text` holds `part`, any case (Unicode lower case of both).
+fn holds(text: &str, part: &str) -> bool {
+    text.to_lowercase().contains(&part.to_lowercase())
+}
+
+/// True when `label` holds `year` as a number of its own: not inside a longer run of digits.
+fn label_has_year(label: &str, year: u16) -> bool {
+    let year = year.to_string();
+    label.match_indices(&year).any(|(at, _)| {
+        let before = label[..at].chars().next_back();
+        let after = label[at + year.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_digit()) && !after.is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+impl About {
+    /// True when nothing is asked.
+    pub fn is_empty(&self) -> bool {
+        *self == About::default()
+    }
+
+    /// True when `record` matches every part asked: each in the study's own field (from a PGN
+    /// game) or, where the record has none, in its label.
+    pub fn matches(&self, record: &Record) -> bool {
+        let study = record.study.as_deref();
+        let label = record.label.as_deref().unwrap_or("");
+        let field = |own: Option<&str>, part: &str| holds(own.unwrap_or(label), part);
+        self.composer
+            .as_deref()
+            .is_none_or(|c| field(study.and_then(|s| s.composer.as_deref()), c))
+            && self
+                .source
+                .as_deref()
+                .is_none_or(|s| field(study.and_then(|s| s.event.as_deref()), s))
+            && self.year.is_none_or(|year| {
+                match study
+                    .and_then(|s| s.date.as_deref())
+                    .and_then(|d| d.get(..4))
+                {
+                    Some(date) => date == year.to_string(),
+                    None => label_has_year(label, year),
+                }
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_year_stands_alone_in_the_label() {
+        assert!(label_has_year("Kubbel, L., Shakhmaty 1925", 1925));
+        assert!(label_has_year("(1925)", 1925));
+        assert!(!label_has_year("No 19250", 1925));
+        assert!(!label_has_year("No 11925", 1925));
+        assert!(!label_has_year("Kubbel", 1925));
+    }
+
+    #[test]
+    fn any_case_and_any_part() {
+        assert!(holds("Kubbel, L., Shakhmaty 1925", "kubbel"));
+        assert!(holds("Émile", "émile"));
+        assert!(!holds("Kubbel", "Troitzky"));
+    }
+}
