@@ -168,10 +168,12 @@ impl LabelRules {
     }
 
     /// The label of a PGN game ([`crate::pgn`]), whose metadata is `study` and whose bytes are
-    /// `game`: under the built-in rules its source as a caption (`EG, 1995`: the `Event` tag and
-    /// the year of the `Date` tag, unknown values `?` left out), else its composer (`White`);
+    /// `game`: under the built-in rules the study's citation as books print it, composer,
+    /// source and year (`Kubbel, L., Shakhmaty 1925`: the `White` tag, then `, ` and the
+    /// `Event` tag, then a space and the year of the `Date` tag unless the source already
+    /// holds it; `, 1925` after a composer without a source; unknown values `?` left out);
     /// under a user's pattern its first match in the game's bytes (tags and moves). `None` when
-    /// there is none.
+    /// there is none, or only a year.
     pub fn of_game(
         &self,
         study: Option<&crate::study::Study>,
@@ -191,10 +193,17 @@ impl LabelRules {
         let year = known(&study.date)
             .and_then(|d| d.get(..4))
             .filter(|y| y.bytes().all(|b| b.is_ascii_digit()));
-        let label = match (known(&study.event), year) {
-            (Some(event), Some(year)) => format!("{event}, {year}"),
-            (Some(event), None) => event.to_string(),
-            (None, _) => known(&study.composer)?.to_string(),
+        let source = match (known(&study.event), year) {
+            (Some(event), Some(year)) if !event.contains(year) => Some(format!("{event} {year}")),
+            (Some(event), _) => Some(event.to_string()),
+            (None, _) => None,
+        };
+        let label = match (known(&study.composer), source, year) {
+            (Some(composer), Some(source), _) => format!("{composer}, {source}"),
+            (Some(composer), None, Some(year)) => format!("{composer}, {year}"),
+            (Some(composer), None, None) => composer.to_string(),
+            (None, Some(source), _) => source,
+            (None, None, _) => return None,
         };
         Some(text_of(label.as_bytes()))
     }

@@ -273,7 +273,7 @@ fn a_printed_directory_sets_each_entrys_number_after_its_code() {
 }
 
 #[test]
-fn a_games_label_is_its_source_and_year_or_its_composer() {
+fn a_games_label_is_its_composer_source_and_year() {
     use crate::study::Study;
     let study = |event: Option<&str>, date: Option<&str>, composer: Option<&str>| Study {
         composer: composer.map(Into::into),
@@ -289,7 +289,23 @@ fn a_games_label_is_its_source_and_year_or_its_composer() {
             Some("1995.??.??"),
             Some("Roycroft, John")
         )),
-        Some("EG, 1995".into())
+        Some("Roycroft, John, EG 1995".into())
+    );
+    assert_eq!(
+        label(&study(
+            Some("Shakhmaty 1925"),
+            Some("1925.??.??"),
+            Some("Kubbel, L.")
+        )),
+        Some("Kubbel, L., Shakhmaty 1925".into())
+    );
+    assert_eq!(
+        label(&study(None, Some("1925.??.??"), Some("Kubbel, L."))),
+        Some("Kubbel, L., 1925".into())
+    );
+    assert_eq!(
+        label(&study(Some("EG"), Some("1995.??.??"), None)),
+        Some("EG 1995".into())
     );
     assert_eq!(
         label(&study(Some("Tidskrift"), Some("????.??.??"), None)),

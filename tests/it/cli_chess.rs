@@ -165,11 +165,15 @@ fn pgn_files_are_read_as_games_with_their_metadata() {
     );
     let study = records[0].study.as_deref().expect("metadata");
     assert_eq!(study.composer.as_deref(), Some("Roycroft, John"));
-    // The label: the source and its year, as a caption gives them.
+    // The label: composer, source and year, as a book cites a study.
     let labels: Vec<Option<&str>> = records.iter().map(|r| r.label.as_deref()).collect();
     assert_eq!(
         labels,
-        [Some("EG, 1995"), Some("Tidskrift, 2001"), Some("Wrong tag")]
+        [
+            Some("Roycroft, John, EG 1995"),
+            Some("Composer, C, Tidskrift 2001"),
+            Some("Composer, E, Wrong tag")
+        ]
     );
     let (records, _) = scanned(&[
         "--label-pattern",
@@ -330,6 +334,85 @@ fn the_pgn_export_reads_back_with_pgn_reader_and_shakmaty() {
         .map(|l| l.split("c0 \"").nth(1).unwrap().split('"').next().unwrap())
         .collect();
     assert_eq!(canonical, c0);
+}
+
+/// python-chess reads the PGN export of the fixtures and prints, for each game, its tags as
+/// JSON: what a composer's chess software sees of a study's identity.
+const PYTHON_CHESS: &str = r#"
+import sys, json, chess.pgn
+with open(sys.argv[1], encoding="utf-8") as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        assert not game.errors, game.errors
+        tags = dict(game.headers)
+        tags["board"] = game.board().board_fen()
+        print(json.dumps(tags))
+"#;
+
+/// Run by `.ci/run` (`cargo test -- --ignored`) once it has installed python-chess in its
+/// virtual environment; without it the test fails, never passes silently.
+#[test]
+#[ignore = "needs python-chess"]
+fn the_pgn_export_keeps_a_studys_identity_for_python_chess() {
+    let (out, _, code) = gbr(
+        &[
+            "index",
+            "fixtures/pgn/studies.pgn",
+            "fixtures/directory/",
+            "--format",
+            "pgn",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let dir = tempfile::tempdir().unwrap();
+    let exported = dir.path().join("export.pgn");
+    std::fs::write(&exported, &out).unwrap();
+    let python = std::process::Command::new("python3")
+        .args(["-c", PYTHON_CHESS])
+        .arg(&exported)
+        .output()
+        .expect("python3 (.ci/run puts its virtual environment first on the PATH)");
+    assert!(
+        python.status.success(),
+        "python-chess (pip install chess): {}",
+        String::from_utf8_lossy(&python.stderr)
+    );
+    let games: Vec<serde_json::Value> = String::from_utf8(python.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), out.matches("[SetUp \"1\"]").count());
+    let study = games
+        .iter()
+        .find(|g| g["White"] == "Roycroft, John")
+        .expect("the study of studies.pgn");
+    for (tag, value) in [
+        ("Event", "EG"),
+        ("Date", "1995.??.??"),
+        ("Black", "(+0116.00a7d3)"),
+        ("Result", "1-0"),
+        ("GBR", "0116.00"),
+        ("Label", "Roycroft, John, EG 1995"),
+        ("Position", "a7d3 0116.00 b2b3c6d6 3/3+."),
+        ("board", "8/K7/2nn4/8/8/1B1k4/1R6/8"),
+    ] {
+        assert_eq!(study[tag], value, "{tag}: {study}");
+    }
+    // An entry read from text: the code with its kings in Black, its label in a tag, its year
+    // (none here) unknown.
+    let from_text = games
+        .iter()
+        .find(|g| g["Reference"] == "fixtures/directory/first-source.txt:3")
+        .expect("the first source's study");
+    assert_eq!(from_text["Black"], "(+0116.00a7d3)");
+    assert_eq!(from_text["Label"], "1");
+    assert_eq!(from_text["Date"], "????.??.??");
+    for game in &games {
+        let black = game["Black"].as_str().unwrap();
+        assert!(black.starts_with('(') && black.ends_with(')'), "{game}");
+        assert!(black.contains(game["GBR"].as_str().unwrap()), "{game}");
+    }
 }
 
 #[test]

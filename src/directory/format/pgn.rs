@@ -1,7 +1,10 @@
 //! `pgn`: one game per entry with a full position, for chess software
-//! (`docs/chess-formats.md`). The seven tags of the PGN standard (the composer as `White`, the
-//! source as `Event`, the stipulation as `Result`), then `SetUp` and `FEN`, then the project's
-//! own: `GBR` (the code), `Position` (the canonical text), `Reference` (`path:line`),
+//! (`docs/chess-formats.md`), tagged as study databases tag a study: the seven tags of the PGN
+//! standard with the composer as `White`, the source as `Event`, the year as `Date` (from the
+//! game's own tag, else a year printed in the label: `1925.??.??`), the code in `Black` as
+//! HHdb writes it (`(+0116.00a7d3)`: sign, code and kings in brackets) and the stipulation as
+//! `Result`; then `SetUp` and `FEN`; then the project's own: `GBR` (the code), `Position` (the
+//! canonical text), `Label` (the study's label, where read), `Reference` (`path:line`),
 //! `Caption` (the text as read) and, for an entry that fails a check, `Errors`. Entries without
 //! a board are skipped ([`super::without_board`] counts them).
 
@@ -49,6 +52,39 @@ pub(crate) fn fen(record: &Record) -> Option<String> {
     Some(fen_of(board, turn))
 }
 
+/// The `Black` tag of a study database: the sign, the code and the kings glued, in brackets
+/// (`(+0116.00a7d3)`, `(=0310.01d6a8)`, `(0116.00a7d3)` without a result), as HHdb writes it
+/// (and `gbr scan` reads it back, docs/reading.md).
+pub(crate) fn black_tag(record: &Record) -> String {
+    let sign = match record.stipulation {
+        Some(s) if s.outcome.is_some() => s.to_string(),
+        _ => String::new(),
+    };
+    let kings = record.kings.as_deref().unwrap_or_default();
+    format!("({sign}{}{kings})", record.code)
+}
+
+/// The `Date` of an entry: the game's own `Date` tag, else the last year (1800-2099) that
+/// stands as a number of its own in the label (`Kubbel, L., Shakhmaty 1925`: `1925.??.??`),
+/// else `????.??.??`.
+pub(crate) fn date(record: &Record) -> String {
+    if let Some(date) = record.study.as_deref().and_then(|s| s.date.as_deref()) {
+        return date.to_string();
+    }
+    let label = record.label.as_deref().unwrap_or_default().as_bytes();
+    let year = (0..label.len().saturating_sub(3)).rev().find(|&at| {
+        let digits = &label[at..at + 4];
+        digits.iter().all(u8::is_ascii_digit)
+            && matches!(&digits[..2], b"18" | b"19" | b"20")
+            && !at.checked_sub(1).is_some_and(|b| label[b].is_ascii_digit())
+            && !label.get(at + 4).is_some_and(u8::is_ascii_digit)
+    });
+    match year {
+        Some(at) => format!("{}.??.??", String::from_utf8_lossy(&label[at..at + 4])),
+        None => "????.??.??".to_string(),
+    }
+}
+
 fn write_game<W: Write>(record: &Record, fen: &str, w: &mut W) -> io::Result<()> {
     let study = record.study.as_deref();
     let or = |v: Option<&str>, default: &'static str| escaped(v.unwrap_or(default));
@@ -59,23 +95,22 @@ fn write_game<W: Write>(record: &Record, fen: &str, w: &mut W) -> io::Result<()>
         or(study.and_then(|s| s.event.as_deref()), "?")
     )?;
     writeln!(w, "[Site \"?\"]")?;
-    writeln!(
-        w,
-        "[Date \"{}\"]",
-        or(study.and_then(|s| s.date.as_deref()), "????.??.??")
-    )?;
+    writeln!(w, "[Date \"{}\"]", escaped(&date(record)))?;
     writeln!(w, "[Round \"?\"]")?;
     writeln!(
         w,
         "[White \"{}\"]",
         or(study.and_then(|s| s.composer.as_deref()), "?")
     )?;
-    writeln!(w, "[Black \"?\"]")?;
+    writeln!(w, "[Black \"{}\"]", black_tag(record))?;
     writeln!(w, "[Result \"{result}\"]")?;
     writeln!(w, "[SetUp \"1\"]")?;
     writeln!(w, "[FEN \"{fen}\"]")?;
     writeln!(w, "[GBR \"{}\"]", record.code)?;
     writeln!(w, "[Position \"{}\"]", escaped(&record.canonical))?;
+    if let Some(label) = record.label.as_deref() {
+        writeln!(w, "[Label \"{}\"]", escaped(label))?;
+    }
     writeln!(
         w,
         "[Reference \"{}:{}\"]",

@@ -114,13 +114,16 @@ fn lookup_refuses_a_query_it_cannot_read() {
     let (_dir, path) = saved("dir.tsv", &[]);
     assert_eq!(
         fail(&["lookup", arg(&path), "0116.0"]),
-        "gbr: cannot read the query: not a code (0323.12 or 0323): expected a code of 7 bytes \
-         `dddd.dd`, found 6 bytes\n"
+        "gbr: cannot read \"0116.0\": give a code (0323.12), a pattern (03??.1?), a material \
+         (KRBvKNN), a code as printed (+0002.01 h4f1), or --kings, --fen, --position: not a code \
+         (0323.12 or 0323): expected a code of 7 bytes `dddd.dd`, found 6 bytes\n"
     );
     assert_eq!(
         fail(&["lookup", arg(&path), "KRBvKNX"]),
-        "gbr: cannot read the query: not a code, a pattern (03??.1?) or a material (KRBvKNN, \
-         wR wB v bN bN): expected a man (K Q R B N P, or wK.. bP) at byte 6, found \"X\"\n"
+        "gbr: cannot read \"KRBvKNX\": give a code (0323.12), a pattern (03??.1?), a material \
+         (KRBvKNN), a code as printed (+0002.01 h4f1), or --kings, --fen, --position: not a \
+         code, a pattern (03??.1?) or a material (KRBvKNN, wR wB v bN bN): expected a man \
+         (K Q R B N P, or wK.. bP) at byte 6, found \"X\"\n"
     );
 }
 
