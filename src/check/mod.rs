@@ -88,6 +88,17 @@ pub enum Severity {
     Error,
 }
 
+impl Severity {
+    /// `error`, `warning` or `note`: the word every output writes before a finding's message.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
 /// A part of a written position.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,

@@ -244,6 +244,13 @@ fn json_summary_counts_errors_and_skips_and_no_match_gives_exit_1() {
 fn csv_parses_back_with_a_header_and_one_row_per_code() {
     let run = scan(&["--csv", "mixed.txt"]);
     assert_eq!(run.code, 0);
+    // The one CSV schema of gbr: `gbr index --format csv`'s columns, after a UTF-8 BOM that
+    // the csv crate drops.
+    assert!(
+        run.stdout.starts_with("\u{feff}code,kings,"),
+        "{}",
+        run.stdout
+    );
     let mut reader = csv::Reader::from_reader(run.stdout.as_bytes());
     let header: Vec<String> = reader
         .headers()
@@ -253,52 +260,36 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
         .collect();
     assert_eq!(
         header,
-        [
-            "path",
-            "line",
-            "column",
-            "offset",
-            "length",
-            "text",
-            "form",
-            "rank",
-            "code",
-            "kings",
-            "squares",
-            "men",
-            "stipulation",
-            "canonical",
-            "material",
-            "fen",
-            "valid",
-            "findings",
-            "fix",
-            "page",
-            "label"
-        ]
+        gbrscan::directory::format::csv::CSV_COLUMNS.map(String::from)
     );
+    assert_eq!(header[0], "code");
+    assert_eq!(header[19..], ["findings", "fix"]);
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
     assert_eq!(rows.len(), 6);
     let eg = &rows[1];
-    assert_eq!(&eg[0], "mixed.txt");
-    assert_eq!((&eg[1], &eg[2], &eg[3], &eg[4]), ("2", "29", "80", "21"));
-    assert_eq!(&eg[5], "a2f1 0411.56 10/9 Win");
-    assert_eq!((&eg[6], &eg[7], &eg[8]), ("kings-before", "wb", "0411.56"));
+    // The code as a formula of its text, so that a spreadsheet keeps `0411.56`.
+    assert_eq!(&eg[0], "=\"0411.56\"");
     // The stipulation `+` written `'+`, so that a spreadsheet does not read it as a formula.
+    assert_eq!((&eg[1], &eg[2], &eg[3], &eg[4]), ("a2f1", "", "=\"10/9\"", "'+"));
+    assert_eq!(&eg[5], "mixed.txt");
     assert_eq!(
-        (&eg[9], &eg[10], &eg[11], &eg[12]),
-        ("a2f1", "", "10/9", "'+")
+        (&eg[6], &eg[7], &eg[8], &eg[9], &eg[10]),
+        ("", "80", "2", "29", "21")
     );
-    assert_eq!(&eg[16], "false");
     assert_eq!(
-        &eg[17],
+        (&eg[12], &eg[13], &eg[14]),
+        ("a2f1 0411.56 10/9 Win", "kings-before", "wb")
+    );
+    assert_eq!(&eg[18], "false");
+    assert_eq!(
+        &eg[19],
         "error men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67, or else W/B 9/8"
     );
-    assert_eq!(&eg[18], "0411.67");
+    assert_eq!(&eg[20], "=\"0411.67\"");
     let roycroft = &rows[0];
-    assert_eq!(&roycroft[15], "8/K7/2nn4/8/8/1B1k4/1R6/8");
+    assert_eq!(&roycroft[17], "8/K7/2nn4/8/8/1B1k4/1R6/8");
     assert_eq!(
-        (&roycroft[16], &roycroft[17], &roycroft[18]),
+        (&roycroft[18], &roycroft[19], &roycroft[20]),
         ("true", "", "")
     );
 }

@@ -75,13 +75,9 @@ pub fn write_styled(
     }
 }
 
-/// `error`, `warning` or `note`.
+/// `error`, `warning` or `note` ([`Severity::name`]).
 pub fn severity_name(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-    }
+    severity.name()
 }
 
 /// ` ok`, ` unchecked` or ` invalid`, as the module documentation says.

@@ -82,6 +82,38 @@ pub(crate) fn material_words(code: Code) -> String {
 pub(crate) fn cells(
     record: &Record,
     scratch: &mut Vec<u8>,
+    cell: impl FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    cells_with(record, scratch, Findings::Json, cell)
+}
+
+/// How the `findings` cell is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Findings {
+    /// A JSON array of the findings, which the readers of a saved directory read back.
+    Json,
+    /// In words, for people: each finding as `severity message` (`error men-count: W/B is
+    /// 10/9, ...`), joined by ` | `, as `gbr scan` prints them.
+    Words,
+}
+
+/// The findings of `record` in words ([`Findings::Words`]) appended to `out`.
+pub(crate) fn findings_in_words(record: &Record, out: &mut Vec<u8>) {
+    for (i, finding) in record.findings.iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b" | ");
+        }
+        out.extend_from_slice(finding.severity.name().as_bytes());
+        out.push(b' ');
+        out.extend_from_slice(finding.message.as_bytes());
+    }
+}
+
+/// [`cells`] with the `findings` cell written as `findings` says.
+pub(crate) fn cells_with(
+    record: &Record,
+    scratch: &mut Vec<u8>,
+    findings: Findings,
     mut cell: impl FnMut(&[u8]) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut number = itoa::Buffer::new();
@@ -114,13 +146,13 @@ pub(crate) fn cells(
     }
     cell(scratch)?;
     cell(if record.valid { b"true" } else { b"false" })?;
-    if record.findings.is_empty() {
-        cell(b"[]")
-    } else {
-        scratch.clear();
-        serde_json::to_writer(&mut *scratch, &record.findings)?;
-        cell(scratch)
+    scratch.clear();
+    match findings {
+        Findings::Words => findings_in_words(record, scratch),
+        Findings::Json if record.findings.is_empty() => scratch.extend_from_slice(b"[]"),
+        Findings::Json => serde_json::to_writer(&mut *scratch, &record.findings)?,
     }
+    cell(scratch)
 }
 
 fn text(value: &Option<CompactString>) -> &[u8] {

@@ -4,7 +4,7 @@
 
 mod cells;
 mod compact;
-mod csv;
+pub mod csv;
 mod diagram;
 mod epd;
 mod html;
