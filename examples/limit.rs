@@ -26,6 +26,7 @@ fn main() {
             let options = LoadOptions {
                 mmap: true,
                 binary: true,
+                encoding: None,
             };
             let loaded = load(&InputPath::File(path.into()), options).expect("a readable file");
             loaded.bytes.par_chunks(1 << 20).map(count).sum()
@@ -37,6 +38,7 @@ fn main() {
                 let options = LoadOptions {
                     mmap: false,
                     binary: true,
+                    encoding: None,
                 };
                 load(input, options).map_or(0, |l| count(&l.bytes))
             })

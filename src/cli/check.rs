@@ -47,6 +47,15 @@ pub struct Args {
     /// Leave near misses (`0l16.00`, `0116,00`, `0323.1`) out.
     #[arg(long)]
     no_near_misses: bool,
+    /// The inputs' encoding, as `gbr scan -E` reads it; `--write` writes a file back in it.
+    #[arg(
+        short = 'E',
+        long,
+        value_name = "ENCODING",
+        default_value = "auto",
+        value_parser = super::common::parse_encoding
+    )]
+    encoding: super::common::Encoding,
 }
 
 /// One input read.
@@ -66,13 +75,12 @@ struct Loaded {
 /// diagnostic reads `file.pdf:PAGE:LINE:COLUMN` as scan's references do; each member of an
 /// archive or compressed file as `archive.zip!/member`. Only plain files can take `--write`.
 /// A file that cannot be read is reported, sets `failed`, and the rest are read.
-fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
+fn read_inputs(paths: &[PathBuf], opts: &OpenOptions, failed: &mut bool) -> Vec<Loaded> {
     let found = walk(paths);
     for skipped in &found.skipped {
         eprintln!("gbr: {skipped}");
         *failed = true;
     }
-    let opts = OpenOptions::default();
     let mut out = Vec::new();
     for input in &found.inputs {
         // Taken before the file is opened, so that a change while it is read shows.
@@ -82,7 +90,7 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
         };
         // A panic in a reader (a decompressor, the archive or PDF reader) costs this input
         // only (docs/reliability.md, "Fault isolation").
-        let opened = gbrscan::fault::catch(|| open(input, &opts)).unwrap_or_else(|fault| {
+        let opened = gbrscan::fault::catch(|| open(input, opts)).unwrap_or_else(|fault| {
             Err(InputError::Internal {
                 path: input.path().to_path_buf(),
                 at: 0,
@@ -123,7 +131,7 @@ fn read_inputs(paths: &[PathBuf], failed: &mut bool) -> Vec<Loaded> {
                 let source_path = source.name().to_path_buf();
                 let kept = out.len();
                 let visited = gbrscan::fault::catch(|| {
-                    source.visit(&opts, &mut |member| {
+                    source.visit(opts, &mut |member| {
                         let mut text = Vec::new();
                         match member.text {
                             Text::Bytes(bytes) => text.extend_from_slice(bytes),
@@ -185,7 +193,9 @@ fn is_saved_directory(path: &std::path::Path) -> bool {
 /// written).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut failed = false;
-    let mut loaded = read_inputs(&args.paths, &mut failed);
+    let mut opts = OpenOptions::default();
+    opts.load.encoding = args.encoding.0;
+    let mut loaded = read_inputs(&args.paths, &opts, &mut failed);
     let mut options = Options {
         near_misses: !args.no_near_misses,
         against: None,
@@ -205,7 +215,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 records.iter().map(Entry::of_record).collect(),
             ));
         } else {
-            let mut more = read_inputs(std::slice::from_ref(dir), &mut failed);
+            let mut more = read_inputs(std::slice::from_ref(dir), &opts, &mut failed);
             if more.len() != 1 {
                 anyhow::bail!(
                     "--against needs one file, {} given",

@@ -221,7 +221,7 @@ impl PlainFile {
 }
 
 /// The bytes of a file whose text is `text`, in `encoding`: UTF-16 with its byte order mark,
-/// or the bytes themselves.
+/// the encoding named with `-E`, or the bytes themselves.
 fn encode(text: &[u8], encoding: Encoding) -> Vec<u8> {
     let units =
         |text: &[u8]| -> Vec<u16> { String::from_utf8_lossy(text).encode_utf16().collect() };
@@ -235,12 +235,20 @@ fn encode(text: &[u8], encoding: Encoding) -> Vec<u8> {
             .into_iter()
             .chain(units(text).into_iter().flat_map(u16::to_be_bytes))
             .collect(),
+        Encoding::Named(named) => named.encode(&String::from_utf8_lossy(text)).0.into_owned(),
     }
 }
 
 /// The text of a UTF-16 file with its byte order mark, as the input layer decodes it (a lone
 /// surrogate or an odd byte as U+FFFD): what [`encode`] undoes when the file round-trips.
-fn decode(bytes: &[u8]) -> Vec<u8> {
+fn decode(bytes: &[u8], encoding: Encoding) -> Vec<u8> {
+    if let Encoding::Named(named) = encoding {
+        return named
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned()
+            .into_bytes();
+    }
     let body = bytes.get(2..).unwrap_or_default();
     let unit = match bytes {
         [0xFE, 0xFF, ..] => u16::from_be_bytes,
@@ -270,10 +278,18 @@ fn unchanged(file: &PlainFile, old: &[u8]) -> anyhow::Result<()> {
     let bytes = fs::read(&file.path)
         .with_context(|| format!("{name}: not written: cannot read it again"))?;
     if bytes != old {
-        if file.encoding != Encoding::Bytes && encode(&decode(&bytes), file.encoding) != bytes {
+        if file.encoding != Encoding::Bytes
+            && encode(&decode(&bytes, file.encoding), file.encoding) != bytes
+        {
+            let (which, why) = match file.encoding {
+                Encoding::Named(named) => {
+                    (named.name(), "a UTF-8 byte order mark, or a byte no character has")
+                }
+                _ => ("UTF-16", "a lone surrogate or an odd byte"),
+            };
             bail!(
-                "{name}: not written: its UTF-16 does not decode and encode back to the same \
-                 bytes (a lone surrogate or an odd byte)"
+                "{name}: not written: its {which} does not decode and encode back to the same \
+                 bytes ({why})"
             );
         }
         bail!(
@@ -338,11 +354,20 @@ mod tests {
     #[test]
     fn utf16_that_does_not_round_trip_is_told() {
         let good = encode("a\u{e9}\u{1F600}".as_bytes(), Encoding::Utf16Le);
-        assert_eq!(encode(&decode(&good), Encoding::Utf16Le), good);
+        assert_eq!(
+            encode(&decode(&good, Encoding::Utf16Le), Encoding::Utf16Le),
+            good
+        );
         let lone = [0xFF, 0xFE, b'a', 0, 0x00, 0xD8, b'b', 0];
-        assert_ne!(encode(&decode(&lone), Encoding::Utf16Le), lone);
+        assert_ne!(
+            encode(&decode(&lone, Encoding::Utf16Le), Encoding::Utf16Le),
+            lone
+        );
         let odd = [0xFE, 0xFF, 0, b'a', 0];
-        assert_ne!(encode(&decode(&odd), Encoding::Utf16Be), odd);
+        assert_ne!(
+            encode(&decode(&odd, Encoding::Utf16Be), Encoding::Utf16Be),
+            odd
+        );
     }
 
     #[test]

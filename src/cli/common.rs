@@ -86,6 +86,17 @@ pub struct InputArgs {
     /// Scan binary files (a NUL byte in the first 64 KiB) instead of skipping them.
     #[arg(long)]
     pub binary: bool,
+    /// The inputs' encoding: auto (a UTF-16 byte order mark decides; text read from the input
+    /// is UTF-8 where valid, else Windows-1252), or a WHATWG label (latin1, windows-1252,
+    /// iso-8859-15, utf-16le...) to decode every text input from.
+    #[arg(
+        short = 'E',
+        long,
+        value_name = "ENCODING",
+        default_value = "auto",
+        value_parser = parse_encoding
+    )]
+    pub encoding: Encoding,
     /// Read every input as PGN games (files named *.pgn always are): a record per game with a
     /// FEN tag.
     #[arg(long)]
@@ -241,6 +252,7 @@ impl InputArgs {
             load: LoadOptions {
                 mmap: !self.no_mmap,
                 binary: self.binary,
+                encoding: self.encoding.0,
             },
             limit: InflateLimit {
                 floor: self.max_inflate,
@@ -398,4 +410,13 @@ pub fn scan_paths(
     progress.finish();
     summary.had_error = summary.errors > 0;
     Ok(summary)
+}
+
+/// The value of `-E/--encoding`: `None` for `auto`.
+#[derive(Debug, Clone, Copy)]
+pub struct Encoding(pub Option<&'static encoding_rs::Encoding>);
+
+/// Reads `-E/--encoding` ([`gbrscan::input::named_encoding`]).
+pub(super) fn parse_encoding(label: &str) -> Result<Encoding, String> {
+    gbrscan::input::named_encoding(label).map(Encoding)
 }

@@ -162,6 +162,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = LoadOptions {
         mmap: true,
         binary: true,
+        encoding: None,
     };
     let reading = match (&args.fen, &args.position) {
         (None, None) => Some(read_query(&args)?),

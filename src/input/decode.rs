@@ -1,8 +1,13 @@
-//! Text encodings: bytes are scanned as they are, except UTF-16, which is decoded to UTF-8.
+//! Text encodings: bytes are scanned as they are, except UTF-16, which is decoded to UTF-8, and
+//! any input when the user names its encoding (`-E/--encoding`, as ripgrep's).
 //!
 //! GBR codes are ASCII, so any ASCII-compatible encoding (UTF-8, Latin-1, Windows-1252, ...)
 //! is scanned unchanged. UTF-16 is not ASCII-compatible (every ASCII character carries a NUL
-//! byte), so a file that starts with a UTF-16 byte order mark is decoded first.
+//! byte), so a file that starts with a UTF-16 byte order mark is decoded first. The text that
+//! leaves the scan (a label, a caption's text) is read as UTF-8 where it is valid UTF-8, else
+//! as Windows-1252 ([`text_of`]): a Latin-1 or Windows-1252 file keeps its accents
+//! (`für`, not `f�r`) without being decoded whole, so a UTF-8 file costs nothing more.
+//! docs/inputs.md, "Encodings".
 
 use std::char::REPLACEMENT_CHARACTER;
 
@@ -25,26 +30,83 @@ pub enum Encoding {
     /// UTF-16 big-endian, decoded to UTF-8 without the BOM; byte offsets refer to the decoded
     /// UTF-8 text, not to the file.
     Utf16Be,
+    /// The encoding the user named (`-E latin1`), decoded to UTF-8; byte offsets refer to the
+    /// decoded UTF-8 text, not to the file. A UTF-16 byte order mark still wins.
+    Named(&'static encoding_rs::Encoding),
+}
+
+/// The text of `bytes` taken from an input (a label, a caption): the bytes as they are when
+/// they are UTF-8, else decoded as Windows-1252, the single-byte encoding of Latin-1 text on
+/// every system that wrote it (its 0xA0-0xFF are Latin-1's; a byte no character has becomes
+/// U+FFFD, as encoding_rs decodes it).
+pub fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => {
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(bytes)
+                .0
+        }
+    }
+}
+
+/// The encoding named by `label` for `-E/--encoding`: any WHATWG Encoding Standard label
+/// (`utf-8`, `latin1`, `windows-1252`, `iso-8859-15`, `cp1251`, `shift_jis`, ...), any case;
+/// `None` for `auto`, the default (a UTF-16 byte order mark decides, else the bytes are
+/// scanned as they are).
+///
+/// # Errors
+/// The label names no encoding; the message says what the labels are.
+pub fn named(label: &str) -> Result<Option<&'static encoding_rs::Encoding>, String> {
+    if label.eq_ignore_ascii_case("auto") {
+        return Ok(None);
+    }
+    match encoding_rs::Encoding::for_label(label.trim().as_bytes()) {
+        // UTF-16 without a byte order mark is not ASCII-compatible either: decoded as named.
+        Some(encoding) => Ok(Some(encoding)),
+        None => Err(format!(
+            "{label:?} names no encoding: give auto, or a label of the WHATWG Encoding Standard \
+             (utf-8, latin1, windows-1252, iso-8859-15, utf-16le, ...)"
+        )),
+    }
 }
 
 impl Encoding {
-    /// The encoding announced by the first bytes of `bytes`.
-    pub(super) fn sniff(bytes: &[u8]) -> Encoding {
-        match bytes {
-            [0xFF, 0xFE, ..] => Encoding::Utf16Le,
-            [0xFE, 0xFF, ..] => Encoding::Utf16Be,
+    /// The encoding announced by the first bytes of `bytes` (a UTF-16 byte order mark), else
+    /// `named` (`-E`) where it is not UTF-8, else the bytes as they are.
+    pub(super) fn sniff_named(
+        bytes: &[u8],
+        named: Option<&'static encoding_rs::Encoding>,
+    ) -> Encoding {
+        match (bytes, named) {
+            ([0xFF, 0xFE, ..], _) => Encoding::Utf16Le,
+            ([0xFE, 0xFF, ..], _) => Encoding::Utf16Be,
+            (_, Some(named)) if named != encoding_rs::UTF_8 => Encoding::Named(named),
             _ => Encoding::Bytes,
         }
     }
 }
 
-/// Decode `raw` when it starts with a UTF-16 BOM; return it untouched otherwise.
-pub(super) fn decode(raw: Contents) -> (Contents, Encoding) {
-    let encoding = Encoding::sniff(&raw);
+/// Decode `raw` when it starts with a UTF-16 BOM, else from `named` when the user named an
+/// encoding other than UTF-8 (a UTF-8 byte order mark is then dropped); return it untouched
+/// otherwise.
+pub(super) fn decode(
+    raw: Contents,
+    named: Option<&'static encoding_rs::Encoding>,
+) -> (Contents, Encoding) {
+    let encoding = Encoding::sniff_named(&raw, named);
     let text = match encoding {
         Encoding::Bytes => return (raw, encoding),
         Encoding::Utf16Le => utf16_to_utf8(&raw[2..], u16::from_le_bytes),
         Encoding::Utf16Be => utf16_to_utf8(&raw[2..], u16::from_be_bytes),
+        Encoding::Named(named) => {
+            let body = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&raw);
+            named
+                .decode_without_bom_handling(body)
+                .0
+                .into_owned()
+                .into_bytes()
+        }
     };
     (Contents::Owned(text), encoding)
 }
@@ -67,9 +129,46 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    #[test]
+    fn text_is_utf8_where_valid_else_windows_1252() {
+        assert_eq!(text_of("für Réti".as_bytes()), "für Réti");
+        assert_eq!(text_of(b"f\xFCr R\xE9ti"), "für Réti");
+        assert_eq!(
+            text_of(b"\x93quoted\x94 \x80"),
+            "\u{201C}quoted\u{201D} \u{20AC}"
+        );
+        assert!(matches!(
+            text_of(b"plain"),
+            std::borrow::Cow::Borrowed("plain")
+        ));
+    }
+
+    #[test]
+    fn a_named_encoding_decodes_the_whole_input_and_a_utf16_bom_still_wins() {
+        let latin1 = named("latin1").unwrap();
+        assert_eq!(latin1, Some(encoding_rs::WINDOWS_1252));
+        assert_eq!(named("AUTO").unwrap(), None);
+        assert!(named("klingon").unwrap_err().contains("names no encoding"));
+        let (bytes, encoding) = decode(Contents::Owned(b"f\xFCr 0323.12".to_vec()), latin1);
+        assert_eq!(
+            (&bytes[..], encoding),
+            (
+                "für 0323.12".as_bytes(),
+                Encoding::Named(encoding_rs::WINDOWS_1252)
+            )
+        );
+        let (bytes, _) = decode(Contents::Owned(b"\xEF\xBB\xBFa".to_vec()), latin1);
+        assert_eq!(&bytes[..], b"a", "a UTF-8 byte order mark dropped");
+        let (_, encoding) = decode(Contents::Owned(b"\xFF\xFEa\x00".to_vec()), latin1);
+        assert_eq!(encoding, Encoding::Utf16Le);
+        let (bytes, encoding) =
+            decode(Contents::Owned(b"f\xFCr".to_vec()), named("utf-8").unwrap());
+        assert_eq!((&bytes[..], encoding), (&b"f\xFCr"[..], Encoding::Bytes));
+    }
+
     #[track_caller]
     fn decoded(raw: &[u8]) -> (Vec<u8>, Encoding) {
-        let (bytes, encoding) = decode(Contents::Owned(raw.to_vec()));
+        let (bytes, encoding) = decode(Contents::Owned(raw.to_vec()), None);
         (bytes.to_vec(), encoding)
     }
 

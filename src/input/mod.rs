@@ -23,7 +23,7 @@ mod walk;
 use std::io;
 use std::path::PathBuf;
 
-pub use decode::Encoding;
+pub use decode::{Encoding, named as named_encoding, text_of};
 pub use kind::{Kind, SNIFF_LEN};
 pub use map::{Contents, MMAP_MIN_LEN};
 pub use pdf::{Page, PdfError, pages as pdf_pages};
@@ -49,14 +49,18 @@ pub struct LoadOptions {
     /// Whether the caller wants binary files scanned. [`load`] flags binary files either way;
     /// [`Loaded::should_scan`] applies this choice.
     pub binary: bool,
+    /// The encoding the user named (`-E/--encoding`, [`decode::named`]); `None` for `auto`:
+    /// a UTF-16 byte order mark decides, else the bytes are scanned as they are.
+    pub encoding: Option<&'static encoding_rs::Encoding>,
 }
 
 impl Default for LoadOptions {
-    /// Memory-map files, skip binary files.
+    /// Memory-map files, skip binary files, tell the encoding by the byte order mark.
     fn default() -> Self {
         LoadOptions {
             mmap: true,
             binary: false,
+            encoding: None,
         }
     }
 }
@@ -205,7 +209,7 @@ impl InputError {
 /// fails. A failed memory map is not an error: the file is read instead.
 pub fn load(input: &InputPath, opts: LoadOptions) -> Result<Loaded, InputError> {
     let raw = map::read_input(input, opts.mmap)?;
-    let (bytes, encoding) = decode::decode(raw);
+    let (bytes, encoding) = decode::decode(raw, opts.encoding);
     let binary = is_binary(&bytes);
     Ok(Loaded {
         bytes,

@@ -257,9 +257,10 @@ impl<R: Read> Read for Members<R> {
     }
 }
 
-/// Decodes a UTF-16 stream (its byte order mark already read) to UTF-8 as it is read, with the
-/// same result as the whole-buffer decoding of `decode.rs`: a lone surrogate or an odd
-/// trailing byte becomes U+FFFD.
+/// Decodes a UTF-16 stream (its byte order mark already read), or one in the encoding the user
+/// named (`-E`), to UTF-8 as it is read, with the same result as the whole-buffer decoding of
+/// `decode.rs`: a lone surrogate, an odd trailing byte or a byte no character has becomes
+/// U+FFFD.
 pub(super) struct Utf16Reader<R> {
     inner: R,
     decoder: Decoder,
@@ -279,6 +280,7 @@ impl<R: Read> Utf16Reader<R> {
     pub(super) fn new(inner: R, encoding: Encoding) -> Utf16Reader<R> {
         let decoder = match encoding {
             Encoding::Utf16Be => encoding_rs::UTF_16BE.new_decoder_without_bom_handling(),
+            Encoding::Named(named) => named.new_decoder_without_bom_handling(),
             _ => encoding_rs::UTF_16LE.new_decoder_without_bom_handling(),
         };
         Utf16Reader {

@@ -227,12 +227,18 @@ impl Visitor<'_, '_> {
     /// A text whose first bytes are `head`: UTF-16 (a UTF-16 byte order mark, which is
     /// dropped) is decoded as it is read; anything else is scanned as it is.
     fn text(&mut self, name: &SourcePath, head: Vec<u8>, reader: &mut dyn Read) {
-        let encoding = Encoding::sniff(&head);
+        let encoding = Encoding::sniff_named(&head, self.opts.load.encoding);
         let mut head = Cursor::new(head);
         let visited = if encoding == Encoding::Bytes {
             self.member(name, None, encoding, Text::Stream(&mut head.chain(reader)))
         } else {
-            head.set_position(2);
+            // Past the byte order mark: UTF-16's, or UTF-8's before a named encoding.
+            let bom = match encoding {
+                Encoding::Named(_) if head.get_ref().starts_with(b"\xEF\xBB\xBF") => 3,
+                Encoding::Named(_) => 0,
+                _ => 2,
+            };
+            head.set_position(bom);
             let mut decoded = Utf16Reader::new(head.chain(reader), encoding);
             self.member(name, None, encoding, Text::Stream(&mut decoded))
         };

@@ -8,6 +8,7 @@
 
 pub mod lex;
 mod read;
+mod solver;
 pub mod space;
 mod squares;
 mod words;
@@ -48,6 +49,10 @@ pub enum Form {
     /// Not text: a position read from a FEN (a PGN game's `FEN` tag), written as a full
     /// position.
     Fen,
+    /// The fields of a solver's or database's file: Meson's and sengine's command line
+    /// `--kings=a2c3 --gbr=4112.24 --pos=f7g7...`, Meson's XML `c3e5:1176.24:f2f6c8e7...`
+    /// (squares split by counting, as the compact form's).
+    Solver,
 }
 
 impl Form {
@@ -63,6 +68,7 @@ impl Form {
             Form::Compact => "compact",
             Form::Dotted => "dotted",
             Form::Fen => "fen",
+            Form::Solver => "solver",
         }
     }
 }
@@ -167,6 +173,10 @@ fn read_at(buf: &[u8], anchor: usize, given: bool) -> Option<Parsed> {
     let code = Code::from_ascii(buf.get(anchor..anchor + 7)?).ok()?;
     let mut r = read::Reader::new(buf, code, anchor);
     r.given = given;
+    if let Some(fields) = solver::fields(buf, anchor, &code) {
+        r.solver(fields);
+        return Some(r.finish());
+    }
     r.before();
     let open = r
         .kings

@@ -213,6 +213,17 @@ impl<'a> Reader<'a> {
         self.parts.sign = Some(range);
     }
 
+    /// The solver fields around the code ([`super::solver`]): kings and every square.
+    pub(super) fn solver(&mut self, fields: super::solver::Fields) {
+        self.kings = Some(fields.kings);
+        self.parts.kings = Some(fields.kings_at);
+        self.squares = Some(fields.squares);
+        self.parts.squares = Some(fields.squares_at);
+        self.start = fields.span.start;
+        self.end = fields.span.end;
+        self.form = Form::Solver;
+    }
+
     /// After kings before the code: the square list (Roycroft and EG layouts), dropping the
     /// kings repeated glued after the code (EG caption artefact).
     pub(super) fn squares_after_kings(&mut self) {

@@ -270,7 +270,10 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
     // The code as a formula of its text, so that a spreadsheet keeps `0411.56`.
     assert_eq!(&eg[0], "=\"0411.56\"");
     // The stipulation `+` written `'+`, so that a spreadsheet does not read it as a formula.
-    assert_eq!((&eg[1], &eg[2], &eg[3], &eg[4]), ("a2f1", "", "=\"10/9\"", "'+"));
+    assert_eq!(
+        (&eg[1], &eg[2], &eg[3], &eg[4]),
+        ("a2f1", "", "=\"10/9\"", "'+")
+    );
     assert_eq!(&eg[5], "mixed.txt");
     assert_eq!(
         (&eg[6], &eg[7], &eg[8], &eg[9], &eg[10]),

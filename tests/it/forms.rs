@@ -102,6 +102,22 @@ fn each_form_fixture_yields_its_expected_records() {
             "forms/dotted.txt",
             vec![(1, 11, "dotted", "a1a8 0000.02 .a2b2 1/3.", none())],
         ),
+        (
+            // Meson's and sengine's command line, and Meson's XML: whole positions.
+            "forms/solver.txt",
+            vec![
+                (
+                    3,
+                    9,
+                    "solver",
+                    "a2c3 4112.24 f7g7g6f5b6b3.d4h4f6d5h5b4 8/6.",
+                    none(),
+                ),
+                (4, 7, "solver", "e1e8 0000.10 .a2 2/1.", none()),
+                (5, 10, "solver", "a7d3 0116.00 b2b3c6d6 3/3.", none()),
+                (6, 10, "solver", "c3e5 0130.22 f2f6.c4e4b5d6 4/4.", none()),
+            ],
+        ),
     ];
     for (name, expected) in table {
         assert_eq!(summary(&scan_fixture(name)), expected, "{name}");

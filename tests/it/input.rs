@@ -14,10 +14,12 @@ use tempfile::TempDir;
 const MMAP: LoadOptions = LoadOptions {
     mmap: true,
     binary: false,
+    encoding: None,
 };
 const NO_MMAP: LoadOptions = LoadOptions {
     mmap: false,
     binary: false,
+    encoding: None,
 };
 
 /// A temporary folder holding `files` (relative path, contents), created in the order given.

@@ -1,0 +1,173 @@
+//! The fields of solvers' and databases' files that hold a whole position around a code
+//! (docs/reading.md, "Solver and database fields"): Meson's and sengine's command line,
+//! `--kings=a2c3 --gbr=4112.24 --pos=f7g7g6f5b6b3d4h4f6d5h5b4`, and Meson's XML,
+//! `<Diagram>c3e5:1176.24:f2f6c8e7...</Diagram>`. Both give the kings, the code and every
+//! square, pieces then pawns, told apart by counting with the code (as the compact form is).
+
+use std::ops::Range;
+
+use super::lex;
+use super::squares::split_by_count;
+use crate::code::Code;
+use crate::position::{Kings, SquareList};
+
+/// A position read from solver fields: the parts and their byte ranges.
+pub(super) struct Fields {
+    pub(super) kings: Kings,
+    pub(super) kings_at: Range<usize>,
+    pub(super) squares: SquareList,
+    /// Empty (at the code's end) when the position has no men but the kings.
+    pub(super) squares_at: Range<usize>,
+    /// The whole text read: from the first field to the end of the last.
+    pub(super) span: Range<usize>,
+}
+
+/// The two kings as a four-byte token at `at` (`a2c3`).
+fn kings_at(buf: &[u8], at: usize) -> Option<Kings> {
+    Some(Kings {
+        white: lex::square_at(buf, at)?,
+        black: lex::square_at(buf, at + 2)?,
+    })
+}
+
+/// Glued squares from `at` to a token boundary (none is a run of length 0): their list,
+/// pieces and pawns split by counting with `code`, and the end.
+fn squares_from(buf: &[u8], at: usize, code: &Code) -> Option<(SquareList, usize)> {
+    if lex::is_boundary(lex::at(buf, at)) {
+        return Some((split_by_count(code, &[]), at));
+    }
+    let run = lex::square_run(buf, at, false)?;
+    Some((split_by_count(code, &run.squares), run.end))
+}
+
+/// Meson's XML field `KKKK:dddd.dd:SQUARES`: kings glued before the code by a colon, squares
+/// glued after it by a colon, the field standing alone (a boundary before the kings, after the
+/// squares). `code` is the code at `anchor..anchor + 7`.
+fn colon_field(buf: &[u8], anchor: usize, code: &Code) -> Option<Fields> {
+    let code_end = anchor + 7;
+    if lex::before(buf, anchor) != Some(b':') || lex::at(buf, code_end) != Some(b':') {
+        return None;
+    }
+    let k = anchor.checked_sub(5)?;
+    let kings = kings_at(buf, k).filter(|_| lex::is_boundary(lex::before(buf, k)))?;
+    let (squares, end) = squares_from(buf, code_end + 1, code)?;
+    Some(Fields {
+        kings,
+        kings_at: k..k + 4,
+        squares,
+        squares_at: code_end + 1..end,
+        span: k..end,
+    })
+}
+
+/// The value of the option `--NAME=` on the line `line` of `buf`: where it starts, if the
+/// option stands there as a word of its own (after white space or at the line's start).
+fn option_value(buf: &[u8], line: Range<usize>, name: &[u8]) -> Option<usize> {
+    let text = &buf[line.clone()];
+    let mut from = 0;
+    while let Some(at) = memchr::memmem::find(&text[from..], name).map(|i| from + i) {
+        let starts_word = at == 0 || lex::is_space(text[at - 1]);
+        if starts_word {
+            return Some(line.start + at + name.len());
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Meson's and sengine's command line: `--gbr=` glued before the code, and on the same line
+/// `--kings=KKKK` and `--pos=SQUARES` (in any order; `--pos=` may be absent or empty for a
+/// position of the kings alone).
+fn command_line(buf: &[u8], anchor: usize, code: &Code) -> Option<Fields> {
+    let gbr = anchor.checked_sub(6)?;
+    if !buf[gbr..anchor].eq_ignore_ascii_case(b"--gbr=")
+        || !(gbr == 0 || lex::is_space(buf[gbr - 1]))
+        || !lex::is_boundary(lex::at(buf, anchor + 7))
+    {
+        return None;
+    }
+    let start = memchr::memrchr2(b'\n', b'\r', &buf[..anchor]).map_or(0, |i| i + 1);
+    let end = memchr::memchr2(b'\n', b'\r', &buf[anchor..]).map_or(buf.len(), |i| anchor + i);
+    let k = option_value(buf, start..end, b"--kings=")?;
+    let kings = kings_at(buf, k).filter(|_| lex::is_boundary(lex::at(buf, k + 4)))?;
+    let (squares, squares_at) = match option_value(buf, start..end, b"--pos=") {
+        Some(p) => {
+            let (squares, e) = squares_from(buf, p, code)?;
+            (squares, p..e)
+        }
+        None => (split_by_count(code, &[]), anchor + 7..anchor + 7),
+    };
+    let first = (gbr).min(k - 8).min(squares_at.start.saturating_sub(6));
+    let last = (anchor + 7).max(k + 4).max(squares_at.end);
+    Some(Fields {
+        kings,
+        kings_at: k..k + 4,
+        squares,
+        squares_at,
+        span: first..last,
+    })
+}
+
+/// The solver fields around the code at `anchor` (`code`), if they stand there.
+pub(super) fn fields(buf: &[u8], anchor: usize, code: &Code) -> Option<Fields> {
+    colon_field(buf, anchor, code).or_else(|| command_line(buf, anchor, code))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Option<(String, String, String)> {
+        let buf = text.as_bytes();
+        let anchor = (0..buf.len()).find(|&i| crate::finder::has_shape(buf, i))?;
+        let code = Code::from_ascii(&buf[anchor..anchor + 7]).ok()?;
+        let f = fields(buf, anchor, &code)?;
+        Some((
+            f.kings.to_string(),
+            f.squares.to_string(),
+            text[f.span].to_string(),
+        ))
+    }
+
+    #[test]
+    fn meson_command_lines_in_any_order() {
+        let line = "sengine --kings=a2c3 --gbr=4112.24 --pos=f7g7g6f5b6b3d4h4f6d5h5b4 -s";
+        let (kings, squares, span) = read(line).unwrap();
+        assert_eq!(kings, "a2c3");
+        assert_eq!(squares, "f7g7g6f5b6b3.d4h4f6d5h5b4");
+        assert_eq!(
+            span,
+            "--kings=a2c3 --gbr=4112.24 --pos=f7g7g6f5b6b3d4h4f6d5h5b4"
+        );
+        let (kings, _, span) = read("--gbr=0000.10 --pos=a2 --kings=e1e8").unwrap();
+        assert_eq!(
+            (kings.as_str(), span.as_str()),
+            ("e1e8", "--gbr=0000.10 --pos=a2 --kings=e1e8")
+        );
+        assert!(read("--gbr=0000.10 --pos=a2").is_none(), "no kings");
+        assert!(
+            read("x--gbr=0000.10 --kings=e1e8").is_none(),
+            "--gbr= inside a word"
+        );
+        assert!(
+            read("--gbr=0000.10 x--kings=e1e8").is_none(),
+            "--kings= inside a word"
+        );
+        assert!(
+            read("--gbr=0000.10\n--kings=e1e8").is_none(),
+            "another line"
+        );
+    }
+
+    #[test]
+    fn meson_xml_diagrams() {
+        let (kings, squares, span) =
+            read("<Diagram>c3e5:1176.24:f2f6c8e7a1b1c1d2e2f2g2h2a3</Diagram>").unwrap();
+        assert_eq!(kings, "c3e5");
+        assert_eq!(squares, "f2f6c8e7a1b1c1.d2e2f2g2h2a3");
+        assert_eq!(span, "c3e5:1176.24:f2f6c8e7a1b1c1d2e2f2g2h2a3");
+        assert!(read("12:30 c3e5:0000.00:").is_some(), "kings alone");
+        assert!(read("xc3e5:0000.00:").is_none(), "kings inside a word");
+        assert!(read("c3e5:0000.00").is_none(), "no colon after the code");
+    }
+}
