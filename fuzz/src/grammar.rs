@@ -365,6 +365,13 @@ const CODES: &[&str] = &[
     "0116.00 b2b3c6d6",
     "d6a8 0310.01 -+",
     "0013.01 = Schwarz am Zug",
+    "--kings=a2c3 --gbr=4112.24 --pos=f7g7g6f5b6b3d4h4f6d5h5b4",
+    "--gbr=0000.10 --pos=a2 --kings=e1e8",
+    "<Diagram>c3e5:0130.22:f2f6c4e4b5d6</Diagram>",
+    "c3e5:0000.00:",
+    "--gbr=",
+    "--kings=",
+    "--pos=",
 ];
 
 /// What the readers of saved directories look at first.
@@ -637,8 +644,8 @@ fn position(rng: &mut Rng, printed: &mut Vec<Position>) -> Position {
     position
 }
 
-/// A caption of `position` in one of the forms of GBR.md §2, its parts joined by blanks, one
-/// part broken now and then.
+/// A caption of `position` in one of the forms of GBR.md §2 or a solver's fields (Meson's
+/// command line and XML), its parts joined by blanks, one part broken now and then.
 fn caption(rng: &mut Rng, p: &Position) -> String {
     let mut code = p.code();
     let mut kings = p.kings_text();
@@ -680,7 +687,7 @@ fn caption(rng: &mut Rng, p: &Position) -> String {
     let s1 = sep(rng);
     let s2 = sep(rng);
     let s3 = sep(rng);
-    match rng.below(11) {
+    match rng.below(13) {
         0 => code,
         1 => format!("{code}{s1}{kings}"),
         2 => format!("{sign}{code}{kings}"),
@@ -704,6 +711,25 @@ fn caption(rng: &mut Rng, p: &Position) -> String {
             let (pieces, pawns) = squares.split_once('.').unwrap_or((&squares, ""));
             format!("{code}.{kings}{pieces}.{pawns}")
         }
+        11 => {
+            // Meson's and sengine's command line, its options in an order drawn.
+            let all = squares.replace('.', "");
+            let mut options = vec![
+                format!("--kings={kings}"),
+                format!("--gbr={code}"),
+                format!("--pos={all}"),
+            ];
+            options.rotate_left(rng.below(3));
+            if rng.percent(20) {
+                options.swap(0, 1);
+            }
+            let program = rng.pick(&["sengine ", "meson ", ""]);
+            format!("{program}{}", options.join(s1.as_str()))
+        }
+        12 => format!(
+            "<Diagram>{kings}:{code}:{}</Diagram>",
+            squares.replace('.', "")
+        ),
         _ => format!("{code}{s1}{kings}{s2}{sign}"),
     }
 }

@@ -282,9 +282,10 @@ fn unchanged(file: &PlainFile, old: &[u8]) -> anyhow::Result<()> {
             && encode(&decode(&bytes, file.encoding), file.encoding) != bytes
         {
             let (which, why) = match file.encoding {
-                Encoding::Named(named) => {
-                    (named.name(), "a UTF-8 byte order mark, or a byte no character has")
-                }
+                Encoding::Named(named) => (
+                    named.name(),
+                    "a UTF-8 byte order mark, or a byte no character has",
+                ),
                 _ => ("UTF-16", "a lone surrogate or an odd byte"),
             };
             bail!(

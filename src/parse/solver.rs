@@ -75,9 +75,10 @@ fn option_value(buf: &[u8], line: Range<usize>, name: &[u8]) -> Option<usize> {
     None
 }
 
-/// Meson's and sengine's command line: `--gbr=` glued before the code, and on the same line
-/// `--kings=KKKK` and `--pos=SQUARES` (in any order; `--pos=` may be absent or empty for a
-/// position of the kings alone).
+/// Meson's and sengine's command line: `--gbr=` glued before the code, and beside it on the
+/// same line `--kings=KKKK` and `--pos=SQUARES`, in any order, the three standing together
+/// with only spaces and tabs between them (`--pos=` may be absent or empty for a position of
+/// the kings alone).
 fn command_line(buf: &[u8], anchor: usize, code: &Code) -> Option<Fields> {
     let gbr = anchor.checked_sub(6)?;
     if !buf[gbr..anchor].eq_ignore_ascii_case(b"--gbr=")
@@ -90,15 +91,28 @@ fn command_line(buf: &[u8], anchor: usize, code: &Code) -> Option<Fields> {
     let end = memchr::memchr2(b'\n', b'\r', &buf[anchor..]).map_or(buf.len(), |i| anchor + i);
     let k = option_value(buf, start..end, b"--kings=")?;
     let kings = kings_at(buf, k).filter(|_| lex::is_boundary(lex::at(buf, k + 4)))?;
-    let (squares, squares_at) = match option_value(buf, start..end, b"--pos=") {
+    let (squares, squares_at, pos) = match option_value(buf, start..end, b"--pos=") {
         Some(p) => {
             let (squares, e) = squares_from(buf, p, code)?;
-            (squares, p..e)
+            (squares, p..e, Some(p - 6..e))
         }
-        None => (split_by_count(code, &[]), anchor + 7..anchor + 7),
+        None => (split_by_count(code, &[]), anchor + 7..anchor + 7, None),
     };
-    let first = (gbr).min(k - 8).min(squares_at.start.saturating_sub(6));
-    let last = (anchor + 7).max(k + 4).max(squares_at.end);
+    // The options stand together, only spaces and tabs between them: the text read holds no
+    // other word (another code, a program's other option).
+    let mut tokens = vec![gbr..anchor + 7, k - 8..k + 4];
+    tokens.extend(pos);
+    tokens.sort_by_key(|t| t.start);
+    let together = tokens.windows(2).all(|pair| {
+        pair[0].end < pair[1].start
+            && buf[pair[0].end..pair[1].start]
+                .iter()
+                .all(|b| matches!(b, b' ' | b'\t'))
+    });
+    if !together {
+        return None;
+    }
+    let (first, last) = (tokens[0].start, tokens[tokens.len() - 1].end);
     Some(Fields {
         kings,
         kings_at: k..k + 4,
@@ -138,6 +152,11 @@ mod tests {
         assert_eq!(
             span,
             "--kings=a2c3 --gbr=4112.24 --pos=f7g7g6f5b6b3d4h4f6d5h5b4"
+        );
+        let (_, squares, span) = read("--pos=a2 --kings=e1e8 --gbr=0000.10").unwrap();
+        assert_eq!(
+            (squares.as_str(), span.as_str()),
+            (".a2", "--pos=a2 --kings=e1e8 --gbr=0000.10")
         );
         let (kings, _, span) = read("--gbr=0000.10 --pos=a2 --kings=e1e8").unwrap();
         assert_eq!(
