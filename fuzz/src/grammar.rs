@@ -714,7 +714,7 @@ fn caption(rng: &mut Rng, p: &Position) -> String {
         11 => {
             // Meson's and sengine's command line, its options in an order drawn.
             let all = squares.replace('.', "");
-            let mut options = vec![
+            let mut options = [
                 format!("--kings={kings}"),
                 format!("--gbr={code}"),
                 format!("--pos={all}"),
