@@ -1,11 +1,10 @@
 //! `gbr lookup`: query a saved directory without rescanning.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use std::io::Write as _;
-
 use gbrscan::Record;
 use gbrscan::directory::lookup::{
     About, CodeQuery, NearMatch, Query, SavedDirectory, check_fresh, find_near,

@@ -237,6 +237,28 @@ fn every_fix_of_the_json_applied_checks_clean() {
     assert_eq!(applied, 12);
 }
 
+/// Applies `diff` with `patch ARGS` run in `dir`, which must succeed.
+#[track_caller]
+fn patch(dir: &Path, args: &[&str], diff: &str) {
+    let out = Std::new("patch")
+        .current_dir(dir)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(diff.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
 #[test]
 fn the_diff_applies_with_patch_and_checks_clean() {
     if Std::new("patch").arg("--version").output().is_err() {
@@ -263,23 +285,7 @@ fn the_diff_applies_with_patch_and_checks_clean() {
         diff.contains("\n-a7d3 0116.00 b2b3c6d6 3/4+.\n+a7d3 0116.00 b2b3c6d6 3/3+.\n"),
         "{diff}"
     );
-    let out = Std::new("patch")
-        .current_dir(dir.path())
-        .arg("-p1")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(diff.as_bytes())?;
-            child.wait_with_output()
-        })
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    patch(dir.path(), &["-p1"], &diff);
     let (after, _, code) = check_in(dir.path(), &files);
     assert_eq!(code, 0, "{after}");
     // The undecided EG 190 candidates are left out of the diff.
@@ -303,25 +309,6 @@ fn the_diff_names_files_so_that_patch_finds_them_given_absolute_or_outside() {
         fs::create_dir(dir).unwrap();
         fs::copy(Path::new(FIXTURES).join("wb-error.txt"), dir.join("wb.txt")).unwrap();
     }
-    let patch = |dir: &Path, args: &[&str], diff: &str| {
-        let out = Std::new("patch")
-            .current_dir(dir)
-            .args(args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .and_then(|mut child| {
-                use std::io::Write;
-                child.stdin.take().unwrap().write_all(diff.as_bytes())?;
-                child.wait_with_output()
-            })
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stdout)
-        );
-    };
     // An absolute path inside the current folder: named from there, for `patch -p1`.
     let inside = work.join("wb.txt");
     let (diff, err, _) = check_in(&work, &["--diff", inside.to_str().unwrap()]);
