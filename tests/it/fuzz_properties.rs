@@ -211,6 +211,7 @@ fn every_pipeline_holds_on_grammar_texts() {
         "full",
         "compact",
         "dotted",
+        "solver",
     ];
     for form in text_forms {
         assert!(
