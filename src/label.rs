@@ -353,7 +353,6 @@ fn matched(re: &Regex, buf: &[u8], lo: usize, end: usize) -> Option<(usize, usiz
     Some((from + m.start(), from + m.end()))
 }
 
-/// The label's text: trimmed, lossy UTF-8, at most [`MAX_LABEL`] bytes.
 /// The label's text: UTF-8, else Windows-1252 ([`crate::input::text_of`]: a Latin-1 caption
 /// keeps its accents), trimmed, at most [`MAX_LABEL`] bytes.
 fn text_of(bytes: &[u8]) -> CompactString {

@@ -261,7 +261,7 @@ impl<R: Read> Read for Members<R> {
 /// named (`-E`), to UTF-8 as it is read, with the same result as the whole-buffer decoding of
 /// `decode.rs`: a lone surrogate, an odd trailing byte or a byte no character has becomes
 /// U+FFFD.
-pub(super) struct Utf16Reader<R> {
+pub(super) struct DecodeReader<R> {
     inner: R,
     decoder: Decoder,
     raw: Vec<u8>,
@@ -276,14 +276,14 @@ pub(super) struct Utf16Reader<R> {
     at: usize,
 }
 
-impl<R: Read> Utf16Reader<R> {
-    pub(super) fn new(inner: R, encoding: Encoding) -> Utf16Reader<R> {
+impl<R: Read> DecodeReader<R> {
+    pub(super) fn new(inner: R, encoding: Encoding) -> DecodeReader<R> {
         let decoder = match encoding {
             Encoding::Utf16Be => encoding_rs::UTF_16BE.new_decoder_without_bom_handling(),
             Encoding::Named(named) => named.new_decoder_without_bom_handling(),
             _ => encoding_rs::UTF_16LE.new_decoder_without_bom_handling(),
         };
-        Utf16Reader {
+        DecodeReader {
             inner,
             decoder,
             raw: vec![0; 64 << 10],
@@ -327,7 +327,7 @@ impl<R: Read> Utf16Reader<R> {
     }
 }
 
-impl<R: Read> Read for Utf16Reader<R> {
+impl<R: Read> Read for DecodeReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if self.at == self.text.len() && !self.refill()? {
             return Ok(0);
@@ -371,7 +371,7 @@ mod tests {
         ];
         for (raw, encoding, text) in cases {
             for step in [1, 2, 3, 7, 4096] {
-                let got = read_in_steps(Utf16Reader::new(*raw, *encoding), step);
+                let got = read_in_steps(DecodeReader::new(*raw, *encoding), step);
                 assert_eq!(got, text.as_bytes(), "{raw:?} in steps of {step}");
             }
         }

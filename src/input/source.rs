@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use super::kind::{Kind, SNIFF_LEN};
 use super::pdf;
-use super::readers::{Compressed, Counted, Ending, InflateLimit, Limited, Members, Utf16Reader};
+use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Limited, Members};
 use super::{Encoding, InputError, InputPath, LoadOptions, Loaded, load};
 use crate::source_path::SourcePath;
 
@@ -225,7 +225,8 @@ impl Visitor<'_, '_> {
     }
 
     /// A text whose first bytes are `head`: UTF-16 (a UTF-16 byte order mark, which is
-    /// dropped) is decoded as it is read; anything else is scanned as it is.
+    /// dropped), or any text when the user named its encoding (`-E`; a UTF-8 byte order mark
+    /// is then dropped), is decoded as it is read; anything else is scanned as it is.
     fn text(&mut self, name: &SourcePath, head: Vec<u8>, reader: &mut dyn Read) {
         let encoding = Encoding::sniff_named(&head, self.opts.load.encoding);
         let mut head = Cursor::new(head);
@@ -239,7 +240,7 @@ impl Visitor<'_, '_> {
                 _ => 2,
             };
             head.set_position(bom);
-            let mut decoded = Utf16Reader::new(head.chain(reader), encoding);
+            let mut decoded = DecodeReader::new(head.chain(reader), encoding);
             self.member(name, None, encoding, Text::Stream(&mut decoded))
         };
         if let Err(err) = visited {
