@@ -28,6 +28,11 @@ pub enum Kind {
     Tar,
     /// PDF: `%PDF-` within the first 1,024 bytes (ISO 32000-1 §7.5.2 allows bytes before it).
     Pdf,
+    /// RTF: `{\rtf`. Not read: no maintained crate reads it; the error says how to convert it.
+    Rtf,
+    /// An OLE compound file (`D0 CF 11 E0 A1 B1 1A E1`): Word 97-2003 (`.doc`), Excel, Outlook.
+    /// A `.doc` is refused with how to convert it; any other is a binary file, as before.
+    Ole,
 }
 
 impl Kind {
@@ -40,6 +45,8 @@ impl Kind {
             [b'B', b'Z', b'h', ..] => Kind::Bzip2,
             [0xFD, b'7', b'z', b'X', b'Z', 0x00, ..] => Kind::Xz,
             [0x28, 0xB5, 0x2F, 0xFD, ..] => Kind::Zstd,
+            [b'{', b'\\', b'r', b't', b'f', ..] => Kind::Rtf,
+            [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, ..] => Kind::Ole,
             [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] => Kind::Zip,
             _ if head.get(257..262) == Some(b"ustar") => Kind::Tar,
             _ if memchr::memmem::find(&head[..head.len().min(1024)], b"%PDF-").is_some() => {
@@ -66,6 +73,8 @@ impl Kind {
             Kind::Zip => "zip",
             Kind::Tar => "tar",
             Kind::Pdf => "pdf",
+            Kind::Rtf => "rtf",
+            Kind::Ole => "ole",
         }
     }
 }
@@ -91,6 +100,8 @@ mod tests {
             (b"PK\x03\x04\x14\x00", Kind::Zip),
             (b"PK\x05\x06\x00\x00", Kind::Zip),
             (b"%PDF-1.4\n", Kind::Pdf),
+            (b"{\\rtf1\\ansi", Kind::Rtf),
+            (b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00", Kind::Ole),
             (b"\r\n%PDF-1.7\n", Kind::Pdf),
             (&tar, Kind::Tar),
             (b"=0323.12 a7d3", Kind::Text),

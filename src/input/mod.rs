@@ -13,6 +13,7 @@
 //! codes; the scanner only sees bytes. docs/inputs.md describes every kind and its limits.
 
 mod decode;
+mod document;
 mod kind;
 mod map;
 mod pdf;
@@ -24,6 +25,7 @@ use std::io;
 use std::path::PathBuf;
 
 pub use decode::{Encoding, named as named_encoding, text_of};
+pub use document::Document;
 pub use kind::{Kind, SNIFF_LEN};
 pub use map::{Contents, MMAP_MIN_LEN};
 pub use pdf::{Page, PdfError, pages as pdf_pages};
@@ -161,6 +163,29 @@ pub enum InputError {
         /// The member's name in references.
         path: PathBuf,
     },
+    /// A part of a Word or OpenDocument document ([`Document`]) that is not well-formed XML in
+    /// UTF-8: its text is not read; the other parts are.
+    #[error(
+        "{}: cannot read the {kind} document's part: {message}",
+        crate::source_path::shown(path)
+    )]
+    Document {
+        /// The part, `book.docx!/word/document.xml`, as in references.
+        path: PathBuf,
+        /// `Word` or `OpenDocument`.
+        kind: &'static str,
+        /// What is wrong, with its line and column in the part (roxmltree's message).
+        message: String,
+    },
+    /// An input of a kind gbr does not read, with what to do: a Word 97-2003 `.doc` (an OLE
+    /// compound file) or an RTF document, to convert with LibreOffice.
+    #[error("{}: {what}", crate::source_path::shown(path))]
+    Unsupported {
+        /// The input, as in references.
+        path: PathBuf,
+        /// What it is, and the command that converts it.
+        what: &'static str,
+    },
     /// The work on this input (or archive member, PDF page) panicked: a bug of gbr or of a
     /// library it uses, caught at the input (docs/reliability.md, "Fault isolation"). The
     /// records before byte `at` were handed on; the rest of the input was skipped.
@@ -189,6 +214,8 @@ impl InputError {
             | InputError::PdfPage { path, .. }
             | InputError::TrailingGarbage { path, .. }
             | InputError::TooDeep { path }
+            | InputError::Document { path, .. }
+            | InputError::Unsupported { path, .. }
             | InputError::Internal { path, .. } => path,
         }
     }

@@ -15,7 +15,7 @@ use std::rc::Rc;
 use super::kind::{Kind, SNIFF_LEN};
 use super::pdf;
 use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Limited, Members};
-use super::{Encoding, InputError, InputPath, LoadOptions, Loaded, load};
+use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded, load};
 use crate::source_path::SourcePath;
 
 /// Everything that decides how inputs are opened; all of it comes from command-line flags.
@@ -110,7 +110,9 @@ pub fn open(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError>
     if opts.load.mmap && fs::metadata(path).is_ok_and(|m| m.is_file()) {
         let loaded = load(input, opts.load)?;
         let head = &loaded.bytes[..loaded.bytes.len().min(1024)];
-        if Kind::sniff(head) == Kind::Text {
+        // An OLE file other than a `.doc` is any binary file.
+        let kind = Kind::sniff(head);
+        if kind == Kind::Text || (kind == Kind::Ole && unsupported(kind, &name).is_none()) {
             return Ok(Opened::Whole(loaded));
         }
         let raw = Raw::Loaded(loaded);
@@ -196,7 +198,13 @@ impl Visitor<'_, '_> {
             Err(err) => return self.problem(Self::read_problem(name, err)),
         };
         let kind = Kind::sniff(&head);
-        if kind == Kind::Text {
+        if let Some(what) = unsupported(kind, name) {
+            return self.problem(InputError::Unsupported {
+                path: name.to_path_buf(),
+                what,
+            });
+        }
+        if matches!(kind, Kind::Text | Kind::Ole) {
             return self.text(name, head, reader);
         }
         let mut whole = Cursor::new(head).chain(reader);
@@ -216,6 +224,7 @@ impl Visitor<'_, '_> {
                 });
             }
             Kind::Tar => self.tar(name, &mut whole, depth),
+            Kind::Rtf | Kind::Ole => {} // refused or read above
             Kind::Zip | Kind::Pdf => match read_bounded(&mut whole, self.opts.limit.floor) {
                 Ok(bytes) if kind == Kind::Zip => self.zip(name, Cursor::new(bytes), depth),
                 Ok(bytes) => self.pdf(name, &bytes),
@@ -328,6 +337,9 @@ impl Visitor<'_, '_> {
             Ok(archive) => archive,
             Err(cause) => return self.problem(archive_problem(name, cause.into())),
         };
+        if let Some(document) = Document::of(&mut archive) {
+            return self.document(name, &mut archive, document);
+        }
         for index in 0..archive.len() {
             if self.stopped {
                 return;
@@ -353,6 +365,53 @@ impl Visitor<'_, '_> {
                 out: 0,
             };
             self.reader(&member, &mut limited, depth + 1, 0);
+        }
+    }
+
+    /// A Word or OpenDocument document: the text of each part read ([`Document::parts`]), a
+    /// member named by the part (`book.docx!/word/document.xml`); a part that is absent (a
+    /// document without footnotes) is no problem.
+    fn document<R: Read + Seek>(
+        &mut self,
+        name: &SourcePath,
+        archive: &mut zip::ZipArchive<R>,
+        document: Document,
+    ) {
+        for part in document.parts() {
+            if self.stopped {
+                return;
+            }
+            let Ok(file) = archive.by_name(part) else {
+                continue;
+            };
+            let member = name.member(part.as_bytes());
+            let mut limited = Limited {
+                compressed: Compressed::Known(file.compressed_size()),
+                inner: file,
+                limit: self.opts.limit,
+                out: 0,
+            };
+            let mut xml = Vec::new();
+            if let Err(err) = limited.read_to_end(&mut xml) {
+                self.problem(archive_problem(&member, err));
+                continue;
+            }
+            let text = std::str::from_utf8(&xml)
+                .map_err(|e| format!("not UTF-8: {e}"))
+                .and_then(|xml| document.text(xml));
+            match text {
+                Ok(text) => {
+                    let bytes = Text::Bytes(text.as_bytes());
+                    if let Err(err) = self.member(&member, None, Encoding::Bytes, bytes) {
+                        self.problem(Self::read_problem(&member, err));
+                    }
+                }
+                Err(message) => self.problem(InputError::Document {
+                    path: member.to_path_buf(),
+                    kind: document.name(),
+                    message,
+                }),
+            }
         }
     }
 
@@ -384,6 +443,26 @@ impl Visitor<'_, '_> {
                 }),
             }
         }
+    }
+}
+
+/// Why an input of `kind` named `name` is not read, with what to do: RTF, and an OLE file named
+/// `.doc` or `.dot` (Word 97-2003). Other OLE files (`.xls`, `.msg`) are binary files, as any.
+fn unsupported(kind: Kind, name: &SourcePath) -> Option<&'static str> {
+    let word = |n: &[u8]| {
+        let n = n.to_ascii_lowercase();
+        n.ends_with(b".doc") || n.ends_with(b".dot")
+    };
+    match kind {
+        Kind::Rtf => Some(
+            "an RTF document, which gbr does not read: convert it with LibreOffice \
+             (`soffice --headless --convert-to docx FILE`) and scan the .docx",
+        ),
+        Kind::Ole if word(name.as_bytes()) => Some(
+            "a Word 97-2003 document, which gbr does not read: convert it with LibreOffice \
+             (`soffice --headless --convert-to docx FILE`) and scan the .docx",
+        ),
+        _ => None,
     }
 }
 

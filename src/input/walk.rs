@@ -130,6 +130,7 @@ pub const FILE_TYPES: &[(&str, &[&str])] = &[
         ],
     ),
     ("zip", &["*.zip", "*.tar", "*.tar.*", "*.tgz"]),
+    ("doc", &["*.docx", "*.odt"]),
 ];
 
 /// Why [`walk_with`] could not start: a glob or a type that does not parse.

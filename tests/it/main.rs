@@ -8,6 +8,7 @@ mod cli_check;
 mod cli_chess;
 mod cli_conventions;
 mod cli_decode;
+mod cli_documents;
 mod cli_encodings;
 mod cli_inputs;
 mod cli_lookup_position;

@@ -55,6 +55,11 @@ const FILES: &[(&str, Made)] = &[
     ("bulletins.txt.gz", Made::Gzip("fixtures/cli/mixed.txt")),
     ("huge.gz", Made::Gzip("fixtures/errors/transcriptions.txt")),
     ("archive.zip", Made::Zip("fixtures/cli/broken-lines.txt")),
+    (
+        "manuscript.docx",
+        Made::Copy("fixtures/documents/book.docx"),
+    ),
+    ("book.odt", Made::Copy("fixtures/documents/book.odt")),
     ("all.tsv", Made::Index(DIRECTORY)),
     ("more.tsv", Made::Index(&["fixtures/check/body.txt"])),
     ("studies.jsonl", Made::Index(&["fixtures/pgn/studies.pgn"])),

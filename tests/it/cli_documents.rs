@@ -1,0 +1,182 @@
+//! Word and OpenDocument documents through the real binary (docs/inputs.md, "Documents"): the
+//! fixtures `fixtures/documents/book.docx` and `book.odt` (made by `make.py` with python-docx
+//! and odfpy: studies as paragraphs, the directory as tables under headings), an archive of
+//! them, a broken part, and the kinds refused with how to convert them.
+
+use std::fs;
+
+use crate::support::archives::{put, zip};
+use crate::support::gbr::{gbr, streams};
+
+const DOCX: &str = "fixtures/documents/book.docx";
+const ODT: &str = "fixtures/documents/book.odt";
+
+/// (member, line, code, kings, stipulation, label) of each record of `gbr scan --json ARGS`.
+fn records(args: &[&str]) -> Vec<(String, u64, String, String, String, String)> {
+    let (out, err, code) = streams(gbr().args(["scan", "--json"]).args(args).output().unwrap());
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["type"] == "match")
+        .map(|v| {
+            let d = &v["data"];
+            let text = |k: &str| d[k].as_str().unwrap_or_default().to_string();
+            let path = d["path"].as_str().unwrap().to_string();
+            let member = path.rsplit("!/").next().unwrap().to_string();
+            (
+                member,
+                d["line"].as_u64().unwrap(),
+                text("code"),
+                text("kings"),
+                text("stipulation"),
+                text("label"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_word_and_an_opendocument_book_give_their_studies_and_their_directory_tables() {
+    for (document, part, first_line) in [(DOCX, "word/document.xml", 5), (ODT, "content.xml", 6)] {
+        let found = records(&[document]);
+        let rows: Vec<(&str, &str, &str, &str)> = found
+            .iter()
+            .map(|(_, _, code, kings, stipulation, label)| {
+                (
+                    code.as_str(),
+                    kings.as_str(),
+                    stipulation.as_str(),
+                    label.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                // The studies: the sign on its own line above, the label `- 1 -`.
+                ("0000.10", "c3b1", "+", "1"),
+                ("0116.00", "a7d3", "=", "2"),
+                // The directory: a table row a line, the group from the heading above the
+                // table, the number from the third cell.
+                ("0000.10", "c3b1", "+", "1"),
+                ("0310.01", "d6a8", "+", "3"),
+                ("0116.00", "a7d3", "=", "2"),
+                ("0002.01", "h4b1", "=", "4"),
+            ],
+            "{document}"
+        );
+        assert!(found.iter().all(|r| r.0 == part), "{found:?}");
+        assert_eq!(
+            found[0].1, first_line,
+            "{document}: lines count gbr's lines"
+        );
+    }
+}
+
+#[test]
+fn gbr_text_shows_the_lines_gbr_made() {
+    let (out, _, code) = streams(gbr().args(["text", DOCX, ODT]).output().unwrap());
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("==> fixtures/documents/book.docx!/word/document.xml <==\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nWinststudies (+):\n0000.10\tc3b1\t1\n0310.01\td6a8\t3\n"),
+        "{out}"
+    );
+    // A tab and a line break inside the caption's paragraph, kept.
+    assert!(out.contains("\nc3b1\t0000.10\n.e2 2/1\n"), "{out}");
+    // OpenDocument: two spaces (`text:s`), and a footnote's text after its paragraph.
+    assert!(out.contains("\nc3b1  0000.10\n"), "{out}");
+    assert!(
+        out.contains("Tijdschrift 2001\nA note on the source, read after its paragraph.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn documents_in_an_archive_are_read_as_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    let docx = fs::read(DOCX).unwrap();
+    let odt = fs::read(ODT).unwrap();
+    put(
+        dir.path(),
+        "books.zip",
+        &zip(&[("a/book.docx", &docx), ("b/book.odt", &odt)]),
+    );
+    let (out, err, code) = streams(
+        gbr()
+            .current_dir(dir.path())
+            .args(["scan", "books.zip"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 12, "{out}");
+    assert!(
+        out.starts_with("books.zip!/a/book.docx!/word/document.xml:5:1: c3b1 0000.10"),
+        "{out}"
+    );
+    assert!(
+        out.contains("books.zip!/b/book.odt!/content.xml:21:1: h4b1 0002.01 ="),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_broken_part_is_an_error_for_that_part_and_other_kinds_say_how_to_convert() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "<w:document xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"><w:body><w:p><w:r><w:t>c3b1 0000.10 .e2 2/1+.</w:t></w:r></w:p></w:body></w:document>";
+    let notes = "<w:footnotes><w:footnote>";
+    let broken = zip(&[
+        ("word/document.xml", body.as_bytes()),
+        ("word/footnotes.xml", notes.as_bytes()),
+    ]);
+    put(dir.path(), "broken.docx", &broken);
+    put(
+        dir.path(),
+        "old.rtf",
+        b"{\\rtf1\\ansi c3b1 0000.10 .e2 2/1+.}",
+    );
+    put(
+        dir.path(),
+        "old.doc",
+        b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00\x00",
+    );
+    put(
+        dir.path(),
+        "sheet.xls",
+        b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00\x00",
+    );
+    let (out, err, code) = streams(
+        gbr()
+            .current_dir(dir.path())
+            .args(["scan", "broken.docx", "old.rtf", "old.doc", "sheet.xls"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(code, 2);
+    assert_eq!(
+        out,
+        "broken.docx!/word/document.xml:1:1: c3b1 0000.10 .e2 2/1+. ok [full]\n"
+    );
+    assert!(
+        err.contains(
+            "gbr: broken.docx!/word/footnotes.xml: cannot read the Word document's part: "
+        ),
+        "{err}"
+    );
+    for refused in [
+        "old.rtf: an RTF document",
+        "old.doc: a Word 97-2003 document",
+    ] {
+        assert!(err.contains(refused), "{err}");
+        assert!(
+            err.contains("soffice --headless --convert-to docx FILE"),
+            "{err}"
+        );
+    }
+    // Any other OLE file (a spreadsheet) is a binary file, skipped as before.
+    assert!(err.contains("1 binary file skipped"), "{err}");
+}
