@@ -33,6 +33,9 @@ pub enum Kind {
     /// An OLE compound file (`D0 CF 11 E0 A1 B1 1A E1`): Word 97-2003 (`.doc`), Excel, Outlook.
     /// A `.doc` is refused with how to convert it; any other is a binary file, as before.
     Ole,
+    /// An HTML or XHTML page: `<!DOCTYPE html` or `<html` first, after a byte order mark, white
+    /// space, an XML declaration or comments (docs/inputs.md, "Documents").
+    Html,
 }
 
 impl Kind {
@@ -52,6 +55,7 @@ impl Kind {
             _ if memchr::memmem::find(&head[..head.len().min(1024)], b"%PDF-").is_some() => {
                 Kind::Pdf
             }
+            _ if super::html::is_html(head) => Kind::Html,
             _ => Kind::Text,
         }
     }
@@ -75,6 +79,7 @@ impl Kind {
             Kind::Pdf => "pdf",
             Kind::Rtf => "rtf",
             Kind::Ole => "ole",
+            Kind::Html => "html",
         }
     }
 }
@@ -101,6 +106,7 @@ mod tests {
             (b"PK\x05\x06\x00\x00", Kind::Zip),
             (b"%PDF-1.4\n", Kind::Pdf),
             (b"{\\rtf1\\ansi", Kind::Rtf),
+            (b"<!DOCTYPE html>", Kind::Html),
             (b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00", Kind::Ole),
             (b"\r\n%PDF-1.7\n", Kind::Pdf),
             (&tar, Kind::Tar),

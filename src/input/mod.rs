@@ -14,6 +14,7 @@
 
 mod decode;
 mod document;
+mod html;
 mod kind;
 mod map;
 mod pdf;

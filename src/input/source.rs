@@ -13,9 +13,9 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use super::kind::{Kind, SNIFF_LEN};
-use super::pdf;
 use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Limited, Members};
 use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded, load};
+use super::{html, pdf};
 use crate::source_path::SourcePath;
 
 /// Everything that decides how inputs are opened; all of it comes from command-line flags.
@@ -155,6 +155,7 @@ impl Source {
             {
                 Kind::Zip => visitor.zip(&name, Cursor::new(&loaded.bytes[..]), 0),
                 Kind::Pdf => visitor.pdf(&name, &loaded.bytes),
+                Kind::Html => visitor.html(&name, &loaded.bytes),
                 _ => visitor.reader(&name, &mut &loaded.bytes[..], 0, 0),
             },
             Raw::Stream(mut reader) => visitor.reader(&name, &mut reader, 0, 0),
@@ -225,11 +226,14 @@ impl Visitor<'_, '_> {
             }
             Kind::Tar => self.tar(name, &mut whole, depth),
             Kind::Rtf | Kind::Ole => {} // refused or read above
-            Kind::Zip | Kind::Pdf => match read_bounded(&mut whole, self.opts.limit.floor) {
-                Ok(bytes) if kind == Kind::Zip => self.zip(name, Cursor::new(bytes), depth),
-                Ok(bytes) => self.pdf(name, &bytes),
-                Err(err) => self.problem(Self::read_problem(name, err)),
-            },
+            Kind::Zip | Kind::Pdf | Kind::Html => {
+                match read_bounded(&mut whole, self.opts.limit.floor) {
+                    Ok(bytes) if kind == Kind::Zip => self.zip(name, Cursor::new(bytes), depth),
+                    Ok(bytes) if kind == Kind::Html => self.html(name, &bytes),
+                    Ok(bytes) => self.pdf(name, &bytes),
+                    Err(err) => self.problem(Self::read_problem(name, err)),
+                }
+            }
         }
     }
 
@@ -340,6 +344,9 @@ impl Visitor<'_, '_> {
         if let Some(document) = Document::of(&mut archive) {
             return self.document(name, &mut archive, document);
         }
+        if html::is_epub(&mut archive) {
+            return self.epub(name, &mut archive);
+        }
         for index in 0..archive.len() {
             if self.stopped {
                 return;
@@ -381,21 +388,17 @@ impl Visitor<'_, '_> {
             if self.stopped {
                 return;
             }
-            let Ok(file) = archive.by_name(part) else {
-                continue;
-            };
-            let member = name.member(part.as_bytes());
-            let mut limited = Limited {
-                compressed: Compressed::Known(file.compressed_size()),
-                inner: file,
-                limit: self.opts.limit,
-                out: 0,
-            };
-            let mut xml = Vec::new();
-            if let Err(err) = limited.read_to_end(&mut xml) {
-                self.problem(archive_problem(&member, err));
+            if archive.index_for_name(part).is_none() {
                 continue;
             }
+            let member = name.member(part.as_bytes());
+            let xml = match self.member_bytes(archive, part) {
+                Ok(xml) => xml,
+                Err(err) => {
+                    self.problem(archive_problem(&member, err));
+                    continue;
+                }
+            };
             let text = std::str::from_utf8(&xml)
                 .map_err(|e| format!("not UTF-8: {e}"))
                 .and_then(|xml| document.text(xml));
@@ -411,6 +414,71 @@ impl Visitor<'_, '_> {
                     kind: document.name(),
                     message,
                 }),
+            }
+        }
+    }
+
+    /// An HTML page, `bytes`: decoded (the encoding named with `-E`, else UTF-8 where valid,
+    /// else Windows-1252) and laid out as lines ([`html::text`]), one text.
+    fn html(&mut self, name: &SourcePath, bytes: &[u8]) {
+        let page = match self.opts.load.encoding {
+            Some(named) => named.decode_without_bom_handling(bytes).0,
+            None => super::text_of(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)),
+        };
+        let text = html::text(&page);
+        if let Err(err) = self.member(name, None, Encoding::Bytes, Text::Bytes(text.as_bytes())) {
+            self.problem(Self::read_problem(name, err));
+        }
+    }
+
+    /// A zip member's bytes, inflated under the limit.
+    fn member_bytes<R: Read + Seek>(
+        &self,
+        archive: &mut zip::ZipArchive<R>,
+        path: &str,
+    ) -> Result<Vec<u8>, io::Error> {
+        let file = archive.by_name(path).map_err(io::Error::other)?;
+        let mut limited = Limited {
+            compressed: Compressed::Known(file.compressed_size()),
+            inner: file,
+            limit: self.opts.limit,
+            out: 0,
+        };
+        let mut bytes = Vec::new();
+        limited.read_to_end(&mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// An EPUB: its XHTML documents in the order of its spine, each a text named by its path
+    /// in the book (`book.epub!/OEBPS/ch1.xhtml`).
+    fn epub<R: Read + Seek>(&mut self, name: &SourcePath, archive: &mut zip::ZipArchive<R>) {
+        let container = match self.member_bytes(archive, "META-INF/container.xml") {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(err) => return self.problem(archive_problem(name, err)),
+        };
+        let mut package = |path: &str| {
+            self.member_bytes(archive, path)
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .map_err(|e| format!("{path}: {e}"))
+        };
+        let spine = match html::spine(&container, &mut package) {
+            Ok(spine) => spine,
+            Err(message) => {
+                return self.problem(InputError::Document {
+                    path: name.to_path_buf(),
+                    kind: "EPUB",
+                    message,
+                });
+            }
+        };
+        for chapter in spine {
+            if self.stopped {
+                return;
+            }
+            let member = name.member(chapter.as_bytes());
+            match self.member_bytes(archive, &chapter) {
+                Ok(bytes) => self.html(&member, &bytes),
+                Err(err) => self.problem(archive_problem(&member, err)),
             }
         }
     }

@@ -130,7 +130,10 @@ pub const FILE_TYPES: &[(&str, &[&str])] = &[
         ],
     ),
     ("zip", &["*.zip", "*.tar", "*.tar.*", "*.tgz"]),
-    ("doc", &["*.docx", "*.odt"]),
+    (
+        "doc",
+        &["*.docx", "*.odt", "*.html", "*.htm", "*.xhtml", "*.epub"],
+    ),
 ];
 
 /// Why [`walk_with`] could not start: a glob or a type that does not parse.

@@ -1,7 +1,7 @@
-//! Word and OpenDocument documents through the real binary (docs/inputs.md, "Documents"): the
-//! fixtures `fixtures/documents/book.docx` and `book.odt` (made by `make.py` with python-docx
-//! and odfpy: studies as paragraphs, the directory as tables under headings), an archive of
-//! them, a broken part, and the kinds refused with how to convert them.
+//! Word, OpenDocument, HTML and EPUB documents through the real binary (docs/inputs.md,
+//! "Documents"): the fixtures `fixtures/documents/book.{docx,odt,html,epub}` (made by `make.py`
+//! with python-docx and odfpy: studies as paragraphs, the directory as tables under headings),
+//! an archive of them, a broken part, and the kinds refused with how to convert them.
 
 use std::fs;
 
@@ -10,6 +10,8 @@ use crate::support::gbr::{gbr, streams};
 
 const DOCX: &str = "fixtures/documents/book.docx";
 const ODT: &str = "fixtures/documents/book.odt";
+const HTML: &str = "fixtures/documents/book.html";
+const EPUB: &str = "fixtures/documents/book.epub";
 
 /// (member, line, code, kings, stipulation, label) of each record of `gbr scan --json ARGS`.
 fn records(args: &[&str]) -> Vec<(String, u64, String, String, String, String)> {
@@ -37,7 +39,11 @@ fn records(args: &[&str]) -> Vec<(String, u64, String, String, String, String)> 
 
 #[test]
 fn a_word_and_an_opendocument_book_give_their_studies_and_their_directory_tables() {
-    for (document, part, first_line) in [(DOCX, "word/document.xml", 5), (ODT, "content.xml", 6)] {
+    for (document, part, first_line) in [
+        (DOCX, "word/document.xml", 5),
+        (ODT, "content.xml", 6),
+        (HTML, "fixtures/documents/book.html", 5),
+    ] {
         let found = records(&[document]);
         let rows: Vec<(&str, &str, &str, &str)> = found
             .iter()
@@ -179,4 +185,58 @@ fn a_broken_part_is_an_error_for_that_part_and_other_kinds_say_how_to_convert() 
     }
     // Any other OLE file (a spreadsheet) is a binary file, skipped as before.
     assert!(err.contains("1 binary file skipped"), "{err}");
+}
+
+#[test]
+fn an_epub_is_read_chapter_by_chapter_in_the_order_of_its_spine() {
+    // The zip lists the directory's chapter first; the spine puts the studies first.
+    let found = records(&[EPUB]);
+    let members: Vec<&str> = found.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(
+        members,
+        [
+            "OEBPS/text/studies.xhtml",
+            "OEBPS/text/studies.xhtml",
+            "OEBPS/text/directory.xhtml",
+            "OEBPS/text/directory.xhtml",
+            "OEBPS/text/directory.xhtml",
+            "OEBPS/text/directory.xhtml",
+        ]
+    );
+    let groups: Vec<&str> = found.iter().map(|r| r.4.as_str()).collect();
+    assert_eq!(groups, ["+", "=", "+", "+", "=", "="]);
+}
+
+#[test]
+fn html_as_a_browser_shows_it_scripts_entities_and_encodings() {
+    let dir = tempfile::tempdir().unwrap();
+    // Latin-1 bytes, an entity for the sign, a script holding a code, a table row.
+    let page = b"<!DOCTYPE html><html><head><script>var x = '0323.12';</script></head><body>\
+<p>R\xE9ti, Schachmatny Listok 1925</p><p>&#43;</p><p>h8a6 0000.11 .c6h5 2/2</p>\
+<table><tr><td>0310.01</td><td>d6a8</td></tr></table></body></html>";
+    put(dir.path(), "page.htm", page);
+    let (text, _, code) = streams(
+        gbr()
+            .current_dir(dir.path())
+            .args(["text", "page.htm"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        text,
+        "==> page.htm <==\nR\u{e9}ti, Schachmatny Listok 1925\n+\nh8a6 0000.11 .c6h5 2/2\n0310.01\td6a8\n"
+    );
+    let found = records(&[dir.path().join("page.htm").to_str().unwrap()]);
+    let codes: Vec<(&str, &str, &str)> = found
+        .iter()
+        .map(|r| (r.2.as_str(), r.4.as_str(), r.5.as_str()))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("0000.11", "+", "R\u{e9}ti, Schachmatny Listok 1925"),
+            ("0310.01", "", "")
+        ]
+    );
 }

@@ -60,6 +60,8 @@ const FILES: &[(&str, Made)] = &[
         Made::Copy("fixtures/documents/book.docx"),
     ),
     ("book.odt", Made::Copy("fixtures/documents/book.odt")),
+    ("page.html", Made::Copy("fixtures/documents/book.html")),
+    ("b.epub", Made::Copy("fixtures/documents/book.epub")),
     ("all.tsv", Made::Index(DIRECTORY)),
     ("more.tsv", Made::Index(&["fixtures/check/body.txt"])),
     ("studies.jsonl", Made::Index(&["fixtures/pgn/studies.pgn"])),
