@@ -240,3 +240,62 @@ fn html_as_a_browser_shows_it_scripts_entities_and_encodings() {
         ]
     );
 }
+
+/// Writes the text file `source` as a Word document `target`, a paragraph a line (python-docx,
+/// through the `python3` first on the PATH).
+const TEXT_TO_DOCX: &str = r#"
+import sys
+from docx import Document
+doc = Document()
+with open(sys.argv[1], encoding="utf-8") as f:
+    for line in f.read().split("\n"):
+        doc.add_paragraph(line.rstrip("\r"))
+doc.save(sys.argv[2])
+"#;
+
+/// Run by `.ci/run` (`cargo test -- --ignored`) with python-docx in its virtual environment;
+/// without the corpus it says so and passes, without python-docx it fails.
+#[test]
+#[ignore = "needs ../shared/corpus and python-docx"]
+fn the_shared_corpus_as_word_documents_gives_the_records_of_its_text() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(entries) = fs::read_dir(&corpus) else {
+        println!("skipped: ../shared/corpus not found");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut texts: Vec<_> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    texts.sort();
+    assert!(!texts.is_empty(), "no text in ../shared/corpus");
+    for text in texts {
+        let name = text.file_stem().unwrap().to_str().unwrap().to_string();
+        let docx = dir.path().join(format!("{name}.docx"));
+        let made = std::process::Command::new("python3")
+            .args(["-c", TEXT_TO_DOCX])
+            .arg(&text)
+            .arg(&docx)
+            .output()
+            .expect("python3 (.ci/run puts its virtual environment first on the PATH)");
+        assert!(
+            made.status.success(),
+            "python-docx (pip install python-docx): {}",
+            String::from_utf8_lossy(&made.stderr)
+        );
+        // The same records, but for their path, line by line: code, kings, stipulation, label.
+        let strip = |rows: Vec<(String, u64, String, String, String, String)>| {
+            rows.into_iter()
+                .map(|(_, line, code, kings, stipulation, label)| {
+                    (line, code, kings, stipulation, label)
+                })
+                .collect::<Vec<_>>()
+        };
+        let plain = strip(records(&[text.to_str().unwrap()]));
+        let word = strip(records(&[docx.to_str().unwrap()]));
+        assert!(!plain.is_empty(), "{name}");
+        assert_eq!(word, plain, "{name}: the Word document against its text");
+    }
+}
