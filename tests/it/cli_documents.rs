@@ -241,23 +241,40 @@ fn html_as_a_browser_shows_it_scripts_entities_and_encodings() {
     );
 }
 
-/// Writes the text file `source` as a Word document `target`, a paragraph a line (python-docx,
-/// through the `python3` first on the PATH).
-const TEXT_TO_DOCX: &str = r#"
-import sys
+/// Writes the text file `argv[1]` as a Word document, an OpenDocument text, an HTML page and an
+/// EPUB, `argv[2]` with the extensions `.docx`, `.odt`, `.html`, `.epub`: a paragraph a line
+/// (python-docx and odfpy, through the `python3` first on the PATH).
+const TEXT_TO_DOCUMENTS: &str = r#"
+import html, sys, zipfile
 from docx import Document
-doc = Document()
+from odf.opendocument import OpenDocumentText
+from odf.text import P
 with open(sys.argv[1], encoding="utf-8") as f:
-    for line in f.read().split("\n"):
-        doc.add_paragraph(line.rstrip("\r"))
-doc.save(sys.argv[2])
+    lines = [l.rstrip("\r") for l in f.read().split("\n")]
+out = sys.argv[2]
+doc = Document()
+for line in lines:
+    doc.add_paragraph(line)
+doc.save(out + ".docx")
+odt = OpenDocumentText()
+for line in lines:
+    odt.text.addElement(P(text=line))
+odt.save(out + ".odt")
+page = "<!DOCTYPE html><html><body>" + "".join("<p>%s</p>" % html.escape(l) for l in lines) + "</body></html>"
+with open(out + ".html", "w", encoding="utf-8") as f:
+    f.write(page)
+with zipfile.ZipFile(out + ".epub", "w") as z:
+    z.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+    z.writestr("META-INF/container.xml", '<container><rootfiles><rootfile full-path="book.opf"/></rootfiles></container>')
+    z.writestr("book.opf", '<package><manifest><item id="c" href="c.xhtml"/></manifest><spine><itemref idref="c"/></spine></package>')
+    z.writestr("c.xhtml", page)
 "#;
 
-/// Run by `.ci/run` (`cargo test -- --ignored`) with python-docx in its virtual environment;
-/// without the corpus it says so and passes, without python-docx it fails.
+/// Run by `.ci/run` (`cargo test -- --ignored`) with python-docx and odfpy in its virtual
+/// environment; without the corpus it says so and passes, without them it fails.
 #[test]
-#[ignore = "needs ../shared/corpus and python-docx"]
-fn the_shared_corpus_as_word_documents_gives_the_records_of_its_text() {
+#[ignore = "needs ../shared/corpus, python-docx and odfpy"]
+fn the_shared_corpus_as_documents_gives_the_records_of_its_text() {
     let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     let Ok(entries) = fs::read_dir(&corpus) else {
         println!("skipped: ../shared/corpus not found");
@@ -271,31 +288,49 @@ fn the_shared_corpus_as_word_documents_gives_the_records_of_its_text() {
         .collect();
     texts.sort();
     assert!(!texts.is_empty(), "no text in ../shared/corpus");
+    type Row = (u64, String, String, String, String);
+    let rows = |path: &std::path::Path| -> Vec<Row> {
+        records(&[path.to_str().unwrap()])
+            .into_iter()
+            .map(|(_, line, code, kings, stipulation, label)| {
+                (line, code, kings, stipulation, label)
+            })
+            .collect()
+    };
     for text in texts {
         let name = text.file_stem().unwrap().to_str().unwrap().to_string();
-        let docx = dir.path().join(format!("{name}.docx"));
+        let base = dir.path().join(&name);
         let made = std::process::Command::new("python3")
-            .args(["-c", TEXT_TO_DOCX])
+            .args(["-c", TEXT_TO_DOCUMENTS])
             .arg(&text)
-            .arg(&docx)
+            .arg(&base)
             .output()
             .expect("python3 (.ci/run puts its virtual environment first on the PATH)");
         assert!(
             made.status.success(),
-            "python-docx (pip install python-docx): {}",
+            "python-docx and odfpy (pip install python-docx odfpy): {}",
             String::from_utf8_lossy(&made.stderr)
         );
-        // The same records, but for their path, line by line: code, kings, stipulation, label.
-        let strip = |rows: Vec<(String, u64, String, String, String, String)>| {
+        let plain = rows(&text);
+        assert!(!plain.is_empty(), "{name}");
+        // Word and OpenDocument keep every paragraph a line, empty ones too: the same lines.
+        for extension in ["docx", "odt"] {
+            let document = rows(&base.with_extension(extension));
+            assert_eq!(document, plain, "{name}.{extension} against its text");
+        }
+        // A browser shows no empty paragraph: the same records but for their line numbers.
+        let unnumbered = |rows: Vec<Row>| {
             rows.into_iter()
-                .map(|(_, line, code, kings, stipulation, label)| {
-                    (line, code, kings, stipulation, label)
-                })
+                .map(|r| (r.1, r.2, r.3, r.4))
                 .collect::<Vec<_>>()
         };
-        let plain = strip(records(&[text.to_str().unwrap()]));
-        let word = strip(records(&[docx.to_str().unwrap()]));
-        assert!(!plain.is_empty(), "{name}");
-        assert_eq!(word, plain, "{name}: the Word document against its text");
+        for extension in ["html", "epub"] {
+            let page = unnumbered(rows(&base.with_extension(extension)));
+            assert_eq!(
+                page,
+                unnumbered(plain.clone()),
+                "{name}.{extension} against its text"
+            );
+        }
     }
 }
