@@ -109,12 +109,16 @@ fn fixture_inputs() -> Vec<InputPath> {
     } else {
         eprintln!("skipped: ../shared/corpus not found; the fixtures alone were read");
     }
-    // Text inputs only: the oracle below scans each file's bytes whole, which a PDF is not
-    // (tests/it/cli_inputs.rs covers PDFs and the other kinds).
+    // Text inputs only: the oracle below scans each file's bytes whole, which a PDF or a
+    // document is not (tests/it/cli_inputs.rs and cli_documents.rs cover the other kinds).
     let mut inputs: Vec<InputPath> = walk(&paths)
         .inputs
         .into_iter()
-        .filter(|i| i.path().extension().is_none_or(|e| e != "pdf"))
+        .filter(|i| {
+            i.path().extension().is_none_or(|e| {
+                !["pdf", "docx", "odt", "html", "epub"].contains(&e.to_str().unwrap_or(""))
+            })
+        })
         .collect();
     // An input that fails to open in the middle (the walk reports missing paths itself).
     inputs.insert(3, InputPath::File(root.join("fixtures/no-such-file.txt")));
