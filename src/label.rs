@@ -209,6 +209,20 @@ impl LabelRules {
     }
 }
 
+/// The four-digit numbers standing on their own in `text` (no digit just before or after):
+/// the years a label may print (`Kubbel, L., Shakhmaty 1925`), in order. Shared by the PGN
+/// export's `Date` and `gbr lookup --year`.
+pub fn years(text: &str) -> impl Iterator<Item = u16> + '_ {
+    let bytes = text.as_bytes();
+    (0..bytes.len().saturating_sub(3)).filter_map(move |at| {
+        let run = &bytes[at..at + 4];
+        let alone = !at.checked_sub(1).is_some_and(|b| bytes[b].is_ascii_digit())
+            && !bytes.get(at + 4).is_some_and(u8::is_ascii_digit);
+        (alone && run.iter().all(u8::is_ascii_digit))
+            .then(|| run.iter().fold(0u16, |n, d| n * 10 + u16::from(d - b'0')))
+    })
+}
+
 /// Bytes after a code in which [`LabelRules::find_after`] reads, at most.
 pub const MAX_AFTER: usize = 80;
 

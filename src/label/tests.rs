@@ -325,3 +325,11 @@ fn a_games_label_is_its_composer_source_and_year() {
         Some("17")
     );
 }
+
+#[test]
+fn years_are_four_digits_standing_alone() {
+    let years: Vec<u16> = super::years("No 19251, Kubbel 1925 (1999) 12345 x2001").collect();
+    assert_eq!(years, [1925, 1999, 2001]);
+    assert_eq!(super::years("").count(), 0);
+    assert_eq!(super::years("123").count(), 0);
+}

@@ -21,8 +21,6 @@ use gbrscan::stipulation::Outcome;
 use gbrscan::{Check, Finding, Parsed, Rank, Severity, applicable};
 use shakmaty::{Color, Square};
 
-use super::text::severity_name;
-
 /// The readable block: one `label: value` line per part, the checks, the verdict and fixes.
 pub fn block(text: &str, parsed: &Parsed, findings: &[Finding]) -> String {
     let p = &parsed.position;
@@ -111,9 +109,9 @@ pub fn block(text: &str, parsed: &Parsed, findings: &[Finding]) -> String {
 fn check_lines(c: Check, ran: bool, parsed: &Parsed, findings: &[Finding]) -> String {
     let own: Vec<&Finding> = findings.iter().filter(|f| f.check() == c).collect();
     let status = if let Some((first, rest)) = own.split_first() {
-        let mut status = format!("{}: {first}", severity_name(first.severity()));
+        let mut status = format!("{}: {first}", first.severity().name());
         for f in rest {
-            status.push_str(&format!("\n{:15}{}: {f}", "", severity_name(f.severity())));
+            status.push_str(&format!("\n{:15}{}: {f}", "", f.severity().name()));
         }
         status
     } else if !ran {

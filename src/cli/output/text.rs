@@ -75,11 +75,6 @@ pub fn write_styled(
     }
 }
 
-/// `error`, `warning` or `note` ([`Severity::name`]).
-pub fn severity_name(severity: Severity) -> &'static str {
-    severity.name()
-}
-
 /// ` ok`, ` unchecked` or ` invalid`, as the module documentation says.
 fn status(r: &Record) -> &'static str {
     if !r.valid {
@@ -124,7 +119,7 @@ fn write_line(out: &mut impl Write, r: &Record, styled: bool) -> io::Result<()> 
     out.write_all(b"]")?;
     for f in &r.findings {
         out.write_all(b" | ")?;
-        let severity = severity_name(f.severity).as_bytes();
+        let severity = f.severity.name().as_bytes();
         write_styled(out, styled, Styles::severity(f.severity), severity)?;
         out.write_all(b" ")?;
         out.write_all(f.message.as_bytes())?;

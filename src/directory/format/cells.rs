@@ -98,7 +98,7 @@ pub(crate) enum Findings {
 }
 
 /// The findings of `record` in words ([`Findings::Words`]) appended to `out`.
-pub(crate) fn findings_in_words(record: &Record, out: &mut Vec<u8>) {
+fn findings_in_words(record: &Record, out: &mut Vec<u8>) {
     for (i, finding) in record.findings.iter().enumerate() {
         if i > 0 {
             out.extend_from_slice(b" | ");

@@ -71,16 +71,12 @@ pub(crate) fn date(record: &Record) -> String {
     if let Some(date) = record.study.as_deref().and_then(|s| s.date.as_deref()) {
         return date.to_string();
     }
-    let label = record.label.as_deref().unwrap_or_default().as_bytes();
-    let year = (0..label.len().saturating_sub(3)).rev().find(|&at| {
-        let digits = &label[at..at + 4];
-        digits.iter().all(u8::is_ascii_digit)
-            && matches!(&digits[..2], b"18" | b"19" | b"20")
-            && !at.checked_sub(1).is_some_and(|b| label[b].is_ascii_digit())
-            && !label.get(at + 4).is_some_and(u8::is_ascii_digit)
-    });
+    let label = record.label.as_deref().unwrap_or_default();
+    let year = crate::label::years(label)
+        .filter(|year| (1800..=2099).contains(year))
+        .last();
     match year {
-        Some(at) => format!("{}.??.??", String::from_utf8_lossy(&label[at..at + 4])),
+        Some(year) => format!("{year}.??.??"),
         None => "????.??.??".to_string(),
     }
 }

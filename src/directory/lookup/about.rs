@@ -21,14 +21,9 @@ fn holds(text: &str, part: &str) -> bool {
     text.to_lowercase().contains(&part.to_lowercase())
 }
 
-/// True when `label` holds `year` as a number of its own: not inside a longer run of digits.
+/// True when `label` holds `year` as a number of its own ([`crate::label::years`]).
 fn label_has_year(label: &str, year: u16) -> bool {
-    let year = year.to_string();
-    label.match_indices(&year).any(|(at, _)| {
-        let before = label[..at].chars().next_back();
-        let after = label[at + year.len()..].chars().next();
-        !before.is_some_and(|c| c.is_ascii_digit()) && !after.is_some_and(|c| c.is_ascii_digit())
-    })
+    crate::label::years(label).any(|y| y == year)
 }
 
 impl About {
