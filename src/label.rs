@@ -53,8 +53,9 @@ pub const MAX_BYTES: usize = 400;
 /// number lines are shorter: `No 18776 A. Author (Country)` is 28 bytes.
 pub const LONG_LINE: usize = 40;
 
-/// A line longer than this ends the window.
-pub const MAX_LINE: usize = crate::context::lines::MAX_LINE;
+/// A line longer than this ends the window (and the sign look-back of `crate::context::lines`,
+/// which reads the same lines).
+pub const MAX_LINE: usize = 100;
 
 /// Lines above a caption in which a study number still wins over it.
 pub const CAPTION_REACH: usize = 4;
@@ -391,6 +392,13 @@ fn is_blank(b: u8) -> bool {
 /// The digits at the start of `s`: their count.
 fn digits(s: &[u8]) -> usize {
     s.iter().take_while(|b| b.is_ascii_digit()).count()
+}
+
+/// True when `line` is a study number under the built-in rules (the module's table: `No
+/// 18776`, `- 31 -`, `18776.`, `EG#12345`, `E324`), blanks around it ignored: the start of a
+/// study block, which a sign above it does not cross (`crate::context::lines`).
+pub fn is_study_number(line: &[u8]) -> bool {
+    matches!(recognise(line), Some(Line::Number(..)))
 }
 
 /// What one line says under the built-in rules; ranges are within `line`.

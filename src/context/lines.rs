@@ -7,7 +7,9 @@ use crate::finder::{is_token, line_feeds};
 use crate::parse::{lex, space};
 use crate::stipulation::Stipulation;
 
+mod block;
 mod heading;
+pub use block::{BLOCK_BYTES, sign_across_prose};
 pub use heading::heading;
 
 /// Most lines above a code that the look-back reads (blank lines included): a sign above
@@ -25,8 +27,9 @@ pub const MAX_BYTES: usize = 1024;
 /// shorter, and a sign or heading above a paragraph of prose belongs to no code below it.
 pub const LONG_LINE: usize = 60;
 
-/// A line longer than this with no code in it ends the look-back at once.
-pub const MAX_LINE: usize = 100;
+/// A line longer than this with no code in it ends the look-back at once (the label window's
+/// [`crate::label::MAX_LINE`]).
+pub const MAX_LINE: usize = crate::label::MAX_LINE;
 
 /// What the look-back found first above a code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

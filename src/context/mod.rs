@@ -88,12 +88,21 @@ pub fn read_code(buf: &[u8], anchor: usize, before: Before) -> Option<(Parsed, L
         }
     }
     let start = parsed.span.start;
-    let above = match before.last_anchor {
+    let last = before.last_anchor.filter(|&last| last + 4 < start);
+    let mut above = match last {
         // The token's full stop must lie before the text read, as the look-back reads it.
-        Some(last) if last + 4 < start => lines::look_back_after(buf, start, Some(last)),
-        _ => lines::look_back(buf, start),
+        Some(_) => lines::look_back_after(buf, start, last),
+        None => lines::look_back(buf, start),
     };
     let own = parsed.position.stipulation;
+    // Prose ended the look-back: a sign line above the prose, in the same study block.
+    if above == Above::Nothing
+        && rank > Rank::Bare
+        && own.is_none_or(|s| s.outcome.is_none())
+        && let Some(sign) = lines::sign_across_prose(buf, start, last)
+    {
+        above = Above::Sign(sign);
+    }
     let mut source = own.map(|_| StipulationSource::Beside);
     if let Above::Sign(sign) = above
         && rank > Rank::Bare

@@ -22,6 +22,9 @@ use crate::source_path::SourcePath;
 /// the look-back of the false-friend tests (4 bytes) sees the same bytes as in the whole text.
 pub const OVERLAP: usize = 64 << 10;
 
+// The farthest look-back, a sign across prose, sees the same bytes as in the whole text.
+const _: () = assert!(OVERLAP >= crate::context::lines::BLOCK_BYTES);
+
 /// Bytes asked of the reader at a time, at least.
 const READ_SIZE: usize = 64 << 10;
 
