@@ -1,18 +1,23 @@
 //! The label of a study: its number, source or composer caption, read from the text before
 //! its code or after it on its line (docs/printing.md, "Labels").
 //!
-//! The search window of a code is the text before it, back over at most [`MAX_LINES`] lines
-//! (the code's own line, up to the code, counts as the first; the lines of a board printed as
-//! text, [`crate::diagram::is_board_line`], count as none) and at most [`MAX_BYTES`] bytes
-//! (a line cut by that limit is not read), ending at prose: the second line longer than
-//! [`LONG_LINE`] bytes, or the first longer than [`MAX_LINE`], is the last one read (as the
-//! sign look-back of `crate::context::lines` does: a caption above a paragraph of prose
-//! belongs to no code below it; caption lines are short, and so a code in running text costs
-//! two or three lines of look-back). Never past the end of the code before it (`floor`, and the scanner's
-//! stitcher across chunks), never past a form feed (a page break in text extracted from a PDF:
-//! the window starts on the code's page;
-//! each page of a PDF read by gbr is a text of its own, so no window crosses one). The label
-//! belongs to the nearest code after it.
+//! A code's label is read in its **study block**: the text before it back to the end of the
+//! code before it (`floor`, and the scanner's stitcher across chunks), never past a form feed
+//! (a page break in text extracted from a PDF: each page of a PDF read by gbr is a text of its
+//! own, so no block crosses one), and at most [`NUMBER_REACH`] bytes (a line cut by that limit
+//! is not read). A study number of a magazine's or a book's kind (`No 18610`, `Nr. 12`, `- 31
+//! -`, `EG#12345`: [`is_study_number`]) heads the block and labels it however many lines stand
+//! between it and the code: EG sets the number, the composer, the award and a dedication above
+//! the board and the caption below it. The other numbers of the table (`18776.`, `E324`), common
+//! in prose as list numbers and references, are read in the caption window only.
+//!
+//! A caption is read nearer the code only, in the **caption window**: back over at most
+//! [`MAX_LINES`] lines (the code's own line, up to the code, counts as the first; the lines of a
+//! board printed as text, [`crate::diagram::is_board_line`], count as none) and at most
+//! [`MAX_BYTES`] bytes, ending at prose: the second line longer than [`LONG_LINE`] bytes, or
+//! the first longer than [`MAX_LINE`], is the last one read (a caption above a paragraph of
+//! prose belongs to no code below it; caption lines are short). The label belongs to the
+//! nearest code after it.
 //!
 //! The built-in rules ([`LabelRules::builtin`]) read one line at a time, nearest first, with a
 //! test of the line's first (or last) bytes before anything else:
@@ -26,11 +31,11 @@
 //! | `E324 ...`: one capital and 2-5 digits, then a blank, `:` or nothing | `E324` | Probleemblad's study numbers |
 //! | a line of at most 80 bytes with a letter, ending in a year 1800-2099 after a blank or comma (`Probleemblad, 2000`) | the line | a source or composer caption |
 //!
-//! A study number wins over a caption: a caption line gives way to a number on one of the
-//! [`CAPTION_REACH`] lines above it (a number over its source line, as captions are set).
+//! A study number wins over a caption: the nearest number in the block, read line by line
+//! upward (caption window first); else the nearest caption of the caption window.
 //!
 //! With a user's pattern ([`LabelRules::pattern`]) the label is the last match of the regular
-//! expression in the window (its first capture group when it has one), and the built-in rules
+//! expression in the block (its first capture group when it has one), and the built-in rules
 //! are not used.
 //!
 //! A printed directory sets each entry's number after its code, on the same line
@@ -40,7 +45,7 @@
 //! another code's label.
 
 use compact_str::CompactString;
-use memchr::{memchr, memrchr};
+use memchr::{memchr, memrchr, memrchr3};
 use regex::bytes::Regex;
 
 /// Lines read before a code, its own line (up to the code) included.
@@ -57,8 +62,10 @@ pub const LONG_LINE: usize = 40;
 /// which reads the same lines).
 pub const MAX_LINE: usize = 100;
 
-/// Lines above a caption in which a study number still wins over it.
-pub const CAPTION_REACH: usize = 4;
+/// Bytes before a code in its study block in which its number is read, at most: EG's number,
+/// composer, award and dedication lines and a board of any font (some 600 bytes), and a bound
+/// on the work a code in running text costs (docs/performance.md).
+pub const NUMBER_REACH: usize = 1024;
 
 /// Longest label kept, in bytes; a longer match is cut at a character boundary.
 pub const MAX_LABEL: usize = 80;
@@ -112,18 +119,19 @@ impl LabelRules {
     /// further back than `floor` (the end of the code before it, 0 for none); `None` when the
     /// window has none.
     pub fn find(&self, buf: &[u8], floor: usize, code_start: usize) -> Option<Label> {
-        let mut lo = floor.max(code_start.saturating_sub(MAX_BYTES));
         // The code before reaches into this one's text (a sign or kings read back over it).
-        if lo >= code_start {
+        if floor >= code_start {
             return None;
         }
-        // No label is read across a page break: the window starts on the code's page.
-        if let Some(i) = memrchr(FORM_FEED, &buf[lo..code_start]) {
-            lo += i + 1;
+        let mut block = floor.max(code_start.saturating_sub(NUMBER_REACH));
+        // No label is read across a page break: the block starts on the code's page.
+        if let Some(i) = memrchr(FORM_FEED, &buf[block..code_start]) {
+            block += i + 1;
         }
+        let window = block.max(code_start.saturating_sub(MAX_BYTES));
         let found = match &self.pattern {
-            None => builtin(buf, lo, code_start),
-            Some(re) => matched(re, buf, lo, code_start),
+            None => builtin(buf, block, window, code_start),
+            Some(re) => matched(re, buf, block, code_start),
         }?;
         Some(Label {
             at: found.0,
@@ -275,8 +283,8 @@ fn after_builtin(segment: &[u8]) -> Option<(usize, usize)> {
     Some((lead + found.0, lead + found.1))
 }
 
-/// The lines of a window, nearest first, as byte ranges of the buffer: one backward search for
-/// a line feed a line.
+/// The lines of the caption window, nearest first, as byte ranges of the buffer: one backward
+/// search for a line feed a line.
 struct Lines<'a> {
     buf: &'a [u8],
     /// The lowest byte read.
@@ -304,11 +312,10 @@ impl<'a> Lines<'a> {
 }
 
 impl Iterator for Lines<'_> {
-    /// A line's start and end, and its number in the window (0 for the code's own line); the
-    /// lines of a board printed as text share the number of the line below them.
-    type Item = (usize, usize, usize);
+    /// A line's start and end.
+    type Item = (usize, usize);
 
-    fn next(&mut self) -> Option<(usize, usize, usize)> {
+    fn next(&mut self) -> Option<(usize, usize)> {
         if self.done || self.n == MAX_LINES {
             return None;
         }
@@ -325,44 +332,86 @@ impl Iterator for Lines<'_> {
             self.long += 1;
         }
         self.done = start <= lo || len > MAX_LINE || self.long > 1;
-        // A diagram between the label and the caption (EG sets the number, the composer and
-        // the source above the board, the caption below it) is not counted: the window is
-        // the study's block, not a fixed number of lines.
-        let n = self.n;
-        if n == 0 || !crate::diagram::is_board_line(&buf[start..end]) {
+        // A diagram between a caption and the code (EG sets the source above the board, the
+        // caption below it) is not counted.
+        if self.n == 0 || !crate::diagram::is_board_line(&buf[start..end]) {
             self.n += 1;
         }
         self.end = start.saturating_sub(1);
-        Some((start, end, n))
+        Some((start, end))
     }
 }
 
-/// The built-in rules over the window `lo..end`: the range of the label in `buf`.
-fn builtin(buf: &[u8], lo: usize, end: usize) -> Option<(usize, usize)> {
-    let mut caption: Option<((usize, usize), usize)> = None;
-    for (start, end, n) in Lines::new(buf, lo, end) {
+/// The built-in rules over the block `block..end`, whose caption window starts at `window`:
+/// the range of the label in `buf`.
+fn builtin(buf: &[u8], block: usize, window: usize, end: usize) -> Option<(usize, usize)> {
+    let mut caption: Option<(usize, usize)> = None;
+    let mut top = end;
+    for (start, end) in Lines::new(buf, window, end) {
+        top = start;
         match recognise(&buf[start..end]) {
             Some(Line::Number(a, b)) => return Some((start + a, start + b)),
             Some(Line::Caption(a, b)) if caption.is_none() => {
-                caption = Some(((start + a, start + b), n))
+                caption = Some((start + a, start + b))
             }
             _ => {}
         }
-        if let Some((range, line)) = caption
-            && n >= line + CAPTION_REACH
-        {
-            return Some(range);
-        }
     }
-    caption.map(|(range, _)| range)
+    block_number(buf, block, top).or(caption)
 }
 
-/// A user's pattern over the window: its last match (first group, if any) in the lines of the
-/// window ([`Lines`]).
-fn matched(re: &Regex, buf: &[u8], lo: usize, end: usize) -> Option<(usize, usize)> {
-    let from = Lines::new(buf, lo, end)
-        .last()
-        .map_or(end, |(start, _, _)| start);
+/// The study number ([`is_study_number`]) of the block `block..top` above the caption window
+/// (`top`: the start of the window's topmost line read): the nearest line that is one, read
+/// upward; a line cut by the block's start is not read.
+///
+/// A code in running text has a block of prose above it, so the lines are not walked one by
+/// one: one backward search finds the bytes such a line starts with (`N` of `No`/`Nr`, `-` of
+/// `- 31 -`, `#` of `EG#`), and only a byte with nothing but blanks before it on its line (the
+/// `EG` before `#`) has its line read.
+fn block_number(buf: &[u8], block: usize, top: usize) -> Option<(usize, usize)> {
+    let mut end = top;
+    while let Some(i) = memrchr3(b'N', b'-', b'#', &buf[block..end]) {
+        let at = block + i;
+        end = at;
+        let next = buf.get(at + 1).copied().unwrap_or(b'\n');
+        let first = match buf[at] {
+            b'#' => match at.checked_sub(2) {
+                Some(e) if e >= block && &buf[e..at] == b"EG" => e,
+                _ => continue,
+            },
+            // `No`, `Nr`; `- 31 -`, `-31-` (not `--Author`, a dash of prose).
+            b'N' if matches!(next, b'o' | b'r') => at,
+            b'-' if next == b' ' || next == b'\t' || next.is_ascii_digit() => at,
+            _ => continue,
+        };
+        let lead = buf[block..first]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        let start = first - lead;
+        let line_start = start == 0 || buf[start - 1] == b'\n';
+        // At the block's start only after a page break (the block starts there); else cut.
+        let opens = line_start || (start == block && buf[start - 1] == FORM_FEED);
+        if !opens {
+            continue;
+        }
+        let line_end = memchr(b'\n', &buf[at..top]).map_or(top, |j| at + j);
+        if let Some((a, b)) = block_number_in(&buf[start..line_end]) {
+            return Some((start + a, start + b));
+        }
+    }
+    None
+}
+
+/// A user's pattern over the block `block..end`: its last match (first group, if any).
+fn matched(re: &Regex, buf: &[u8], block: usize, end: usize) -> Option<(usize, usize)> {
+    // The block starts at a line's start: a line cut by the byte limit is not read.
+    let from = if block == 0 || matches!(buf[block - 1], b'\n' | FORM_FEED) {
+        block
+    } else {
+        memchr(b'\n', &buf[block..end]).map_or(end, |i| block + i + 1)
+    };
     let caps = re.captures_iter(&buf[from..end]).last()?;
     let m = caps.get(1).or_else(|| caps.get(0))?;
     Some((from + m.start(), from + m.end()))
@@ -394,11 +443,26 @@ fn digits(s: &[u8]) -> usize {
     s.iter().take_while(|b| b.is_ascii_digit()).count()
 }
 
-/// True when `line` is a study number under the built-in rules (the module's table: `No
-/// 18776`, `- 31 -`, `18776.`, `EG#12345`, `E324`), blanks around it ignored: the start of a
-/// study block, which a sign above it does not cross (`crate::context::lines`).
+/// True when `line` is a study number of a magazine's or a book's kind (`No 18776`, `Nr. 12`,
+/// `- 31 -`, `EG#12345`), blanks around it ignored: the start of a study block, which labels
+/// it from any line above its code and which a sign above it does not cross
+/// (`crate::context::lines`).
 pub fn is_study_number(line: &[u8]) -> bool {
-    matches!(recognise(line), Some(Line::Number(..)))
+    block_number_in(line).is_some()
+}
+
+/// The number's range in `line` when [`is_study_number`].
+fn block_number_in(line: &[u8]) -> Option<(usize, usize)> {
+    let a = line.iter().position(|&b| !is_blank(b))?;
+    let b = line.iter().rposition(|&b| !is_blank(b))? + 1;
+    let s = &line[a..b];
+    let (x, y) = match s[0] {
+        b'N' => numbered(s),
+        b'-' => dashed(s),
+        b'E' if s.starts_with(b"EG#") => lettered(s),
+        _ => None,
+    }?;
+    Some((a + x, a + y))
 }
 
 /// What one line says under the built-in rules; ranges are within `line`.

@@ -64,9 +64,9 @@ fn builtin_rules_over_caption_layouts() {
             Some("Probleemblad, 2000"),
         ),
         (
-            "source and year far below a number",
+            "a number heads its block however far above its source and year",
             "No 5\none\ntwo\nthree\nfour\nEG 1999\n0000.10\n",
-            Some("EG 1999"),
+            Some("5"),
         ),
         (
             "a move number is no label",
@@ -107,7 +107,7 @@ fn builtin_rules_over_caption_layouts() {
         (
             "a number beyond ten lines",
             "No 9\n1\n2\n3\n4\n5\n6\n7\n8\n9\n0000.10 a1c3\n",
-            None,
+            Some("9"),
         ),
         (
             "a number on the tenth line",
@@ -138,55 +138,62 @@ fn a_code_before_that_reaches_past_this_ones_start_leaves_no_window() {
 }
 
 #[test]
-fn prose_and_the_byte_limit_end_the_window() {
+fn prose_and_the_byte_limit_end_the_caption_window() {
     let rules = LabelRules::builtin();
     let prose = "w".repeat(LONG_LINE + 1);
-    let one = format!("No 9\n{prose}\n0000.10 a1c3\n");
+    let caption = "Probleemblad, 2000";
+    let one = format!("{caption}\n{prose}\n0000.10 a1c3\n");
     assert_eq!(
         label_of(&rules, &one).as_deref(),
-        Some("9"),
+        Some(caption),
         "one long line"
     );
-    let two = format!("No 9\n{prose}\n{prose}\n0000.10 a1c3\n");
+    let two = format!("{caption}\n{prose}\n{prose}\n0000.10 a1c3\n");
     assert_eq!(label_of(&rules, &two), None, "a paragraph of prose");
-    let longest = format!("No 9\n{}\n0000.10 a1c3\n", "w".repeat(MAX_LINE + 1));
-    assert_eq!(
-        label_of(&rules, &longest),
-        None,
-        "a line over {MAX_LINE} bytes"
-    );
+    let longest = format!("{caption}\n{}\n0000.10 a1c3\n", "w".repeat(MAX_LINE + 1));
+    assert_eq!(label_of(&rules, &longest), None, "a line over {MAX_LINE}");
+    let many = format!("{caption}\n{}0000.10 a1c3\n", "s\n".repeat(MAX_LINES));
+    assert_eq!(label_of(&rules, &many), None, "past {MAX_LINES} lines");
+    let bytes = format!("{caption}\n{}\n0000.10 a1c3\n", "s ".repeat(MAX_BYTES / 2));
+    assert_eq!(label_of(&rules, &bytes), None, "past {MAX_BYTES} bytes");
     // The label's own line may be long: it is read, and ends the window.
     let long_caption = format!("No 9 {prose}\n0000.10 a1c3\n");
     assert_eq!(label_of(&rules, &long_caption).as_deref(), Some("9"));
-    // A line cut by the byte limit is not read: one long line and short ones below the label,
-    // fewer than the lines allowed, reach past the limit.
-    let short = "s".repeat(LONG_LINE);
-    let mut cut = format!(
-        "No 9 {}\n{}\n",
-        "s".repeat(LONG_LINE - 5),
-        "w".repeat(MAX_LINE)
-    );
-    let lines = (MAX_BYTES - MAX_LINE) / (LONG_LINE + 1);
-    assert!(
-        lines + 3 <= MAX_LINES,
-        "few enough lines that only the byte limit cuts"
-    );
+}
+
+#[test]
+fn a_study_number_heads_its_block_across_prose_up_to_the_block_s_bytes() {
+    let rules = LabelRules::builtin();
+    let pattern = LabelRules::pattern("No (9)").unwrap();
+    let prose = format!("{}\n", "w".repeat(MAX_LINE + 1));
+    for (rules, name) in [(&rules, "built-in"), (&pattern, "pattern")] {
+        let two = format!("No 9\n{prose}{prose}0000.10 a1c3\n");
+        assert_eq!(label_of(rules, &two).as_deref(), Some("9"), "{name}: prose");
+        // A caption nearer the code gives way to the number.
+        let captioned = format!("No 9\n{prose}Probleemblad, 2000\n0000.10 a1c3\n");
+        assert_eq!(label_of(rules, &captioned).as_deref(), Some("9"), "{name}");
+    }
+    // The number's line cut by the block's byte limit is not read; one line fewer and it is.
+    let filler = "s".repeat(99);
+    let lines = NUMBER_REACH / 100 - 1;
+    let mut cut = format!("No 9 {}\n", "s".repeat(200));
     for _ in 0..lines {
-        cut.push_str(&format!("{short}\n"));
+        cut.push_str(&format!("{filler}\n"));
     }
     cut.push_str("0000.10 a1c3\n");
     let start = cut.find("0000.10").unwrap();
-    assert!(start > MAX_BYTES && start - (LONG_LINE + 1) < MAX_BYTES);
+    assert!(
+        start > NUMBER_REACH && start - 206 < NUMBER_REACH,
+        "the limit cuts the number's line"
+    );
     assert_eq!(rules.find(cut.as_bytes(), 0, start), None);
-    let pattern = LabelRules::pattern("No (9)").unwrap();
     assert_eq!(pattern.find(cut.as_bytes(), 0, start), None);
-    // One short line fewer, and the label's line is inside the limit.
-    let inside = cut.replacen(&format!("{short}\n"), "", 1);
+    let inside = cut.replacen(&format!("{filler}\n"), "", 1);
     let start = inside.find("0000.10").unwrap();
-    let found = rules.find(inside.as_bytes(), 0, start).map(|l| l.text);
-    assert_eq!(found.as_deref(), Some("9"));
-    assert_eq!(label_of(&pattern, &two), None, "a paragraph of prose");
-    assert_eq!(label_of(&pattern, &one).as_deref(), Some("9"));
+    for rules in [&rules, &pattern] {
+        let found = rules.find(inside.as_bytes(), 0, start).map(|l| l.text);
+        assert_eq!(found.as_deref(), Some("9"));
+    }
 }
 
 #[test]

@@ -270,7 +270,7 @@ fn label_of(
 /// reading back as far as a label window reaches. So a range's first code takes the same label
 /// whatever the chunks, as the scanner's stitcher cannot give it one it did not find.
 fn claimed_before(buf: &[u8], start: usize, rules: &LabelRules) -> usize {
-    let reach = crate::label::MAX_BYTES + crate::label::MAX_AFTER + 128;
+    let reach = crate::label::NUMBER_REACH + crate::label::MAX_AFTER + 128;
     let from = start.saturating_sub(reach);
     // A token's full stop stands four bytes in; its anchor before `start`.
     memchr::memrchr_iter(b'.', &buf[from..(start + 4).min(buf.len())])

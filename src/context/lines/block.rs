@@ -4,21 +4,24 @@
 //! export puts in the text's flow). The look-back of [`super::look_back`] stops at prose; this
 //! reads on, for a sign line only, to the start of the study block.
 //!
-//! A lone sign line ([`super::sign_line`]: `+`, `=`, `-+`, `+ ZAZ` ...) belongs to the next
+//! A lone sign line (read as the look-back reads it, [`super::sign_line`]: `+`, `=`, `-+`, `+ ZAZ` ...) belongs to the next
 //! code below it when nothing of these stands between them: another code, a line of a diagram
 //! printed as text ([`crate::diagram::is_board_line`]), a study number
 //! ([`crate::label::is_study_number`]: `No 18776`, `- 31 -`, `E324`), a heading of a printed
 //! directory ([`super::heading`]) or a page break (a form feed: a PDF page is a study block's
 //! end). Prose between them, of any length within [`BLOCK_BYTES`], is crossed.
+//!
+//! The code must begin its line (blanks and control bytes before it only): a study's caption
+//! under its diagram does, a code cited inside a sentence of prose is no study's caption.
 
-use memchr::{memchr, memchr_iter, memrchr, memrchr2};
+use memchr::{memchr, memchr_iter, memrchr2};
 
+use super::Above;
 use crate::finder::is_token;
 use crate::stipulation::Stipulation;
 
 /// Most bytes above a code read for a sign across prose: an introduction of some 40 printed
-/// lines (a book's page beside its diagram), and a bound on the work a code in running text
-/// costs.
+/// lines beside a study's diagram, and a bound on the work a code in running text costs.
 pub const BLOCK_BYTES: usize = 4096;
 
 /// Longest sign line read, in bytes ([`super::sign_line`] reads no longer one).
@@ -36,6 +39,15 @@ const FORM_FEED: u8 = 0x0C;
 /// one backward scan, and reads the lines between only for a sign line found.
 pub fn sign_across_prose(buf: &[u8], start: usize, last: Option<usize>) -> Option<Stipulation> {
     let start = start.min(buf.len());
+    let blank = crate::parse::space::is_control_or_space;
+    if !buf[..start]
+        .iter()
+        .rev()
+        .take_while(|&&b| b != b'\n')
+        .all(|&b| blank(b))
+    {
+        return None; // a code inside a line of prose
+    }
     let mut floor = start.saturating_sub(BLOCK_BYTES);
     if let Some(last) = last {
         floor = floor.max(last + 7).min(start);
@@ -43,27 +55,33 @@ pub fn sign_across_prose(buf: &[u8], start: usize, last: Option<usize>) -> Optio
     let mut end = start;
     while let Some(i) = memrchr2(b'+', b'=', &buf[floor..end]) {
         let at = floor + i;
-        let line_start = line_start(buf, floor, at);
+        end = at;
+        // A sign line's sign stands first on its line, after blanks (or the `-` of `-+`): most
+        // hits (`1.Rh8+`, `x = y`) are told apart by the byte before them.
+        let lead = buf[floor..at]
+            .iter()
+            .rev()
+            .take(SIGN_LINE)
+            .take_while(|&&b| b != b'\n' && (blank(b) || b == b'-'))
+            .count();
+        let line_start = at - lead;
+        // A line cut by the floor is not read.
+        if line_start > 0 && buf[line_start - 1] != b'\n' {
+            continue;
+        }
         let line_end = memchr(b'\n', &buf[at..start]).map_or(start, |j| at + j);
         let line = &buf[line_start..line_end];
-        if line_end - line_start <= SIGN_LINE
-            && let Some(sign) = super::sign_line(line)
-        {
-            // A line cut by the floor is not read.
-            let whole = line_start > floor || line_start == 0 || buf[line_start - 1] == b'\n';
-            return (whole && open_between(buf, line_end, start)).then_some(sign);
+        // Read as the look-back reads a line, through its one reader of signs and headings; a
+        // diagram, a heading or a code between are read by `open_between`.
+        match super::sign_or_heading(line, &buf[..line_start]) {
+            Some(Above::Sign(sign)) if line.len() <= SIGN_LINE => {
+                return open_between(buf, line_end, start).then_some(sign);
+            }
+            Some(Above::Heading(_)) => return None,
+            _ => end = line_start,
         }
-        if crate::diagram::is_board_line(line) {
-            return None; // a diagram stands between
-        }
-        end = line_start;
     }
     None
-}
-
-/// The start of the line holding `at` (0-based), not below `floor`.
-fn line_start(buf: &[u8], floor: usize, at: usize) -> usize {
-    memrchr(b'\n', &buf[floor..at]).map_or(floor, |j| floor + j + 1)
 }
 
 /// True when the lines of `buf[from..to]` (from the end of a sign line to a code's start)
@@ -77,10 +95,16 @@ fn open_between(buf: &[u8], from: usize, to: usize) -> bool {
     if memchr_iter(b'.', between).any(|dot| from + dot >= 4 && is_token(buf, from + dot - 4)) {
         return false;
     }
+    let mut line_start = from;
     between.split(|&b| b == b'\n').all(|line| {
+        let before = &buf[..line_start];
+        line_start += line.len() + 1;
         !crate::diagram::is_board_line(line)
             && !crate::label::is_study_number(line)
-            && super::heading(line).is_none()
+            && !matches!(
+                super::sign_or_heading(line, before),
+                Some(Above::Heading(_))
+            )
     })
 }
 
@@ -122,11 +146,25 @@ mod tests {
     }
 
     #[test]
+    fn a_code_inside_a_line_of_prose_takes_no_sign_from_across_prose() {
+        let text = format!("=\n{PROSE}The material 0031.01 a8d5 is known.\n");
+        assert_eq!(sign(&text), None);
+        let text = format!("=\n{PROSE}\u{c}  \t0031.01 a8d5\n");
+        assert_eq!(sign(&text), None, "a page break between");
+        let text = format!("=\n{PROSE}  \t0031.01 a8d5\n");
+        assert_eq!(sign(&text), Some(Stipulation::DRAW));
+    }
+
+    #[test]
     fn signs_inside_lines_and_far_signs_are_not_read() {
         // Checks in a solution, an equation, a sign glued to words: no sign line.
-        let text = format!("1.Bd7+ Kh3 2.Sg5+\nx = y + 1\n+ and more words here\n{PROSE}0031.01 a8d5\n");
+        let text =
+            format!("1.Bd7+ Kh3 2.Sg5+\nx = y + 1\n+ and more words here\n{PROSE}0031.01 a8d5\n");
         assert_eq!(sign(&text), None);
-        let far = format!("=\n{}0031.01 a8d5\n", PROSE.repeat(BLOCK_BYTES / PROSE.len() + 1));
+        let far = format!(
+            "=\n{}0031.01 a8d5\n",
+            PROSE.repeat(BLOCK_BYTES / PROSE.len() + 1)
+        );
         assert_eq!(sign(&far), None);
     }
 

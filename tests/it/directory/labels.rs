@@ -339,7 +339,7 @@ fn a_pdf_page_is_in_the_reference_and_no_label_crosses_a_page() {
 fn an_eg_study_number_above_its_diagram_labels_the_caption_below_it() {
     // EG's layout: `No 18610` with the composer, the award and a dedication, the board printed
     // as text (nine lines), then the caption; or the number, the board, the award, the
-    // caption. The board's lines do not count in the label's window.
+    // caption. The board's lines are read past: the number heads its study's block.
     let tsv = run(
         &["index", "fixtures/labels/eg-blocks.txt", "--format", "tsv"],
         0,
@@ -356,4 +356,28 @@ fn an_eg_study_number_above_its_diagram_labels_the_caption_below_it() {
         labels,
         [("f1h1", "18612"), ("c2h4", "18610"), ("a7d3", "18611")]
     );
+}
+
+#[test]
+fn an_eg_study_number_labels_its_block_across_long_lines_and_an_unread_board() {
+    // The number heads the block; a long award line, a dedication and a board of glyphs
+    // that gbr does not read stand between it and the caption.
+    let tsv = run(
+        &[
+            "index",
+            "fixtures/labels/eg-pdf-text.txt",
+            "--format",
+            "tsv",
+        ],
+        0,
+    );
+    let labels: Vec<(&str, &str)> = tsv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let cells: Vec<&str> = l.split('\t').collect();
+            (cells[1], cells[11])
+        })
+        .collect();
+    assert_eq!(labels, [("a7d3", "18621"), ("d5h6", "18620")]);
 }
