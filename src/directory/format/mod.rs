@@ -30,6 +30,7 @@ pub use cells::{GUARD, needs_guard, unguarded};
 pub(crate) use cells::{LeadOf, cells, code_text, lead_cell, material_words, stipulation_text};
 pub use print::{Layout, Paper, Print};
 pub use template::TemplateError;
+pub(crate) use tsv::writer as tsv_writer;
 
 /// An output format of `gbr index` and `gbr lookup`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -37,7 +38,8 @@ pub enum Format {
     /// Print-ready text: a heading per code with the material in words, then one aligned line
     /// per entry.
     Text,
-    /// Tab-separated values with a header row; cells escape `\\ \t \n \r`. Readable back.
+    /// Tab-separated values with a header row, written by the `csv` crate: a cell with a tab or
+    /// `"` quoted, `\\ \n \r` escaped so that each entry is one line. Readable back.
     Tsv,
     /// Comma-separated values (RFC 4180) with a header row, for spreadsheets.
     Csv,
