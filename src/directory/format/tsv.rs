@@ -83,11 +83,13 @@ pub(crate) fn write_header<W: Write>(lead: Lead, w: &mut W) -> io::Result<()> {
 /// Most rows need neither an escape nor quotes, and for them the csv writer writes the cells as
 /// they are; so a row is first written raw and searched once for the bytes that need either:
 /// if the only ones are the separating tabs, the final line feed and the backslashes of the
-/// path's own escapes, it stands; otherwise it is written again through the csv writer, each
-/// cell escaped. One pass over the row instead of one per cell (ten million rows).
+/// path's own escapes, it stands; otherwise its cells, taken from the raw row, go through the
+/// csv writer, each escaped. One pass over the row instead of one per cell (ten million rows),
+/// and each cell rendered once.
 fn body(record: &Record, out: &mut Vec<u8>, scratch: &mut Vec<u8>) -> io::Result<()> {
     let start = out.len();
-    joined(record, out, scratch)?;
+    let mut ends = [0; COLUMNS.len()];
+    joined(record, out, scratch, &mut ends)?;
     // COLUMNS.len() - 1 tabs and the line feed, and the `\` of the path's own escapes.
     let in_path = if record.path.is_plain() {
         0
@@ -102,50 +104,59 @@ fn body(record: &Record, out: &mut Vec<u8>, scratch: &mut Vec<u8>) -> io::Result
     if specials(&out[start..]) == COLUMNS.len() + in_path {
         return Ok(());
     }
+    scratch.clear();
+    scratch.extend_from_slice(&out[start..]);
     out.truncate(start);
-    quoted(record, out, scratch)
+    quoted(scratch, &ends, out)
 }
 
 /// Appends the cells of `record` to `out` as they are, a tab between two, then the line feed;
 /// a cell a spreadsheet would read as a formula gets [`GUARD`] before it ([`needs_guard`]),
-/// which the reader drops.
-fn joined(record: &Record, out: &mut Vec<u8>, scratch: &mut Vec<u8>) -> io::Result<()> {
+/// which the reader drops. `ends` gets the end of each cell, from the row's start.
+fn joined(
+    record: &Record,
+    out: &mut Vec<u8>,
+    scratch: &mut Vec<u8>,
+    ends: &mut [usize; COLUMNS.len()],
+) -> io::Result<()> {
+    let start = out.len();
     let mut column = 0;
     cells(record, scratch, |bytes| {
         if column > 0 {
             out.push(b'\t');
         }
-        column += 1;
         if needs_guard(bytes) {
             out.push(GUARD);
         }
         out.extend_from_slice(bytes);
+        ends[column] = out.len() - start;
+        column += 1;
         Ok(())
     })?;
     out.push(b'\n');
     Ok(())
 }
 
-/// Appends the row of `record` to `out` through the csv writer: each cell guarded as in
-/// [`joined`], escaped ([`escape`]; the path cell is already), then quoted where it needs it.
-fn quoted(record: &Record, out: &mut Vec<u8>, scratch: &mut Vec<u8>) -> io::Result<()> {
+/// Appends to `out`, through the csv writer, the row whose cells, as [`joined`] wrote them,
+/// are `raw` and end at `ends`: each escaped ([`escape`]; the path cell is already), then
+/// quoted where it needs it.
+fn quoted(raw: &[u8], ends: &[usize; COLUMNS.len()], out: &mut Vec<u8>) -> io::Result<()> {
     WRITER.with(|(writer, written)| {
         let mut writer = writer.borrow_mut();
         let mut cell = Vec::new();
-        let mut column = 0;
-        cells(record, scratch, |bytes| {
-            cell.clear();
-            if needs_guard(bytes) {
-                cell.push(GUARD);
-            }
-            if column == PATH_COLUMN {
-                cell.extend_from_slice(bytes);
+        let mut from = 0;
+        for (column, &end) in ends.iter().enumerate() {
+            let bytes = &raw[from..end];
+            from = end + 1;
+            let field = if column == PATH_COLUMN || !bytes.iter().any(|&b| special_escape(b)) {
+                bytes
             } else {
+                cell.clear();
                 escape(bytes, &mut cell);
-            }
-            column += 1;
-            writer.write_field(&cell).map_err(io::Error::other)
-        })?;
+                &cell
+            };
+            writer.write_field(field).map_err(io::Error::other)?;
+        }
         writer
             .write_record(None::<&[u8]>)
             .map_err(io::Error::other)?;
@@ -153,6 +164,11 @@ fn quoted(record: &Record, out: &mut Vec<u8>, scratch: &mut Vec<u8>) -> io::Resu
         out.append(&mut written.0.borrow_mut());
         Ok(())
     })
+}
+
+/// The bytes a cell escapes: `\\` `LF` `CR`.
+fn special_escape(b: u8) -> bool {
+    matches!(b, b'\\' | b'\n' | b'\r')
 }
 
 /// Writes the lead cell of a row led by `of` and its tab, if the lead has a cell: a group name
