@@ -117,7 +117,8 @@ pub struct PrintArgs {
     /// Layout of text, html, markdown, typst and latex.
     #[arg(long, value_enum, default_value_t = LayoutArg::Full)]
     layout: LayoutArg,
-    /// Entries per line of the compact layout.
+    /// Entries per line of the compact layout (text, html, markdown), or columns per page
+    /// (typst, latex).
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..=12))]
     columns: u16,
     /// Title of the printed formats (html, text compact, markdown, typst, latex).

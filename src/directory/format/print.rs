@@ -66,7 +66,8 @@ pub struct Print {
     pub paper: Option<Paper>,
     /// The layout of `text`, `html`, `markdown`, `typst` and `latex`.
     pub layout: Layout,
-    /// Entries per line of the compact layout; 0 for the format's default (3).
+    /// Entries per line of the compact layout (columns per page in `typst` and `latex`); 0 for
+    /// the default (3).
     pub columns: usize,
     /// Draw each full position as a small board (`html`).
     pub diagrams: bool,
