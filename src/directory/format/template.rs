@@ -72,36 +72,34 @@ pub(crate) fn escape(kind: &str, value: &str, out: &mut String) {
 
 /// One character of a value escaped for `kind`; `first` when it starts the value.
 fn escape_char(kind: &str, c: char, first: bool, out: &mut String) {
-    {
-        match (kind, c) {
-            (_, '\n' | '\r') => out.push(' '),
-            ("html", '&') => out.push_str("&amp;"),
-            ("html", '<') => out.push_str("&lt;"),
-            ("html", '>') => out.push_str("&gt;"),
-            ("html", '"') => out.push_str("&quot;"),
-            ("html", '\'') => out.push_str("&#39;"),
-            ("markdown", '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#') => {
-                out.push('\\');
-                out.push(c);
-            }
-            ("typst", '\\' | '#' | '*' | '_' | '`' | '$' | '<' | '>' | '@' | '[' | ']')
-            | ("typst", '~' | '/' | '"' | '\'') => {
-                out.push('\\');
-                out.push(c);
-            }
-            ("typst", '=' | '-' | '+') if first => {
-                out.push('\\');
-                out.push(c);
-            }
-            ("latex", '\\') => out.push_str("\\textbackslash{}"),
-            ("latex", '~') => out.push_str("\\textasciitilde{}"),
-            ("latex", '^') => out.push_str("\\textasciicircum{}"),
-            ("latex", '{' | '}' | '$' | '&' | '#' | '_' | '%') => {
-                out.push('\\');
-                out.push(c);
-            }
-            _ => out.push(c),
+    match (kind, c) {
+        (_, '\n' | '\r') => out.push(' '),
+        ("html", '&') => out.push_str("&amp;"),
+        ("html", '<') => out.push_str("&lt;"),
+        ("html", '>') => out.push_str("&gt;"),
+        ("html", '"') => out.push_str("&quot;"),
+        ("html", '\'') => out.push_str("&#39;"),
+        ("markdown", '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#') => {
+            out.push('\\');
+            out.push(c);
         }
+        ("typst", '\\' | '#' | '*' | '_' | '`' | '$' | '<' | '>' | '@' | '[' | ']')
+        | ("typst", '~' | '/' | '"' | '\'') => {
+            out.push('\\');
+            out.push(c);
+        }
+        ("typst", '=' | '-' | '+') if first => {
+            out.push('\\');
+            out.push(c);
+        }
+        ("latex", '\\') => out.push_str("\\textbackslash{}"),
+        ("latex", '~') => out.push_str("\\textasciitilde{}"),
+        ("latex", '^') => out.push_str("\\textasciicircum{}"),
+        ("latex", '{' | '}' | '$' | '&' | '#' | '_' | '%') => {
+            out.push('\\');
+            out.push(c);
+        }
+        _ => out.push(c),
     }
 }
 
@@ -120,9 +118,9 @@ fn break_opportunity(kind: &str) -> &'static str {
 /// without a space: after each square of a square list (`d3|d6|g5|g2.|c4`: a digit followed by
 /// a letter), after `/` and, before anything but a digit, after `. _ - : , ;` (paths and
 /// references: `fixtures/|labels/|eg-|blocks.|txt:14`; never inside `0116.00`), each at least
-/// three characters into a word (two for `/`), and after every [`RUN`] characters without one, so that no
-/// word is wider than a narrow column. The `wrap` filter of the
-/// templates; its result is printed as it is.
+/// three characters into a word (two for `/`), and after every [`RUN`] characters without one,
+/// so that no word is wider than a narrow column. The `wrap` filter of the templates; its
+/// result is printed as it is.
 pub(crate) fn wrap(kind: &str, value: &str) -> String {
     let opportunity = break_opportunity(kind);
     let mut out = String::with_capacity(value.len() + value.len() / 2);
