@@ -96,7 +96,7 @@ fn default_memory() -> u64 {
 /// `--layout`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum LayoutArg {
-    /// Every field of every entry (text, html).
+    /// Every field of every entry (text, html, markdown, typst, latex).
     Full,
     /// The books' style: `code kings` per entry, in columns, a heading per group.
     Compact,
@@ -114,22 +114,23 @@ pub enum PaperArg {
 /// The print settings of `gbr index` (docs/printing.md).
 #[derive(Debug, clap::Args)]
 pub struct PrintArgs {
-    /// Layout of text and html.
+    /// Layout of text, html, markdown, typst and latex.
     #[arg(long, value_enum, default_value_t = LayoutArg::Full)]
     layout: LayoutArg,
-    /// Entries per line of the compact layout.
+    /// Entries per line of the compact layout (text, html, markdown), or columns per page
+    /// (typst, latex).
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..=12))]
     columns: u16,
     /// Title of the printed formats (html, text compact, markdown, typst, latex).
     #[arg(long)]
     title: Option<String>,
-    /// Paper of html's print layout, typst and latex [default: a4].
+    /// Paper of html, typst and latex [default: a4].
     #[arg(long, value_enum)]
     paper: Option<PaperArg>,
     /// Draw each full position as a small board (html); other entries show their material.
     #[arg(long)]
     diagrams: bool,
-    /// Render markdown, typst or latex with this template instead of the built-in one
+    /// Render html, markdown, typst or latex with this template instead of the built-in one
     /// (minijinja; the variables are in docs/printing.md).
     #[arg(long, value_name = "FILE")]
     template: Option<PathBuf>,
@@ -141,9 +142,12 @@ impl PrintArgs {
         let template = match &self.template {
             None => None,
             Some(path) => {
-                if !matches!(format, Format::Markdown | Format::Typst | Format::Latex) {
+                if !matches!(
+                    format,
+                    Format::Html | Format::Markdown | Format::Typst | Format::Latex
+                ) {
                     anyhow::bail!(
-                        "--template applies to markdown, typst and latex, not {}",
+                        "--template applies to html, markdown, typst and latex, not {}",
                         format.name()
                     );
                 }
@@ -158,9 +162,14 @@ impl PrintArgs {
         if self.diagrams && format != Format::Html {
             anyhow::bail!("--diagrams applies to html, not {}", format.name());
         }
-        if self.layout == LayoutArg::Compact && !matches!(format, Format::Text | Format::Html) {
+        if self.layout == LayoutArg::Compact
+            && !matches!(
+                format,
+                Format::Text | Format::Html | Format::Markdown | Format::Typst | Format::Latex
+            )
+        {
             anyhow::bail!(
-                "--layout compact applies to text and html, not {}",
+                "--layout compact applies to text, html, markdown, typst and latex, not {}",
                 format.name()
             );
         }

@@ -27,28 +27,41 @@ pub(crate) fn entry_text(record: &Record, out: &mut String) {
     }
 }
 
-/// Runs of entries that share a heading: a group of a grouped directory, a duplicate group,
-/// or the whole of an ungrouped directory. Each run has its heading, if any.
-pub(crate) fn runs<'a>(listing: &Listing<'a>) -> Vec<(Option<String>, Vec<&'a Record>)> {
-    let mut runs: Vec<(Option<String>, Vec<&'a Record>)> = Vec::new();
+/// Where the runs of the compact layout start, block by block: `Some(heading)` for a block
+/// that starts a run (a group of a grouped directory, a duplicate group `#1`, or the first
+/// block of an ungrouped directory, whose heading is `None`), `None` for a block that goes on
+/// the run before it.
+pub(crate) fn run_headings(listing: &Listing<'_>) -> Vec<Option<Option<String>>> {
     let mut group = None;
-    for block in &listing.blocks {
-        let heading = match listing.kind {
-            ListingKind::Duplicates => Some(format!("#{}", runs.len() + 1)),
+    let mut number = 0;
+    listing
+        .blocks
+        .iter()
+        .enumerate()
+        .map(|(i, block)| match listing.kind {
+            ListingKind::Duplicates => {
+                number += 1;
+                Some(Some(format!("#{number}")))
+            }
             ListingKind::Directory(_) => match block.heading.group() {
                 Some(g) if Some(g) == group => None,
                 Some(g) => {
                     group = Some(g);
-                    Some(g.heading().to_string())
+                    Some(Some(g.heading().to_string()))
                 }
-                None if runs.is_empty() => Some(String::new()),
-                None => None,
+                None => (i == 0).then_some(None),
             },
-        };
-        match heading {
-            Some(heading) => runs.push((Some(heading).filter(|h| !h.is_empty()), Vec::new())),
-            None if runs.is_empty() => runs.push((None, Vec::new())),
-            None => {}
+        })
+        .collect()
+}
+
+/// Runs of entries that share a heading ([`run_headings`]): a group of a grouped directory, a
+/// duplicate group, or the whole of an ungrouped directory. Each run has its heading, if any.
+pub(crate) fn runs<'a>(listing: &Listing<'a>) -> Vec<(Option<String>, Vec<&'a Record>)> {
+    let mut runs: Vec<(Option<String>, Vec<&'a Record>)> = Vec::new();
+    for (heading, block) in run_headings(listing).into_iter().zip(&listing.blocks) {
+        if let Some(heading) = heading {
+            runs.push((heading, Vec::new()));
         }
         if let Some(run) = runs.last_mut() {
             run.1.extend(block.entries.iter().copied());

@@ -1,4 +1,4 @@
-//! A small chess board drawn as inline SVG, for `--diagrams` in the HTML print layout: no
+//! A small chess board drawn as inline SVG, for `--diagrams` in both HTML layouts: no
 //! external font or image. Squares are rectangles (a1 dark); a man is a disc, white or black,
 //! with its letter (`K Q R B N P`, upper case for both sides) in the viewer's generic
 //! sans-serif, so the board reads without a chess font.

@@ -7,11 +7,9 @@ mod compact;
 pub mod csv;
 mod diagram;
 mod epd;
-mod html;
 mod jsonl;
 mod pgn;
 mod print;
-mod print_html;
 mod rows;
 mod template;
 mod text;
@@ -32,6 +30,7 @@ pub use cells::{GUARD, needs_guard, unguarded};
 pub(crate) use cells::{LeadOf, cells, code_text, lead_cell, material_words, stipulation_text};
 pub use print::{Layout, Paper, Print};
 pub use template::TemplateError;
+pub(crate) use tsv::writer as tsv_writer;
 
 /// An output format of `gbr index` and `gbr lookup`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,13 +38,16 @@ pub enum Format {
     /// Print-ready text: a heading per code with the material in words, then one aligned line
     /// per entry.
     Text,
-    /// Tab-separated values with a header row; cells escape `\\ \t \n \r`. Readable back.
+    /// Tab-separated values with a header row, written by the `csv` crate: a cell with a tab or
+    /// `"` quoted, `\\ \n \r` escaped so that each entry is one line. Readable back.
     Tsv,
     /// Comma-separated values (RFC 4180) with a header row, for spreadsheets.
     Csv,
     /// JSON Lines: one [`Record`] object per line. Readable back.
     Jsonl,
-    /// One self-contained HTML page: contents, an anchor and a table per code, print styles.
+    /// One self-contained HTML page, rendered from a template: contents, an anchor and a table
+    /// per code (the full layout), or one table of entries in columns (compact); print styles
+    /// with the paper's `@page` size.
     Html,
     /// PGN for chess software: a game per entry with a full position (SetUp and FEN tags).
     Pgn,
@@ -54,11 +56,14 @@ pub enum Format {
     /// An Excel workbook: a sheet of the `tsv` columns, every cell text but the numbers, a
     /// frozen header row, findings in words. See `docs/printing.md`.
     Xlsx,
-    /// Markdown, rendered from a template: a heading per code and a table of its entries.
+    /// Markdown, rendered from a template: a heading per code and a table of its entries
+    /// (compact: a table of entries in columns per group).
     Markdown,
-    /// A Typst document (`.typ`), rendered from a template.
+    /// A Typst document (`.typ`), rendered from a template: a table per code, or the entries
+    /// in page columns (compact).
     Typst,
-    /// A LaTeX document (`.tex`), rendered from a template.
+    /// A LaTeX document (`.tex`), rendered from a template: a `longtable` per code, or the
+    /// entries in `multicols` columns (compact).
     Latex,
 }
 
@@ -155,21 +160,14 @@ impl Format {
     ) -> io::Result<()> {
         match (self, print.layout) {
             (Format::Text, Layout::Compact) => compact::write(listing, print, &mut w),
-            (Format::Html, Layout::Compact) => print_html::write(listing, print, &mut w),
-            (Format::Html, Layout::Full)
-                if print.diagrams || print.title.is_some() || print.paper.is_some() =>
-            {
-                print_html::write(listing, print, &mut w)
-            }
             (Format::Text, Layout::Full) => text::write(listing, &mut w),
             (Format::Tsv, _) => tsv::write(listing, &mut w),
             (Format::Csv, _) => csv::write(listing, &mut w),
             (Format::Jsonl, _) => jsonl::write(listing, &mut w),
-            (Format::Html, Layout::Full) => html::write(listing, &mut w),
             (Format::Pgn, _) => pgn::write(listing, &mut w),
             (Format::Epd, _) => epd::write(listing, &mut w),
             (Format::Xlsx, _) => xlsx::write(listing, &mut w),
-            (Format::Markdown | Format::Typst | Format::Latex, _) => {
+            (Format::Html | Format::Markdown | Format::Typst | Format::Latex, _) => {
                 template::write(self, listing, print, &mut w)
             }
         }?;

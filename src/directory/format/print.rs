@@ -12,8 +12,7 @@ pub enum Paper {
 }
 
 impl Paper {
-    /// The name of the paper as CSS `@page size` and Typst's `paper:` know it: `A4` / `a4`,
-    /// `letter` / `us-letter`.
+    /// The paper's name on the command line: `a4`, `letter`.
     pub fn name(self) -> &'static str {
         match self {
             Paper::A4 => "a4",
@@ -46,7 +45,7 @@ impl Paper {
     }
 }
 
-/// How the `text` and `html` formats lay out the entries.
+/// How the printed formats (`text`, `html`, `markdown`, `typst`, `latex`) lay out the entries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Layout {
     /// Every field of every entry: a heading per code (per position in a duplicates listing)
@@ -63,16 +62,17 @@ pub enum Layout {
 pub struct Print {
     /// The document's title; each format has its own default (`GBR directory`).
     pub title: Option<String>,
-    /// The paper; `None` leaves it to the format's default (A4 where it has one).
+    /// The paper of `html` (its `@page` size), `typst` and `latex`; `None` for A4.
     pub paper: Option<Paper>,
-    /// The layout of `text` and `html`.
+    /// The layout of `text`, `html`, `markdown`, `typst` and `latex`.
     pub layout: Layout,
-    /// Entries per line of the compact layout; 0 for the format's default (3).
+    /// Entries per line of the compact layout (columns per page in `typst` and `latex`); 0 for
+    /// the default (3).
     pub columns: usize,
     /// Draw each full position as a small board (`html`).
     pub diagrams: bool,
-    /// The source of a template to render instead of the format's own (`markdown`, `typst`,
-    /// `latex`).
+    /// The source of a template to render instead of the format's own (`html`, `markdown`,
+    /// `typst`, `latex`), whatever the layout: the template reads `layout`.
     pub template: Option<String>,
 }
 

@@ -1,12 +1,15 @@
-//! `markdown`, `typst` and `latex`: documents rendered from a template by minijinja, the
-//! format's own (`templates/*.jinja`, built in) or an editor's ([`super::Print::template`]).
+//! `html`, `markdown`, `typst` and `latex`: documents rendered from a template by minijinja,
+//! the format's own for the layout (`templates/*.jinja`, built in) or an editor's
+//! ([`super::Print::template`]).
 //!
-//! Every value a template prints is escaped for the format (auto-escape): Markdown's `\ ` * _
-//! [ ] < > | #`, Typst's markup characters, LaTeX's ten special characters; a line break in a
-//! value becomes a space. `|safe` prints a value as it is. The variables are listed in
-//! `docs/printing.md`: `title`, `paper`, `kind`, `grouped`, `entries`, `blocks`, each block
-//! with its `entries`. Blocks and entries are objects read field by field as the template asks,
-//! so a million entries render without a million maps in memory.
+//! Every value a template prints is escaped for the format (auto-escape): HTML's `& < > " '`,
+//! Markdown's `\ ` * _ [ ] < > | #`, Typst's markup characters, LaTeX's ten special
+//! characters; a line break in a value becomes a space. `|safe` prints a value as it is;
+//! `|wrap` escapes it and adds break opportunities ([`wrap`]). The variables are listed in
+//! `docs/printing.md`: `title`, `paper`, `layout`, `columns`, `labels`, `diagrams`, `kind`,
+//! `grouped`, `entries`, `blocks` (each with its `entries`) and, in the compact layout, `runs`.
+//! Blocks and entries are objects read field by field as the template asks, so a million
+//! entries render without a million maps in memory.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -18,16 +21,28 @@ use minijinja::{AutoEscape, Environment, context};
 use crate::record::Record;
 
 use super::cells::reference;
+use super::compact::run_headings;
 use super::print::default_title;
 use super::xlsx::findings_words;
 use super::{
-    Block, Format, Heading, Listing, ListingKind, Print, code_text, material_words,
-    stipulation_text,
+    Block, Format, Heading, Layout, Listing, ListingKind, Print, code_text, diagram,
+    material_words, stipulation_text,
 };
 
+const HTML: &str = include_str!("templates/html.jinja");
+const HTML_COMPACT: &str = include_str!("templates/html-compact.jinja");
 const MARKDOWN: &str = include_str!("templates/markdown.jinja");
+const MARKDOWN_COMPACT: &str = include_str!("templates/markdown-compact.jinja");
 const TYPST: &str = include_str!("templates/typst.jinja");
+const TYPST_COMPACT: &str = include_str!("templates/typst-compact.jinja");
 const LATEX: &str = include_str!("templates/latex.jinja");
+const LATEX_COMPACT: &str = include_str!("templates/latex-compact.jinja");
+
+/// Pixel size of a diagram in the HTML layouts.
+const BOARD: u32 = 96;
+
+/// Characters of a run without a break opportunity after which [`wrap`] adds one anyway.
+const RUN: usize = 20;
 
 /// A template that does not parse, or fails while it renders: minijinja's error, which names
 /// the template (`markdown`, `typst`, `latex`, or `template` for an editor's) and the line.
@@ -35,49 +50,113 @@ const LATEX: &str = include_str!("templates/latex.jinja");
 #[error("template error: {0:#}")]
 pub struct TemplateError(#[from] minijinja::Error);
 
-/// The built-in template of `format`: its source.
-pub fn builtin(format: Format) -> Option<&'static str> {
+/// The built-in template of `format` in `layout`: its source (`templates/*.jinja`). `None`
+/// for the formats not rendered from a template.
+pub fn builtin(format: Format, layout: Layout) -> Option<&'static str> {
+    let compact = layout == Layout::Compact;
     match format {
-        Format::Markdown => Some(MARKDOWN),
-        Format::Typst => Some(TYPST),
-        Format::Latex => Some(LATEX),
+        Format::Html => Some(if compact { HTML_COMPACT } else { HTML }),
+        Format::Markdown => Some(if compact { MARKDOWN_COMPACT } else { MARKDOWN }),
+        Format::Typst => Some(if compact { TYPST_COMPACT } else { TYPST }),
+        Format::Latex => Some(if compact { LATEX_COMPACT } else { LATEX }),
         _ => None,
     }
 }
 
-/// `value` escaped for `kind` (`markdown`, `typst`, `latex`), appended to `out`.
+/// `value` escaped for `kind` (`html`, `markdown`, `typst`, `latex`), appended to `out`.
 pub(crate) fn escape(kind: &str, value: &str, out: &mut String) {
     for (i, c) in value.chars().enumerate() {
-        match (kind, c) {
-            (_, '\n' | '\r') => out.push(' '),
-            ("markdown", '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#') => {
-                out.push('\\');
-                out.push(c);
-            }
-            ("typst", '\\' | '#' | '*' | '_' | '`' | '$' | '<' | '>' | '@' | '[' | ']')
-            | ("typst", '~' | '/' | '"' | '\'') => {
-                out.push('\\');
-                out.push(c);
-            }
-            ("typst", '=' | '-' | '+') if i == 0 => {
-                out.push('\\');
-                out.push(c);
-            }
-            ("latex", '\\') => out.push_str("\\textbackslash{}"),
-            ("latex", '~') => out.push_str("\\textasciitilde{}"),
-            ("latex", '^') => out.push_str("\\textasciicircum{}"),
-            ("latex", '{' | '}' | '$' | '&' | '#' | '_' | '%') => {
-                out.push('\\');
-                out.push(c);
-            }
-            _ => out.push(c),
+        escape_char(kind, c, i == 0, out);
+    }
+}
+
+/// One character of a value escaped for `kind`; `first` when it starts the value.
+fn escape_char(kind: &str, c: char, first: bool, out: &mut String) {
+    match (kind, c) {
+        (_, '\n' | '\r') => out.push(' '),
+        ("html", '&') => out.push_str("&amp;"),
+        ("html", '<') => out.push_str("&lt;"),
+        ("html", '>') => out.push_str("&gt;"),
+        ("html", '"') => out.push_str("&quot;"),
+        ("html", '\'') => out.push_str("&#39;"),
+        ("markdown", '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#') => {
+            out.push('\\');
+            out.push(c);
+        }
+        ("typst", '\\' | '#' | '*' | '_' | '`' | '$' | '<' | '>' | '@' | '[' | ']')
+        | ("typst", '~' | '/' | '"' | '\'') => {
+            out.push('\\');
+            out.push(c);
+        }
+        ("typst", '=' | '-' | '+') if first => {
+            out.push('\\');
+            out.push(c);
+        }
+        ("latex", '\\') => out.push_str("\\textbackslash{}"),
+        ("latex", '~') => out.push_str("\\textasciitilde{}"),
+        ("latex", '^') => out.push_str("\\textasciicircum{}"),
+        ("latex", '{' | '}' | '$' | '&' | '#' | '_' | '%') => {
+            out.push('\\');
+            out.push(c);
+        }
+        _ => out.push(c),
+    }
+}
+
+/// The break opportunity of `kind`: LaTeX's `\allowbreak{}`, a zero-width space for Typst,
+/// HTML's `<wbr>`; none for Markdown, whose renderers wrap by their own style sheet.
+fn break_opportunity(kind: &str) -> &'static str {
+    match kind {
+        "latex" => "\\allowbreak{}",
+        "typst" => "\\u{200B}",
+        "html" => "<wbr>",
+        _ => "",
+    }
+}
+
+/// `value` escaped for `kind` ([`escape`]), with a break opportunity where a long cell may wrap
+/// without a space: after each square of a square list (`d3|d6|g5|g2.|c4`: a digit followed by
+/// a letter), after `/` and, before anything but a digit, after `. _ - : , ;` (paths and
+/// references: `fixtures/|labels/|eg-|blocks.|txt:14`; never inside `0116.00`), each at least
+/// three characters into a word (two for `/`), and after every [`RUN`] characters without one,
+/// so that no word is wider than a narrow column. The `wrap` filter of the templates; its
+/// result is printed as it is.
+pub(crate) fn wrap(kind: &str, value: &str) -> String {
+    let opportunity = break_opportunity(kind);
+    let mut out = String::with_capacity(value.len() + value.len() / 2);
+    let mut chars = value.chars().peekable();
+    let (mut first, mut run) = (true, 0);
+    while let Some(c) = chars.next() {
+        escape_char(kind, c, first, &mut out);
+        first = false;
+        run = if c.is_whitespace() { 0 } else { run + 1 };
+        let Some(&next) = chars.peek() else { break };
+        if c.is_whitespace() || next.is_whitespace() {
+            continue;
+        }
+        let after = (c == '/' && run >= 2)
+            || (matches!(c, '.' | '_' | '-' | ':' | ',' | ';')
+                && run >= 3
+                && !next.is_ascii_digit())
+            || (c.is_ascii_digit() && next.is_ascii_alphabetic());
+        if after || run >= RUN {
+            out.push_str(opportunity);
+            run = 0;
         }
     }
+    out
 }
 
 fn environment(format: Format) -> Environment<'static> {
     let kind = format.name();
     let mut env = Environment::new();
+    // A document ends with a line feed, as its template does.
+    if let Ok(syntax) = minijinja::syntax::SyntaxConfig::builder()
+        .keep_trailing_newline(true)
+        .build()
+    {
+        env.set_syntax(syntax);
+    }
     env.set_auto_escape_callback(move |_| AutoEscape::Custom(kind.into()));
     env.set_formatter(|out, state, value| {
         let AutoEscape::Custom(kind) = state.auto_escape() else {
@@ -93,6 +172,16 @@ fn environment(format: Format) -> Environment<'static> {
         let mut escaped = String::with_capacity(text.len() + 8);
         escape(kind, &text, &mut escaped);
         out.write_str(&escaped).map_err(minijinja::Error::from)
+    });
+    env.add_filter("wrap", move |value: Value| -> Value {
+        if value.is_undefined() || value.is_none() {
+            return Value::from(());
+        }
+        let text = value.to_string();
+        if value.is_safe() {
+            return Value::from_safe_string(text);
+        }
+        Value::from_safe_string(wrap(kind, &text))
     });
     env
 }
@@ -154,6 +243,7 @@ const ENTRY_FIELDS: &[&str] = &[
     "valid",
     "findings",
     "findings_text",
+    "diagram",
 ];
 
 /// One entry: a view of one record, each member made when it is read.
@@ -216,6 +306,11 @@ impl Object for Entry {
                     .collect::<Vec<Value>>(),
             ),
             "findings_text" => Value::from(findings_words(r).replace('\n', "; ")),
+            "diagram" => r.fen.as_ref().map_or(Value::from(()), |board| {
+                let mut svg = String::new();
+                diagram::svg(board, BOARD, &mut svg);
+                Value::from_safe_string(svg)
+            }),
             _ => return None,
         })
     }
@@ -225,14 +320,27 @@ impl Object for Entry {
     }
 }
 
+/// The HTML anchor of a block: `c0116.00` for a code, `win-0116.00` (`draw-`, `other-`) for a
+/// code of a group, `d1`, `d2`, ... for duplicate groups.
+fn anchor(heading: &Heading<'_>, code: &str) -> String {
+    match *heading {
+        Heading::Code { group: None, .. } => format!("c{code}"),
+        Heading::Code { group: Some(g), .. } => format!("{}-{code}", g.name()),
+        Heading::Position { number, .. } => format!("d{number}"),
+    }
+}
+
 /// The value of one block: its heading's members and its `entries`.
-fn block_value(block: &Block<'_>, group_heading: Option<&'static str>) -> Value {
+fn block_value(
+    block: &Block<'_>,
+    entries: &Arc<Entries>,
+    group_heading: Option<&'static str>,
+) -> Value {
     let code = block.heading.code();
-    let entries = Value::from_object(Entries(
-        block.entries.iter().map(|r| (*r).clone()).collect(),
-    ));
+    let code_text = code_value(code).to_string();
+    let anchor_text = anchor(&block.heading, &code_text);
     let (number, kings, squares, label) = match block.heading {
-        Heading::Code { .. } => (None, None, None, code_value(code).to_string()),
+        Heading::Code { .. } => (None, None, None, code_text.clone()),
         Heading::Position {
             number,
             kings,
@@ -240,7 +348,7 @@ fn block_value(block: &Block<'_>, group_heading: Option<&'static str>) -> Value 
             near,
             ..
         } => {
-            let mut label = code_value(code).to_string();
+            let mut label = code_text.clone();
             if let Some(near) = near {
                 let _ = write!(label, " ~ {near}");
             }
@@ -252,8 +360,9 @@ fn block_value(block: &Block<'_>, group_heading: Option<&'static str>) -> Value 
         }
     };
     context! {
-        code => code_value(code),
+        code => code_text,
         label => label,
+        anchor => anchor_text,
         material => material_words(code),
         group => block.heading.group().map(|g| g.name()),
         group_heading => group_heading,
@@ -261,11 +370,45 @@ fn block_value(block: &Block<'_>, group_heading: Option<&'static str>) -> Value 
         kings => kings,
         squares => squares,
         count => block.entries.len(),
-        entries => entries,
+        entries => Value::from_dyn_object(Arc::clone(entries)),
     }
 }
 
-/// Renders `listing` with `print.template`, else the built-in template of `format`.
+/// The runs of the compact layout ([`super::compact::run_headings`]): each with its
+/// `heading` (none for an ungrouped directory), `count`, `entries` and `rows`, the entries
+/// `columns` to a row, left to right. Entries are views of the blocks' own.
+fn runs_value(listing: &Listing<'_>, blocks: &[Arc<Entries>], columns: usize) -> Value {
+    let mut runs: Vec<(Option<String>, Vec<Value>)> = Vec::new();
+    for (heading, entries) in run_headings(listing).into_iter().zip(blocks) {
+        if let Some(heading) = heading {
+            runs.push((heading, Vec::new()));
+        }
+        if let Some((_, run)) = runs.last_mut() {
+            run.extend((0..entries.0.len()).map(|index| {
+                Value::from_object(Entry {
+                    entries: Arc::clone(entries),
+                    index,
+                })
+            }));
+        }
+    }
+    let runs: Vec<Value> = runs
+        .into_iter()
+        .map(|(heading, entries)| {
+            let rows: Vec<Value> = entries.chunks(columns).map(Value::from).collect();
+            context! {
+                heading => heading,
+                count => entries.len(),
+                entries => entries,
+                rows => rows,
+            }
+        })
+        .collect();
+    Value::from(runs)
+}
+
+/// Renders `listing` with `print.template`, else the built-in template of `format` for
+/// `print.layout` ([`builtin`]).
 pub(crate) fn write<W: Write>(
     format: Format,
     listing: &Listing<'_>,
@@ -277,21 +420,44 @@ pub(crate) fn write<W: Write>(
     let env = environment(format);
     let (name, source) = match &print.template {
         Some(source) => ("template", source.as_str()),
-        None => (format.name(), builtin(format).unwrap_or_default()),
+        None => (
+            format.name(),
+            builtin(format, print.layout).unwrap_or_default(),
+        ),
     };
     let template = env.template_from_named_str(name, source).map_err(invalid)?;
+    let entries: Vec<Arc<Entries>> = listing
+        .blocks
+        .iter()
+        .map(|block| {
+            Arc::new(Entries(
+                block.entries.iter().map(|r| (*r).clone()).collect(),
+            ))
+        })
+        .collect();
     let mut group = None;
     let blocks: Vec<Value> = listing
         .blocks
         .iter()
-        .map(|block| {
+        .zip(&entries)
+        .map(|(block, entries)| {
             let heading = block.heading.group().filter(|g| Some(*g) != group);
             if heading.is_some() {
                 group = heading;
             }
-            block_value(block, heading.map(|g| g.heading()))
+            block_value(block, entries, heading.map(|g| g.heading()))
         })
         .collect();
+    let compact = print.layout == Layout::Compact;
+    let runs = if compact {
+        runs_value(listing, &entries, print.columns())
+    } else {
+        Value::from(Vec::<Value>::new())
+    };
+    let labels = listing
+        .blocks
+        .iter()
+        .any(|b| b.entries.iter().any(|r| r.label.is_some()));
     let paper = print.paper();
     let ctx = context! {
         title => print.title_or(default_title(listing)),
@@ -301,6 +467,10 @@ pub(crate) fn write<W: Write>(
             typst => paper.typst(),
             latex => paper.latex(),
         },
+        layout => if compact { "compact" } else { "full" },
+        columns => print.columns(),
+        labels => labels,
+        diagrams => print.diagrams,
         kind => match listing.kind {
             ListingKind::Duplicates => "duplicates",
             ListingKind::Directory(_) => "directory",
@@ -308,6 +478,7 @@ pub(crate) fn write<W: Write>(
         grouped => matches!(listing.kind, ListingKind::Directory(super::Order::Stipulation)),
         entries => listing.len(),
         blocks => blocks,
+        runs => runs,
     };
     let mut out = WriteFmt { w, error: None };
     match template.render_captured_to(ctx, &mut out) {
@@ -356,5 +527,33 @@ mod tests {
             escape(kind, value, &mut out);
             assert_eq!(out, expected, "{kind}: {value}");
         }
+    }
+
+    #[test]
+    fn long_cells_break_between_squares_and_path_parts_only() {
+        let cases = [
+            ("d3d6g5g2.c4c5", "d3|d6|g5|g2.|c4|c5"),
+            (".e2", ".e2"),
+            ("0116.00", "0116.00"),
+            (
+                "fixtures/labels/eg-blocks.txt:14",
+                "fixtures/|labels/|eg-|blocks.|txt:14",
+            ),
+            ("Probleemblad, 2000", "Probleemblad, 2000"),
+            ("abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrst|uvwxyz"),
+        ];
+        for (value, expected) in cases {
+            assert_eq!(
+                wrap("markdown", value),
+                expected.replace('|', ""),
+                "{value}"
+            );
+            assert_eq!(
+                wrap("html", value),
+                expected.replace('|', "<wbr>"),
+                "{value}"
+            );
+        }
+        assert_eq!(wrap("latex", "a_b/c_d"), "a\\_b/\\allowbreak{}c\\_d");
     }
 }

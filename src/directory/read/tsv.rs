@@ -1,16 +1,25 @@
 //! Reading a TSV row back into a record: one cell per column of [`COLUMNS`] (or of
-//! [`UNLABELLED_COLUMNS`], for a directory written before labels), escapes undone.
+//! [`UNLABELLED_COLUMNS`], for a directory written before labels), quotes and escapes undone.
+//!
+//! A row is read with the `csv` crate's reader in the dialect the writer writes
+//! ([`tsv_writer`]: tab-delimited, a cell with a tab or `"` quoted). Directories written
+//! before it never quoted a cell: one of their rows with a `"` that the writer would not have
+//! written so (a cell that starts with `"` without being quoted, `"Schach" 1950`) is read as
+//! they were, split at every tab.
+
+use std::borrow::Cow;
 
 use serde::de::IntoDeserializer;
 
 use crate::code::Code;
-use crate::directory::format::unguarded;
+use crate::directory::format::{tsv_writer, unguarded};
 use crate::record::{FindingRecord, Record};
 use crate::source_path::SourcePath;
 
 use super::{COLUMNS, LineError, Order, UNLABELLED_COLUMNS, check_group};
 
-/// The cell's text: the formula guard dropped ([`unguarded`]), `\\ \t \n \r` undone.
+/// The cell's text: the formula guard dropped ([`unguarded`]), `\\ \t \n \r` undone (the
+/// writer no longer writes `\t`, which older directories have).
 fn unescape(column: &'static str, cell: &[u8]) -> Result<String, LineError> {
     let bad = |expected| LineError::Cell {
         column,
@@ -35,16 +44,52 @@ fn unescape(column: &'static str, cell: &[u8]) -> Result<String, LineError> {
     String::from_utf8(out).map_err(|_| bad("UTF-8 text"))
 }
 
+/// The cells of a row (without its line feed), quotes undone: split at the tabs when it has
+/// no `"`, else read by the csv crate's reader and kept when the writer writes those cells as
+/// this very row; else a row of the former dialect, split at the tabs.
+fn row_cells(line: &[u8]) -> Vec<Cow<'_, [u8]>> {
+    let split = || line.split(|&b| b == b'\t').map(Cow::Borrowed).collect();
+    if memchr::memchr(b'"', line).is_none() {
+        return split();
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b'\t')
+        .quote(b'"')
+        .double_quote(true)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(line);
+    let mut record = csv::ByteRecord::new();
+    if !reader.read_byte_record(&mut record).unwrap_or(false) {
+        return split();
+    }
+    let mut again = tsv_writer(Vec::new());
+    let written = again
+        .write_byte_record(&record)
+        .ok()
+        .and_then(|()| again.into_inner().ok());
+    match written {
+        Some(w) if w.strip_suffix(b"\n") == Some(line) => {
+            record.iter().map(|c| Cow::Owned(c.to_vec())).collect()
+        }
+        _ => split(),
+    }
+}
+
 /// The cells of a TSV row, read column by column.
 struct Cells<'a> {
-    cells: std::slice::Iter<'a, &'a [u8]>,
+    cells: std::slice::Iter<'a, Cow<'a, [u8]>>,
     names: std::slice::Iter<'static, &'static str>,
 }
 
 impl Cells<'_> {
+    fn next_cell(&mut self) -> &[u8] {
+        self.cells.next().map_or(&[], |c| c.as_ref())
+    }
+
     fn text(&mut self) -> Result<(&'static str, String), LineError> {
         let name = self.names.next().copied().unwrap_or_default();
-        let cell = self.cells.next().copied().unwrap_or_default();
+        let cell = self.next_cell();
         Ok((name, unescape(name, cell)?))
     }
 
@@ -52,7 +97,7 @@ impl Cells<'_> {
     /// once its formula guard is dropped ([`unguarded`]).
     fn path(&mut self) -> Result<SourcePath, LineError> {
         let column = self.names.next().copied().unwrap_or_default();
-        let cell = self.cells.next().copied().unwrap_or_default();
+        let cell = self.next_cell();
         SourcePath::unescape(unguarded(cell)).map_err(|_| LineError::Cell {
             column,
             expected: "a path with only the escapes \\\\ \\t \\n \\r \\xHH",
@@ -99,7 +144,7 @@ fn from_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
 /// The record of a TSV row (without its line feed) of a directory in `order`, with the
 /// `page` and `label` columns when `labelled`.
 pub(super) fn entry(order: Order, labelled: bool, line: &[u8]) -> Result<Record, LineError> {
-    let cells: Vec<&[u8]> = line.split(|&b| b == b'\t').collect();
+    let cells = row_cells(line);
     let lead = usize::from(order == Order::Stipulation);
     let names: &'static [&'static str] = if labelled {
         &COLUMNS
@@ -112,7 +157,7 @@ pub(super) fn entry(order: Order, labelled: bool, line: &[u8]) -> Result<Record,
             found: cells.len(),
         });
     }
-    let group = (lead == 1).then(|| String::from_utf8_lossy(cells[0]).into_owned());
+    let group = (lead == 1).then(|| String::from_utf8_lossy(&cells[0]).into_owned());
     let mut c = Cells {
         cells: cells[lead..].iter(),
         names: names.iter(),

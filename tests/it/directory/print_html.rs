@@ -1,10 +1,11 @@
-//! The HTML print layout in headless Chromium: 300 entries print on at most 5 A4 pages with the
-//! header row repeated on each page, and `--diagrams` draws boards that Chromium renders.
+//! The HTML layouts in headless Chromium: the default page prints on A4, a directory of 1,304
+//! entries prints on 8 A4 pages in the compact layout with the header row repeated on each
+//! page, and `--diagrams` draws boards that Chromium renders.
 //!
 //! Without Chromium the tests say so and pass, except under CI (env `CI` set), where they fail.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::html::{chromium, headless};
 use super::{arg, run};
@@ -21,8 +22,9 @@ fn chromium_or_skip() -> Option<PathBuf> {
     found
 }
 
-/// A text of `n` codes with kings, all different, the first half wins and the rest draws.
-fn many_codes(n: usize) -> String {
+/// A text of `n` codes with kings, all different, the first half wins and the rest draws,
+/// each numbered after its kings (`+0001.00 b1e5  2`: the label `2`).
+pub fn many_codes(n: usize) -> String {
     let files = "abcdefgh".as_bytes();
     let mut text = String::from("Codes for the page-count test.\n");
     for i in 0..n {
@@ -37,61 +39,51 @@ fn many_codes(n: usize) -> String {
         );
         let _ = writeln!(
             text,
-            "{sign}0{}{}{}.{}0 {kings}",
+            "{sign}0{}{}{}.{}0 {kings}  {}",
             d(2),
             d(1),
             d(0),
-            (i / 729) % 9
+            (i / 729) % 9,
+            i + 1
         );
     }
     text
 }
 
-/// The pages of a PDF.
-fn pages(pdf: &[u8]) -> usize {
-    lopdf::Document::load_mem(pdf)
-        .expect("a PDF lopdf reads")
-        .get_pages()
-        .len()
+/// The inputs of the page-count tests: 1,250 generated codes and the fixtures' long square
+/// lists, labels and paths (1,304 entries), as `gbr index` arguments.
+pub fn page_count_inputs(dir: &Path) -> Vec<String> {
+    let input = dir.join("codes.txt");
+    std::fs::write(&input, many_codes(1250)).unwrap();
+    vec![
+        arg(&input).to_string(),
+        "fixtures/printing".into(),
+        "fixtures/directory".into(),
+        "fixtures/labels".into(),
+    ]
 }
 
-#[test]
-#[ignore = "needs chromium"]
-fn three_hundred_entries_print_on_at_most_five_a4_pages() {
-    let Some(chromium) = chromium_or_skip() else {
-        return;
-    };
-    let dir = tempfile::tempdir().expect("temporary folder");
-    let input = dir.path().join("codes.txt");
-    std::fs::write(&input, many_codes(300)).unwrap();
-    let page = dir.path().join("index.html");
-    run(
-        &[
-            "index",
-            arg(&input),
-            "--group-by",
-            "stipulation",
-            "--layout",
-            "compact",
-            "--paper",
-            "a4",
-            "--title",
-            "Three hundred",
-            "-o",
-            arg(&page),
-        ],
-        0,
-    );
-    let html = std::fs::read_to_string(&page).unwrap();
-    assert_eq!(html.matches("<table>").count(), 1, "one table");
-    assert_eq!(html.matches("<thead>").count(), 1, "one header row");
-    assert!(html.contains("@page { size: A4; margin: 12mm; }"));
-    let entries = html.matches("<td class=\"code\">").count();
-    assert_eq!(entries, 300);
+/// The pages of a PDF and the size of the first, in points (`MediaBox` width and height).
+pub fn pages_and_size(pdf: &[u8]) -> (usize, (f32, f32)) {
+    let document = lopdf::Document::load_mem(pdf).expect("a PDF lopdf reads");
+    let pages = document.get_pages();
+    let first = *pages.values().next().expect("a page");
+    let media = document
+        .get_dictionary(first)
+        .and_then(|page| page.get(b"MediaBox"))
+        .and_then(|b| b.as_array())
+        .expect("the first page has a MediaBox");
+    let number = |i: usize| media[i].as_float().expect("a number");
+    (pages.len(), (number(2) - number(0), number(3) - number(1)))
+}
+
+/// Prints `page` to a PDF in headless Chromium, with its default settings: the paper is the
+/// page's own `@page` size (Chromium's default is US Letter).
+fn print(chromium: &Path, page: &Path) -> Vec<u8> {
     let profile = tempfile::tempdir().expect("profile folder");
-    let pdf = dir.path().join("index.pdf");
+    let pdf = page.with_extension("pdf");
     headless(
-        &chromium,
+        chromium,
         profile.path(),
         &[
             &format!("--print-to-pdf={}", pdf.display()),
@@ -99,39 +91,101 @@ fn three_hundred_entries_print_on_at_most_five_a4_pages() {
         ],
         &format!("file://{}", page.display()),
     );
-    let bytes = std::fs::read(&pdf).expect("Chromium printed a PDF");
-    let n = pages(&bytes);
-    assert!((1..=5).contains(&n), "300 entries on {n} A4 pages");
-    eprintln!("300 entries, compact layout: {n} A4 page(s)");
+    std::fs::read(&pdf).expect("Chromium printed a PDF")
+}
 
-    // The full layout of the same entries, one row each, with the header repeated: the PDF's
-    // text holds the header once per page.
-    let full = dir.path().join("full.html");
-    run(
-        &["index", arg(&input), "--paper", "a4", "-o", arg(&full)],
-        0,
+#[track_caller]
+fn assert_a4(size: (f32, f32), what: &str) {
+    assert!(
+        (size.0 - 595.0).abs() < 2.0 && (size.1 - 842.0).abs() < 2.0,
+        "{what}: a page of {size:?} pt, not A4 (595 x 842)"
     );
-    let pdf = dir.path().join("full.pdf");
-    headless(
-        &chromium,
-        profile.path(),
-        &[
-            &format!("--print-to-pdf={}", pdf.display()),
-            "--no-pdf-header-footer",
-        ],
-        &format!("file://{}", full.display()),
-    );
-    let document = lopdf::Document::load(&pdf).unwrap();
-    let n = document.get_pages().len();
-    assert!(n >= 2, "the full layout spans pages: {n}");
-    let headers = (1..=n as u32)
+}
+
+#[test]
+#[ignore = "needs chromium"]
+fn the_default_page_prints_on_a4_and_compact_entries_on_few_pages() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let inputs = page_count_inputs(dir.path());
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let index = |name: &str, extra: &[&str]| {
+        let page = dir.path().join(name);
+        let mut args = vec!["index"];
+        args.extend(&inputs);
+        args.extend(["--group-by", "stipulation"]);
+        args.extend(extra);
+        args.extend(["-o", arg(&page)]);
+        run(&args, 0);
+        page
+    };
+
+    // The default page, no option: A4, the browsing layout (a contents list, a table per
+    // code), whose header row each printed page after the contents repeats.
+    let full = index("full.html", &[]);
+    let html = std::fs::read_to_string(&full).unwrap();
+    assert!(html.contains("@page { size: A4; margin: 12mm; }"));
+    assert!(html.contains("<nav id=\"contents\">"));
+    let bytes = print(&chromium, &full);
+    let (n, size) = pages_and_size(&bytes);
+    assert_a4(size, "the default page");
+    eprintln!("1,304 entries, full layout: {n} A4 pages");
+    let document = lopdf::Document::load_mem(&bytes).unwrap();
+    let contents = (1..=n as u32)
+        .take_while(|&p| {
+            !document
+                .extract_text(&[p])
+                .is_ok_and(|t| t.contains("Reference"))
+        })
+        .count();
+    assert!(contents >= 1, "the contents come first");
+    let headers = (contents as u32 + 1..=n as u32)
         .filter(|&p| {
             document
                 .extract_text(&[p])
                 .is_ok_and(|t| t.contains("Reference"))
         })
         .count();
+    assert_eq!(
+        headers,
+        n - contents,
+        "a header row on each page after the contents"
+    );
+
+    // A title does not change the layout, only the title.
+    let titled = index("titled.html", &["--title", "Index"]);
+    let html = std::fs::read_to_string(&titled).unwrap();
+    assert!(html.contains("<nav id=\"contents\">") && html.contains("<h1>Index</h1>"));
+
+    // Compact: one table, its header repeated on each page, 1,304 entries on 8 A4 pages.
+    let compact = index("compact.html", &["--layout", "compact", "--title", "Index"]);
+    let html = std::fs::read_to_string(&compact).unwrap();
+    assert_eq!(html.matches("<table>").count(), 1, "one table");
+    assert_eq!(html.matches("<td class=\"code\">").count(), 1304);
+    let bytes = print(&chromium, &compact);
+    let (n, size) = pages_and_size(&bytes);
+    assert_a4(size, "the compact page");
+    eprintln!("1,304 entries, compact layout: {n} A4 pages");
+    assert!((2..=9).contains(&n), "1,304 entries on {n} A4 pages");
+    let document = lopdf::Document::load_mem(&bytes).unwrap();
+    let headers = (1..=n as u32)
+        .filter(|&p| {
+            document
+                .extract_text(&[p])
+                .is_ok_and(|t| t.contains("Kings"))
+        })
+        .count();
     assert_eq!(headers, n, "the header row on each of the {n} pages");
+
+    // --paper letter: the page says so, and Chromium prints on US Letter (612 x 792 pt).
+    let letter = index("letter.html", &["--paper", "letter"]);
+    let (_, size) = pages_and_size(&print(&chromium, &letter));
+    assert!(
+        (size.0 - 612.0).abs() < 2.0 && (size.1 - 792.0).abs() < 2.0,
+        "--paper letter: {size:?}"
+    );
 }
 
 #[test]

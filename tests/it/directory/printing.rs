@@ -359,10 +359,115 @@ fn a_broken_template_or_a_template_for_tsv_is_an_error() {
     ]);
     assert_eq!(
         error,
-        "gbr: --template applies to markdown, typst and latex, not tsv\n"
+        "gbr: --template applies to html, markdown, typst and latex, not tsv\n"
     );
     let error = fail(&["index", BOOK, "--format", "tsv", "--diagrams"]);
     assert_eq!(error, "gbr: --diagrams applies to html, not tsv\n");
+    let error = fail(&["index", BOOK, "--format", "csv", "--layout", "compact"]);
+    assert_eq!(
+        error,
+        "gbr: --layout compact applies to text, html, markdown, typst and latex, not csv\n"
+    );
+}
+
+#[test]
+fn an_editors_template_renders_html_too() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let template = dir.path().join("mine.html");
+    std::fs::write(
+        &template,
+        "<h1>{{ title }}</h1> {{ layout }} {{ paper.css }}\n{% for block in blocks %}\
+         {% for e in block.entries %}<p>{{ e.code }} {{ e.squares|wrap }}</p>\n{% endfor %}\
+         {% endfor %}",
+    )
+    .unwrap();
+    let out = index(&[
+        "--format",
+        "html",
+        "--template",
+        arg(&template),
+        "--title",
+        "<Index & co>",
+    ]);
+    assert_eq!(
+        out,
+        "<h1>&lt;Index &amp; co&gt;</h1> full A4\n\
+         <p>0000.10 .e2</p>\n\
+         <p>0002.01 </p>\n\
+         <p>0116.00 b2<wbr>b3<wbr>c6<wbr>d6</p>\n"
+    );
+}
+
+#[test]
+fn a_title_or_paper_keeps_the_html_layout() {
+    let plain = index(&["--format", "html"]);
+    let titled = index(&["--format", "html", "--title", "Index", "--paper", "letter"]);
+    assert!(
+        plain.contains("@page { size: A4; margin: 12mm; }"),
+        "{plain}"
+    );
+    assert!(titled.contains("@page { size: letter; margin: 12mm; }"));
+    let same = titled
+        .replace("size: letter", "size: A4")
+        .replace("Index", "GBR directory");
+    assert_eq!(same, plain, "only the title and the paper change");
+}
+
+#[test]
+fn compact_layouts_of_the_typeset_formats() {
+    for (name, format) in [
+        ("markdown-compact", "markdown"),
+        ("typst-compact", "typst"),
+        ("latex-compact", "latex"),
+    ] {
+        let out = run(
+            &[
+                "index",
+                BOOK,
+                "fixtures/labels/eg-blocks.txt",
+                "--format",
+                format,
+                "--layout",
+                "compact",
+                "--group-by",
+                "stipulation",
+                "--columns",
+                "2",
+            ],
+            0,
+        );
+        insta::assert_snapshot!(name, out);
+    }
+}
+
+#[test]
+fn long_cells_get_break_opportunities() {
+    // EG's study 18610 lists ten squares: each may end a line in a narrow column.
+    let latex = run(
+        &[
+            "index",
+            "fixtures/labels/eg-blocks.txt",
+            "--format",
+            "latex",
+        ],
+        0,
+    );
+    assert!(
+        latex.contains(
+            "d3\\allowbreak{}d6\\allowbreak{}g5\\allowbreak{}g2.\\allowbreak{}c4\\allowbreak{}c5"
+        ),
+        "{latex}"
+    );
+    let typst = run(
+        &[
+            "index",
+            "fixtures/labels/eg-blocks.txt",
+            "--format",
+            "typst",
+        ],
+        0,
+    );
+    assert!(typst.contains(r"d3\u{200B}d6\u{200B}g5"), "{typst}");
 }
 
 /// How to compile Typst here: the `typst` binary, else the `typst` Python package of the
@@ -429,38 +534,112 @@ fn typst_output_compiles_to_a_pdf() {
         );
         assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"), "{name}");
     }
+
+    // 1,304 entries: a table per code in the full layout; three columns a page in the compact
+    // one, on a few pages of the paper asked for.
+    let inputs = super::print_html::page_count_inputs(dir.path());
+    for (layout, paper, size, pages) in [
+        ("full", "a4", (595.0, 842.0), 60..=140),
+        ("compact", "a4", (595.0, 842.0), 4..=8),
+        ("compact", "letter", (612.0, 792.0), 4..=8),
+    ] {
+        let source = dir.path().join(format!("{layout}-{paper}.typ"));
+        let pdf = source.with_extension("pdf");
+        let mut args: Vec<&str> = vec!["index"];
+        args.extend(inputs.iter().map(String::as_str));
+        args.extend([
+            "--group-by",
+            "stipulation",
+            "--layout",
+            layout,
+            "--paper",
+            paper,
+        ]);
+        args.extend(["-o", arg(&source)]);
+        gbr().args(&args).assert().success();
+        let output = Command::new(&compiler[0])
+            .args(&compiler[1..])
+            .arg(&source)
+            .arg(&pdf)
+            .output()
+            .expect("run the Typst compiler");
+        assert!(
+            output.status.success(),
+            "{layout}: typst failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let (n, got) = super::print_html::pages_and_size(&std::fs::read(&pdf).unwrap());
+        eprintln!("1,304 entries, typst {layout} on {paper}: {n} pages");
+        assert!(
+            (got.0 - size.0).abs() < 2.0 && (got.1 - size.1).abs() < 2.0,
+            "{layout} on {paper}: {got:?}"
+        );
+        assert!(pages.contains(&n), "{layout} on {paper}: {n} pages");
+    }
 }
 
+/// The pages of the PDF `pdflatex` wrote, from its log (`Output written on x.pdf (7 pages`).
+fn latex_pages(log: &str) -> usize {
+    let at = log.find("Output written on").expect("pdflatex wrote a PDF");
+    let rest = &log[at..];
+    let open = rest.find('(').expect("a page count") + 1;
+    rest[open..]
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a page count")
+}
+
+/// Run by `.ci/run` (`cargo test -- --ignored`) once it has installed `texlive-latex-base` and
+/// `lmodern`: both layouts of 1,304 entries (long square lists, labels and paths included)
+/// compile with pdflatex without an overfull box, the compact one on a few pages.
 #[test]
-fn latex_output_compiles_where_pdflatex_is_installed() {
+#[ignore = "needs LaTeX"]
+fn latex_compiles_without_overfull_boxes_in_both_layouts() {
     let dir = tempfile::tempdir().expect("temporary folder");
-    let ok = Command::new("pdflatex")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: pdflatex is not installed: the latex output was NOT compiled");
-        return;
+    let inputs = super::print_html::page_count_inputs(dir.path());
+    for (layout, paper, pages) in [
+        ("full", "a4", 100..=170),
+        ("compact", "a4", 5..=8),
+        ("compact", "letter", 5..=8),
+    ] {
+        let source = dir.path().join(format!("{layout}-{paper}.tex"));
+        let mut args: Vec<&str> = vec!["index"];
+        args.extend(inputs.iter().map(String::as_str));
+        args.extend([
+            "--group-by",
+            "stipulation",
+            "--layout",
+            layout,
+            "--paper",
+            paper,
+        ]);
+        args.extend(["--title", "50% of $5 & #1_a", "-o", arg(&source)]);
+        gbr().args(&args).assert().success();
+        let output = Command::new("pdflatex")
+            .args([
+                "-interaction=nonstopmode",
+                "-halt-on-error",
+                "-output-directory",
+            ])
+            .arg(dir.path())
+            .arg(&source)
+            .output()
+            .expect("run pdflatex (apt-get install texlive-latex-base lmodern)");
+        let log = std::fs::read_to_string(source.with_extension("log")).unwrap_or_default();
+        assert!(
+            output.status.success(),
+            "{layout}: pdflatex failed: {}",
+            String::from_utf8_lossy(&output.stdout)
+        );
+        let overfull: Vec<&str> = log
+            .lines()
+            .filter(|l| l.starts_with("Overfull \\hbox"))
+            .collect();
+        assert!(overfull.is_empty(), "{layout}: {overfull:#?}");
+        let n = latex_pages(&log);
+        eprintln!("1,304 entries, latex {layout} on {paper}: {n} pages");
+        assert!(pages.contains(&n), "{layout} on {paper}: {n} pages");
+        assert!(Path::new(&source.with_extension("pdf")).exists());
     }
-    let source = dir.path().join("index.tex");
-    gbr()
-        .args(["index", BOOK, "fixtures/directory", "-o", arg(&source)])
-        .assert()
-        .success();
-    let output = Command::new("pdflatex")
-        .args([
-            "-interaction=nonstopmode",
-            "-halt-on-error",
-            "-output-directory",
-        ])
-        .arg(dir.path())
-        .arg(&source)
-        .output()
-        .expect("run pdflatex");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stdout)
-    );
-    assert!(Path::new(&dir.path().join("index.pdf")).exists());
 }
