@@ -97,8 +97,8 @@ thread_local! {
 ///
 /// Each page is numbered by the PDF's page labels where it has them (a page with an empty
 /// label by its index), else by the folios printed on its pages where they keep one distance
-/// from the index ([`folio`]), else by its index. A page labels tree that is broken is read as
-/// far as it makes sense, never an error.
+/// from the index (docs/inputs.md, "Pages"), else by its index. A page labels tree that is
+/// broken is read as far as it makes sense, never an error.
 ///
 /// A page whose extraction fails, panics, or that fails the checks (a `/Parent` loop, a form
 /// XObject that draws itself, forms drawn to more than 64 MiB of content) carries the message;
