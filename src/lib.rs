@@ -41,6 +41,6 @@ pub use code::Code;
 pub use material::Material;
 pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
 pub use position::{Kings, MenCount, Position, SquareList};
-pub use record::{Fields, FindingRecord, FixRecord, FoundAt, Record};
+pub use record::{Fields, FindingRecord, FixRecord, FoundAt, PageFrom, PageRef, Record};
 pub use source_path::SourcePath;
 pub use stipulation::{Outcome, Stipulation, StipulationSource};

@@ -100,10 +100,26 @@ pub struct Record {
     /// `archive!/member` for an archive member; shared by the records of one source, as a scan
     /// makes thousands per file.
     pub path: SourcePath,
-    /// 1-based page of a PDF the code was found on (the PDF's own page index); `None` for
-    /// text that is no PDF page. Line, column and offset then count within the page's text.
+    /// The page of a PDF the code was found on, as printed on it: its page label (`"302"`,
+    /// `"xii"`, `"A-3"`), its folio, or the page index in decimal where nothing printed is
+    /// known, as [`Record::page_from`] says (docs/inputs.md, "Pages"); `None` for text that is
+    /// no PDF page. Always text in JSON; a number there (output saved before the field was
+    /// printed text) reads back as the page index ([`Record::with_page_index`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "page_text"
+    )]
+    pub page: Option<CompactString>,
+    /// The 1-based index of that page in the PDF (its n-th page, as a viewer's "go to page"
+    /// counts); `None` for text that is no PDF page. Line, column and offset count within the
+    /// page's text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub page: Option<u32>,
+    pub page_index: Option<u32>,
+    /// Where [`Record::page`] comes from: the PDF's page labels, the folio printed on the
+    /// page, or the index; `None` for text that is no PDF page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page_from: Option<PageFrom>,
     /// The label of the study: its number, source or composer caption, read from the text
     /// before the code ([`crate::label`]); absent when none was found.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -164,6 +180,77 @@ pub struct Record {
     /// moved often.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub study: Option<Box<Study>>,
+}
+
+/// Where a record's printed page ([`Record::page`]) comes from (docs/inputs.md, "Pages").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PageFrom {
+    /// The PDF's page labels (`/PageLabels`, ISO 32000-1 §12.4.2): the page as a viewer
+    /// shows it and as the publisher numbered it.
+    Labels,
+    /// The folio printed on the page, a number alone in its first or last lines that keeps
+    /// the same distance from the page index across the file; a page with none printed is
+    /// counted from that distance.
+    Folio,
+    /// Nothing printed is known: the page index.
+    Index,
+}
+
+impl PageFrom {
+    /// Its name in JSON and in a directory's `page_from` column: `labels`, `folio`, `index`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PageFrom::Labels => "labels",
+            PageFrom::Folio => "folio",
+            PageFrom::Index => "index",
+        }
+    }
+
+    /// The value named `name` ([`PageFrom::name`]), `None` for another text.
+    pub fn from_name(name: &str) -> Option<PageFrom> {
+        [PageFrom::Labels, PageFrom::Folio, PageFrom::Index]
+            .into_iter()
+            .find(|from| from.name() == name)
+    }
+}
+
+/// A page of a PDF as references give it: its index in the file and the page as printed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PageRef {
+    /// The 1-based index of the page in the file.
+    pub index: u32,
+    /// The page as printed (its label or folio), or `index` in decimal, as `from` says.
+    pub printed: CompactString,
+    /// Where `printed` comes from.
+    pub from: PageFrom,
+}
+
+impl PageRef {
+    /// Page `index` (1-based) with nothing printed known: printed as its index.
+    pub fn index(index: u32) -> PageRef {
+        PageRef {
+            index,
+            printed: CompactString::from(itoa::Buffer::new().format(index)),
+            from: PageFrom::Index,
+        }
+    }
+}
+
+/// Reads [`Record::page`]: a string, or a number (JSON saved when the field was the page
+/// index), taken as its decimal text.
+fn page_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<CompactString>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Page {
+        Text(CompactString),
+        Index(u32),
+    }
+    Ok(match Option::<Page>::deserialize(d)? {
+        None => None,
+        Some(Page::Text(text)) => Some(text),
+        Some(Page::Index(index)) => Some(CompactString::from(itoa::Buffer::new().format(index))),
+    })
 }
 
 /// Serialises an optional boxed board as its FEN board field (`8/K7/2nn4/8/8/1B1k4/1R6/8`).
@@ -285,6 +372,8 @@ impl Record {
         Record {
             path: path.clone(),
             page: None,
+            page_index: None,
+            page_from: None,
             label: None,
             offset: parsed.span.start as u64,
             length: parsed.span.len() as u64,
@@ -319,6 +408,39 @@ impl Record {
             findings: findings.iter().map(FindingRecord::new).collect(),
             study: None,
         }
+    }
+
+    /// Puts the record on PDF page `page` ([`Record::page`], [`Record::page_index`],
+    /// [`Record::page_from`]), or on none.
+    pub fn set_page(&mut self, page: Option<&PageRef>) {
+        match page {
+            Some(page) => {
+                self.page = Some(page.printed.clone());
+                self.page_index = Some(page.index);
+                self.page_from = Some(page.from);
+            }
+            None => {
+                self.page = None;
+                self.page_index = None;
+                self.page_from = None;
+            }
+        }
+    }
+
+    /// The record as read back from JSON saved before pages carried their index: a `page`
+    /// without a `page_index` was the index (`"page": 12`), and is given as such; a record
+    /// with both is returned as it is.
+    pub fn with_page_index(mut self) -> Record {
+        if self.page_index.is_none()
+            && let Some(index) = self.page.as_deref().and_then(|p| p.parse::<u32>().ok())
+        {
+            self.page_index = Some(index);
+            self.page_from = Some(PageFrom::Index);
+        }
+        if self.page_index.is_some() && self.page_from.is_none() {
+            self.page_from = Some(PageFrom::Index);
+        }
+        self
     }
 
     /// The worst severity among the findings, `None` when there are none.

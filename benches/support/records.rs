@@ -3,7 +3,7 @@
 //! squares, a fifth bare codes. Deterministic: record `i` is always the same.
 
 use gbrscan::parse::{Form, Rank};
-use gbrscan::{Code, Record};
+use gbrscan::{Code, PageFrom, PageRef, Record};
 
 /// SplitMix64: a different, reproducible stream per record.
 fn mix(mut x: u64) -> u64 {
@@ -33,10 +33,17 @@ pub fn record(i: u64) -> Record {
     let kings = (!bare).then(|| square(r >> 24) + &square(r >> 30));
     let squares = (r >> 36).is_multiple_of(10).then(|| "b2b3c6d6".to_string());
     let file = i % 1000;
+    // A page for a tenth (PDF pages, printed from 301 on), a study number for half.
+    let page = (r >> 44).is_multiple_of(10).then(|| PageRef {
+        index: (i % 300 + 1) as u32,
+        printed: itoa::Buffer::new().format(i % 300 + 301).into(),
+        from: PageFrom::Folio,
+    });
     Record {
         path: format!("corpus/volume-{:03}/text-{file:04}.txt", file / 100).into(),
-        // A page for a tenth (PDF pages), a study number for half.
-        page: (r >> 44).is_multiple_of(10).then(|| (i % 300 + 1) as u32),
+        page: page.as_ref().map(|p| p.printed.clone()),
+        page_index: page.as_ref().map(|p| p.index),
+        page_from: page.as_ref().map(|p| p.from),
         label: (r >> 48)
             .is_multiple_of(2)
             .then(|| itoa::Buffer::new().format(i % 997 + 1).into()),

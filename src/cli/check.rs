@@ -140,8 +140,8 @@ fn read_inputs(paths: &[PathBuf], opts: &OpenOptions, failed: &mut bool) -> Vec<
                             }
                         }
                         let name = member.name.escaped();
-                        let path = match member.page {
-                            Some(page) => format!("{name}:{page}"),
+                        let path = match &member.page {
+                            Some(page) => format!("{name}:{}", page.index),
                             None => name.to_string(),
                         };
                         if is_binary(&text) {

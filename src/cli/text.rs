@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+use gbrscan::PageFrom;
 use gbrscan::input::{Member, Opened, Text, open};
 
 use super::common::{InputArgs, failure_line};
@@ -18,7 +19,8 @@ pub struct Args {
 }
 
 /// Runs `gbr text`: before each text a line `==> NAME <==` (`==> NAME page N <==` for a PDF
-/// page; line numbers in references count from the line after it), then the text as read.
+/// page, N its index, `==> NAME page N (printed 302) <==` where the page is printed otherwise;
+/// line numbers in references count from the line after it), then the text as read.
 /// Exit 0 when everything was read, 2 when something could not be.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let opts = args.input.open_options();
@@ -81,8 +83,14 @@ impl<W: Write> Texts<W> {
     /// problem, which ends the run); the inner one a read error of the member (its problem,
     /// reported by [`gbrscan::input::Source::visit`], and the next member is read).
     fn member(&mut self, member: Member<'_>) -> io::Result<io::Result<()>> {
-        match member.page {
-            Some(page) => self.header(&format!("==> {} page {page} <==", member.name))?,
+        match &member.page {
+            Some(page) if page.from == PageFrom::Index => {
+                self.header(&format!("==> {} page {} <==", member.name, page.index))?
+            }
+            Some(page) => self.header(&format!(
+                "==> {} page {} (printed {}) <==",
+                member.name, page.index, page.printed
+            ))?,
             None => self.header(&format!("==> {} <==", member.name))?,
         }
         let reader = match member.text {

@@ -10,8 +10,37 @@
 
 /// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
 /// `duplicate`). The key fields come first, in sort order, then the source reference with the
-/// PDF page and the study's label. Documented in `docs/directory.md`.
-pub const COLUMNS: [&str; 20] = [
+/// PDF page (as printed, its index in the file, and where the printed one comes from) and the
+/// study's label. Documented in `docs/directory.md`.
+pub const COLUMNS: [&str; 22] = [
+    "code",
+    "kings",
+    "squares",
+    "men",
+    "stipulation",
+    "path",
+    "page",
+    "page_index",
+    "page_from",
+    "offset",
+    "line",
+    "column",
+    "length",
+    "label",
+    "text",
+    "form",
+    "rank",
+    "material",
+    "canonical",
+    "fen",
+    "valid",
+    "findings",
+];
+
+/// The columns of directories written before pages were numbered as printed: [`COLUMNS`]
+/// without `page_index` and `page_from`, whose `page` is the page's index. Readers still read
+/// them; their pages read back as indexes.
+pub const INDEXED_COLUMNS: [&str; 20] = [
     "code",
     "kings",
     "squares",
@@ -35,7 +64,7 @@ pub const COLUMNS: [&str; 20] = [
 ];
 
 /// The columns of directories written before entries carried a page and a label: [`COLUMNS`]
-/// without `page` and `label`. Readers still read them; their entries have neither.
+/// without the page's three and `label`. Readers still read them; their entries have neither.
 pub const UNLABELLED_COLUMNS: [&str; 18] = [
     "code",
     "kings",
@@ -79,6 +108,41 @@ const fn column(name: &str) -> usize {
         i += 1;
     }
     panic!("no such column")
+}
+
+/// Which columns a saved TSV directory has: those of today, or of an older `gbr`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Columns {
+    /// [`COLUMNS`]; always for JSON Lines, whose entries name their fields.
+    Current,
+    /// [`INDEXED_COLUMNS`]: `page` is the page's index.
+    Indexed,
+    /// [`UNLABELLED_COLUMNS`]: no page, no label.
+    Unlabelled,
+}
+
+impl Columns {
+    /// The columns of a header row (lead column removed), `None` for no known set.
+    pub fn of(names: &[&str]) -> Option<Columns> {
+        if names == COLUMNS {
+            Some(Columns::Current)
+        } else if names == INDEXED_COLUMNS {
+            Some(Columns::Indexed)
+        } else if names == UNLABELLED_COLUMNS {
+            Some(Columns::Unlabelled)
+        } else {
+            None
+        }
+    }
+
+    /// Their names, in order.
+    pub fn names(self) -> &'static [&'static str] {
+        match self {
+            Columns::Current => &COLUMNS,
+            Columns::Indexed => &INDEXED_COLUMNS,
+            Columns::Unlabelled => &UNLABELLED_COLUMNS,
+        }
+    }
 }
 
 /// The formats `gbr lookup` and `gbr merge` read: each entry on exactly one line.

@@ -18,6 +18,8 @@ fn record(
     Record {
         path: path.into(),
         page: None,
+        page_index: None,
+        page_from: None,
         label: None,
         offset,
         length: 7,

@@ -12,7 +12,13 @@
 //! that makes it panic is an error for that file (or that page) only. Each page is read
 //! through a one-page tree, so reading n pages costs n times a page, not n² (pdf-extract's
 //! `output_doc_page` walks the whole tree for each page).
+//!
+//! Each page is numbered as printed where the file says how ([`labels`], the PDF's page
+//! labels) or its pages show it ([`folio`], the number printed at their edge), as its index
+//! otherwise (docs/inputs.md, "Pages").
 
+mod folio;
+mod labels;
 mod streams;
 mod tree;
 
@@ -23,6 +29,7 @@ use lopdf::{Dictionary, LoadOptions, Object, ObjectId};
 use pdf_extract::{Document, PlainTextOutput, output_doc_page};
 
 use super::{InflateLimit, InflatedTooFar};
+use crate::record::{PageFrom, PageRef};
 use streams::Budget;
 
 /// Why a PDF gave no text.
@@ -67,8 +74,9 @@ pub enum PdfError {
 /// The text of one page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Page {
-    /// The 1-based page number: the PDF's own page index (its n-th page), not a printed folio.
-    pub number: u32,
+    /// The page: its 1-based index in the file (its n-th page), and the page as printed, from
+    /// the PDF's page labels, else from the folios printed on its pages, else its index.
+    pub number: PageRef,
     /// The page's text in the extractor's reading order, or why this page gave none (one
     /// line: `the page tree loops: object 3 is its own ancestor`, `the PDF reader failed on
     /// it: MediaBox`).
@@ -86,6 +94,11 @@ thread_local! {
 /// Reads the text layer of the PDF `bytes`, one [`Page`] per page in page order. Its streams
 /// may inflate to `limit` in all (`limit.floor` bytes, or `limit.ratio` times the file's
 /// length when that is more).
+///
+/// Each page is numbered by the PDF's page labels where it has them (a page with an empty
+/// label by its index), else by the folios printed on its pages where they keep one distance
+/// from the index (docs/inputs.md, "Pages"), else by its index. A page labels tree that is
+/// broken is read as far as it makes sense, never an error.
 ///
 /// A page whose extraction fails, panics, or that fails the checks (a `/Parent` loop, a form
 /// XObject that draws itself, forms drawn to more than 64 MiB of content) carries the message;
@@ -106,7 +119,10 @@ pub fn pages(bytes: &[u8], limit: InflateLimit) -> Result<Vec<Page>, PdfError> {
     streams::decode_all(doc.objects.values_mut(), &mut budget).map_err(PdfError::Inflated)?;
     let ids =
         guarded(|| tree::page_ids(&doc))?.map_err(|message| PdfError::PageTree { message })?;
-    let pages = read_pages(&mut doc, &ids);
+    // Read before the pages are, which set the catalog's page tree to one page at a time.
+    let labels = guarded(|| labels::labels(&doc, ids.len())).ok().flatten();
+    let mut pages = read_pages(&mut doc, &ids);
+    number(&mut pages, labels);
     let blank = pages
         .iter()
         .all(|p| p.text.as_ref().is_ok_and(|t| t.trim().is_empty()));
@@ -114,6 +130,29 @@ pub fn pages(bytes: &[u8], limit: InflateLimit) -> Result<Vec<Page>, PdfError> {
         return Err(PdfError::NoTextLayer);
     }
     Ok(pages)
+}
+
+/// Numbers `pages` as printed: by `labels` (one per page, `None` for a page without) where
+/// the PDF has them, else by the folios their texts show, if any.
+fn number(pages: &mut [Page], labels: Option<Vec<Option<String>>>) {
+    if let Some(labels) = labels {
+        for (page, label) in pages.iter_mut().zip(labels) {
+            if let Some(label) = label {
+                page.number.printed = label.into();
+                page.number.from = PageFrom::Labels;
+            }
+        }
+        return;
+    }
+    let texts: Vec<Option<&str>> = pages.iter().map(|p| p.text.as_deref().ok()).collect();
+    if let Some(distance) = folio::distance(&texts) {
+        for page in pages {
+            if let Some(folio) = folio::folio(page.number.index, distance) {
+                page.number.printed = itoa::Buffer::new().format(folio).into();
+                page.number.from = PageFrom::Folio;
+            }
+        }
+    }
 }
 
 /// Parses `bytes`, the object streams (which lopdf unpacks as it loads) decoded under
@@ -164,7 +203,7 @@ fn read_pages(doc: &mut Document, ids: &[ObjectId]) -> Vec<Page> {
     doc.objects.insert(one, Object::Dictionary(node));
     let mut pages = Vec::with_capacity(ids.len());
     for (at, &id) in ids.iter().enumerate() {
-        let number = u32::try_from(at + 1).unwrap_or(u32::MAX);
+        let number = PageRef::index(u32::try_from(at + 1).unwrap_or(u32::MAX));
         let text = match tree::check_page(doc, id) {
             Err(message) => Err(message),
             Ok(()) => {

@@ -16,6 +16,7 @@ use super::kind::{Kind, SNIFF_LEN};
 use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Limited, Members};
 use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded, load};
 use super::{html, pdf};
+use crate::record::PageRef;
 use crate::source_path::SourcePath;
 
 /// Everything that decides how inputs are opened; all of it comes from command-line flags.
@@ -71,8 +72,9 @@ pub struct Member<'a> {
     /// The name it goes by in references: the input's path, or `archive.zip!/issue-12.txt`
     /// for an archive member (`!/` between the archive and the member's path inside it).
     pub name: SourcePath,
-    /// The 1-based PDF page it is, `None` for text that is no PDF page.
-    pub page: Option<u32>,
+    /// The PDF page it is (its 1-based index and the page as printed), `None` for text that
+    /// is no PDF page.
+    pub page: Option<PageRef>,
     /// How its bytes were decoded.
     pub encoding: Encoding,
     /// Its bytes.
@@ -264,7 +266,7 @@ impl Visitor<'_, '_> {
     fn member(
         &mut self,
         name: &SourcePath,
-        page: Option<u32>,
+        page: Option<PageRef>,
         encoding: Encoding,
         text: Text<'_>,
     ) -> io::Result<()> {
@@ -506,7 +508,7 @@ impl Visitor<'_, '_> {
                 }
                 Err(message) => self.problem(InputError::PdfPage {
                     path: name.to_path_buf(),
-                    page: page.number,
+                    page: page.number.index,
                     message,
                 }),
             }

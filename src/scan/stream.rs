@@ -14,6 +14,7 @@ use super::guard::{Failed, scan_chunk_guarded};
 use super::{ChunkScan, Reading};
 use crate::fault::Fault;
 use crate::input::{BINARY_PROBE_LEN, is_binary};
+use crate::record::PageRef;
 use crate::source_path::SourcePath;
 
 /// Bytes of text kept in memory before and after the block being scanned: 64 KiB. The parser
@@ -51,7 +52,7 @@ pub(super) enum StreamEnd {
 pub(super) fn scan_stream(
     reader: &mut dyn Read,
     name: &SourcePath,
-    page: Option<u32>,
+    page: Option<&PageRef>,
     reading: Reading<'_>,
     block: usize,
     binary: bool,
@@ -154,7 +155,7 @@ impl Window {
     fn scan(
         &self,
         name: &SourcePath,
-        page: Option<u32>,
+        page: Option<&PageRef>,
         reading: Reading<'_>,
         range: Range<usize>,
     ) -> Result<ChunkScan, Box<Failed>> {
@@ -165,7 +166,7 @@ impl Window {
 
     /// `scan`, the scan of the range of `buf` from `start`, with its offsets moved to the
     /// stream's.
-    fn rebased(&self, mut scan: ChunkScan, page: Option<u32>, from: usize) -> ChunkScan {
+    fn rebased(&self, mut scan: ChunkScan, page: Option<&PageRef>, from: usize) -> ChunkScan {
         let base = self.base;
         for record in &mut scan.found {
             let start = record.offset as usize;
@@ -177,7 +178,7 @@ impl Window {
                 record.column = base + start as u64 - line_start + 1;
             }
             record.shift_offsets(base);
-            record.page = page;
+            record.set_page(page);
         }
         // The offsets the stitcher reads after this: labels, their ends, and the square list
         // a heading's legality finding stands on.

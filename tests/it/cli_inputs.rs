@@ -112,13 +112,24 @@ fn a_pdf_gives_its_codes_on_their_pages() {
         .collect();
     assert_eq!(pages, ["1", "3", "3"], "{}", run.stdout);
     let json = gbr_in(dir.path(), &["scan", "--json", "codes.pdf"], b"").stdout;
-    let pages: Vec<u64> = json
+    // Nothing printed on its pages: the page is the index, as text, and says so.
+    let pages: Vec<String> = json
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
         .filter(|m| m["type"] == "match")
-        .map(|m| m["data"]["page"].as_u64().expect("a page field"))
+        .map(|m| {
+            let d = &m["data"];
+            format!("{} {} {}", d["page"], d["page_index"], d["page_from"])
+        })
         .collect();
-    assert_eq!(pages, [1, 3, 3]);
+    assert_eq!(
+        pages,
+        [
+            "\"1\" 1 \"index\"",
+            "\"3\" 3 \"index\"",
+            "\"3\" 3 \"index\""
+        ]
+    );
 }
 
 #[test]

@@ -263,7 +263,7 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
         gbrscan::directory::format::csv::CSV_COLUMNS.map(String::from)
     );
     assert_eq!(header[0], "code");
-    assert_eq!(header[19..], ["findings", "fix"]);
+    assert_eq!(header[21..], ["findings", "fix"]);
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
     assert_eq!(rows.len(), 6);
     let eg = &rows[1];
@@ -275,24 +275,25 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
         ("a2f1", "", "=\"10/9\"", "'+")
     );
     assert_eq!(&eg[5], "mixed.txt");
+    // No PDF page: page, page_index and page_from empty.
     assert_eq!(
-        (&eg[6], &eg[7], &eg[8], &eg[9], &eg[10]),
-        ("", "80", "2", "29", "21")
+        (&eg[6], &eg[7], &eg[8], &eg[9], &eg[10], &eg[11], &eg[12]),
+        ("", "", "", "80", "2", "29", "21")
     );
     assert_eq!(
-        (&eg[12], &eg[13], &eg[14]),
+        (&eg[14], &eg[15], &eg[16]),
         ("a2f1 0411.56 10/9 Win", "kings-before", "wb")
     );
-    assert_eq!(&eg[18], "false");
+    assert_eq!(&eg[20], "false");
     assert_eq!(
-        &eg[19],
+        &eg[21],
         "error men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67, or else W/B 9/8"
     );
-    assert_eq!(&eg[20], "=\"0411.67\"");
+    assert_eq!(&eg[22], "=\"0411.67\"");
     let roycroft = &rows[0];
-    assert_eq!(&roycroft[17], "8/K7/2nn4/8/8/1B1k4/1R6/8");
+    assert_eq!(&roycroft[19], "8/K7/2nn4/8/8/1B1k4/1R6/8");
     assert_eq!(
-        (&roycroft[18], &roycroft[19], &roycroft[20]),
+        (&roycroft[20], &roycroft[21], &roycroft[22]),
         ("true", "", "")
     );
 }

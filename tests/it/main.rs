@@ -14,6 +14,7 @@ mod cli_inputs;
 mod cli_lookup_position;
 mod cli_lookup_printed;
 mod cli_outputs;
+mod cli_pages;
 mod cli_scan;
 mod corpus;
 mod directory;

@@ -5,8 +5,9 @@
 //! ```
 //!
 //! `path:line:column: canonical status [rank]`, then ` | severity message` for each finding;
-//! on a PDF page, `path:page:line:column` (the 1-based page, then line and column within the
-//! page's text).
+//! on a PDF page, `path:page:line:column` (the page's 1-based index in the file, as a viewer's
+//! "go to page" and `gbr text` count, not the number printed on it, which JSON gives; then
+//! line and column within the page's text).
 //! `status` is `invalid` when a finding is an error; else `ok` when the text repeats the
 //! material beside the code (rank `wb` or `full`: W/B or the squares, checked against it), and
 //! `unchecked` when it does not (rank `bare` or `kings`: a wrong digit could not be seen).
@@ -93,7 +94,7 @@ fn write_line(out: &mut impl Write, r: &Record, styled: bool) -> io::Result<()> 
     let mut numbers = itoa::Buffer::new();
     write_styled(out, styled, Styles::PATH, &r.path.escaped_bytes())?;
     out.write_all(b":")?;
-    if let Some(page) = r.page {
+    if let Some(page) = r.page_index {
         write_styled(out, styled, Styles::NUMBER, numbers.format(page).as_bytes())?;
         out.write_all(b":")?;
     }

@@ -5,7 +5,7 @@ use std::io;
 use compact_str::CompactString;
 
 use crate::code::Code;
-use crate::record::Record;
+use crate::record::{PageFrom, Record};
 use crate::stipulation::Stipulation;
 
 use super::{Block, Group, Heading, Lead};
@@ -54,10 +54,11 @@ pub(crate) fn code_text(code: Code) -> [u8; 7] {
     [d[0], d[1], d[2], d[3], b'.', d[4], d[5]]
 }
 
-/// The source reference as the printed formats write it: `path:line`, then ` (p. 12)` for a
-/// code found on page 12 of a PDF (whose lines count within the page).
+/// The source reference as the printed formats write it: `path:line`, then ` (p. 302)` for a
+/// code found on a PDF page printed 302 (its label or folio, else its index: docs/inputs.md,
+/// "Pages"; the page's lines count within its text).
 pub(crate) fn reference(record: &Record) -> String {
-    match record.page {
+    match &record.page {
         Some(page) => format!("{}:{} (p. {page})", record.path, record.line),
         None => format!("{}:{}", record.path, record.line),
     }
@@ -124,10 +125,12 @@ pub(crate) fn cells_with(
     cell(stipulation_text(record.stipulation).as_bytes())?;
     // Escaped where it is not plain UTF-8 (`crate::source_path`), so that it reads back.
     cell(&record.path.escaped_bytes())?;
-    match record.page {
-        Some(page) => cell(number.format(page).as_bytes())?,
+    cell(text(&record.page))?;
+    match record.page_index {
+        Some(index) => cell(number.format(index).as_bytes())?,
         None => cell(b"")?,
     }
+    cell(record.page_from.map_or("", PageFrom::name).as_bytes())?;
     for n in [record.offset, record.line, record.column, record.length] {
         cell(number.format(n).as_bytes())?;
     }

@@ -33,7 +33,7 @@ use super::{COLUMNS, GUARD, LeadOf, Listing, lead_cell, needs_guard};
 
 /// The columns of every CSV gbr writes: [`COLUMNS`], the last (`findings`) in words, then
 /// `fix`.
-pub const CSV_COLUMNS: [&str; 21] = [
+pub const CSV_COLUMNS: [&str; 23] = [
     COLUMNS[0],
     COLUMNS[1],
     COLUMNS[2],
@@ -54,15 +54,21 @@ pub const CSV_COLUMNS: [&str; 21] = [
     COLUMNS[17],
     COLUMNS[18],
     COLUMNS[19],
+    COLUMNS[20],
+    COLUMNS[21],
     "fix",
 ];
 
 /// The bytes every CSV starts with: the UTF-8 byte order mark, `EF BB BF`.
 pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// The columns of [`CSV_COLUMNS`] that hold numbers and stay numbers in a spreadsheet: `page`,
-/// `offset`, `line`, `column`, `length`.
-const NUMBER_COLUMNS: std::ops::Range<usize> = 6..11;
+/// The columns of [`CSV_COLUMNS`] that hold numbers and stay numbers in a spreadsheet:
+/// `page_index`, `offset`, `line`, `column`, `length`. `page`, the page as printed, is a
+/// number where it is digits alone (`302`) and text otherwise (`xii`, `1-3`).
+const NUMBER_COLUMNS: [usize; 5] = [7, 9, 10, 11, 12];
+
+/// The place of `page` in [`CSV_COLUMNS`].
+const PAGE_COLUMN: usize = 6;
 
 /// True when a spreadsheet may read `cell` as a number or a date: a digit first, then only
 /// digits and `.` `/` `:` `-` (a code, `0116.00`; W/B, `4/5`, which LibreOffice reads as the
@@ -179,7 +185,9 @@ impl CsvRows {
         let mut column = 0;
         cells_with(record, scratch, Findings::Words, |bytes| {
             column += 1;
-            write_cell(writer, cell, bytes, NUMBER_COLUMNS.contains(&(column - 1)))
+            let number = NUMBER_COLUMNS.contains(&(column - 1))
+                || (column - 1 == PAGE_COLUMN && bytes.iter().all(u8::is_ascii_digit));
+            write_cell(writer, cell, bytes, number)
         })?;
         scratch.clear();
         for (i, fix) in record

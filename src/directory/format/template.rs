@@ -18,7 +18,7 @@ use std::sync::Arc;
 use minijinja::value::{Enumerator, Object, ObjectRepr, Value};
 use minijinja::{AutoEscape, Environment, context};
 
-use crate::record::Record;
+use crate::record::{PageFrom, Record};
 
 use super::cells::reference;
 use super::compact::run_headings;
@@ -227,6 +227,8 @@ const ENTRY_FIELDS: &[&str] = &[
     "stipulation",
     "path",
     "page",
+    "page_index",
+    "page_from",
     "label",
     "offset",
     "line",
@@ -269,7 +271,9 @@ impl Object for Entry {
                 text_or_none(Some(stipulation_text(r.stipulation)).filter(|s| !s.is_empty()))
             }
             "path" => Value::from(&*r.path.escaped()),
-            "page" => r.page.map_or(Value::from(()), Value::from),
+            "page" => text_or_none(r.page.as_deref()),
+            "page_index" => r.page_index.map_or(Value::from(()), Value::from),
+            "page_from" => text_or_none(r.page_from.map(PageFrom::name)),
             "label" => text_or_none(r.label.as_deref()),
             "offset" => Value::from(r.offset),
             "line" => Value::from(r.line),

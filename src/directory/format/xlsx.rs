@@ -78,7 +78,7 @@ impl Sheets<'_> {
             sheet.set_column_width(col, width)?;
             if !matches!(
                 *name,
-                "page" | "offset" | "line" | "column" | "length" | "duplicate"
+                "page" | "page_index" | "offset" | "line" | "column" | "length" | "duplicate"
             ) {
                 sheet.set_column_format(col, &self.text)?;
             }
@@ -117,8 +117,13 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, w: &mut W) -> io::Result<()
             let mut put = |name: &str, value: &[u8]| -> io::Result<()> {
                 let value = String::from_utf8_lossy(value);
                 let result = match name {
-                    "page" if value.is_empty() => Ok(()),
-                    "page" | "offset" | "line" | "column" | "length" | "duplicate" => {
+                    "page" | "page_index" if value.is_empty() => Ok(()),
+                    // A page printed `xii` or `A-3` is text; `302` a number, as the index.
+                    "page" if !value.bytes().all(|b| b.is_ascii_digit()) => {
+                        sheet.write_string(row, col, value).map(|_| ())
+                    }
+                    "page" | "page_index" | "offset" | "line" | "column" | "length"
+                    | "duplicate" => {
                         let n: f64 = value.parse().unwrap_or_default();
                         sheet.write_number(row, col, n).map(|_| ())
                     }

@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 use crate::record::Record;
 
-pub use super::layout::{COLUMNS, SavedFormat, UNLABELLED_COLUMNS};
+pub use super::layout::{COLUMNS, Columns, INDEXED_COLUMNS, SavedFormat, UNLABELLED_COLUMNS};
 use super::layout::{is_blank, strip_bom, trim_end};
 use super::{Group, Key, KeyError, Order};
 
@@ -28,10 +28,10 @@ pub struct Header {
     pub order: Order,
     /// Bytes before the first entry: the header row with its line feed (TSV), 0 (JSON Lines).
     pub data_start: usize,
-    /// True when the rows have the `page` and `label` columns ([`COLUMNS`]); false for a TSV
-    /// directory written before them ([`UNLABELLED_COLUMNS`]). Always true for JSON Lines,
-    /// whose entries name their fields.
-    pub labelled: bool,
+    /// The columns of the rows: [`COLUMNS`], or those of a TSV directory written by an older
+    /// `gbr` ([`INDEXED_COLUMNS`], [`UNLABELLED_COLUMNS`]). Always [`Columns::Current`] for
+    /// JSON Lines, whose entries name their fields.
+    pub columns: Columns,
 }
 
 /// What is wrong with one line of a saved directory or scan output.
@@ -172,7 +172,7 @@ pub fn header(first_line: &[u8]) -> Result<Header, ReadError> {
             format: SavedFormat::Jsonl,
             order,
             data_start: bom,
-            labelled: true,
+            columns: Columns::Current,
         });
     }
     let text = String::from_utf8_lossy(line);
@@ -186,18 +186,17 @@ pub fn header(first_line: &[u8]) -> Result<Header, ReadError> {
     if order == Order::Stipulation {
         names.remove(0);
     }
-    let labelled = names == COLUMNS;
-    if !labelled && names != UNLABELLED_COLUMNS {
+    let Some(columns) = Columns::of(&names) else {
         return Err(ReadError::Columns {
             expected: COLUMNS.join("\t"),
             found: names.join("\t"),
         });
-    }
+    };
     Ok(Header {
         format: SavedFormat::Tsv,
         order,
         data_start: first_line.len(),
-        labelled,
+        columns,
     })
 }
 
@@ -233,7 +232,7 @@ fn jsonl_entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
         }
         Order::Code => check_group(entry.group.as_deref(), &entry.record)?,
     }
-    Ok(entry.record)
+    Ok(entry.record.with_page_index())
 }
 
 /// Reads one entry line (with or without its line feed) of a directory with `header`, and
@@ -244,7 +243,7 @@ fn jsonl_entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
 pub fn entry(header: &Header, line: &[u8]) -> Result<Record, LineError> {
     let line = trim_end(strip_bom(line));
     let record = match header.format {
-        SavedFormat::Tsv => tsv::entry(header.order, header.labelled, line)?,
+        SavedFormat::Tsv => tsv::entry(header.order, header.columns, line)?,
         SavedFormat::Jsonl => jsonl_entry(header.order, line)?,
     };
     Key::of(&record, header.order).map_err(|source| LineError::Key { source })?;
@@ -439,7 +438,7 @@ pub fn records<R: BufRead>(mut input: R) -> Result<Vec<Record>, ReadError> {
             Ok(message) if message.kind == "match" => {
                 let m: Match = serde_json::from_slice(text)
                     .map_err(|source| at(LineError::Json { source }))?;
-                records.push(m.data);
+                records.push(m.data.with_page_index());
             }
             Ok(_) => {}
             Err(_) if is_first => {

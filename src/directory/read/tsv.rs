@@ -1,5 +1,6 @@
 //! Reading a TSV row back into a record: one cell per column of [`COLUMNS`] (or of
-//! [`UNLABELLED_COLUMNS`], for a directory written before labels), quotes and escapes undone.
+//! [`INDEXED_COLUMNS`] or [`UNLABELLED_COLUMNS`], for a directory written by an older `gbr`),
+//! quotes and escapes undone.
 //!
 //! A row is read with the `csv` crate's reader in the dialect the writer writes
 //! ([`tsv_writer`]: tab-delimited, a cell with a tab or `"` quoted). Directories written
@@ -13,10 +14,12 @@ use serde::de::IntoDeserializer;
 
 use crate::code::Code;
 use crate::directory::format::{tsv_writer, unguarded};
-use crate::record::{FindingRecord, Record};
+use crate::record::{FindingRecord, PageFrom, Record};
 use crate::source_path::SourcePath;
 
-use super::{COLUMNS, LineError, Order, UNLABELLED_COLUMNS, check_group};
+#[cfg(doc)]
+use super::{COLUMNS, INDEXED_COLUMNS, UNLABELLED_COLUMNS};
+use super::{Columns, LineError, Order, check_group};
 
 /// The cell's text: the formula guard dropped ([`unguarded`]), `\\ \t \n \r` undone (the
 /// writer no longer writes `\t`, which older directories have).
@@ -141,16 +144,17 @@ fn from_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
     T::deserialize(IntoDeserializer::<serde::de::value::Error>::into_deserializer(name)).ok()
 }
 
-/// The record of a TSV row (without its line feed) of a directory in `order`, with the
-/// `page` and `label` columns when `labelled`.
-pub(super) fn entry(order: Order, labelled: bool, line: &[u8]) -> Result<Record, LineError> {
+/// A page index: a number from 1, without a sign.
+fn page_index(t: &str) -> Option<Option<u32>> {
+    parsed_or_none::<u32>(t).filter(|p| !t.starts_with('+') && *p != Some(0))
+}
+
+/// The record of a TSV row (without its line feed) of a directory in `order` with `columns`.
+pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Record, LineError> {
     let cells = row_cells(line);
     let lead = usize::from(order == Order::Stipulation);
-    let names: &'static [&'static str] = if labelled {
-        &COLUMNS
-    } else {
-        &UNLABELLED_COLUMNS
-    };
+    let names = columns.names();
+    let labelled = columns != Columns::Unlabelled;
     if cells.len() != names.len() + lead {
         return Err(LineError::Cells {
             expected: names.len() + lead,
@@ -175,12 +179,27 @@ pub(super) fn entry(order: Order, labelled: bool, line: &[u8]) -> Result<Record,
         // A directory's rows do not say where the stipulation was read.
         stipulation_source: None,
         path: c.path()?,
-        page: if labelled {
-            c.parse("a page number or nothing", |t| {
-                parsed_or_none::<u32>(t).filter(|p| !t.starts_with('+') && *p != Some(0))
-            })?
-        } else {
-            None
+        page: match columns {
+            Columns::Current => c.optional()?,
+            // The page index, given as printed by the index.
+            Columns::Indexed => c
+                .parse("a page number or nothing", page_index)?
+                .map(|index| itoa::Buffer::new().format(index).into()),
+            Columns::Unlabelled => None,
+        },
+        page_index: match columns {
+            Columns::Current => c.parse("a page number or nothing", page_index)?,
+            _ => None,
+        },
+        page_from: match columns {
+            Columns::Current => c.parse("labels, folio, index or nothing", |t| {
+                if t.is_empty() {
+                    Some(None)
+                } else {
+                    PageFrom::from_name(t).map(Some)
+                }
+            })?,
+            _ => None,
         },
         offset: c.parse("a byte offset", number)?,
         line: c.parse("a line number", number)?,
@@ -205,6 +224,17 @@ pub(super) fn entry(order: Order, labelled: bool, line: &[u8]) -> Result<Record,
         // The TSV columns do not carry a PGN game's metadata (jsonl does).
         study: None,
     };
+    if columns == Columns::Indexed {
+        record = record.with_page_index();
+    }
+    let page = (&record.page, record.page_index, record.page_from);
+    if !matches!(page, (None, None, None) | (Some(_), Some(_), Some(_))) {
+        return Err(LineError::Cell {
+            column: "page_from",
+            expected: "page, page_index and page_from all given or all empty",
+            found: format!("{:?}", page),
+        });
+    }
     // An empty cell is no square list, except in a full position, where it is the empty list
     // of a board of the kings alone (a cell cannot tell the two apart; the rank can).
     if record.rank == crate::parse::Rank::Full && record.squares.is_none() {
@@ -242,11 +272,14 @@ mod tests {
     }
 
     fn read(row: &[String]) -> Result<Record, LineError> {
-        entry(Order::Code, true, row.join("\t").as_bytes())
+        entry(Order::Code, Columns::Current, row.join("\t").as_bytes())
     }
 
     fn column(name: &str) -> usize {
-        COLUMNS.iter().position(|c| *c == name).expect("a column")
+        super::super::COLUMNS
+            .iter()
+            .position(|c| *c == name)
+            .expect("a column")
     }
 
     #[test]

@@ -95,7 +95,7 @@ impl Queue<'_> {
             let ended = scan_stream(
                 reader,
                 &member.name,
-                member.page,
+                member.page.as_ref(),
                 options.reading(),
                 block,
                 binary,

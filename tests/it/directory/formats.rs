@@ -181,11 +181,14 @@ fn tsv_cells_with_a_tab_a_quote_a_backslash_or_a_line_break_read_back() {
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(b'\t')
         .from_reader(written.as_bytes());
+    let header = reader.headers().expect("a header").clone();
+    let column = |name: &str| header.iter().position(|h| h == name).expect(name);
+    let (label, text) = (column("label"), column("text"));
     let cells: Vec<(String, String)> = reader
         .records()
         .map(|r| {
             let r = r.expect("a row");
-            (r[11].to_string(), r[12].to_string())
+            (r[label].to_string(), r[text].to_string())
         })
         .collect();
     assert_eq!(

@@ -181,7 +181,7 @@ fn labels_are_columns_of_csv_jsonl_and_scan_output() {
     let csv = run(&["index", BOOK, "--format", "csv"], 0);
     let header = csv.lines().next().unwrap();
     assert!(
-        header.contains("path,page,offset,line,column,length,label,text"),
+        header.contains("path,page,page_index,page_from,offset,line,column,length,label,text"),
         "{header}"
     );
     assert!(csv.contains("\"=\"\"4001.00\"\"\",d2b4"), "{csv}");
@@ -237,7 +237,7 @@ fn unlabelled(tsv: &str) -> String {
     let mut lines = tsv.lines();
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let keep: Vec<usize> = (0..header.len())
-        .filter(|&i| header[i] != "page" && header[i] != "label")
+        .filter(|&i| !matches!(header[i], "page" | "page_index" | "page_from" | "label"))
         .collect();
     let row = |cells: Vec<&str>| {
         keep.iter()
@@ -349,7 +349,7 @@ fn an_eg_study_number_above_its_diagram_labels_the_caption_below_it() {
         .skip(1)
         .map(|l| {
             let cells: Vec<&str> = l.split('\t').collect();
-            (cells[1], cells[11])
+            (cells[1], cells[13])
         })
         .collect();
     assert_eq!(
@@ -376,7 +376,7 @@ fn an_eg_study_number_labels_its_block_across_long_lines_and_an_unread_board() {
         .skip(1)
         .map(|l| {
             let cells: Vec<&str> = l.split('\t').collect();
-            (cells[1], cells[11])
+            (cells[1], cells[13])
         })
         .collect();
     assert_eq!(labels, [("a7d3", "18621"), ("d5h6", "18620")]);

@@ -29,6 +29,8 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
             |(code, kings, squares, men, stip, path, offset, valid)| Record {
                 path: path.into(),
                 page: None,
+                page_index: None,
+                page_from: None,
                 label: None,
                 offset,
                 length: 12,

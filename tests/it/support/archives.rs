@@ -38,12 +38,35 @@ pub fn pdf() -> Vec<u8> {
 
 /// A PDF of `pages` (each a list of lines), set as [`pdf`] sets [`PAGES`].
 pub fn pdf_of(pages: &[&[&str]]) -> Vec<u8> {
+    save(pdf_document(pages))
+}
+
+/// A PDF of `pages`, as [`pdf_of`] makes it, whose catalog has the page labels `/PageLabels
+/// << /Nums nums >>` (ISO 32000-1 §12.4.2: the 0-based index of each range's first page, then
+/// its label dictionary).
+pub fn pdf_labelled(pages: &[&[&str]], nums: Vec<Object>) -> Vec<u8> {
+    let mut doc = pdf_document(pages);
+    let catalog = doc.catalog_mut().expect("a catalog");
+    catalog.set("PageLabels", dictionary! { "Nums" => nums });
+    save(doc)
+}
+
+fn save(mut doc: Document) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    doc.save_to(&mut bytes).expect("write the PDF");
+    bytes
+}
+
+/// The document of [`pdf_of`]: Courier in WinAnsiEncoding, so that a line may hold the
+/// characters of Windows-1252 (an en dash, `– 302 –`).
+fn pdf_document(pages: &[&[&str]]) -> Document {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
     let font_id = doc.add_object(dictionary! {
         "Type" => "Font",
         "Subtype" => "Type1",
         "BaseFont" => "Courier",
+        "Encoding" => "WinAnsiEncoding",
     });
     let resources_id = doc.add_object(dictionary! {
         "Font" => dictionary! { "F1" => font_id },
@@ -57,7 +80,9 @@ pub fn pdf_of(pages: &[&[&str]]) -> Vec<u8> {
             Operation::new("Td", vec![72.into(), 760.into()]),
         ];
         for line in *lines {
-            operations.push(Operation::new("Tj", vec![Object::string_literal(*line)]));
+            let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(line);
+            assert!(!unmappable, "{line:?} is not Windows-1252");
+            operations.push(Operation::new("Tj", vec![Object::string_literal(bytes)]));
             operations.push(Operation::new("T*", vec![]));
         }
         operations.push(Operation::new("ET", vec![]));
@@ -87,9 +112,7 @@ pub fn pdf_of(pages: &[&[&str]]) -> Vec<u8> {
         "Pages" => pages_id,
     });
     doc.trailer.set("Root", catalog_id);
-    let mut bytes = Vec::new();
-    doc.save_to(&mut bytes).expect("write the PDF");
-    bytes
+    doc
 }
 
 pub fn gzip(bytes: &[u8]) -> Vec<u8> {
