@@ -241,7 +241,8 @@ fn python_reads_the_tsv_cells_as_written() {
             "-c",
             "import csv, json, sys\n\
              rows = list(csv.reader(open(sys.argv[1], newline=''), delimiter='\\t'))\n\
-             print(json.dumps([[r[11], r[12]] for r in rows[1:]]))",
+             label, text = rows[0].index('label'), rows[0].index('text')\n\
+             print(json.dumps([[r[label], r[text]] for r in rows[1:]]))",
         ])
         .arg(&tsv)
         .output()

@@ -1,4 +1,4 @@
-//! The HTML layouts in headless Chromium: the default page prints on A4, a directory of 1,304
+//! The HTML layouts in headless Chromium: the default page prints on A4, a directory of 1,306
 //! entries prints on 8 A4 pages in the compact layout with the header row repeated on each
 //! page, and `--diagrams` draws boards that Chromium renders.
 //!
@@ -51,7 +51,7 @@ pub fn many_codes(n: usize) -> String {
 }
 
 /// The inputs of the page-count tests: 1,250 generated codes and the fixtures' long square
-/// lists, labels and paths (1,304 entries), as `gbr index` arguments.
+/// lists, labels and paths (1,306 entries), as `gbr index` arguments.
 pub fn page_count_inputs(dir: &Path) -> Vec<String> {
     let input = dir.join("codes.txt");
     std::fs::write(&input, many_codes(1250)).unwrap();
@@ -131,7 +131,7 @@ fn the_default_page_prints_on_a4_and_compact_entries_on_few_pages() {
     let bytes = print(&chromium, &full);
     let (n, size) = pages_and_size(&bytes);
     assert_a4(size, "the default page");
-    eprintln!("1,304 entries, full layout: {n} A4 pages");
+    eprintln!("1,306 entries, full layout: {n} A4 pages");
     let document = lopdf::Document::load_mem(&bytes).unwrap();
     let contents = (1..=n as u32)
         .take_while(|&p| {
@@ -159,16 +159,16 @@ fn the_default_page_prints_on_a4_and_compact_entries_on_few_pages() {
     let html = std::fs::read_to_string(&titled).unwrap();
     assert!(html.contains("<nav id=\"contents\">") && html.contains("<h1>Index</h1>"));
 
-    // Compact: one table, its header repeated on each page, 1,304 entries on 8 A4 pages.
+    // Compact: one table, its header repeated on each page, 1,306 entries on 8 A4 pages.
     let compact = index("compact.html", &["--layout", "compact", "--title", "Index"]);
     let html = std::fs::read_to_string(&compact).unwrap();
     assert_eq!(html.matches("<table>").count(), 1, "one table");
-    assert_eq!(html.matches("<td class=\"code\">").count(), 1304);
+    assert_eq!(html.matches("<td class=\"code\">").count(), 1306);
     let bytes = print(&chromium, &compact);
     let (n, size) = pages_and_size(&bytes);
     assert_a4(size, "the compact page");
-    eprintln!("1,304 entries, compact layout: {n} A4 pages");
-    assert!((2..=9).contains(&n), "1,304 entries on {n} A4 pages");
+    eprintln!("1,306 entries, compact layout: {n} A4 pages");
+    assert!((2..=9).contains(&n), "1,306 entries on {n} A4 pages");
     let document = lopdf::Document::load_mem(&bytes).unwrap();
     let headers = (1..=n as u32)
         .filter(|&p| {

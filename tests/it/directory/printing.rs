@@ -535,7 +535,7 @@ fn typst_output_compiles_to_a_pdf() {
         assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"), "{name}");
     }
 
-    // 1,304 entries: a table per code in the full layout; three columns a page in the compact
+    // 1,306 entries: a table per code in the full layout; three columns a page in the compact
     // one, on a few pages of the paper asked for.
     let inputs = super::print_html::page_count_inputs(dir.path());
     for (layout, paper, size, pages) in [
@@ -569,7 +569,7 @@ fn typst_output_compiles_to_a_pdf() {
             String::from_utf8_lossy(&output.stderr)
         );
         let (n, got) = super::print_html::pages_and_size(&std::fs::read(&pdf).unwrap());
-        eprintln!("1,304 entries, typst {layout} on {paper}: {n} pages");
+        eprintln!("1,306 entries, typst {layout} on {paper}: {n} pages");
         assert!(
             (got.0 - size.0).abs() < 2.0 && (got.1 - size.1).abs() < 2.0,
             "{layout} on {paper}: {got:?}"
@@ -591,7 +591,7 @@ fn latex_pages(log: &str) -> usize {
 }
 
 /// Run by `.ci/run` (`cargo test -- --ignored`) once it has installed `texlive-latex-base` and
-/// `lmodern`: both layouts of 1,304 entries (long square lists, labels and paths included)
+/// `lmodern`: both layouts of 1,306 entries (long square lists, labels and paths included)
 /// compile with pdflatex without an overfull box, the compact one on a few pages.
 #[test]
 #[ignore = "needs LaTeX"]
@@ -638,7 +638,7 @@ fn latex_compiles_without_overfull_boxes_in_both_layouts() {
             .collect();
         assert!(overfull.is_empty(), "{layout}: {overfull:#?}");
         let n = latex_pages(&log);
-        eprintln!("1,304 entries, latex {layout} on {paper}: {n} pages");
+        eprintln!("1,306 entries, latex {layout} on {paper}: {n} pages");
         assert!(pages.contains(&n), "{layout} on {paper}: {n} pages");
         assert!(Path::new(&source.with_extension("pdf")).exists());
     }
