@@ -52,13 +52,17 @@ pub enum Above {
 /// ([`is_token`]): each line read is searched for full stops. [`look_back_after`] reads the
 /// same lines where the caller knows the last code before `start`.
 pub fn look_back(buf: &[u8], start: usize) -> Above {
+    walk_up(buf, start, |from, to| holds_code(buf, from, to))
+}
+
+/// True when a token `dddd.dd` ([`is_token`]) has its full stop in `buf[from..to]` (0-based
+/// byte offsets): each full stop is read, a digit on each side first (most end a sentence),
+/// then the whole shape.
+fn holds_code(buf: &[u8], from: usize, to: usize) -> bool {
     let digit = |i: usize| buf.get(i).is_some_and(u8::is_ascii_digit);
-    walk_up(buf, start, |from, to| {
-        // Most full stops end a sentence: a digit on each side first, then the whole shape.
-        memchr_iter(b'.', &buf[from..to]).any(|i| {
-            let at = from + i;
-            at >= 4 && digit(at + 1) && digit(at - 1) && is_token(buf, at - 4)
-        })
+    memchr_iter(b'.', &buf[from..to]).any(|i| {
+        let at = from + i;
+        at >= 4 && digit(at + 1) && digit(at - 1) && is_token(buf, at - 4)
     })
 }
 

@@ -182,3 +182,27 @@ pub(crate) fn strip_bom(line: &[u8]) -> &[u8] {
 pub(crate) fn is_blank(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The older layouts are today's columns without the ones added since, in the same order.
+    #[test]
+    fn older_layouts_are_the_columns_without_the_later_ones() {
+        let without = |dropped: &[&str]| -> Vec<&str> {
+            COLUMNS
+                .into_iter()
+                .filter(|c| !dropped.contains(c))
+                .collect()
+        };
+        assert_eq!(
+            INDEXED_COLUMNS.to_vec(),
+            without(&["page_index", "page_from"])
+        );
+        assert_eq!(
+            UNLABELLED_COLUMNS.to_vec(),
+            without(&["page", "page_index", "page_from", "label"])
+        );
+    }
+}

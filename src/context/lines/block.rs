@@ -14,10 +14,9 @@
 //! The code must begin its line (blanks and control bytes before it only): a study's caption
 //! under its diagram does, a code cited inside a sentence of prose is no study's caption.
 
-use memchr::{memchr, memchr_iter, memrchr2};
+use memchr::{memchr, memrchr2};
 
 use super::Above;
-use crate::finder::is_token;
 use crate::stipulation::Stipulation;
 
 /// Most bytes above a code read for a sign across prose: an introduction of some 40 printed
@@ -33,7 +32,8 @@ const FORM_FEED: u8 = 0x0C;
 /// The sign of the study block whose code's text starts at `start` (0-based byte offset):
 /// the nearest sign line above it within [`BLOCK_BYTES`], when nothing of the module's list
 /// stands between the two; `None` otherwise. `last`, where the caller knows it, is the 0-based
-/// offset of the last token `dddd.dd` ([`is_token`]) before `start`: nothing above it is read.
+/// offset of the last token `dddd.dd` ([`crate::finder::is_token`]) before `start`: nothing above
+/// it is read.
 ///
 /// Sign lines are rare in prose, so the search looks for their bytes (`+`, `=`) first with
 /// one backward scan, and reads the lines between only for a sign line found.
@@ -91,8 +91,7 @@ fn open_between(buf: &[u8], from: usize, to: usize) -> bool {
     if memchr(FORM_FEED, between).is_some() {
         return false;
     }
-    // A token's full stop stands four bytes into it.
-    if memchr_iter(b'.', between).any(|dot| from + dot >= 4 && is_token(buf, from + dot - 4)) {
+    if super::holds_code(buf, from, to) {
         return false;
     }
     let mut line_start = from;

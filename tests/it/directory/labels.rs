@@ -335,6 +335,20 @@ fn a_pdf_page_is_in_the_reference_and_no_label_crosses_a_page() {
     assert!(print.contains(":4 (p. 1)</td>"), "{print}");
 }
 
+/// The (kings, label) cells of each entry of a TSV directory, the columns found by the header.
+fn kings_and_labels(tsv: &str) -> Vec<(&str, &str)> {
+    let mut lines = tsv.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let (kings, label) = (column("kings"), column("label"));
+    lines
+        .map(|l| {
+            let cells: Vec<&str> = l.split('\t').collect();
+            (cells[kings], cells[label])
+        })
+        .collect()
+}
+
 #[test]
 fn an_eg_study_number_above_its_diagram_labels_the_caption_below_it() {
     // EG's layout: `No 18610` with the composer, the award and a dedication, the board printed
@@ -344,14 +358,7 @@ fn an_eg_study_number_above_its_diagram_labels_the_caption_below_it() {
         &["index", "fixtures/labels/eg-blocks.txt", "--format", "tsv"],
         0,
     );
-    let labels: Vec<(&str, &str)> = tsv
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let cells: Vec<&str> = l.split('\t').collect();
-            (cells[1], cells[13])
-        })
-        .collect();
+    let labels = kings_and_labels(&tsv);
     assert_eq!(
         labels,
         [("f1h1", "18612"), ("c2h4", "18610"), ("a7d3", "18611")]
@@ -371,13 +378,6 @@ fn an_eg_study_number_labels_its_block_across_long_lines_and_an_unread_board() {
         ],
         0,
     );
-    let labels: Vec<(&str, &str)> = tsv
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let cells: Vec<&str> = l.split('\t').collect();
-            (cells[1], cells[13])
-        })
-        .collect();
+    let labels = kings_and_labels(&tsv);
     assert_eq!(labels, [("a7d3", "18621"), ("d5h6", "18620")]);
 }
