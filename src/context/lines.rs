@@ -58,6 +58,7 @@ pub fn look_back(buf: &[u8], start: usize) -> Above {
 /// True when a token `dddd.dd` ([`is_token`]) has its full stop in `buf[from..to]` (0-based
 /// byte offsets): each full stop is read, a digit on each side first (most end a sentence),
 /// then the whole shape.
+#[inline(always)]
 fn holds_code(buf: &[u8], from: usize, to: usize) -> bool {
     let digit = |i: usize| buf.get(i).is_some_and(u8::is_ascii_digit);
     memchr_iter(b'.', &buf[from..to]).any(|i| {
