@@ -165,7 +165,74 @@ pub fn refused(buf: &[u8], parsed: &Parsed) -> bool {
     {
         return true;
     }
-    arrow_after(buf, end) || arrow_before(buf, parsed.span.start)
+    arrow_after(buf, end)
+        || arrow_before(buf, parsed.span.start)
+        || name_or_number_before(buf, parsed.span.start)
+}
+
+/// Words that may stand just before a bare code with a capital, at a sentence's start or as a
+/// noun, without being a name (lower case): articles, prepositions and conjunctions in
+/// English, Dutch, German, French and Spanish, and the words that introduce a code (`GBR`,
+/// `code`, `material`, `example`, ...). Any other capitalised word is taken for a name.
+const NOT_NAMES: &[&str] = &[
+    "a", "an", "the", "in", "with", "and", "or", "of", "for", "from", "to", "by", "as", "at",
+    "on", "is", "was", "are", "then", "also", "both", "this", "that", "these", "see", "after",
+    "before", "like", "into", "de", "het", "een", "en", "met", "van", "voor", "naar", "bij",
+    "als", "op", "dan", "zie", "die", "der", "das", "den", "dem", "ein", "eine", "und", "oder",
+    "mit", "von", "zu", "im", "ist", "siehe", "vgl", "le", "la", "les", "un", "une", "et", "ou",
+    "avec", "du", "des", "el", "los", "las", "y", "con", "il", "cf", "eg", "gbr", "code", "codes",
+    "material", "materiaal", "materials", "stellung", "position", "positie", "stand", "ending",
+    "endings", "study", "studies", "class", "klasse", "type", "typ", "example", "examples",
+    "voorbeeld", "beispiel", "exemple", "ejemplo", "white", "black", "wit", "zwart", "weiss",
+    "schwarz", "win", "wins", "draw", "draws", "no", "nr", "number", "nummer",
+];
+
+/// Words that say the number after them is a rating, a score or a version (lower case).
+const MEASURES: &[&str] = &[
+    "rating", "elo", "score", "sb", "tpr", "perf", "version", "ver", "build", "release", "rev",
+    "v",
+];
+
+/// The token before a bare code on its line, across blanks and the table marks `|`, `(`, `[`,
+/// `:` (docs/reading.md, "Bare codes"): a name (a capitalised word such as `Komodo`, `Lc0`, or
+/// `TCEC`, but for [`NOT_NAMES`] and [`CHESS_WORDS`]), a measure word ([`MEASURES`]) or a
+/// number (`53.5`, `3500`, `+12`; not a list mark `3.` or `12)`, not a code) makes the code a
+/// version after an engine's name, a rating or a score in a crosstable's row: no code.
+fn name_or_number_before(buf: &[u8], start: usize) -> bool {
+    let mut j = start;
+    while j > 0 && matches!(buf[j - 1], b' ' | b'\t' | b'|' | b'(' | b'[' | b':') {
+        j -= 1;
+        if start - j > 8 {
+            return false;
+        }
+    }
+    let end = j;
+    while j > 0 && !buf[j - 1].is_ascii_whitespace() && end - j <= 24 {
+        j -= 1;
+    }
+    let token = &buf[j..end];
+    let Some(&first) = token.first() else {
+        return false;
+    };
+    if token.len() > 24 || (j > 0 && !buf[j - 1].is_ascii_whitespace()) {
+        return false;
+    }
+    if token.iter().all(|b| b.is_ascii_digit() || b"+-=.,/".contains(b))
+        && token.iter().any(u8::is_ascii_digit)
+    {
+        // A list mark (`3.`, `12)` is not read here: `)` is no number byte) or a code.
+        let code_shaped = token.len() >= 7 && token[token.len() - 3] == b'.';
+        return !token.ends_with(b".") && !code_shaped;
+    }
+    if !token.iter().all(u8::is_ascii_alphanumeric) {
+        return false;
+    }
+    let lower = token.to_ascii_lowercase();
+    let listed = |list: &[&str]| list.iter().any(|w| w.as_bytes() == lower.as_slice());
+    if listed(MEASURES) {
+        return true;
+    }
+    first.is_ascii_uppercase() && !listed(NOT_NAMES) && !listed(CHESS_WORDS)
 }
 
 /// `->`, `=>` or `→` after the code (across blanks) and before a digit or `v`.

@@ -197,3 +197,29 @@ fn numbers_in_pgn_tags_and_pgn_dates_are_no_codes() {
         ]
     );
 }
+
+#[test]
+fn versions_ratings_and_scores_in_a_chess_blog_are_no_codes() {
+    // A chess blog about engines, in every layout it gives numbers of the code's shape: a
+    // version after an engine's name in prose, a crosstable's score column in a table and in
+    // prose, a rating after `Rating`, and the numbers of PGN tags. The codes are the two in the
+    // study databases' tags and the bare codes of the last two lines: after an article, a
+    // possessive's word, `see` and another code (docs/reading.md, "Bare codes").
+    let records = scan_fixture("prose/engine-blog.txt");
+    let found: Vec<(u64, String)> = records
+        .iter()
+        .map(|r| (r.line, r.canonical.to_string()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (31, "b4h1 0130.11 +".to_string()),
+            (36, "c1a1 0002.01 =".to_string()),
+            (38, "0002.01".to_string()),
+            (38, "0002.01".to_string()),
+            (38, "0003.10".to_string()),
+            (38, "0004.11".to_string()),
+            (39, "0130.11".to_string()),
+        ]
+    );
+}

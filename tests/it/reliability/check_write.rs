@@ -79,9 +79,10 @@ fn only_codes_beyond_doubt_are_written() {
          [Black \"(+4878.86e1g8) TT\"]\n[Result \"1/2-1/2\"]\n{FEN}\n\n8. Bd3 dxc4 1/2-1/2\n"
     );
     fs::write(dir.path().join("blog.txt"), &blog).unwrap();
-    // A version number in prose, under the same FEN; a look-alike with nothing beside it.
+    // A bare number in prose, under the same FEN (an engine's version, `Komodo 2118.00`, is no
+    // code at all, docs/reading.md); a look-alike with nothing beside it.
     let prose = format!(
-        "In this chess game Komodo 2118.00 played 8. Bd3 dxc4 9. Bxc4 and drew.\n{FEN}\n\
+        "In this chess game we reached 2118.00 with 8. Bd3 dxc4 9. Bxc4 and drew.\n{FEN}\n\
          \n\n\n\n\n\nA price of 0l16.00 euros.\n"
     );
     fs::write(dir.path().join("prose.txt"), &prose).unwrap();
@@ -159,7 +160,7 @@ fn only_codes_beyond_doubt_are_written() {
         err,
         format!(
             "gbr: blog.txt:4:11: `4878.87` not written: {pgn}\n\
-             gbr: prose.txt:1:27: `4878.87` not written: {bare}\n\
+             gbr: prose.txt:1:31: `4878.87` not written: {bare}\n\
              gbr: under.txt:11:1: `0110.01` not written: {bare}\n\
              gbr: prose.txt:9:12: `0116.00` not written: {no_code}\n"
         )
