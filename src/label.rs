@@ -257,9 +257,18 @@ fn after_builtin(segment: &[u8]) -> Option<(usize, usize)> {
     };
     let found = match s[0] {
         b'-' => {
-            // `- 31 -`: the closing dash is the second.
-            let close = s[1..].iter().position(|&b| b == b'-')? + 2;
-            dashed(&s[..close]).filter(|_| tail_ok(close))
+            // `- 31 -`: the closing dash is the second. Else `- 85`, a label whose closing
+            // dash the extraction lost: the number ends the line or a column's gap follows.
+            let closed = s[1..]
+                .iter()
+                .position(|&b| b == b'-')
+                .map(|i| i + 2)
+                .and_then(|close| dashed(&s[..close]).filter(|_| tail_ok(close)));
+            closed.or_else(|| {
+                let gap = s[1..].iter().take_while(|&&b| is_blank(b)).count();
+                let n = digits(&s[1 + gap..]);
+                ((1..=6).contains(&n) && tail_ok(1 + gap + n)).then_some((1 + gap, 1 + gap + n))
+            })
         }
         b'N' => numbered(s).filter(|&(_, e)| tail_ok(e)),
         b'0'..=b'9' => {

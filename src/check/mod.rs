@@ -40,10 +40,15 @@ pub enum Check {
     /// A code written beside a FEN (a PGN game's tag or comment) against the code of the
     /// FEN's board (`docs/chess-formats.md`).
     Fen,
+    /// A code of a table exported as column runs whose runs of king pairs or labels have
+    /// another length than its run of codes: not paired (a note; docs/reading.md, "Tables
+    /// exported as column runs").
+    Table,
 }
 
 impl Check {
-    /// Every check, in rule order (GBR.md §3).
+    /// Every check of a position, in rule order (GBR.md §3): all but [`Check::Table`], a note
+    /// on the reading of a table rather than a check of the position.
     pub const ALL: [Check; 9] = [
         Check::Digits,
         Check::Squares,
@@ -68,6 +73,7 @@ impl Check {
             Check::Nine => "nine",
             Check::Stipulation => "stipulation",
             Check::Fen => "fen",
+            Check::Table => "table",
         }
     }
 }

@@ -149,10 +149,11 @@ pub fn refused(buf: &[u8], parsed: &Parsed) -> bool {
     if matches!(lex::at(buf, end), Some(b'%' | b'$')) || buf[end..].starts_with("€".as_bytes()) {
         return true;
     }
-    // The word after it: a unit or a currency.
+    // The word after it: a unit or a currency (a whole word: `a1a2` is a king pair).
     if let Some(g) = lex::gap_forward(buf, end).filter(|g| *g > end && *g - end <= 2)
-        && let Some((word, _)) = word_at(buf, g)
+        && let Some((word, word_end)) = word_at(buf, g)
         && is_unit(word)
+        && !buf.get(word_end).is_some_and(u8::is_ascii_digit)
     {
         return true;
     }
@@ -175,22 +176,125 @@ pub fn refused(buf: &[u8], parsed: &Parsed) -> bool {
 /// English, Dutch, German, French and Spanish, and the words that introduce a code (`GBR`,
 /// `code`, `material`, `example`, ...). Any other capitalised word is taken for a name.
 const NOT_NAMES: &[&str] = &[
-    "a", "an", "the", "in", "with", "and", "or", "of", "for", "from", "to", "by", "as", "at",
-    "on", "is", "was", "are", "then", "also", "both", "this", "that", "these", "see", "after",
-    "before", "like", "into", "de", "het", "een", "en", "met", "van", "voor", "naar", "bij",
-    "als", "op", "dan", "zie", "die", "der", "das", "den", "dem", "ein", "eine", "und", "oder",
-    "mit", "von", "zu", "im", "ist", "siehe", "vgl", "le", "la", "les", "un", "une", "et", "ou",
-    "avec", "du", "des", "el", "los", "las", "y", "con", "il", "cf", "eg", "gbr", "code", "codes",
-    "material", "materiaal", "materials", "stellung", "position", "positie", "stand", "ending",
-    "endings", "study", "studies", "class", "klasse", "type", "typ", "example", "examples",
-    "voorbeeld", "beispiel", "exemple", "ejemplo", "white", "black", "wit", "zwart", "weiss",
-    "schwarz", "win", "wins", "draw", "draws", "no", "nr", "number", "nummer",
+    "a",
+    "an",
+    "the",
+    "in",
+    "with",
+    "and",
+    "or",
+    "of",
+    "for",
+    "from",
+    "to",
+    "by",
+    "as",
+    "at",
+    "on",
+    "is",
+    "was",
+    "are",
+    "then",
+    "also",
+    "both",
+    "this",
+    "that",
+    "these",
+    "see",
+    "after",
+    "before",
+    "like",
+    "into",
+    "de",
+    "het",
+    "een",
+    "en",
+    "met",
+    "van",
+    "voor",
+    "naar",
+    "bij",
+    "als",
+    "op",
+    "dan",
+    "zie",
+    "die",
+    "der",
+    "das",
+    "den",
+    "dem",
+    "ein",
+    "eine",
+    "und",
+    "oder",
+    "mit",
+    "von",
+    "zu",
+    "im",
+    "ist",
+    "siehe",
+    "vgl",
+    "le",
+    "la",
+    "les",
+    "un",
+    "une",
+    "et",
+    "ou",
+    "avec",
+    "du",
+    "des",
+    "el",
+    "los",
+    "las",
+    "y",
+    "con",
+    "il",
+    "cf",
+    "eg",
+    "gbr",
+    "code",
+    "codes",
+    "material",
+    "materiaal",
+    "materials",
+    "stellung",
+    "position",
+    "positie",
+    "stand",
+    "ending",
+    "endings",
+    "study",
+    "studies",
+    "class",
+    "klasse",
+    "type",
+    "typ",
+    "example",
+    "examples",
+    "voorbeeld",
+    "beispiel",
+    "exemple",
+    "ejemplo",
+    "white",
+    "black",
+    "wit",
+    "zwart",
+    "weiss",
+    "schwarz",
+    "win",
+    "wins",
+    "draw",
+    "draws",
+    "no",
+    "nr",
+    "number",
+    "nummer",
 ];
 
 /// Words that say the number after them is a rating, a score or a version (lower case).
 const MEASURES: &[&str] = &[
-    "rating", "elo", "score", "sb", "tpr", "perf", "version", "ver", "build", "release", "rev",
-    "v",
+    "rating", "elo", "score", "sb", "tpr", "perf", "version", "ver", "build", "release", "rev", "v",
 ];
 
 /// The token before a bare code on its line, across blanks and the table marks `|`, `(`, `[`,
@@ -217,7 +321,9 @@ fn name_or_number_before(buf: &[u8], start: usize) -> bool {
     if token.len() > 24 || (j > 0 && !buf[j - 1].is_ascii_whitespace()) {
         return false;
     }
-    if token.iter().all(|b| b.is_ascii_digit() || b"+-=.,/".contains(b))
+    if token
+        .iter()
+        .all(|b| b.is_ascii_digit() || b"+-=.,/".contains(b))
         && token.iter().any(u8::is_ascii_digit)
     {
         // A list mark (`3.`, `12)` is not read here: `)` is no number byte) or a code.

@@ -12,10 +12,12 @@
 mod chain;
 pub mod evidence;
 pub mod lines;
+pub mod table;
 
 pub use chain::Chain;
 pub use evidence::Evidence;
 pub use lines::Above;
+pub use table::Tables;
 
 use crate::parse::{Parsed, Rank, parse_at};
 use crate::record::Record;
@@ -41,6 +43,15 @@ pub struct Link {
     /// ([`crate::label::LabelRules::find_after`]), where there is one: no later code takes a
     /// label before it.
     pub claimed_to: Option<usize>,
+    /// 0-based byte range of the label a table exported as column runs pairs with the code
+    /// ([`table`]): the record's label, whatever stands near the code.
+    pub table_label: Option<(usize, usize)>,
+    /// A table whose runs were not paired with its codes, their lengths differing: the
+    /// record gets a note.
+    pub unpaired: Option<table::Unpaired>,
+    /// True for a code of a table exported as column runs: its label comes from the table
+    /// alone.
+    pub in_table: bool,
 }
 
 impl Link {
@@ -73,7 +84,21 @@ pub struct Before {
 /// no code there or a bare code is refused ([`Evidence::Refused`]). `before` changes how much
 /// work the look-back takes, never its answer.
 pub fn read_code(buf: &[u8], anchor: usize, before: Before) -> Option<(Parsed, Link)> {
+    read_code_in(buf, anchor, before, &mut Tables::new())
+}
+
+/// [`read_code`], with the tables exported as column runs read so far in the source
+/// (docs/reading.md): a code of such a table takes the king pair of its row, whatever the
+/// parser read after it on the next line, and its label. Called in order of offset, each table
+/// is read once.
+pub fn read_code_in(
+    buf: &[u8],
+    anchor: usize,
+    before: Before,
+    tables: &mut Tables,
+) -> Option<(Parsed, Link)> {
     let mut parsed = parse_at(buf, anchor)?;
+    let entry = table::complete(buf, anchor, tables, &mut parsed);
     let rank = parsed.rank();
     let mut needs_source_evidence = false;
     if rank == Rank::Bare && before.position {
@@ -90,6 +115,9 @@ pub fn read_code(buf: &[u8], anchor: usize, before: Before) -> Option<(Parsed, L
     let start = parsed.span.start;
     let last = before.last_anchor.filter(|&last| last + 4 < start);
     let mut above = match last {
+        // The first code of a table's run, below the runs of the table before: the code before
+        // it stands within reach, as in a directory printed row by row.
+        _ if entry.as_ref().is_some_and(|e| e.after_table) => Above::Code,
         // The token's full stop must lie before the text read, as the look-back reads it.
         Some(_) => lines::look_back_after(buf, start, last),
         None => lines::look_back(buf, start),
@@ -118,6 +146,12 @@ pub fn read_code(buf: &[u8], anchor: usize, before: Before) -> Option<(Parsed, L
         squares: parsed.parts.squares.as_ref().map(|r| (r.start, r.end)),
         label_at: None,
         claimed_to: None,
+        table_label: entry
+            .as_ref()
+            .and_then(|e| e.label.as_ref())
+            .map(|r| (r.start, r.end)),
+        in_table: entry.is_some(),
+        unpaired: entry.and_then(|e| e.unpaired),
     };
     Some((parsed, link))
 }

@@ -213,11 +213,15 @@ fn captions_in_chunks(
     let mut out = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
         let path = SourcePath::from(&*input.path);
+        let mut tables = crate::context::Tables::new();
         let mut take = |records: Vec<Record>| {
             for record in records {
-                let Some(parsed) = parse_at(input.text, anchor(&record)) else {
+                let at = anchor(&record);
+                let Some(mut parsed) = parse_at(input.text, at) else {
                     continue;
                 };
+                // A code of a table exported as column runs, with its row's king pair.
+                crate::context::table::complete(input.text, at, &mut tables, &mut parsed);
                 let board = board_copy(input, &index[i], &parsed).map(Box::new);
                 out.push(Caption {
                     input: i,

@@ -95,6 +95,8 @@ struct Reader<'a> {
     /// after a code with kings needs no evidence of chess.
     before: context::Before,
     nines: NineLines,
+    /// The tables exported as column runs read so far ([`context::table`]).
+    tables: context::Tables,
     /// The start of the line of the last record, as far as the chunk tells (after its last
     /// line feed in `range.start..searched`): each record looks back only to the one before,
     /// so the columns of many codes on one long line (or in text with no line feed at all)
@@ -134,6 +136,7 @@ impl<'a> Reader<'a> {
             fields,
             before: context::Before::default(),
             nines: NineLines::default(),
+            tables: context::Tables::new(),
             line_start: None,
             batch: Vec::with_capacity(size),
             found,
@@ -154,7 +157,9 @@ impl<'a> Reader<'a> {
         for &(anchor, newlines_before) in anchors {
             let known = self.before;
             self.before.last_anchor = Some(anchor);
-            let Some((parsed, link)) = context::read_code(self.buf, anchor, known) else {
+            let Some((parsed, link)) =
+                context::read_code_in(self.buf, anchor, known, &mut self.tables)
+            else {
                 continue;
             };
             // The rank before a diagram can complete the position: a bare code the diagram
@@ -231,7 +236,26 @@ impl<'a> Reader<'a> {
         let mut record = Record::checked_fields(at, &parsed, buf, self.fields);
         record.diagram = diagram.map(|d| Box::new(d.board));
         link.mark(&mut record);
-        if let Some(rules) = self.labels {
+        if let Some(unpaired) = link.unpaired {
+            record.findings.push(crate::record::FindingRecord {
+                check: crate::check::Check::Table,
+                severity: crate::check::Severity::Note,
+                part: crate::check::Part::Code,
+                against: None,
+                message: unpaired.message(),
+                offset: parsed.parts.code.start as u64,
+                length: parsed.parts.code.len() as u64,
+                fix: None,
+                fixes: Vec::new(),
+            });
+        }
+        if link.in_table {
+            // A table's code takes its label from the table's run of labels alone.
+            if let (Some(_), Some((a, b))) = (self.labels, link.table_label) {
+                record.label = Some(String::from_utf8_lossy(&buf[a..b]).into());
+                link.label_at = Some(a);
+            }
+        } else if let Some(rules) = self.labels {
             let (label, claimed) = label_of(rules, buf, self.floor, parsed.span.clone());
             if let Some(label) = label {
                 record.label = Some(label.text);

@@ -137,6 +137,9 @@ pub(crate) fn scan_pgn(
             squares: None,
             label_at: None,
             claimed_to: None,
+            table_label: None,
+            unpaired: None,
+            in_table: false,
         })
         .collect();
     let scan = ChunkScan {

@@ -149,6 +149,7 @@ fn why_not(c: Check, parsed: &Parsed) -> &'static str {
         Check::Nine => "no digit 9",
         Check::Stipulation => "needs a sign before the code and a stipulation after it",
         Check::Fen => "only for a code beside a FEN, in PGN input",
+        Check::Table => "only for a code of a table exported as column runs",
         Check::Digits | Check::Board => "not applicable",
     }
 }
