@@ -285,10 +285,12 @@ pub fn check(data: &[u8], records: &[Record]) {
     let inputs = [
         Input {
             path: path.clone(),
+            source: path.clone(),
             text: data,
         },
         Input {
             path: Arc::from("index.txt"),
+            source: Arc::from("index.txt"),
             text: data,
         },
     ];
@@ -302,8 +304,10 @@ pub fn check(data: &[u8], records: &[Record]) {
         (&inputs[..], Some(Against::Input(1))),
     ];
     for (inputs, against) in runs {
+        // Without a directory, the file's own directory is looked for, as `gbr check` does.
         let options = copies::Options {
             near_misses: true,
+            own_directory: against.is_none(),
             against,
         };
         let report = copies::check_inputs(inputs, &options);

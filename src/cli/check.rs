@@ -64,6 +64,9 @@ struct Loaded {
     path: Arc<str>,
     /// The name of the input it comes from (the file; the summary counts these).
     source: Arc<str>,
+    /// The file whose own directory it may hold or be listed in: `source` for a PDF's page,
+    /// `path` for anything else (each member of an archive is a book of its own).
+    book: Arc<str>,
     /// The plain file it is, which `--write` may replace; `None` for a page, a member or
     /// standard input.
     file: Option<PlainFile>,
@@ -110,6 +113,7 @@ fn read_inputs(paths: &[PathBuf], opts: &OpenOptions, failed: &mut bool) -> Vec<
                 let text = loaded.bytes.to_vec();
                 out.push(Loaded {
                     source: path.clone(),
+                    book: path.clone(),
                     path,
                     file: match input {
                         InputPath::File(p) => Some(PlainFile {
@@ -148,8 +152,13 @@ fn read_inputs(paths: &[PathBuf], opts: &OpenOptions, failed: &mut bool) -> Vec<
                             eprintln!("gbr: {path}: binary, not checked");
                         } else {
                             // A page, a member or standard input: no file to write fixes to.
+                            let path: Arc<str> = Arc::from(path);
                             out.push(Loaded {
-                                path: Arc::from(path),
+                                book: match member.page {
+                                    Some(_) => source_name.clone(),
+                                    None => path.clone(),
+                                },
+                                path,
                                 source: source_name.clone(),
                                 file: None,
                                 text,
@@ -199,6 +208,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut options = Options {
         near_misses: !args.no_near_misses,
         against: None,
+        own_directory: true,
     };
     if let Some(dir) = &args.against {
         if is_saved_directory(dir) {
@@ -230,6 +240,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|l| Input {
             path: l.path.clone(),
+            source: l.book.clone(),
             text: &l.text,
         })
         .collect();

@@ -283,29 +283,63 @@ pub(crate) fn against(
     against: &Against,
     steps: &mut u64,
 ) -> Vec<Diagnostic> {
-    let texts: Vec<&[u8]> = inputs.iter().map(|i| i.text).collect();
     let (entries, body): (Vec<Entry>, Vec<usize>) = match against {
         Against::Entries(e) => (e.clone(), (0..captions.len()).collect()),
         Against::Input(dir) => {
-            let entries = captions
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.input == *dir)
-                .map(|(n, c)| Entry {
-                    code: c.parsed.position.code,
-                    kings: c.parsed.position.kings,
-                    place: format!("{}:{}", c.path, c.line),
-                    text: String::from_utf8_lossy(&inputs[c.input].text[c.parsed.span.clone()])
-                        .into_owned(),
-                    caption: Some(n),
-                })
+            let listed: Vec<usize> = (0..captions.len())
+                .filter(|n| captions[*n].input == *dir)
                 .collect();
             let body = (0..captions.len())
                 .filter(|n| captions[*n].input != *dir)
                 .collect();
-            (entries, body)
+            (entries_of(inputs, captions, &listed), body)
         }
     };
+    compare_body(inputs, index, captions, &body, &entries, steps)
+}
+
+/// The entries of a directory given as captions among those checked: `listed`, in order.
+fn entries_of(inputs: &[Input<'_>], captions: &[Caption], listed: &[usize]) -> Vec<Entry> {
+    listed
+        .iter()
+        .map(|&n| {
+            let c = &captions[n];
+            Entry {
+                code: c.parsed.position.code,
+                kings: c.parsed.position.kings,
+                place: format!("{}:{}", c.path, c.line),
+                text: String::from_utf8_lossy(&inputs[c.input].text[c.parsed.span.clone()])
+                    .into_owned(),
+                caption: Some(n),
+            }
+        })
+        .collect()
+}
+
+/// The diagnostics of the captions `body` against the captions `listed`, a book's own
+/// directory found among the captions checked ([`super::book`]).
+pub(crate) fn against_captions(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    captions: &[Caption],
+    listed: &[usize],
+    body: &[usize],
+    steps: &mut u64,
+) -> Vec<Diagnostic> {
+    let entries = entries_of(inputs, captions, listed);
+    compare_body(inputs, index, captions, body, &entries, steps)
+}
+
+/// The diagnostics of the captions `body` against `entries`.
+fn compare_body(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    captions: &[Caption],
+    body: &[usize],
+    entries: &[Entry],
+    steps: &mut u64,
+) -> Vec<Diagnostic> {
+    let texts: Vec<&[u8]> = inputs.iter().map(|i| i.text).collect();
     let make = |c: &Caption, span: Range<usize>, severity, message| {
         let (line, column) = index[c.input].line_column(span.start);
         Diagnostic {
@@ -346,7 +380,7 @@ pub(crate) fn against(
             }
         })
     };
-    compare(&texts, captions, &body, &entries, &make, &make_entry, steps)
+    compare(&texts, captions, body, entries, &make, &make_entry, steps)
 }
 
 #[cfg(test)]
@@ -381,7 +415,7 @@ mod tests {
                 .iter()
                 .map(|(k, c)| format!("{k} {c} Draw\n\n"))
                 .collect();
-            let inputs = [Input { path: Arc::from("t.txt"), text: text.as_bytes() }];
+            let inputs = [Input { path: Arc::from("t.txt"), source: Arc::from("t.txt"), text: text.as_bytes() }];
             let index = [LineIndex::new(inputs[0].text)];
             let captions = captions(&inputs, &index, &mut Vec::new());
             let entries: Vec<Entry> = entries

@@ -6,6 +6,7 @@
 //! corrected caption passes every check against every board copy ([`verify`]).
 
 pub mod board;
+mod book;
 mod elsewhere;
 pub mod index;
 mod lines;
@@ -36,8 +37,11 @@ pub use verify::{apply, verify};
 /// One input of a check: its name and its text.
 #[derive(Debug, Clone)]
 pub struct Input<'a> {
-    /// The path as given (`<stdin>` for standard input).
+    /// The path as given (`<stdin>` for standard input; `file.pdf:PAGE` for a page).
     pub path: Arc<str>,
+    /// The file it comes from: the pages of a PDF share it, any other input is its own
+    /// (`path`). A book's own directory is looked for in each file ([`book`]).
+    pub source: Arc<str>,
     /// The text (after decoding).
     pub text: &'a [u8],
 }
@@ -123,6 +127,9 @@ pub struct Options {
     pub near_misses: bool,
     /// Compare the body against a directory.
     pub against: Option<Against>,
+    /// Without `against`: find each book's own directory (the entries under its directory's
+    /// headings) and compare the book's body against it ([`book`], docs/check.md).
+    pub own_directory: bool,
 }
 
 /// Builds a diagnostic of one caption at a span: span, check, severity, message.
@@ -322,6 +329,13 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
             &index,
             &captions,
             against,
+            &mut work.directory,
+        ));
+    } else if options.own_directory {
+        report.diagnostics.extend(book::against_own(
+            inputs,
+            &index,
+            &captions,
             &mut work.directory,
         ));
     }

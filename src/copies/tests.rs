@@ -22,6 +22,7 @@ fn inputs<T: AsRef<str>>(texts: &[T]) -> Vec<Input<'_>> {
         .enumerate()
         .map(|(i, t)| Input {
             path: Arc::from(format!("t{i}.txt")),
+            source: Arc::from(format!("t{i}.txt")),
             text: t.as_ref().as_bytes(),
         })
         .collect()
@@ -141,16 +142,19 @@ fn body_against_its_directory() {
     let inputs = [
         Input {
             path: Arc::from("body.txt"),
+            source: Arc::from("body.txt"),
             text: body.as_bytes(),
         },
         Input {
             path: Arc::from("dir.txt"),
+            source: Arc::from("dir.txt"),
             text: dir.as_bytes(),
         },
     ];
     let options = Options {
         near_misses: false,
         against: Some(Against::Input(1)),
+        own_directory: false,
     };
     let got: Vec<String> = check_inputs(&inputs, &options)
         .diagnostics
@@ -206,6 +210,7 @@ fn reprints_of_one_position_cost_work_proportional_to_their_number() {
     let options = Options {
         near_misses: true,
         against: None,
+        own_directory: false,
     };
     let (small, report) = work(&[reprints(1000)], &options);
     assert_eq!((report.codes, report.valid), (1000, 900));
@@ -248,6 +253,7 @@ fn a_caption_against_a_directory_costs_the_same_whatever_its_size() {
     let options = Options {
         near_misses: false,
         against: Some(Against::Input(1)),
+        own_directory: false,
     };
     let (w_small, _) = work(&[body.clone(), small], &options);
     let (w_large, _) = work(&[body, large], &options);
@@ -265,6 +271,7 @@ fn near_misses_on_one_long_line_read_it_once() {
         &Options {
             near_misses: true,
             against: None,
+            own_directory: false,
         },
     );
     assert_eq!(report.near_misses, 20_000);
@@ -280,6 +287,7 @@ fn captions_read_a_few_chunks_at_a_time_are_those_of_the_whole_scan() {
     );
     let input = Input {
         path: Arc::from("t.txt"),
+        source: Arc::from("t.txt"),
         text: text.as_bytes(),
     };
     let index = [LineIndex::new(input.text)];
@@ -300,4 +308,107 @@ fn captions_read_a_few_chunks_at_a_time_are_those_of_the_whole_scan() {
                 .collect();
         assert_eq!(got, whole, "chunks of {chunk} bytes");
     }
+}
+
+/// `path:line:col severity: message` of each directory diagnostic of `inputs`, checked as
+/// `gbr check` checks them (a book's own directory looked for).
+fn own_directory(inputs: &[Input<'_>]) -> Vec<String> {
+    let options = Options {
+        near_misses: false,
+        against: None,
+        own_directory: true,
+    };
+    check_inputs(inputs, &options)
+        .diagnostics
+        .iter()
+        .filter(|d| d.check == "directory")
+        .map(|d| {
+            format!(
+                "{}:{}:{} {}: {}",
+                d.path,
+                d.line,
+                d.column,
+                d.severity.name(),
+                d.message
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_book_is_checked_against_its_own_directory_in_one_file_and_page_by_page() {
+    // Studies a page each, the notation explained with an example in prose, and the directory
+    // under its headings on the last page: the same four disagreements whether the book is one
+    // text (form feeds between pages) or a PDF's pages, each an input of its own.
+    let book = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/check/book-with-directory.txt"
+    ))
+    .unwrap();
+    let whole = [Input {
+        path: Arc::from("book.txt"),
+        source: Arc::from("book.txt"),
+        text: book.as_bytes(),
+    }];
+    assert_eq!(
+        own_directory(&whole),
+        [
+            "book.txt:17:1 error: the directory's entry differs, the code one digit apart: \
+             0055.02; one of the two is wrong",
+            "book.txt:26:9 error: the directory's entry differs, the kings one square apart: \
+             h4c1; one of the two is wrong",
+            "book.txt:44:1 warning: no entry in the directory",
+            "book.txt:60:1 warning: directory entry 0300.10 c2e4 has no study in the body",
+        ]
+    );
+    let pages: Vec<String> = book.split('\x0c').map(str::to_string).collect();
+    let paged: Vec<Input<'_>> = pages
+        .iter()
+        .enumerate()
+        .map(|(i, text)| Input {
+            path: Arc::from(format!("book.pdf:{}", i + 1)),
+            source: Arc::from("book.pdf"),
+            text: text.as_bytes(),
+        })
+        .collect();
+    assert_eq!(
+        own_directory(&paged),
+        [
+            "book.pdf:2:9:1 error: the directory's entry differs, the code one digit apart: \
+             0055.02; one of the two is wrong",
+            "book.pdf:3:9:9 error: the directory's entry differs, the kings one square apart: \
+             h4c1; one of the two is wrong",
+            "book.pdf:5:9:1 warning: no entry in the directory",
+            "book.pdf:7:7:1 warning: directory entry 0300.10 c2e4 has no study in the body",
+        ]
+    );
+    // The same pages as files of their own: no book has a directory and a body.
+    let apart: Vec<Input<'_>> = paged
+        .iter()
+        .map(|i| Input {
+            source: i.path.clone(),
+            ..i.clone()
+        })
+        .collect();
+    assert_eq!(own_directory(&apart), Vec::<String>::new());
+}
+
+#[test]
+fn a_notation_example_in_prose_is_no_study() {
+    let text = "Het voorbeeld + 1234.56 a7c8 betekent dus dat het een winststudie is.\n\
+                In the form 0103.11 a1c3 the kings follow the code.\n\
+                So the study 0400.10 d5h6 shows that the rook wins.\n\
+                +\n0031.01 a8d5\n\nNo 12 a7d3 0116.00 b2b3c6d6 3/3 Win.\n";
+    let input = Input {
+        path: Arc::from("t.txt"),
+        source: Arc::from("t.txt"),
+        text: text.as_bytes(),
+    };
+    let index = [LineIndex::new(input.text)];
+    let captions = captions(std::slice::from_ref(&input), &index, &mut Vec::new());
+    let examples: Vec<bool> = captions
+        .iter()
+        .map(|c| book::is_example(input.text, c))
+        .collect();
+    assert_eq!(examples, [true, true, true, false, false]);
 }

@@ -136,6 +136,28 @@ fn the_text_output_underlines_the_part_and_cites_the_copies() {
 }
 
 #[test]
+fn a_book_against_its_own_directory_in_one_file() {
+    // No --against: the directory under the book's headings is found and compared with the
+    // body both ways; the example of the notation in the introduction is no study.
+    assert_eq!(
+        brief("book-with-directory.txt"),
+        [
+            "17:1 directory: the directory's entry differs, the code one digit apart: 0055.02; \
+             one of the two is wrong => ",
+            "26:9 directory: the directory's entry differs, the kings one square apart: h4c1; one \
+             of the two is wrong => ",
+            "44:1 directory: no entry in the directory => ",
+            "60:1 directory: directory entry 0300.10 c2e4 has no study in the body => ",
+        ]
+    );
+    let (_, _, code) = check(&["book-with-directory.txt"]);
+    assert_eq!(code, 1);
+    // A chess blog's versions, ratings and scores raise nothing: they are no codes.
+    let (out, _, code) = check(&["--json", "../prose/engine-blog.txt"]);
+    assert_eq!((diagnostics(&out).len(), code), (0, 0), "{out}");
+}
+
+#[test]
 fn the_body_against_its_index() {
     let (out, _, code) = check(&["--json", "--against", "index.txt", "body.txt"]);
     let found: Vec<String> = diagnostics(&out)

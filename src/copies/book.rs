@@ -1,0 +1,199 @@
+//! A book against its own directory, in one file (docs/check.md, "A book's own directory"): a
+//! book (a text, a PDF's pages, a Word export) holds its body and, at the end, its GBR
+//! directory under headings. Without `--against`, `gbr check` finds the directory's entries
+//! itself and compares body and directory both ways, as [`super::index`] does for two files.
+//!
+//! An **entry** is a code with kings under a directory heading (`Winststudies (+):`,
+//! `Draws`; docs/reading.md, "Headings of a printed directory"), and each code with kings after
+//! it while the one before stands within reach ([`Above::Code`]: the next line or so, a page
+//! break and its page number between), as the scan carries a heading. On a page of its own (a
+//! PDF's pages are inputs of their own) the directory goes on when only short lines (a running
+//! head, a page number) stand before the page's first code and after the last entry. A book
+//! has its own directory when it holds at least [`MIN_ENTRIES`] entries and a code with kings
+//! in its body.
+//!
+//! The book's explanation of the notation (`Het voorbeeld + 1234.56 a7c8 betekent dus ...`) is
+//! an example in prose ([`is_example`]): neither a study of the body nor an entry. A list of
+//! codes under headings of which fewer than half share their kings or code with a study of the
+//! body is not the book's own directory, and is not compared.
+
+use std::sync::Arc;
+
+use super::{Caption, Diagnostic, Input, LineIndex, index};
+use crate::context::Above;
+use crate::context::lines::look_back;
+use crate::context::table::Tables;
+
+/// Fewest entries that make a directory: a book's own directory lists every study, and a
+/// heading over one or two codes is more often a chapter's title over its studies.
+pub const MIN_ENTRIES: usize = 3;
+
+/// Longest line (in bytes, blanks trimmed) read as a running head or page number between the
+/// last entry of a page and the first of the next.
+const SHORT_LINE: usize = 60;
+
+/// Words that announce an example of the notation, among the four words before a code on
+/// its line (lower case): English, Dutch, German, French, Spanish.
+const EXAMPLE_WORDS: &[&str] = &[
+    "example",
+    "examples",
+    "eg",
+    "instance",
+    "voorbeeld",
+    "bijvoorbeeld",
+    "bv",
+    "beispiel",
+    "zb",
+    "exemple",
+    "ejemplo",
+    "vorm",
+    "form",
+    "notation",
+    "notatie",
+];
+
+/// The words of `s` (letters only), lower-cased, in order.
+fn words(s: &[u8]) -> impl DoubleEndedIterator<Item = Vec<u8>> + '_ {
+    s.split(|b| !b.is_ascii_alphabetic() && *b < 0x80)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+}
+
+/// Whether the caption is an example of the notation in prose, not a study: one of
+/// [`EXAMPLE_WORDS`] among the four words before it on its line (`Het voorbeeld + 1234.56`,
+/// `in the form 1234.56`, `e.g. 0103.11`), or a code inside a sentence: two words or more of
+/// prose on its line before it and two small-letter words or more right after it
+/// (`... het voorbeeld + 1234.56 a7c8 betekent dus ...`).
+pub(crate) fn is_example(text: &[u8], caption: &Caption) -> bool {
+    let span = caption.parsed.span.clone();
+    let line_start = memchr::memrchr(b'\n', &text[..span.start]).map_or(0, |i| i + 1);
+    let line_end = memchr::memchr(b'\n', &text[span.end..]).map_or(text.len(), |i| span.end + i);
+    let before = &text[line_start..span.start];
+    if words(before)
+        .rev()
+        .take(4)
+        .any(|w| EXAMPLE_WORDS.iter().any(|e| e.as_bytes() == w.as_slice()))
+    {
+        return true;
+    }
+    let after = &text[span.end..line_end];
+    let small_after = after
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty())
+        .take(2)
+        .filter(|w| w.len() >= 2 && w.iter().all(|b| b.is_ascii_lowercase()))
+        .count();
+    small_after == 2 && words(before).count() >= 2
+}
+
+/// Whether every line of `text` is blank or short (a running head, a page number), and there
+/// are few of them.
+fn quiet(text: &[u8]) -> bool {
+    let mut lines = 0;
+    for line in text.split(|&b| b == b'\n') {
+        let line = line.trim_ascii();
+        if line.is_empty() {
+            continue;
+        }
+        lines += 1;
+        if line.len() > SHORT_LINE || lines > 4 {
+            return false;
+        }
+    }
+    true
+}
+
+/// For each caption, whether it is an entry of its book's own directory (see the module's
+/// docs), and whether it is an example of the notation. `sources[i]` names the file input `i`
+/// comes from.
+fn entries(inputs: &[Input<'_>], captions: &[Caption]) -> (Vec<bool>, Vec<bool>) {
+    let mut entry = vec![false; captions.len()];
+    let mut example = vec![false; captions.len()];
+    let mut in_force = false;
+    // The previous caption: its input and the end of its text.
+    let mut last: Option<(usize, usize)> = None;
+    let mut tables = Tables::new();
+    let mut tables_of = usize::MAX;
+    for (n, c) in captions.iter().enumerate() {
+        let text = inputs[c.input].text;
+        if tables_of != c.input {
+            tables = Tables::new();
+            tables_of = c.input;
+        }
+        example[n] = is_example(text, c);
+        let start = c.parsed.span.start;
+        let above = match tables.entry(text, c.parsed.parts.code.start) {
+            Some(e) if e.after_table => Above::Code,
+            _ => look_back(text, start),
+        };
+        in_force = match (above, last) {
+            (Above::Heading(_), _) => true,
+            (Above::Code, Some((i, _))) if i == c.input => in_force,
+            // The first code of a page: the directory goes on over a page break.
+            (Above::Nothing, Some((i, end))) if i != c.input => {
+                let same_file = inputs[i].source == inputs[c.input].source;
+                in_force && same_file && quiet(&inputs[i].text[end..]) && quiet(&text[..start])
+            }
+            _ => false,
+        };
+        entry[n] = in_force && c.parsed.position.kings.is_some() && !example[n];
+        last = Some((c.input, c.parsed.span.end));
+    }
+    (entry, example)
+}
+
+/// Whether the entries `listed` are the body's own directory: at least half of them have a
+/// study of the body with the same kings or the same code. A list of other studies (an
+/// anthology's references, the index of another volume) is not compared with the body.
+fn lists_the_body(captions: &[Caption], listed: &[usize], body: &[usize]) -> bool {
+    use std::collections::HashSet;
+    let kings: HashSet<_> = body
+        .iter()
+        .filter_map(|n| captions[*n].parsed.position.kings)
+        .collect();
+    let codes: HashSet<_> = body
+        .iter()
+        .map(|n| captions[*n].parsed.position.code)
+        .collect();
+    let known = listed
+        .iter()
+        .map(|n| &captions[*n].parsed.position)
+        .filter(|p| p.kings.is_some_and(|k| kings.contains(&k)) || codes.contains(&p.code))
+        .count();
+    2 * known >= listed.len()
+}
+
+/// The diagnostics of each book among `inputs` against its own directory; nothing for a file
+/// without one. `make` builds the diagnostic of a caption, `make_entry` that of an entry with
+/// no study, as [`index::against`] does.
+pub(crate) fn against_own(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    captions: &[Caption],
+    steps: &mut u64,
+) -> Vec<Diagnostic> {
+    let (entry, example) = entries(inputs, captions);
+    let mut out = Vec::new();
+    let mut files: Vec<&Arc<str>> = inputs.iter().map(|i| &i.source).collect();
+    files.dedup();
+    for file in files {
+        let of_file = |n: &usize| inputs[captions[*n].input].source == *file;
+        let listed: Vec<usize> = (0..captions.len())
+            .filter(|n| of_file(n) && entry[*n])
+            .collect();
+        let body: Vec<usize> = (0..captions.len())
+            .filter(|n| of_file(n) && !entry[*n] && !example[*n])
+            .filter(|n| captions[*n].parsed.position.kings.is_some())
+            .collect();
+        if listed.len() < MIN_ENTRIES
+            || body.is_empty()
+            || !lists_the_body(captions, &listed, &body)
+        {
+            continue;
+        }
+        out.extend(index::against_captions(
+            inputs, index, captions, &listed, &body, steps,
+        ));
+    }
+    out
+}
