@@ -131,6 +131,17 @@ pub fn read_code_in(
     {
         above = Above::Sign(sign);
     }
+    // A code in a PGN tag (a study database's `[Black "+0130.11 b4h1"]`), its game read as
+    // plain text: the FEN tag of its game gives the side to move. Read only for a code in
+    // quotes.
+    if let Some(st) = &mut parsed.position.stipulation
+        && st.outcome.is_some()
+        && buf[..start].iter().rev().take(2).any(|&b| b == b'"')
+        && evidence::fen_tag_side(buf, start) == Some(shakmaty::Color::Black)
+    {
+        st.to_move = shakmaty::Color::Black;
+    }
+    let own = parsed.position.stipulation;
     let mut source = own.map(|_| StipulationSource::Beside);
     if let Above::Sign(sign) = above
         && rank > Rank::Bare

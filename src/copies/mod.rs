@@ -146,6 +146,9 @@ pub(crate) struct Caption {
     /// The board copy and how messages name it (`the diagram above`), with its place; boxed,
     /// since most captions have none.
     pub(crate) board: Option<Box<(Board, String, Cited)>>,
+    /// The name of the board copy whose men count split a digit 9 of a code printed without
+    /// W/B (`the FEN on line 8`): the `nine` finding says it gives the split.
+    pub(crate) men_from: Option<String>,
 }
 
 /// The 0-based offset of the code in a record's text.
@@ -230,7 +233,22 @@ fn captions_in_chunks(
                 // A code of a table exported as column runs, with its row's king pair.
                 crate::context::table::complete(input.text, at, &mut tables, &mut parsed);
                 let board = board_copy(input, &index[i], &parsed).map(Box::new);
+                // A digit 9 with no W/B beside it: the board copy's men split it (GBR.md §3
+                // rule 7), as a game's FEN does in the scan of a PGN file.
+                let mut men_from = None;
+                if let Some(b) = &board
+                    && parsed.position.men.is_none()
+                    && !parsed.position.code.nines().is_empty()
+                {
+                    let men = |c| b.0.by_color(c).count() as u8;
+                    parsed.position.men = Some(crate::position::MenCount {
+                        white: men(shakmaty::Color::White),
+                        black: men(shakmaty::Color::Black),
+                    });
+                    men_from = Some(b.1.clone());
+                }
                 out.push(Caption {
+                    men_from,
                     input: i,
                     path: input.path.clone(),
                     valid: record.valid,
@@ -501,6 +519,9 @@ fn finding_diagnostic(
     let mut diag = make(span, f.check().name(), f.severity(), String::new());
     diag.copies = cited;
     let mut message = f.kind.to_string();
+    if let (Some(name), Check::Nine) = (&caption.men_from, f.check()) {
+        message = message.replace("W/B gives", &format!("{name} gives"));
+    }
     if let Some(top) = fixes.first() {
         let certainty = if decided || fixes.len() == 1 && f.alternatives.is_empty() {
             "should read"

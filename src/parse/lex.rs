@@ -178,7 +178,7 @@ pub fn sign_ending_at(buf: &[u8], end: usize) -> Option<usize> {
     } else {
         end - 1
     };
-    (matches!(before(buf, start), None | Some(b'(' | b'['))
+    (matches!(before(buf, start), None | Some(b'(' | b'[' | b'"'))
         || space::blank_before(buf, start).is_some())
     .then_some(start)
 }

@@ -435,3 +435,31 @@ fn the_epd_export_reads_back_with_shakmaty_and_keeps_id_and_c0() {
          b2b3c6d6 3/3+.\"; c1 \"Roycroft, John, Seed study\";\n"
     ));
 }
+
+#[test]
+fn a_study_database_read_as_plain_text_takes_the_side_to_move_from_each_fen_tag() {
+    // The codes in the Black tags (a sign, kings; in quotes, brackets or parentheses): the FEN
+    // tag of each game gives Black to move (`-+`, `-=`), and `gbr check` splits a digit 9 by
+    // the FEN's men, as the scan of a `.pgn` does (docs/chess-formats.md).
+    let (records, _) = scanned(&["fixtures/pgn/study-database.txt"]);
+    let rows: Vec<(u64, &str)> = records
+        .iter()
+        .map(|r| (r.line, r.canonical.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (7, "b4h1 0130.11 -+"),
+            (17, "d5h6 0400.10 -="),
+            (25, "a1c1 0900.00 +"),
+        ]
+    );
+    let (out, _, code) = gbr(&["check", "fixtures/pgn/study-database.txt"], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with(
+            "note[nine]: digit 9 for rooks: the FEN on line 26 gives 3 white and 0 black\n"
+        ),
+        "{out}"
+    );
+}
