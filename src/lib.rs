@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 
 pub mod check;
+pub mod choice;
 pub mod code;
 pub mod context;
 pub mod copies;

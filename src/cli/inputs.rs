@@ -15,7 +15,7 @@ use gbrscan::label::LabelRules;
 use gbrscan::pgn::GameCounts;
 use gbrscan::scan::{FileOutcome, ScanEvent, ScanInputs, ScanOptions, scan_inputs};
 
-use super::output::progress::{Progress, ShowProgress};
+use super::progress::{Progress, ShowProgress};
 
 /// Inputs and parallelism of a scan.
 #[derive(Debug, clap::Args)]
@@ -28,13 +28,6 @@ pub struct InputArgs {
     /// as a file's name is).
     #[arg(long, value_name = "NAME")]
     pub label: Option<std::ffi::OsString>,
-    /// Set by a command whose output shows no labels: they are not looked for.
-    #[arg(skip)]
-    pub no_labels: bool,
-    /// Set by a command whose output is one line per code: the records' fields that such a
-    /// line does not show are not filled ([`gbrscan::Fields::Listing`]).
-    #[arg(skip)]
-    pub listing: bool,
     /// Read each study's label (its number) as the last match of this regular expression in
     /// the text before its code, or the first after it on its line (a printed directory's
     /// entry), its first group if it has one, instead of the built-in rules (docs/printing.md,
@@ -108,6 +101,16 @@ pub struct InputArgs {
     /// (a pager may share the terminal) and the scan takes over a second.
     #[arg(long, value_enum, default_value_t = ShowProgress::Auto)]
     pub progress: ShowProgress,
+}
+
+/// What a command's output shows of each record, which decides what the scan fills in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// One line per code: no labels are looked for, and the fields such a line does not show
+    /// are not filled ([`gbrscan::Fields::Listing`]).
+    Listing,
+    /// Every field, labels included.
+    Everything,
 }
 
 /// What a scan over the inputs met besides the records. Every count is of inputs (files,
@@ -315,13 +318,15 @@ fn parse_label_pattern(pattern: &str) -> Result<LabelRules, regex::Error> {
     LabelRules::pattern(pattern)
 }
 
-/// Walks the paths, scans every input on a pool of `threads` and hands its records and its
+/// Walks the paths, scans every input on a pool of `threads`, filling what `needs` says, and
+/// hands its records and its
 /// end to `on_event` in input order, as they are found, with the progress bar cleared while it
 /// runs when stdout is a terminal. Reports on stderr, through the bar, every path the walk left
 /// out, every input that could not be read and every binary file skipped: callers do not
 /// report them again. When `on_event` returns `Break`, nothing further is handed back.
 pub fn scan_paths(
     args: &InputArgs,
+    needs: Needs,
     mut on_event: impl FnMut(ScanEvent<'_>) -> ControlFlow<()> + Send,
 ) -> anyhow::Result<ScanSummary> {
     // One command per process: the global pool is this scan's pool. An error means it was
@@ -353,11 +358,11 @@ pub fn scan_paths(
         open: args.open_options(),
         progress: &|bytes| progress.inc(bytes),
         pgn: args.pgn,
-        labels: (!args.no_labels).then(|| args.label_pattern.clone().unwrap_or_default()),
-        fields: if args.listing {
-            Fields::Listing
-        } else {
-            Fields::All
+        labels: (needs == Needs::Everything)
+            .then(|| args.label_pattern.clone().unwrap_or_default()),
+        fields: match needs {
+            Needs::Listing => Fields::Listing,
+            Needs::Everything => Fields::All,
         },
     };
     let mut binary = Vec::new();

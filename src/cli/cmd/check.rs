@@ -3,6 +3,9 @@
 //! printed as compiler-style diagnostics, JSON Lines, or a unified diff of the fixes; `--write`
 //! applies them (docs/check.md).
 
+mod output;
+mod write;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, BufReader, IsTerminal, Write};
@@ -18,8 +21,8 @@ use gbrscan::copies::index::Entry;
 use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs};
 use gbrscan::input::{InputError, InputPath, OpenOptions, Opened, Text, is_binary, open, walk};
 
-use super::check_output::{self as out, Applied};
-use super::check_write::{PlainFile, Stamp, doubts, write_back};
+use output::{self as out, Applied};
+use write::{PlainFile, Stamp, doubts, write_back};
 
 /// Arguments of `gbr check`.
 #[derive(Debug, clap::Args)]
@@ -53,9 +56,9 @@ pub struct Args {
         long,
         value_name = "ENCODING",
         default_value = "auto",
-        value_parser = super::common::parse_encoding
+        value_parser = crate::cli::inputs::parse_encoding
     )]
-    encoding: super::common::Encoding,
+    encoding: crate::cli::inputs::Encoding,
 }
 
 /// One input read.
@@ -168,12 +171,12 @@ fn read_inputs(paths: &[PathBuf], opts: &OpenOptions, failed: &mut bool) -> Vec<
                     }]
                 });
                 for problem in problems {
-                    eprintln!("gbr: {}", super::errors::message(&problem.into()));
+                    eprintln!("gbr: {}", crate::cli::errors::message(&problem.into()));
                     *failed = true;
                 }
             }
             Err(err) => {
-                eprintln!("gbr: {}", super::errors::message(&err.into()));
+                eprintln!("gbr: {}", crate::cli::errors::message(&err.into()));
                 *failed = true;
             }
         }
@@ -348,7 +351,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Err(err) => {
                     // Said in order with what went to standard output before it.
                     w.flush()?;
-                    eprintln!("gbr: {}", super::errors::message(&err));
+                    eprintln!("gbr: {}", crate::cli::errors::message(&err));
                     failed = true;
                 }
             }

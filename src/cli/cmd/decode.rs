@@ -1,14 +1,14 @@
 //! `gbr decode`: codes, positions, FENs and materials given on the command line, decoded and
 //! checked, one block each.
 
+mod block;
+
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
 use gbrscan::fen::{self, FenText};
 use gbrscan::{Code, Material, MenCount, Parsed, Record, Severity, check, parse_text};
-
-use super::output::block;
 
 /// Arguments of `gbr decode`.
 #[derive(Debug, clap::Args)]

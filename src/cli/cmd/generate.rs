@@ -10,8 +10,8 @@ use anyhow::Context as _;
 use clap::CommandFactory;
 use clap_complete::Shell;
 
-use super::Cli;
-use super::atomic::Output;
+use crate::cli::Cli;
+use crate::cli::atomic::Output;
 
 /// What `--generate` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

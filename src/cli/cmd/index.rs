@@ -8,25 +8,17 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use gbrscan::choice::Choice as _;
 use gbrscan::directory::format::{Layout, Paper, Print, without_board};
 use gbrscan::directory::spill::SpillSort;
 use gbrscan::directory::{DuplicateOptions, Format, Listing, Order, read};
 use gbrscan::scan::ScanEvent;
 use gbrscan::{Rank, Record};
 
-use super::atomic::Output;
-use super::common::{InputArgs, parse_size, scan_paths};
-use super::directory_io::{FormatArg, choose_format};
-use super::scan::MinRank;
-
-/// `--group-by`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum GroupBy {
-    /// One sequence: code, kings, squares, W/B, stipulation, path, offset.
-    None,
-    /// Wins first, then draws, then the rest, each in that order, as printed books do.
-    Stipulation,
-}
+use crate::cli::atomic::Output;
+use crate::cli::choice::choice;
+use crate::cli::choose_format::choose_format;
+use crate::cli::inputs::{InputArgs, Needs, parse_size, scan_paths};
 
 /// Arguments of `gbr index`.
 #[derive(Debug, clap::Args)]
@@ -39,16 +31,16 @@ pub struct Args {
     from: Option<PathBuf>,
     /// Output format [default: from the extension of -o (.txt .tsv .csv .jsonl .html .pgn
     /// .epd .xlsx .md .typ .tex), else text].
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    #[arg(long, value_parser = choice::<Format>())]
+    format: Option<Format>,
     /// Sort wins first, then draws, then the rest, as printed books do.
-    #[arg(long, value_enum, default_value_t = GroupBy::None)]
-    group_by: GroupBy,
+    #[arg(long, value_parser = choice::<Order>(), default_value = Order::Code.name())]
+    group_by: Order,
     /// Take only codes whose form carries at least this much to check, as `gbr scan`
     /// (a bare code is found at all only with chess near it or in its source:
     /// docs/reading.md).
-    #[arg(long, value_enum, default_value_t = MinRank::Bare)]
-    min_rank: MinRank,
+    #[arg(long, value_parser = choice::<Rank>(), default_value = Rank::Bare.name())]
+    min_rank: Rank,
     /// Leave out codes that fail a check.
     #[arg(long)]
     valid_only: bool,
@@ -93,30 +85,12 @@ fn default_memory() -> u64 {
     total.map_or(1 << 30, |t| (t / 4).max(FLOOR))
 }
 
-/// `--layout`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum LayoutArg {
-    /// Every field of every entry (text, html, markdown, typst, latex).
-    Full,
-    /// The books' style: `code kings` per entry, in columns, a heading per group.
-    Compact,
-}
-
-/// `--paper`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum PaperArg {
-    /// ISO A4.
-    A4,
-    /// US Letter.
-    Letter,
-}
-
 /// The print settings of `gbr index` (docs/printing.md).
 #[derive(Debug, clap::Args)]
 pub struct PrintArgs {
     /// Layout of text, html, markdown, typst and latex.
-    #[arg(long, value_enum, default_value_t = LayoutArg::Full)]
-    layout: LayoutArg,
+    #[arg(long, value_parser = choice::<Layout>(), default_value = Layout::Full.name())]
+    layout: Layout,
     /// Entries per line of the compact layout (text, html, markdown), or columns per page
     /// (typst, latex).
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..=12))]
@@ -125,8 +99,8 @@ pub struct PrintArgs {
     #[arg(long)]
     title: Option<String>,
     /// Paper of html, typst and latex [default: a4].
-    #[arg(long, value_enum)]
-    paper: Option<PaperArg>,
+    #[arg(long, value_parser = choice::<Paper>())]
+    paper: Option<Paper>,
     /// Draw each full position as a small board (html); other entries show their material.
     #[arg(long)]
     diagrams: bool,
@@ -162,7 +136,7 @@ impl PrintArgs {
         if self.diagrams && format != Format::Html {
             anyhow::bail!("--diagrams applies to html, not {}", format.name());
         }
-        if self.layout == LayoutArg::Compact
+        if self.layout == Layout::Compact
             && !matches!(
                 format,
                 Format::Text | Format::Html | Format::Markdown | Format::Typst | Format::Latex
@@ -175,14 +149,8 @@ impl PrintArgs {
         }
         Ok(Print {
             title: self.title.clone(),
-            paper: self.paper.map(|p| match p {
-                PaperArg::A4 => Paper::A4,
-                PaperArg::Letter => Paper::Letter,
-            }),
-            layout: match self.layout {
-                LayoutArg::Full => Layout::Full,
-                LayoutArg::Compact => Layout::Compact,
-            },
+            paper: self.paper,
+            layout: self.layout,
             columns: usize::from(self.columns),
             diagrams: self.diagrams,
             template,
@@ -200,7 +168,7 @@ fn scan(
     mut keep: impl FnMut(Record) -> anyhow::Result<()> + Send,
 ) -> anyhow::Result<u64> {
     let mut failed = None;
-    let summary = scan_paths(input, |event| {
+    let summary = scan_paths(input, Needs::Everything, |event| {
         if let ScanEvent::Records { records, .. } = event {
             for record in records {
                 if let Err(err) = keep(record) {
@@ -236,11 +204,8 @@ fn read_from(path: &Path) -> anyhow::Result<Vec<Record>> {
 /// Runs `gbr index`: exit 0 when entries were written, 1 when there were none.
 pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     // `-o -` is standard output, for the choice of format and the terminal check too.
-    args.output = args.output.filter(|p| !super::atomic::is_stdout(p));
-    let order = match args.group_by {
-        GroupBy::None => Order::Code,
-        GroupBy::Stipulation => Order::Stipulation,
-    };
+    args.output = args.output.filter(|p| !crate::cli::atomic::is_stdout(p));
+    let order = args.group_by;
     let format = choose_format(args.format, args.output.as_deref(), Format::Text)?;
     let print = args.print.print(format)?;
     if format.is_binary() && args.output.is_none() && io::stdout().is_terminal() {
@@ -255,7 +220,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut sort = SpillSort::new(order, usize::try_from(budget).unwrap_or(usize::MAX));
     let valid_only = args.valid_only;
-    let min_rank = Rank::from(args.min_rank);
+    let min_rank = args.min_rank;
     let mut kept = 0u64;
     let mut keep = |record: Record| -> anyhow::Result<()> {
         if record.rank >= min_rank && (!valid_only || record.valid) {

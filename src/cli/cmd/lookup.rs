@@ -1,5 +1,7 @@
 //! `gbr lookup`: query a saved directory without rescanning.
 
+mod position;
+
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,9 +14,9 @@ use gbrscan::directory::lookup::{
 use gbrscan::directory::{Directory, Format, Listing};
 use gbrscan::input::{InputPath, LoadOptions, load};
 
-use super::atomic::Output;
-use super::directory_io::FormatArg;
-use super::lookup_position::{Asked, by_position};
+use crate::cli::atomic::Output;
+use crate::cli::choice::choice;
+use position::{Asked, by_position};
 
 /// Arguments of `gbr lookup`.
 #[derive(Debug, clap::Args)]
@@ -29,8 +31,8 @@ pub struct Args {
     #[arg(long, value_name = "SQUARES")]
     kings: Option<String>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
-    format: FormatArg,
+    #[arg(long, value_parser = choice::<Format>(), default_value = Format::Text.name())]
+    format: Format,
     /// Leave out codes that fail a check.
     #[arg(long)]
     valid_only: bool,
@@ -181,10 +183,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             fen: args.fen.as_deref(),
             position: args.position.as_deref().or(printed),
             mirror: args.mirror,
-            json: args.format == FormatArg::Jsonl,
+            json: args.format == Format::Jsonl,
             valid_only: args.valid_only,
         };
-        if !matches!(args.format, FormatArg::Text | FormatArg::Jsonl) {
+        if !matches!(args.format, Format::Text | Format::Jsonl) {
             anyhow::bail!("a lookup by --fen or --position writes text or jsonl");
         }
         return by_position(&asked, &saved, &name);
@@ -212,7 +214,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let directory = Directory::new(found, saved.order()).with_context(|| name.clone())?;
     let listing = Listing::directory(&directory);
     let mut out = Output::create(None)?;
-    Format::from(args.format)
+    args.format
         .write(&listing, &mut out)
         .context("cannot write the entries found")?;
     out.finish()?;
@@ -238,8 +240,8 @@ fn with_near(
     entries: u64,
 ) -> anyhow::Result<ExitCode> {
     let json = match args.format {
-        FormatArg::Text => false,
-        FormatArg::Jsonl => true,
+        Format::Text => false,
+        Format::Jsonl => true,
         _ => anyhow::bail!("a lookup with --near writes text or jsonl"),
     };
     if found.is_empty() && near.is_empty() {
@@ -270,7 +272,7 @@ fn with_near(
             writeln!(out, "{how}:")?;
             heading = Some(how);
         }
-        writeln!(out, "{}", super::lookup_position::line(record))?;
+        writeln!(out, "{}", position::line(record))?;
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)

@@ -10,8 +10,8 @@ use gbrscan::directory::Order;
 use gbrscan::directory::merge::{MergeInput, merge};
 use gbrscan::directory::read::{self, DirectoryReader, SavedFormat};
 
-use super::atomic::Output;
-use super::directory_io::SavedArg;
+use crate::cli::atomic::Output;
+use crate::cli::choice::choice;
 
 /// Arguments of `gbr merge`.
 #[derive(Debug, clap::Args)]
@@ -25,8 +25,8 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Output format [default: from the extension of -o (.tsv .jsonl), else the first input's].
-    #[arg(long, value_enum)]
-    format: Option<SavedArg>,
+    #[arg(long, value_parser = choice::<SavedFormat>())]
+    format: Option<SavedFormat>,
 }
 
 fn open(path: &Path) -> anyhow::Result<MergeInput<Box<dyn BufRead>>> {
@@ -43,7 +43,7 @@ fn open(path: &Path) -> anyhow::Result<MergeInput<Box<dyn BufRead>>> {
 
 fn choose(args: &Args, inputs: &[MergeInput<Box<dyn BufRead>>]) -> anyhow::Result<SavedFormat> {
     if let Some(format) = args.format {
-        return Ok(format.into());
+        return Ok(format);
     }
     if let Some(path) = &args.output
         && path.extension().is_some()
@@ -66,7 +66,7 @@ fn choose(args: &Args, inputs: &[MergeInput<Box<dyn BufRead>>]) -> anyhow::Resul
 /// Runs `gbr merge`: exit 0 when entries were written, 1 when the inputs held none.
 pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     // `-o -` is standard output, for the choice of format and the terminal check too.
-    args.output = args.output.filter(|p| !super::atomic::is_stdout(p));
+    args.output = args.output.filter(|p| !crate::cli::atomic::is_stdout(p));
     let inputs = args
         .inputs
         .iter()

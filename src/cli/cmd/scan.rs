@@ -9,37 +9,13 @@ use anyhow::Context as _;
 use gbrscan::scan::ScanEvent;
 use gbrscan::{Rank, Record};
 
-use super::common::{self, InputArgs};
-use super::output::text::{Styles, write_styled};
-use super::output::{Format, Printer, Summary};
+use crate::cli::choice::choice;
+use crate::cli::inputs::{self, InputArgs, Needs};
+use crate::cli::output::text::{Styles, write_styled};
+use crate::cli::output::{Format, Printer, Summary};
 
 /// Bytes of output buffered before a write to standard output.
 const OUTPUT_BUFFER: usize = 64 << 10;
-
-/// The least rank a code must have to be printed (`--min-rank`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum MinRank {
-    /// Every code, a lone `dddd.dd` included.
-    Bare,
-    /// Codes with king squares or more.
-    Kings,
-    /// Codes with W/B or more (`men-count` is read as well).
-    #[value(alias = "men-count")]
-    Wb,
-    /// Full positions only.
-    Full,
-}
-
-impl From<MinRank> for Rank {
-    fn from(rank: MinRank) -> Rank {
-        match rank {
-            MinRank::Bare => Rank::Bare,
-            MinRank::Kings => Rank::Kings,
-            MinRank::Wb => Rank::Wb,
-            MinRank::Full => Rank::Full,
-        }
-    }
-}
 
 /// Arguments of `gbr scan`.
 #[derive(Debug, clap::Args)]
@@ -53,8 +29,8 @@ pub struct Args {
     #[arg(long)]
     csv: bool,
     /// Print only codes whose form carries at least this much to check.
-    #[arg(long, value_enum, default_value_t = MinRank::Bare)]
-    min_rank: MinRank,
+    #[arg(long, value_parser = choice::<Rank>(), default_value = Rank::Bare.name())]
+    min_rank: Rank,
     /// Print only codes with an error finding.
     #[arg(long)]
     errors: bool,
@@ -81,17 +57,20 @@ impl Args {
     }
 
     fn wanted(&self, record: &Record) -> bool {
-        record.rank >= Rank::from(self.min_rank) && (!self.errors || !record.valid)
+        record.rank >= self.min_rank && (!self.errors || !record.valid)
     }
 }
 
 /// Runs `gbr scan`: exit 0 when a code was printed, 1 when none was, 2 when an input could
 /// not be read (the others are still scanned).
-pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
-    // The text output, counts and paths show no labels: the scan does not look for them.
-    args.input.no_labels = args.format() == Format::Text;
-    // Nor do they show the text read, kings, squares or W/B as such: not filled either.
-    args.input.listing = args.format() == Format::Text;
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    // The text output, counts and paths show no labels, nor the text read, kings, squares or
+    // W/B as such: the scan does not look for them.
+    let needs = if args.format() == Format::Text {
+        Needs::Listing
+    } else {
+        Needs::Everything
+    };
     if args.input.type_list {
         print!("{}", InputArgs::type_list());
         return Ok(ExitCode::SUCCESS);
@@ -118,7 +97,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     };
     // `--count` and `--files-with-codes` write plain lines of their own.
     let mut plain = BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout());
-    let summary = common::scan_paths(&args.input, |event| {
+    let summary = inputs::scan_paths(&args.input, needs, |event| {
         let written = match event {
             ScanEvent::Records { input, records } => {
                 let records: Vec<&Record> = records.iter().filter(|r| args.wanted(r)).collect();

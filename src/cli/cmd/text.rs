@@ -9,7 +9,7 @@ use anyhow::Context as _;
 use gbrscan::PageFrom;
 use gbrscan::input::{Member, Opened, Text, open};
 
-use super::common::{InputArgs, failure_line};
+use crate::cli::inputs::{InputArgs, failure_line};
 
 /// Arguments of `gbr text`.
 #[derive(Debug, clap::Args)]

@@ -1,11 +1,8 @@
-//! The formats of `gbr scan`, one small file each, all behind [`Printer`], the readable
-//! [`block`] of `gbr decode`, and the [`progress`] bar. A printer knows records and paths,
+//! The formats of `gbr scan`, one small file each, all behind [`Printer`]. A printer knows records and paths,
 //! never files or threads. The formats of `gbr scan` are documented in `docs/scan-output.md`.
 
-pub mod block;
 pub mod csv;
 pub mod json;
-pub mod progress;
 pub mod text;
 
 use std::io::{self, Write};

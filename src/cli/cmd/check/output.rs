@@ -10,7 +10,7 @@ use gbrscan::Severity;
 use gbrscan::check::Fix;
 use gbrscan::copies::Diagnostic;
 
-use super::check_write::{Doubt, decided};
+use super::write::{Doubt, decided};
 use serde::Serialize;
 
 /// The counts printed at the end.
@@ -305,7 +305,7 @@ pub struct Applied {
 }
 
 /// The unique fixes per input, in order, overlapping ones and repeats left out, and those
-/// whose code is in doubt (`doubts`, by diagnostic of `shown`: [`super::check_write::doubts`]).
+/// whose code is in doubt (`doubts`, by diagnostic of `shown`: [`super::write::doubts`]).
 pub fn unique_fixes(
     shown: &[&Diagnostic],
     inputs: usize,

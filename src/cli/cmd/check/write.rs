@@ -22,7 +22,7 @@ use gbrscan::record::Record;
 use gbrscan::scan::{ScanOptions, scan_buffer_guarded};
 use gbrscan::source_path::shown;
 
-use super::atomic::Output;
+use crate::cli::atomic::Output;
 
 /// Why a fix that the copies decide is still left out of `--write` and `--diff`: the text it
 /// would change is not a code beyond doubt.

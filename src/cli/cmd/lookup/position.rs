@@ -8,7 +8,7 @@ use anyhow::Context;
 use gbrscan::directory::lookup::{PositionMatch, SavedDirectory, find_position, twins};
 use gbrscan::{Position, Record, parse_text};
 
-use super::atomic::Output;
+use crate::cli::atomic::Output;
 
 /// What `gbr lookup` was asked for a position lookup.
 pub struct Asked<'a> {
