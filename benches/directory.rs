@@ -8,8 +8,9 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use gbrscan::Record;
-use gbrscan::directory::format::{Layout, Print};
-use gbrscan::directory::{Directory, Format, Listing, Order};
+use gbrscan::directory::{Directory, Order};
+use gbrscan::render::{Format, Listing};
+use gbrscan::render::{Layout, Print};
 
 #[path = "support/records.rs"]
 mod records;

@@ -12,7 +12,8 @@ use std::io::BufWriter;
 use std::time::Instant;
 
 use gbrscan::Record;
-use gbrscan::directory::{Directory, Format, Listing, Order};
+use gbrscan::directory::{Directory, Order};
+use gbrscan::render::{Format, Listing};
 use rayon::prelude::*;
 
 /// The allocator of the `gbr` binary, so that this measures what `gbr index` does.

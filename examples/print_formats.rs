@@ -12,8 +12,9 @@ use std::io::BufWriter;
 use std::time::Instant;
 
 use gbrscan::Record;
-use gbrscan::directory::format::{Layout, Print};
-use gbrscan::directory::{Directory, Format, Listing, Order};
+use gbrscan::directory::{Directory, Order};
+use gbrscan::render::{Format, Listing};
+use gbrscan::render::{Layout, Print};
 use rayon::prelude::*;
 
 /// The allocator of the `gbr` binary, so that this measures what `gbr index` does.

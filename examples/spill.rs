@@ -9,9 +9,10 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use gbrscan::directory::layout::SavedFormat;
 use gbrscan::directory::spill::SpillSort;
-use gbrscan::directory::{Directory, Format, Listing, Order};
+use gbrscan::directory::{Directory, Order};
+use gbrscan::render::{Format, Listing};
+use gbrscan::saved::columns::SavedFormat;
 use gbrscan::scan::{ScanOptions, scan_buffer};
 
 fn main() {

@@ -3,10 +3,10 @@
 //! `--group-by`, `--min-rank`, `--layout`, `--paper`) from [`Choice`], so that the enum here
 //! is the only list of them.
 
-use crate::directory::format::{Layout, Paper};
-use crate::directory::layout::SavedFormat;
-use crate::directory::{Format, Order};
+use crate::order::Order;
 use crate::parse::Rank;
+use crate::render::{Format, Layout, Paper};
+use crate::saved::columns::SavedFormat;
 
 /// A closed set of named values.
 pub trait Choice: Copy + Send + Sync + 'static {

@@ -343,5 +343,20 @@ impl<'de> serde::Deserialize<'de> for Code {
     }
 }
 
+/// The codes one digit apart from `code`: each of the six digits replaced by every other
+/// value from 0 to 9.
+pub(crate) fn neighbours(code: Code) -> impl Iterator<Item = Code> {
+    let values = code.digits().map(|d| d.value());
+    (0..6).flat_map(move |place| {
+        (0..=9u8)
+            .filter(move |&v| v != values[place])
+            .filter_map(move |v| {
+                let mut changed = values;
+                changed[place] = v;
+                Code::from_digits(changed)
+            })
+    })
+}
+
 #[cfg(test)]
 mod tests;

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use gbrscan::directory::Format;
+use gbrscan::render::Format;
 
 /// The format asked for, else the one the output file's extension names, else `fallback`
 /// when the output has no extension (or is standard output).

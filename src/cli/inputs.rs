@@ -116,7 +116,7 @@ pub enum Needs {
 /// What a scan over the inputs met besides the records. Every count is of inputs (files,
 /// stdin) except `bytes`.
 #[derive(Debug, Default)]
-pub struct ScanSummary {
+pub struct InputCounts {
     /// True when some input could not be read: a missing path, a broken link, an unreadable
     /// folder or file, a file that shrank while it was read (exit status 2).
     pub had_error: bool,
@@ -328,7 +328,7 @@ pub fn scan_paths(
     args: &InputArgs,
     needs: Needs,
     mut on_event: impl FnMut(ScanEvent<'_>) -> ControlFlow<()> + Send,
-) -> anyhow::Result<ScanSummary> {
+) -> anyhow::Result<InputCounts> {
     // One command per process: the global pool is this scan's pool. An error means it was
     // built already (tests calling twice), and that pool serves as well.
     let _ = rayon::ThreadPoolBuilder::new()
@@ -340,7 +340,7 @@ pub fn scan_paths(
         let inputs = inputs.clone();
         move || total_bytes(&inputs)
     });
-    let mut summary = ScanSummary::default();
+    let mut summary = InputCounts::default();
     for skip in &walked.skipped {
         if !args.no_messages {
             progress.warn(&skip_line(skip));

@@ -8,7 +8,6 @@ mod choose_format;
 mod cmd;
 pub mod errors;
 mod inputs;
-mod output;
 mod progress;
 
 use std::process::ExitCode;

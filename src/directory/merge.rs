@@ -12,9 +12,9 @@ use std::io::{self, BufRead, Write};
 
 use crate::record::Record;
 
-use super::format::RowWriter;
-use super::read::{self, DirectoryReader, ReadError, SavedFormat};
-use super::{Key, Order};
+use crate::order::{Key, Order};
+use crate::render::RowWriter;
+use crate::saved::read::{self, DirectoryReader, ReadError, SavedFormat};
 
 /// Why a merge failed.
 #[derive(Debug, thiserror::Error)]

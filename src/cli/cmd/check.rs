@@ -208,7 +208,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let file = fs::File::open(dir)
                 .with_context(|| format!("cannot open {}", gbrscan::source_path::shown(dir)))?;
             let records =
-                gbrscan::directory::read::records(BufReader::new(file)).with_context(|| {
+                gbrscan::saved::read::records(BufReader::new(file)).with_context(|| {
                     format!(
                         "cannot read the directory {}",
                         gbrscan::source_path::shown(dir)
@@ -390,7 +390,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }))
 }
 
-fn summary(report: &Report, shown: &[&Diagnostic], files: usize) -> out::Summary {
+fn summary(report: &Report, shown: &[&Diagnostic], files: usize) -> out::CheckSummary {
     let mut errors = BTreeMap::new();
     let mut warnings = 0;
     let mut near = 0;
@@ -402,7 +402,7 @@ fn summary(report: &Report, shown: &[&Diagnostic], files: usize) -> out::Summary
             Severity::Note => {}
         }
     }
-    out::Summary {
+    out::CheckSummary {
         files: files as u64,
         codes: report.codes,
         valid: report.valid,

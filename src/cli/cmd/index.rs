@@ -9,9 +9,11 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use gbrscan::choice::Choice as _;
-use gbrscan::directory::format::{Layout, Paper, Print, without_board};
 use gbrscan::directory::spill::SpillSort;
-use gbrscan::directory::{DuplicateOptions, Format, Listing, Order, read};
+use gbrscan::directory::{DuplicateOptions, Order};
+use gbrscan::render::{Format, Listing};
+use gbrscan::render::{Layout, Paper, Print, without_board};
+use gbrscan::saved::read;
 use gbrscan::scan::ScanEvent;
 use gbrscan::{Rank, Record};
 

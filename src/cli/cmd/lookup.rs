@@ -8,11 +8,12 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use gbrscan::Record;
-use gbrscan::directory::lookup::{
+use gbrscan::directory::Directory;
+use gbrscan::input::{InputPath, LoadOptions, load};
+use gbrscan::render::{Format, Listing};
+use gbrscan::saved::lookup::{
     About, CodeQuery, NearMatch, Query, SavedDirectory, check_fresh, find_near,
 };
-use gbrscan::directory::{Directory, Format, Listing};
-use gbrscan::input::{InputPath, LoadOptions, load};
 
 use crate::cli::atomic::Output;
 use crate::cli::choice::choice;

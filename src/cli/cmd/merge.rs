@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use gbrscan::directory::Order;
 use gbrscan::directory::merge::{MergeInput, merge};
-use gbrscan::directory::read::{self, DirectoryReader, SavedFormat};
+use gbrscan::saved::read::{self, DirectoryReader, SavedFormat};
 
 use crate::cli::atomic::Output;
 use crate::cli::choice::choice;
@@ -48,7 +48,7 @@ fn choose(args: &Args, inputs: &[MergeInput<Box<dyn BufRead>>]) -> anyhow::Resul
     if let Some(path) = &args.output
         && path.extension().is_some()
     {
-        return gbrscan::directory::Format::from_extension(path)
+        return gbrscan::render::Format::from_extension(path)
             .and_then(|f| f.saved())
             .with_context(|| {
                 format!(

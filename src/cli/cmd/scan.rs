@@ -11,8 +11,9 @@ use gbrscan::{Rank, Record};
 
 use crate::cli::choice::choice;
 use crate::cli::inputs::{self, InputArgs, Needs};
-use crate::cli::output::text::{Styles, write_styled};
-use crate::cli::output::{Format, Printer, Summary};
+use gbrscan::render::scan::text::{Styles, write_styled};
+use gbrscan::render::scan::{Printer, ScanFormat};
+use gbrscan::scan::message::Summary;
 
 /// Bytes of output buffered before a write to standard output.
 const OUTPUT_BUFFER: usize = 64 << 10;
@@ -46,13 +47,13 @@ pub struct Args {
 }
 
 impl Args {
-    fn format(&self) -> Format {
+    fn format(&self) -> ScanFormat {
         if self.json {
-            Format::Json
+            ScanFormat::Json
         } else if self.csv {
-            Format::Csv
+            ScanFormat::Csv
         } else {
-            Format::Text
+            ScanFormat::Text
         }
     }
 
@@ -66,7 +67,7 @@ impl Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The text output, counts and paths show no labels, nor the text read, kings, squares or
     // W/B as such: the scan does not look for them.
-    let needs = if args.format() == Format::Text {
+    let needs = if args.format() == ScanFormat::Text {
         Needs::Listing
     } else {
         Needs::Everything
@@ -154,8 +155,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .context("cannot write the output")?;
     // The text output ends with the summary line on stderr; `--quiet`, `--count` and
     // `--files-with-codes` print counts of their own.
-    if args.format() == Format::Text && !args.quiet && !args.count && !args.files_with_codes {
-        eprintln!("{}", summary.line());
+    if args.format() == ScanFormat::Text && !args.quiet && !args.count && !args.files_with_codes {
+        eprintln!("{}", summary_line(&summary));
     }
     Ok(ExitCode::from(if summary.unreadable > 0 {
         2
@@ -164,6 +165,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         1
     }))
+}
+
+/// The last line of the text output, on stderr:
+/// `6 codes in 1 file, 1 invalid, 2 unchecked, 0 warnings, 318 B in 0.00 s`, with
+/// `, N unreadable` and `, N not scanned` before the size when there are any.
+fn summary_line(summary: &Summary) -> String {
+    let mut line = format!(
+        "{} in {}, {} invalid, {} unchecked, {}",
+        plural(summary.matches, "code"),
+        plural(summary.files, "file"),
+        summary.invalid,
+        summary.unchecked,
+        plural(summary.warnings, "warning"),
+    );
+    if summary.unreadable > 0 {
+        line.push_str(&format!(", {} unreadable", summary.unreadable));
+    }
+    if summary.skipped > 0 {
+        line.push_str(&format!(", {} not scanned", summary.skipped));
+    }
+    line.push_str(&format!(
+        ", {} in {:.2} s",
+        indicatif::DecimalBytes(summary.bytes),
+        summary.elapsed
+    ));
+    line
+}
+
+/// `1 code`, `2 codes`.
+fn plural(n: u64, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Codes counted for `--count` and `--files-with-codes`, per name in references (an archive

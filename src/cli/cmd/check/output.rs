@@ -15,7 +15,7 @@ use serde::Serialize;
 
 /// The counts printed at the end.
 #[derive(Debug, Serialize)]
-pub struct Summary {
+pub struct CheckSummary {
     /// Inputs checked.
     pub files: u64,
     /// Codes found.
@@ -30,7 +30,7 @@ pub struct Summary {
     pub near_misses: u64,
 }
 
-impl Summary {
+impl CheckSummary {
     /// `2 files, 12 codes, 9 valid; errors: diagram 2, men-count 1; 1 warning; 3 near misses`.
     pub fn line(&self) -> String {
         let errors: Vec<String> = self
@@ -280,13 +280,13 @@ pub fn json(w: &mut impl Write, d: &Diagnostic, unwritten: Option<&Doubt>) -> io
 }
 
 /// The summary as the last JSON line: `{"type":"summary",...}`.
-pub fn json_summary(w: &mut impl Write, s: &Summary) -> io::Result<()> {
+pub fn json_summary(w: &mut impl Write, s: &CheckSummary) -> io::Result<()> {
     #[derive(Serialize)]
     struct Tagged<'a> {
         #[serde(rename = "type")]
         kind: &'static str,
         #[serde(flatten)]
-        summary: &'a Summary,
+        summary: &'a CheckSummary,
     }
     serde_json::to_writer(
         &mut *w,

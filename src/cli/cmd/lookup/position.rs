@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use gbrscan::directory::lookup::{PositionMatch, SavedDirectory, find_position, twins};
+use gbrscan::saved::lookup::{PositionMatch, SavedDirectory, find_position, twins};
 use gbrscan::{Position, Record, parse_text};
 
 use crate::cli::atomic::Output;

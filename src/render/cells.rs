@@ -8,30 +8,8 @@ use crate::code::Code;
 use crate::record::{PageFrom, Record};
 use crate::stipulation::Stipulation;
 
-use super::{Block, Group, Heading, Lead};
-
-/// The byte written before a CSV or TSV cell that a spreadsheet would take for a formula: the
-/// apostrophe that OWASP's advice on CSV injection puts there, and that spreadsheets show as
-/// text.
-pub const GUARD: u8 = b'\'';
-
-/// True when `cell` is written with [`GUARD`] before it: it starts with `=`, `+`, `-`, `@`, tab
-/// or carriage return, which a spreadsheet reads as the start of a formula (OWASP, "CSV
-/// Injection"), or with the guard itself, so that a reader can always drop one leading guard
-/// and get the cell's text back ([`unguarded`]). Stipulations (`+`, `-+`, `=`) and signed codes
-/// (`+0016.32`) are guarded like any other cell.
-pub fn needs_guard(cell: &[u8]) -> bool {
-    matches!(
-        cell.first(),
-        Some(&(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r' | GUARD))
-    )
-}
-
-/// The text of a cell written under [`needs_guard`]'s rule: its first byte dropped when it is
-/// [`GUARD`], else the cell as it is.
-pub fn unguarded(cell: &[u8]) -> &[u8] {
-    cell.strip_prefix(&[GUARD]).unwrap_or(cell)
-}
+use super::{Block, Heading, Lead};
+use crate::order::Group;
 
 /// The canonical sign of a stipulation, as `Display` writes it, without allocating.
 pub(crate) fn stipulation_text(stipulation: Option<Stipulation>) -> &'static str {

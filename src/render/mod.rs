@@ -1,6 +1,8 @@
-//! The five output formats of a directory: a closed enum and one small writer per
-//! format. Every writer takes a [`Listing`] (a directory, or its duplicate groups) and writes
-//! to any `impl Write`; none knows about files.
+//! Every writer of the library: the 11 formats of a directory ([`Format`]), a closed enum
+//! and one small writer per format, the rows of a saved directory ([`RowWriter`]), and the
+//! three outputs of `gbr scan` ([`scan`]). A directory writer takes a [`Listing`] (a directory,
+//! or its duplicate groups) and writes to any `impl Write`; none knows about files, terminals
+//! or directories being sorted.
 
 mod cells;
 mod compact;
@@ -11,6 +13,7 @@ mod jsonl;
 mod pgn;
 mod print;
 mod rows;
+pub mod scan;
 mod template;
 mod text;
 mod tsv;
@@ -22,15 +25,14 @@ use std::path::Path;
 use crate::code::Code;
 use crate::record::Record;
 
-use super::layout::SavedFormat;
-use super::{Directory, DuplicateOptions, Group, Order, duplicates_with};
+use crate::order::{Group, Order};
+use crate::saved::columns::SavedFormat;
 
-pub use super::layout::COLUMNS;
-pub use cells::{GUARD, needs_guard, unguarded};
+pub use crate::saved::columns::COLUMNS;
+pub use crate::saved::columns::{GUARD, needs_guard, unguarded};
 pub(crate) use cells::{LeadOf, cells, code_text, lead_cell, material_words, stipulation_text};
 pub use print::{Layout, Paper, Print};
 pub use template::TemplateError;
-pub(crate) use tsv::writer as tsv_writer;
 
 /// An output format of `gbr index` and `gbr lookup`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -196,7 +198,7 @@ pub fn without_board(listing: &Listing<'_>) -> usize {
 pub enum ListingKind {
     /// Every entry, in a block per code (per group and code under [`Order::Stipulation`]).
     Directory(Order),
-    /// The duplicate groups, a block each ([`super::DuplicateGroup`]).
+    /// The duplicate groups, a block each ([`crate::directory::DuplicateGroup`]).
     Duplicates,
 }
 
@@ -260,51 +262,7 @@ pub struct Listing<'a> {
     pub blocks: Vec<Block<'a>>,
 }
 
-impl<'a> Listing<'a> {
-    /// Every entry of `directory`, a block per code (per group and code when grouped).
-    pub fn directory(directory: &'a Directory) -> Listing<'a> {
-        let blocks = directory
-            .runs()
-            .into_iter()
-            .map(|(group, code, entries)| Block {
-                heading: Heading::Code { group, code },
-                entries,
-            })
-            .collect();
-        Listing {
-            kind: ListingKind::Directory(directory.order()),
-            blocks,
-        }
-    }
-
-    /// The duplicate groups of `directory` ([`super::duplicates`]), a block each.
-    pub fn duplicates(directory: &'a Directory) -> Listing<'a> {
-        Listing::duplicates_with(directory, DuplicateOptions::default())
-    }
-
-    /// The duplicate groups of `directory` chosen by `options` ([`duplicates_with`]), a
-    /// block each.
-    pub fn duplicates_with(directory: &'a Directory, options: DuplicateOptions) -> Listing<'a> {
-        let blocks = duplicates_with(directory, options)
-            .into_iter()
-            .enumerate()
-            .map(|(i, group)| Block {
-                heading: Heading::Position {
-                    number: i + 1,
-                    code: group.code,
-                    kings: group.kings,
-                    squares: group.squares,
-                    near: group.near,
-                },
-                entries: group.entries,
-            })
-            .collect();
-        Listing {
-            kind: ListingKind::Duplicates,
-            blocks,
-        }
-    }
-
+impl Listing<'_> {
     /// Number of entries written (an entry in two duplicate groups counts twice).
     pub fn len(&self) -> usize {
         self.blocks.iter().map(|b| b.entries.len()).sum()

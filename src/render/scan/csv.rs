@@ -1,13 +1,13 @@
 //! CSV: the one CSV schema of gbr, written by the library
-//! ([`gbrscan::directory::format::csv`], the columns
-//! [`CSV_COLUMNS`](gbrscan::directory::format::csv::CSV_COLUMNS)): a header row, then one row
+//! ([`crate::render::csv`], the columns
+//! [`CSV_COLUMNS`](crate::render::csv::CSV_COLUMNS)): a header row, then one row
 //! per code, the code as `="0116.00"` so that a spreadsheet keeps it as text, findings in words,
 //! formula-like cells after a `'`. `gbr index --format csv` writes the same columns.
 
 use std::io::{self, Write};
 
-use gbrscan::Record;
-use gbrscan::directory::format::csv::CsvRows;
+use crate::Record;
+use crate::render::csv::CsvRows;
 
 /// Writes the header, then the rows.
 pub struct Printer<W: Write> {

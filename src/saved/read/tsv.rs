@@ -13,8 +13,8 @@ use std::borrow::Cow;
 use serde::de::IntoDeserializer;
 
 use crate::code::Code;
-use crate::directory::format::{tsv_writer, unguarded};
 use crate::record::{FindingRecord, PageFrom, Record};
+use crate::saved::columns::{tsv_writer, unguarded};
 use crate::source_path::SourcePath;
 
 #[cfg(doc)]
@@ -247,9 +247,9 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::directory::format::cells;
     use crate::parse::parse_text;
     use crate::record::FoundAt;
+    use crate::render::cells;
 
     /// The TSV row of the record of `text` (a code or position), cells as the writers make them.
     fn row_of(text: &str) -> (Record, Vec<String>) {

@@ -7,7 +7,7 @@
 //!
 //! A cell that starts with `=`, `+`, `-`, `@`, tab, carriage return or `'` is written with a
 //! `'` before it, so that a spreadsheet shows it as text rather than run it as a formula;
-//! the reader drops that one `'` ([`super::needs_guard`]).
+//! the reader drops that one `'` ([`crate::saved::columns::needs_guard`]).
 //!
 //! Every entry is exactly one line, which lets `gbr lookup` search the file by its bytes and
 //! `gbr merge` stream it: a cell escapes `\` as `\\`, line feed as `\n` and carriage return as
@@ -23,24 +23,8 @@ use std::rc::Rc;
 use crate::record::Record;
 
 use super::rows::write_rows;
-use super::{COLUMNS, GUARD, Lead, LeadOf, Listing, cells, lead_cell, needs_guard};
-use crate::directory::layout::PATH_COLUMN;
-
-/// The writer of the dialect: tab-delimited, `"` quotes doubled inside a quoted cell, a cell
-/// quoted only when it holds a tab, `"`, CR or LF (none of the last two is left by then), rows
-/// ended by a line feed. The one definition the reader ([`crate::directory::read`]) checks
-/// rows against.
-pub(crate) fn writer<W: Write>(w: W) -> csv::Writer<W> {
-    csv::WriterBuilder::new()
-        .delimiter(b'\t')
-        .quote(b'"')
-        .double_quote(true)
-        .quote_style(csv::QuoteStyle::Necessary)
-        .terminator(csv::Terminator::Any(b'\n'))
-        .has_headers(false)
-        .flexible(true)
-        .from_writer(w)
-}
+use super::{COLUMNS, Lead, LeadOf, Listing, cells, lead_cell};
+use crate::saved::columns::{GUARD, PATH_COLUMN, needs_guard, tsv_writer as writer};
 
 /// Memory the csv writer of a thread writes to, from which each row is moved to the caller's
 /// buffer.

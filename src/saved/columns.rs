@@ -1,5 +1,6 @@
-//! The saved layout of a directory, in one place for the writers (`format`) and the readers
-//! (`read`, `lookup`, `merge`): the columns, the formats that read back, and the rules every
+//! The saved layout of a directory, in one place for the writers ([`crate::render`]) and the
+//! readers ([`super::read`], [`super::lookup`], [`crate::directory::merge`]): the columns, the
+//! formats that read back, the TSV dialect and its guard against formulas, and the rules every
 //! reader applies to a line (docs/directory.md, "Reading a saved directory").
 //!
 //! The rules, the same for `gbr lookup`, `gbr merge` and `gbr index --from`:
@@ -7,6 +8,8 @@
 //!   spreadsheet's "Unicode text"); a UTF-8 byte order mark is ignored.
 //! - A line ends with a line feed, optionally after a carriage return (CRLF).
 //! - A blank line (nothing but white space) is no entry and is skipped, wherever it stands.
+
+use std::io::Write;
 
 /// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
 /// `duplicate`). The key fields come first, in sort order, then the source reference with the
@@ -181,6 +184,45 @@ pub(crate) fn strip_bom(line: &[u8]) -> &[u8] {
 /// True for a line that holds no entry: empty, or white space only.
 pub(crate) fn is_blank(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// The byte written before a CSV or TSV cell that a spreadsheet would take for a formula: the
+/// apostrophe that OWASP's advice on CSV injection puts there, and that spreadsheets show as
+/// text.
+pub const GUARD: u8 = b'\'';
+
+/// True when `cell` is written with [`GUARD`] before it: it starts with `=`, `+`, `-`, `@`, tab
+/// or carriage return, which a spreadsheet reads as the start of a formula (OWASP, "CSV
+/// Injection"), or with the guard itself, so that a reader can always drop one leading guard
+/// and get the cell's text back ([`unguarded`]). Stipulations (`+`, `-+`, `=`) and signed codes
+/// (`+0016.32`) are guarded like any other cell.
+pub fn needs_guard(cell: &[u8]) -> bool {
+    matches!(
+        cell.first(),
+        Some(&(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r' | GUARD))
+    )
+}
+
+/// The text of a cell written under [`needs_guard`]'s rule: its first byte dropped when it is
+/// [`GUARD`], else the cell as it is.
+pub fn unguarded(cell: &[u8]) -> &[u8] {
+    cell.strip_prefix(&[GUARD]).unwrap_or(cell)
+}
+
+/// The writer of the dialect: tab-delimited, `"` quotes doubled inside a quoted cell, a cell
+/// quoted only when it holds a tab, `"`, CR or LF (none of the last two is left by then), rows
+/// ended by a line feed. The one definition the reader ([`super::read`]) checks
+/// rows against.
+pub(crate) fn tsv_writer<W: Write>(w: W) -> csv::Writer<W> {
+    csv::WriterBuilder::new()
+        .delimiter(b'\t')
+        .quote(b'"')
+        .double_quote(true)
+        .quote_style(csv::QuoteStyle::Necessary)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .has_headers(false)
+        .flexible(true)
+        .from_writer(w)
 }
 
 #[cfg(test)]

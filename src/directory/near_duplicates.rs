@@ -7,6 +7,7 @@ use crate::code::Code;
 use crate::record::Record;
 
 use super::{Directory, DuplicateGroup, duplicates};
+use crate::code::neighbours;
 
 /// Which duplicate groups to list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -37,21 +38,6 @@ pub fn duplicates_with(
         });
     }
     groups
-}
-
-/// The codes one digit apart from `code`: each of the six digits replaced by every other
-/// value from 0 to 9.
-pub(crate) fn neighbours(code: Code) -> impl Iterator<Item = Code> {
-    let values = code.digits().map(|d| d.value());
-    (0..6).flat_map(move |place| {
-        (0..=9u8)
-            .filter(move |&v| v != values[place])
-            .filter_map(move |v| {
-                let mut changed = values;
-                changed[place] = v;
-                Code::from_digits(changed)
-            })
-    })
 }
 
 /// Near groups: for every two codes one digit apart that occur with the same kings, their

@@ -1,37 +1,13 @@
-//! JSON Lines in ripgrep's style: for each input with codes a `begin` message, one `match`
-//! per code whose `data` is a [`Record`] as serialised by the library, and an `end`; then one
-//! `summary` for the whole scan.
-//!
-//! ```text
-//! {"type":"begin","data":{"path":"eg.txt"}}
-//! {"type":"match","data":{"path":"eg.txt","offset":0,...}}
-//! {"type":"end","data":{"path":"eg.txt","bytes":1234,"matches":1}}
-//! {"type":"summary","data":{"files":1,"bytes":1234,"matches":1,"errors":0,"skipped":0,"elapsed":0.004}}
-//! ```
+//! `--json`: the JSON Lines messages of [`crate::scan::message`], for each input with codes a
+//! `begin`, one `match` per code and an `end`; then one `summary` for the whole scan.
 
 use std::io::{self, Write};
 
-use gbrscan::Record;
-use gbrscan::SourcePath;
-use serde::Serialize;
+use std::borrow::Cow;
 
-use super::Summary;
-
-/// One line of the stream.
-#[derive(Serialize)]
-#[serde(tag = "type", content = "data", rename_all = "lowercase")]
-enum Message<'a> {
-    Begin {
-        path: &'a SourcePath,
-    },
-    Match(&'a Record),
-    End {
-        path: &'a SourcePath,
-        bytes: u64,
-        matches: u64,
-    },
-    Summary(&'a Summary),
-}
+use crate::Record;
+use crate::SourcePath;
+use crate::scan::message::{Message, Summary};
 
 /// Writes the message stream.
 pub struct Printer<W: Write> {
@@ -54,10 +30,12 @@ impl<W: Write> Printer<W> {
     /// Writes a `match` per record of the input `path`, after its `begin` for the first.
     pub fn records(&mut self, path: &SourcePath, records: &[&Record]) -> io::Result<()> {
         if self.matches.is_none() {
-            self.message(&Message::Begin { path })?;
+            self.message(&Message::Begin {
+                path: Cow::Borrowed(path),
+            })?;
         }
         for r in records {
-            self.message(&Message::Match(r))?;
+            self.message(&Message::Match(Cow::Borrowed(r)))?;
         }
         *self.matches.get_or_insert(0) += records.len() as u64;
         Ok(())
@@ -67,7 +45,7 @@ impl<W: Write> Printer<W> {
     pub fn end(&mut self, path: &SourcePath, bytes: u64) -> io::Result<()> {
         match self.matches.take() {
             Some(matches) => self.message(&Message::End {
-                path,
+                path: Cow::Borrowed(path),
                 bytes,
                 matches,
             }),
@@ -77,7 +55,7 @@ impl<W: Write> Printer<W> {
 
     /// Writes the `summary` message and flushes.
     pub fn finish(&mut self, summary: &Summary) -> io::Result<()> {
-        self.message(&Message::Summary(summary))?;
+        self.message(&Message::Summary(Cow::Borrowed(summary)))?;
         self.flush()
     }
 

@@ -4,9 +4,8 @@
 use std::str::FromStr;
 
 use crate::code::{Code, EncodeError, ParseCodeError};
-use crate::directory::KeyError;
-use crate::directory::key::kings_key;
 use crate::material::{Material, ParseMaterialError};
+use crate::order::{KeyError, kings_key};
 
 /// A code with `?` for any digit: `03??.1?`. Four characters (`03??`) are the piece
 /// digits alone and mean no pawns, as [`Code::parse_loose`] reads a code.

@@ -14,10 +14,11 @@ use std::io::{self, BufRead};
 use serde::Deserialize;
 
 use crate::record::Record;
+use crate::scan::message::Message;
 
-pub use super::layout::{COLUMNS, Columns, INDEXED_COLUMNS, SavedFormat, UNLABELLED_COLUMNS};
-use super::layout::{is_blank, strip_bom, trim_end};
-use super::{Group, Key, KeyError, Order};
+pub use super::columns::{COLUMNS, Columns, INDEXED_COLUMNS, SavedFormat, UNLABELLED_COLUMNS};
+use super::columns::{is_blank, strip_bom, trim_end};
+use crate::order::{Group, Key, KeyError, Order};
 
 /// What the first line of a saved directory says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -392,15 +393,12 @@ impl<R: BufRead> DirectoryReader<R> {
     }
 }
 
+/// The type of a line that [`Message`] does not read: a message of another type, or one
+/// whose data is not as this version writes it.
 #[derive(Deserialize)]
-struct Message<'a> {
+struct Tagged<'a> {
     #[serde(rename = "type", borrow)]
     kind: Cow<'a, str>,
-}
-
-#[derive(Deserialize)]
-struct Match {
-    data: Record,
 }
 
 /// Reads every record of saved `gbr scan --json` output (JSON Lines messages in ripgrep's
@@ -434,21 +432,25 @@ pub fn records<R: BufRead>(mut input: R) -> Result<Vec<Record>, ReadError> {
             records.push(entry(header, text).map_err(at)?);
             continue;
         }
-        match serde_json::from_slice::<Message<'_>>(text) {
-            Ok(message) if message.kind == "match" => {
-                let m: Match = serde_json::from_slice(text)
-                    .map_err(|source| at(LineError::Json { source }))?;
-                records.push(m.data.with_page_index());
-            }
-            Ok(_) => {}
-            Err(_) if is_first => {
-                let header = header(text)?;
-                if header.format == SavedFormat::Jsonl {
-                    records.push(entry(&header, text).map_err(at)?);
+        let message = match serde_json::from_slice::<Message<'_>>(text) {
+            Ok(message) => message,
+            Err(source) => match serde_json::from_slice::<Tagged<'_>>(text) {
+                // A message of another type: ignored, whatever its data.
+                Ok(tagged) if tagged.kind != Message::MATCH => continue,
+                Ok(_) => return Err(at(LineError::Json { source })),
+                Err(_) if is_first => {
+                    let header = header(text)?;
+                    if header.format == SavedFormat::Jsonl {
+                        records.push(entry(&header, text).map_err(at)?);
+                    }
+                    directory = Some(header);
+                    continue;
                 }
-                directory = Some(header);
-            }
-            Err(source) => return Err(at(LineError::Json { source })),
+                Err(source) => return Err(at(LineError::Json { source })),
+            },
+        };
+        if let Message::Match(record) = message {
+            records.push(record.into_owned().with_page_index());
         }
     }
 }

@@ -21,8 +21,8 @@
 
 use std::io::{self, Write};
 
+use crate::{Rank, Record, Severity};
 use anstyle::{AnsiColor, Style};
-use gbrscan::{Rank, Record, Severity};
 
 /// Writes one line per record.
 pub struct Printer<W: Write> {

@@ -214,7 +214,7 @@ impl fmt::Display for Key<'_> {
     }
 }
 
-/// Bit of [`Compact::hi`] set when the entry has squares, so that squares are compared as text
+/// Bit of [`PackedKey::hi`] set when the entry has squares, so that squares are compared as text
 /// only between two entries that both have them.
 const SQUARES_BIT: u64 = 1;
 
@@ -222,7 +222,7 @@ const SQUARES_BIT: u64 = 1;
 /// fast: `hi` packs group, code and kings; `mid` packs W/B, stipulation and the rank of the
 /// path among the distinct paths; only squares need the record itself.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Compact {
+pub(crate) struct PackedKey {
     hi: u64,
     mid: u64,
     offset: u64,
@@ -230,9 +230,9 @@ pub(crate) struct Compact {
     pub(crate) index: usize,
 }
 
-impl Compact {
-    /// The compact key of `key`, whose path has rank `path_rank` among the distinct paths.
-    pub(crate) fn new(key: &Key<'_>, path_rank: u32, index: usize) -> Compact {
+impl PackedKey {
+    /// The packed key of `key`, whose path has rank `path_rank` among the distinct paths.
+    pub(crate) fn new(key: &Key<'_>, path_rank: u32, index: usize) -> PackedKey {
         let code = key
             .code
             .digits()
@@ -257,7 +257,7 @@ impl Compact {
             (1 << 16) | (u64::from(m.white) << 8) | u64::from(m.black)
         });
         let mid = (men << 35) | (u64::from(key.stipulation) << 32) | u64::from(path_rank);
-        Compact {
+        PackedKey {
             hi,
             mid,
             offset: key.offset,
@@ -267,8 +267,8 @@ impl Compact {
 
     /// A key for a record that has none ([`KeyError`]), which only holds its place until the
     /// error is reported: it is never sorted.
-    pub(crate) fn stand_in(index: usize) -> Compact {
-        Compact {
+    pub(crate) fn stand_in(index: usize) -> PackedKey {
+        PackedKey {
             hi: 0,
             mid: 0,
             offset: 0,
@@ -295,7 +295,7 @@ impl Compact {
 
     /// Compares as the [`Key`]s of `records[self.index]` and `records[other.index]` would,
     /// then by input index.
-    pub(crate) fn cmp(&self, other: &Compact, records: &[Record]) -> Ordering {
+    pub(crate) fn cmp(&self, other: &PackedKey, records: &[Record]) -> Ordering {
         self.hi
             .cmp(&other.hi)
             .then_with(|| {

@@ -18,9 +18,9 @@ use std::path::{Path, PathBuf};
 use crate::code::Code;
 use crate::record::Record;
 
-use super::layout::{SavedFormat, is_blank, strip_bom};
+use super::columns::{SavedFormat, is_blank, strip_bom};
 use super::read::{self, Header, ReadError};
-use super::{Group, Key, Order};
+use crate::order::{Group, Key, Order};
 
 pub use about::About;
 pub use near::{NearMatch, Nearness, find_near};

@@ -6,8 +6,8 @@ use crate::code::Code;
 use crate::record::Record;
 
 use super::{CodeQuery, Query, SavedDirectory};
-use crate::directory::near::neighbours;
-use crate::directory::read::ReadError;
+use crate::code::neighbours;
+use crate::saved::read::ReadError;
 
 /// How a near match differs from what was asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
