@@ -19,6 +19,11 @@ fn main() -> ExitCode {
     // Panics are caught at the input they happen in and reported once, by the run, with the
     // input and the byte (docs/reliability.md, "Fault isolation"): none prints a trace.
     gbrscan::fault::install_quiet_hook();
+    // SAFETY: this program owns its SIGBUS handling and installs no other handler; mapped
+    // files are read as plain bytes, and one truncated while mapped reads as zeros past its end
+    // and is reported as changed (src/input/map.rs). `--no-mmap` reads every file instead.
+    #[allow(unsafe_code)]
+    let _mapped = unsafe { gbrscan::input::enable_mmap() };
     match gbrscan::fault::catch(|| cli::run(args)) {
         Ok(Ok(code)) => code,
         Ok(Err(err)) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,
