@@ -83,6 +83,18 @@ impl fmt::Display for Digit {
 /// `Ord` compares the six digits in order, which is the order of the text: `0323.12 < 0330.00`
 /// (GBR.md §4). The digits are held as read; a pawn digit of `9` is representable so that the
 /// checks can report it.
+///
+/// ```
+/// use gbrscan::Code;
+///
+/// let code: Code = "0116.00".parse()?;
+/// // A piece digit is white + 3 × black: one white rook, one white bishop, two black knights.
+/// assert_eq!(code.material().map(|m| m.to_string()).as_deref(), Some("KRBvKNN"));
+/// assert_eq!(code.to_string(), "0116.00");
+/// assert!(code < "0130.00".parse()?);
+/// assert!("0116.0".parse::<Code>().is_err());
+/// # Ok::<(), gbrscan::code::ParseCodeError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Code {
     digits: [Digit; 6],

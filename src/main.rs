@@ -10,7 +10,7 @@ use clap::Parser;
 /// mimalloc rather than the system allocator: a code's record is made on one thread and freed
 /// by whichever worker prints it, and a directory holds millions of records. 10 million
 /// entries sorted and written as TSV took 13 s with glibc's malloc, 8 s with mimalloc
-/// (`examples/directory_sort.rs`); `gbr scan` gains less (docs/performance.md).
+/// (`benches/tools/directory_sort.rs`); `gbr scan` gains less (docs/performance.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

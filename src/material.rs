@@ -23,6 +23,16 @@ const ORDER: [Role; 6] = [
 /// `Display` prints the endgame-table style (`KRBvKNN`: white first, roles in the order
 /// K Q R B N P); [`Material::human`] the style of EG and the seeds (`wR wB v bN bN`).
 /// `FromStr` reads both.
+///
+/// ```
+/// use gbrscan::{Code, Material};
+///
+/// let material: Material = "wR wB v bN bN".parse()?;
+/// assert_eq!(material.to_string(), "KRBvKNN");
+/// assert_eq!(material.human(), "wR wB v bN bN");
+/// assert_eq!(Code::from_material(&material).map(|c| c.to_string()), Ok("0116.00".into()));
+/// # Ok::<(), gbrscan::material::ParseMaterialError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Material(ByColor<ByRole<u8>>);
 

@@ -14,7 +14,8 @@ use crate::record::Record;
 
 use crate::order::{Key, Order};
 use crate::render::RowWriter;
-use crate::saved::read::{self, DirectoryReader, ReadError, SavedFormat};
+use crate::saved::columns::SavedFormat;
+use crate::saved::read::{self, DirectoryReader, ReadError};
 
 /// Why a merge failed.
 #[derive(Debug, thiserror::Error)]

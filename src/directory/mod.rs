@@ -44,6 +44,21 @@ pub struct EntryError {
 }
 
 /// Records sorted in directory order ([`Key`], GBR.md §4).
+///
+/// ```
+/// use gbrscan::{Directory, Format, Listing, Order, ScanOptions, scan_buffer};
+///
+/// let text = b"0130.00 h1a8 3/3+\na7d3 0116.00 b2b3c6d6 3/3+.\n";
+/// let records = scan_buffer(text, "book.txt", ScanOptions::default(), &|_| {});
+/// let directory = Directory::new(records, Order::Code)?;
+/// let codes: Vec<String> = directory.entries().map(|r| r.code.to_string()).collect();
+/// assert_eq!(codes, ["0116.00", "0130.00"]);
+///
+/// let mut tsv = Vec::new();
+/// Format::Tsv.write(&Listing::directory(&directory), &mut tsv)?;
+/// assert!(tsv.starts_with(b"code\tkings\t"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Directory {
     records: Vec<Record>,

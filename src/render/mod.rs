@@ -28,8 +28,8 @@ use crate::record::Record;
 use crate::order::{Group, Order};
 use crate::saved::columns::SavedFormat;
 
-pub use crate::saved::columns::COLUMNS;
-pub use crate::saved::columns::{GUARD, needs_guard, unguarded};
+use crate::saved::columns::COLUMNS;
+use crate::saved::columns::{GUARD, needs_guard};
 pub(crate) use cells::{LeadOf, cells, code_text, lead_cell, material_words, stipulation_text};
 pub use print::{Layout, Paper, Print};
 pub use template::TemplateError;

@@ -9,7 +9,7 @@
 //! The records lie in memory in input order, so in directory order each one is a wait on memory,
 //! which costs more than rendering it. Records are therefore read a group at a time
 //! ([`TOUCH_ROWS`]) before the group is rendered: the waits of a group overlap. Measured on the
-//! 10-million-entry benchmark (`examples/directory_sort.rs`), this halves the time to write.
+//! 10-million-entry benchmark (`benches/tools/directory_sort.rs`), this halves the time to write.
 //! Chunks are written in order, so the output does not depend on the number of threads.
 
 use std::io::{self, Write};

@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use gbrscan::directory::Order;
 use gbrscan::directory::merge::{MergeInput, merge};
-use gbrscan::saved::read::{self, DirectoryReader, SavedFormat};
+use gbrscan::saved::columns::SavedFormat;
+use gbrscan::saved::read::{self, DirectoryReader};
 
 use crate::cli::atomic::Output;
 use crate::cli::choice::choice;

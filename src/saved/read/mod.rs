@@ -16,7 +16,7 @@ use serde::Deserialize;
 use crate::record::Record;
 use crate::scan::message::Message;
 
-pub use super::columns::{COLUMNS, Columns, INDEXED_COLUMNS, SavedFormat, UNLABELLED_COLUMNS};
+use super::columns::{COLUMNS, Columns, SavedFormat};
 use super::columns::{is_blank, strip_bom, trim_end};
 use crate::order::{Group, Key, KeyError, Order};
 

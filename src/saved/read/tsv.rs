@@ -17,9 +17,9 @@ use crate::record::{FindingRecord, PageFrom, Record};
 use crate::saved::columns::{tsv_writer, unguarded};
 use crate::source_path::SourcePath;
 
-#[cfg(doc)]
-use super::{COLUMNS, INDEXED_COLUMNS, UNLABELLED_COLUMNS};
 use super::{Columns, LineError, Order, check_group};
+#[cfg(doc)]
+use crate::saved::columns::{COLUMNS, INDEXED_COLUMNS, UNLABELLED_COLUMNS};
 
 /// The cell's text: the formula guard dropped ([`unguarded`]), `\\ \t \n \r` undone (the
 /// writer no longer writes `\t`, which older directories have).

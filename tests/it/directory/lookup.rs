@@ -4,8 +4,8 @@
 
 use gbrscan::Record;
 use gbrscan::directory::{Directory, Key, Order};
+use gbrscan::saved::columns::SavedFormat;
 use gbrscan::saved::lookup::{CodeQuery, Query, SavedDirectory};
-use gbrscan::saved::read::SavedFormat;
 use proptest::prelude::*;
 
 use super::merge::{occurrence, saved};

@@ -6,7 +6,8 @@ use gbrscan::directory::merge::{MergeInput, merge};
 use gbrscan::directory::{Directory, Order};
 use gbrscan::parse::{Form, Rank};
 use gbrscan::render::{Format, Listing};
-use gbrscan::saved::read::{DirectoryReader, SavedFormat};
+use gbrscan::saved::columns::SavedFormat;
+use gbrscan::saved::read::DirectoryReader;
 use gbrscan::{FindingRecord, Record};
 use proptest::prelude::*;
 

@@ -174,7 +174,7 @@ use gbrscan::render::{Format, Listing};
             let row = reader.records().next().expect("a row").expect("valid CSV");
             let lead = usize::from(order == Order::Stipulation);
             for (name, value) in [("label", &label), ("text", &text), ("canonical", &canonical)] {
-                let at = lead + gbrscan::render::COLUMNS
+                let at = lead + gbrscan::saved::columns::COLUMNS
                     .iter()
                     .position(|c| *c == name)
                     .expect("a column");
@@ -183,7 +183,7 @@ use gbrscan::render::{Format, Listing};
                     !matches!(cell.first(), Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r')),
                     "{name}: {cell:?}"
                 );
-                let unguarded = gbrscan::render::unguarded(cell);
+                let unguarded = gbrscan::saved::columns::unguarded(cell);
                 prop_assert_eq!(unguarded, value.as_bytes(), "{}", name);
             }
         }

@@ -21,7 +21,7 @@ use rayon::prelude::*;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[path = "../benches/support/records.rs"]
+#[path = "../support/records.rs"]
 mod records;
 use records::record;
 

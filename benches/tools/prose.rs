@@ -7,7 +7,7 @@
 //! gbr index prose.txt   # exit 1: no entry
 //! ```
 
-#[path = "../tests/it/support/prose.rs"]
+#[path = "../../tests/it/support/prose.rs"]
 mod prose;
 
 use std::io::{BufWriter, Write};
