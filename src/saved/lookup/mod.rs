@@ -8,12 +8,11 @@
 //! is caught by `gbr merge`, which reads every line.
 
 mod about;
-mod near;
+mod near_matches;
 mod position;
 mod query;
 
 use std::cmp::Ordering;
-use std::path::{Path, PathBuf};
 
 use crate::code::Code;
 use crate::record::Record;
@@ -23,7 +22,7 @@ use super::read::{self, Header, ReadError};
 use crate::order::{Group, Key, Order};
 
 pub use about::About;
-pub use near::{NearMatch, Nearness, find_near};
+pub use near_matches::{NearMatch, Nearness, find_near};
 pub use position::{Likeness, PositionMatch, Symmetry, Twin, find_position, twins};
 pub use query::{CodePattern, CodeQuery, ParsePatternError, Query, QueryError};
 
@@ -358,49 +357,6 @@ impl<'a> SavedDirectory<'a> {
         }
         Ok(self.line_start(header, lo))
     }
-}
-
-/// Why a directory is refused as stale.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "{} is older than {}, which it indexes: rebuild it with gbr index",
-    crate::source_path::shown(directory),
-    crate::source_path::shown(data)
-)]
-pub struct StaleError {
-    /// The directory file.
-    pub directory: PathBuf,
-    /// A source file modified after it.
-    pub data: PathBuf,
-}
-
-/// Checks that no source of `entries` was modified after `directory` was written, as xsv
-/// refuses an index older than its data. Sources that no longer exist, or are `<stdin>`, are
-/// not checked; relative paths are taken from the current folder, as `gbr index` wrote them.
-///
-/// # Errors
-/// [`StaleError`] naming the first source found newer than the directory.
-pub fn check_fresh(directory: &Path, entries: &[Record]) -> Result<(), StaleError> {
-    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-    let Some(written) = modified(directory) else {
-        return Ok(());
-    };
-    let mut seen: Vec<&crate::source_path::SourcePath> = Vec::new();
-    for record in entries {
-        let path = &record.path;
-        if *path == "<stdin>" || seen.contains(&path) {
-            continue;
-        }
-        seen.push(path);
-        let data = path.to_path_buf();
-        if modified(&data).is_some_and(|m| m > written) {
-            return Err(StaleError {
-                directory: directory.to_owned(),
-                data,
-            });
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -11,9 +11,8 @@ use gbrscan::Record;
 use gbrscan::directory::Directory;
 use gbrscan::input::{InputPath, LoadOptions, load};
 use gbrscan::render::{Format, Listing};
-use gbrscan::saved::lookup::{
-    About, CodeQuery, NearMatch, Query, SavedDirectory, check_fresh, find_near,
-};
+use gbrscan::saved::lookup::{About, CodeQuery, NearMatch, Query, SavedDirectory, find_near};
+use gbrscan::saved::stale::check_fresh;
 
 use crate::cli::atomic::Output;
 use crate::cli::choice::choice;
