@@ -25,8 +25,8 @@
 //! the notation ([`code`], [`material`], [`stipulation`], [`position`], [`source_path`]) →
 //! reading and checking ([`parse`], [`check`](mod@check)) → the record ([`record`]) → reading
 //! around a code ([`context`], [`diagram`], [`label`]), finding and input ([`finder`],
-//! [`input`]) → the scan ([`scan`], [`pgn`]) → the saved file ([`saved`]) → rendering
-//! ([`render`]) → sorting ([`directory`]) → every copy against every other ([`copies`]).
+//! [`input`], [`pgn`]) → the scan ([`scan`]) → every copy against every other ([`copies`]) and
+//! the saved file ([`saved`]) → rendering ([`render`]) → sorting ([`directory`]).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -22,11 +22,8 @@ use crate::parse::{Parsed, Rank};
 use crate::record::{Fields, FoundAt, Record};
 use crate::source_path::SourcePath;
 
-/// Most anchors read in one group. Over 64 MiB of the bench corpus (6,061 codes; cachegrind
-/// with a 32 KiB first-level instruction cache), reading code by code missed that cache
-/// 770 K times, in groups of 4, 16, 64 and 256 anchors 588 K, 335 K, 217 K and 221 K times
-/// (the build before the caption and diagram rules: 247 K); the first-level data cache missed
-/// 1.27 M times code by code, 1.39 M in groups of 64.
+/// Most anchors read in one group: the size that missed the first-level instruction cache
+/// least of those measured (docs/performance.md, "The caption and diagram rules").
 pub(crate) const GROUP: usize = 64;
 
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records

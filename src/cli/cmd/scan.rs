@@ -46,32 +46,80 @@ pub struct Args {
     files_with_codes: bool,
 }
 
-impl Args {
-    fn format(&self) -> ScanFormat {
-        if self.json {
-            ScanFormat::Json
-        } else if self.csv {
-            ScanFormat::Csv
+/// What `gbr scan` prints of the codes it keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Each code, in the output format.
+    Records,
+    /// Nothing (`--quiet`).
+    Quiet,
+    /// `path:count` per file with codes (`--count`).
+    Count,
+    /// The path of each file with codes (`--files-with-codes`).
+    FilesWithCodes,
+}
+
+/// The settings of `gbr scan`, read once from its flags.
+#[derive(Debug)]
+struct Config {
+    format: ScanFormat,
+    /// The least rank a code must have to be kept.
+    min_rank: Rank,
+    /// Keep only codes with an error finding.
+    errors_only: bool,
+    mode: Mode,
+}
+
+impl From<&Args> for Config {
+    fn from(args: &Args) -> Config {
+        Config {
+            format: if args.json {
+                ScanFormat::Json
+            } else if args.csv {
+                ScanFormat::Csv
+            } else {
+                ScanFormat::Text
+            },
+            min_rank: args.min_rank,
+            errors_only: args.errors,
+            mode: if args.quiet {
+                Mode::Quiet
+            } else if args.count {
+                Mode::Count
+            } else if args.files_with_codes {
+                Mode::FilesWithCodes
+            } else {
+                Mode::Records
+            },
+        }
+    }
+}
+
+impl Config {
+    fn wanted(&self, record: &Record) -> bool {
+        record.rank >= self.min_rank && (!self.errors_only || !record.valid)
+    }
+
+    /// What the scan must fill in: the text output, counts and paths show no labels, nor the
+    /// text read, kings, squares or W/B as such, so the scan does not look for them.
+    fn needs(&self) -> Needs {
+        if self.format == ScanFormat::Text {
+            Needs::Listing
         } else {
-            ScanFormat::Text
+            Needs::Everything
         }
     }
 
-    fn wanted(&self, record: &Record) -> bool {
-        record.rank >= self.min_rank && (!self.errors || !record.valid)
+    /// True for `--count` and `--files-with-codes`, which write plain lines of their own.
+    fn counts(&self) -> bool {
+        matches!(self.mode, Mode::Count | Mode::FilesWithCodes)
     }
 }
 
 /// Runs `gbr scan`: exit 0 when a code was printed, 1 when none was, 2 when an input could
 /// not be read (the others are still scanned).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    // The text output, counts and paths show no labels, nor the text read, kings, squares or
-    // W/B as such: the scan does not look for them.
-    let needs = if args.format() == ScanFormat::Text {
-        Needs::Listing
-    } else {
-        Needs::Everything
-    };
+    let config = Config::from(&args);
     if args.input.type_list {
         print!("{}", InputArgs::type_list());
         return Ok(ExitCode::SUCCESS);
@@ -80,7 +128,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // `--color` (global), NO_COLOR and CLICOLOR_FORCE, as anstream reads them for stdout.
     let styled = anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never;
     let mut printer = Printer::new(
-        args.format(),
+        config.format,
         BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout()),
         styled,
     );
@@ -98,23 +146,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     // `--count` and `--files-with-codes` write plain lines of their own.
     let mut plain = BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout());
-    let summary = inputs::scan_paths(&args.input, needs, |event| {
+    let summary = inputs::scan_paths(&args.input, config.needs(), |event| {
         let written = match event {
             ScanEvent::Records { input, records } => {
-                let records: Vec<&Record> = records.iter().filter(|r| args.wanted(r)).collect();
+                let records: Vec<&Record> = records.iter().filter(|r| config.wanted(r)).collect();
                 matches += records.len() as u64;
                 records.iter().for_each(|r| printed.add(r));
-                if args.quiet && matches > 0 {
+                if config.mode == Mode::Quiet && matches > 0 {
                     return ControlFlow::Break(());
-                } else if args.count || args.files_with_codes {
-                    counts.add(&records, args.count, &mut plain)
+                } else if config.counts() {
+                    counts.add(&records, config.mode == Mode::Count, &mut plain)
                 } else {
                     printer.records(&names.name(input), &records)
                 }
             }
-            ScanEvent::Done(_) if args.quiet => Ok(()),
-            ScanEvent::Done(_) if args.count || args.files_with_codes => {
-                counts.flush(args.count, &mut plain)
+            ScanEvent::Done(_) if config.mode == Mode::Quiet => Ok(()),
+            ScanEvent::Done(_) if config.counts() => {
+                counts.flush(config.mode == Mode::Count, &mut plain)
             }
             ScanEvent::Done(file) => printer.end(&names.name(&file.input), file.bytes),
         };
@@ -136,7 +184,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(err) = failed {
         return Err(err).context("cannot write the output");
     }
-    if args.quiet && matches > 0 {
+    if config.mode == Mode::Quiet && matches > 0 {
         return Ok(ExitCode::SUCCESS);
     }
     plain.flush().context("cannot write the output")?;
@@ -155,7 +203,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .context("cannot write the output")?;
     // The text output ends with the summary line on stderr; `--quiet`, `--count` and
     // `--files-with-codes` print counts of their own.
-    if args.format() == ScanFormat::Text && !args.quiet && !args.count && !args.files_with_codes {
+    if config.format == ScanFormat::Text && config.mode == Mode::Records {
         eprintln!("{}", summary_line(&summary));
     }
     Ok(ExitCode::from(if summary.unreadable > 0 {
