@@ -53,7 +53,7 @@ pub mod saved;
 pub mod scan;
 pub mod source_path;
 pub mod stipulation;
-pub mod study;
+mod study;
 
 pub use check::{Check, Finding, Severity, applicable, check};
 pub use code::Code;
@@ -66,3 +66,4 @@ pub use render::{Format, Listing};
 pub use scan::{ScanInputs, ScanOptions, scan_buffer, scan_inputs};
 pub use source_path::SourcePath;
 pub use stipulation::{Outcome, Stipulation, StipulationSource};
+pub use study::Study;

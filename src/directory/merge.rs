@@ -110,7 +110,7 @@ fn order_name(order: Order) -> &'static str {
 ///
 /// # Errors
 /// [`MergeError::Order`] when two inputs differ.
-pub fn common_order<R>(inputs: &[MergeInput<R>]) -> Result<Option<Order>, MergeError> {
+pub(crate) fn common_order<R>(inputs: &[MergeInput<R>]) -> Result<Option<Order>, MergeError> {
     let mut first: Option<(&str, Order)> = None;
     for input in inputs {
         let Some(header) = input.reader.header() else {

@@ -117,7 +117,7 @@ impl Write for Shared {
 
 /// Writes CSV rows of records with the csv crate's writer, each row appended to the caller's
 /// buffer (the rows of a directory are put together in parallel, then written in order).
-pub struct CsvRows {
+pub(crate) struct CsvRows {
     out: csv::Writer<Shared>,
     written: Shared,
     scratch: Vec<u8>,

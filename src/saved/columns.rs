@@ -92,7 +92,7 @@ pub const UNLABELLED_COLUMNS: [&str; 18] = [
 /// The place of the `path` column in [`COLUMNS`]. Its cell in `tsv` is the path's escaped
 /// text ([`crate::source_path`]), whose escapes include the cell's own (`\\ \t \n \r`), so
 /// it is written and read as it is, never escaped twice.
-pub const PATH_COLUMN: usize = column("path");
+pub(crate) const PATH_COLUMN: usize = column("path");
 
 /// The place of `name` in [`COLUMNS`] (a compile-time error when it is none).
 const fn column(name: &str) -> usize {

@@ -30,7 +30,7 @@ pub struct Header {
     /// Bytes before the first entry: the header row with its line feed (TSV), 0 (JSON Lines).
     pub data_start: usize,
     /// The columns of the rows: [`COLUMNS`], or those of a TSV directory written by an older
-    /// `gbr` ([`INDEXED_COLUMNS`], [`UNLABELLED_COLUMNS`]). Always [`Columns::Current`] for
+    /// `gbr` ([`super::columns::INDEXED_COLUMNS`], [`super::columns::UNLABELLED_COLUMNS`]). Always [`Columns::Current`] for
     /// JSON Lines, whose entries name their fields.
     pub columns: Columns,
 }
@@ -256,7 +256,7 @@ pub fn entry(header: &Header, line: &[u8]) -> Result<Record, LineError> {
 ///
 /// # Errors
 /// [`ReadError::NotSorted`], or [`ReadError::Line`] for an entry without a key.
-pub fn check_order(
+pub(crate) fn check_order(
     previous: &Record,
     next: &Record,
     order: Order,
@@ -293,7 +293,7 @@ pub fn decoded<R: io::Read>(input: R) -> impl BufRead {
 }
 
 /// A saved directory read entry by entry, for `gbr merge`. Blank lines are skipped
-/// ([`super::layout`]).
+/// ([`super::columns`]).
 #[derive(Debug)]
 pub struct DirectoryReader<R> {
     input: R,
