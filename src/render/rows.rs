@@ -2,9 +2,9 @@
 //! and written in seconds).
 //!
 //! A row is a lead (the `group` or `duplicate` cell, taken from the block) and a body (everything
-//! else, from the record). Rows are rendered in directory order by a helper thread, batch after
-//! batch, each batch in parallel chunks into reused buffers, while the calling thread writes the
-//! batch before. Memory: two batches of rows, whatever the size of the listing.
+//! else, from the record). Rows are rendered in directory order by a helper thread, window after
+//! window, each window in parallel chunks into reused buffers, while the calling thread writes the
+//! window before. Memory: two windows of rows, whatever the size of the listing.
 //!
 //! The records lie in memory in input order, so in directory order each one is a wait on memory,
 //! which costs more than rendering it. Records are therefore read a group at a time
@@ -25,7 +25,7 @@ use super::{LeadOf, Listing};
 const CHUNK_ROWS: usize = if cfg!(test) { 5 } else { 8192 };
 
 /// Rows rendered before they are handed to the writer.
-const BATCH_ROWS: usize = if cfg!(test) { 3 } else { 32 } * CHUNK_ROWS;
+const WINDOW_ROWS: usize = if cfg!(test) { 3 } else { 32 } * CHUNK_ROWS;
 
 /// Rows whose records are read together before any of them is rendered.
 const TOUCH_ROWS: usize = if cfg!(test) { 4 } else { 16 };
@@ -76,7 +76,7 @@ where
         })
         .collect();
     let render = |from: usize, buffers: &mut Vec<Vec<u8>>| -> io::Result<()> {
-        let to = (from + BATCH_ROWS).min(rows.len());
+        let to = (from + WINDOW_ROWS).min(rows.len());
         buffers.resize_with((to - from).div_ceil(CHUNK_ROWS), Vec::new);
         rows[from..to]
             .par_chunks(CHUNK_ROWS)
@@ -93,7 +93,7 @@ where
                 Ok(())
             })
     };
-    // Batches go to the writer and their buffers come back: two sets in flight.
+    // Windows go to the writer and their buffers come back: two sets in flight.
     let (full_tx, full_rx) = mpsc::sync_channel::<io::Result<Vec<Vec<u8>>>>(1);
     let (empty_tx, empty_rx) = mpsc::channel::<Vec<Vec<u8>>>();
     for _ in 0..2 {
@@ -106,19 +106,19 @@ where
         // waiting for buffers then sees the channel closed instead of waiting forever.
         let empty_tx = empty_tx;
         scope.spawn(move || {
-            for from in (0..total).step_by(BATCH_ROWS) {
+            for from in (0..total).step_by(WINDOW_ROWS) {
                 let Ok(mut buffers) = empty_rx.recv() else {
                     return;
                 };
-                let batch = render(from, &mut buffers).map(|()| buffers);
-                let failed = batch.is_err();
-                if full_tx.send(batch).is_err() || failed {
+                let window = render(from, &mut buffers).map(|()| buffers);
+                let failed = window.is_err();
+                if full_tx.send(window).is_err() || failed {
                     return;
                 }
             }
         });
-        for batch in full_rx {
-            let buffers = batch?;
+        for window in full_rx {
+            let buffers = window?;
             for part in &buffers {
                 w.write_all(part)?;
             }
