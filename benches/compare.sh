@@ -4,7 +4,7 @@
 #   benches/compare.sh                 # 2 GiB corpus in bench-data/ (generated if missing)
 #   SIZE=256MiB DATA=/tmp/bd RUNS=3 ROUNDS=3 benches/compare.sh
 #
-# Builds gbr in release mode, generates the corpus with examples/gencorpus.rs if missing,
+# Builds gbr in release mode, generates the corpus with benches/tools/gencorpus.rs if missing,
 # installs ripgrep 15 (cargo install) and hyperfine (Debian) if missing, then times with
 # hyperfine: gbr scan (all forms, all checks, line numbers, output to a pipe) against ripgrep with
 # the baseline regex (one-line, and multi-line -U), at -j1 and -j2, on the big file and on the

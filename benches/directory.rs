@@ -1,15 +1,16 @@
 //! Micro-benchmark of a look-up directory: sorting N findings into a directory
 //! (GBR.md §4 order) and writing it as TSV to memory; then the sorted directory rendered to
 //! memory in each format of `docs/printing.md` (labels and pages included). Throughput in
-//! entries. The 10-million target is measured whole by `examples/directory_sort.rs`, the
-//! 1-million per-format figures by `examples/print_formats.rs`.
+//! entries. The 10-million target is measured whole by `benches/tools/directory_sort.rs`, the
+//! 1-million per-format figures by `benches/tools/print_formats.rs`.
 
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use gbrscan::Record;
-use gbrscan::directory::format::{Layout, Print};
-use gbrscan::directory::{Directory, Format, Listing, Order};
+use gbrscan::directory::{Directory, Order};
+use gbrscan::render::{Format, Listing};
+use gbrscan::render::{Layout, Print};
 
 #[path = "support/records.rs"]
 mod records;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A benchmark corpus of real prose (docs/performance.md, "Real prose"): text that nobody here
 # wrote, from Debian's text packages, with GBR codes put between its paragraphs in every form
-# (examples/gencorpus.rs --prose), as one big file and as a tree of files of about 100 KB.
+# (benches/tools/gencorpus.rs --prose), as one big file and as a tree of files of about 100 KB.
 #
 #   benches/realprose.sh [SIZE] [OUT]        # default 2GiB into bench-real/
 #

@@ -1,4 +1,4 @@
-"""Reads a PGN of studies with python-chess, as examples/pgn_index.rs reads it with gbrscan:
+"""Reads a PGN of studies with python-chess, as benches/tools/pgn_index.rs reads it with gbrscan:
 every game's headers, and the board of its FEN. Prints games read and the time.
 
     python pgn_python.py FILE           # headers and FEN board (chess.pgn.read_headers)

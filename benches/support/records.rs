@@ -1,5 +1,5 @@
 //! Records as a scan of 1,000 files would give them, for the directory benchmarks
-//! (`benches/directory.rs`, `examples/directory_sort.rs`): every form's fields, a tenth with
+//! (`benches/directory.rs`, `benches/tools/directory_sort.rs`): every form's fields, a tenth with
 //! squares, a fifth bare codes. Deterministic: record `i` is always the same.
 
 use gbrscan::parse::{Form, Rank};

@@ -13,10 +13,11 @@ use std::sync::Arc;
 
 use gbrscan::Record;
 use gbrscan::copies::{self, Against, Input};
-use gbrscan::directory::format::{Layout, Print};
-use gbrscan::directory::lookup::{Query, SavedDirectory};
-use gbrscan::directory::read;
-use gbrscan::directory::{Directory, DuplicateOptions, Format, Listing, Order};
+use gbrscan::directory::{Directory, DuplicateOptions, Order};
+use gbrscan::render::{Format, Listing};
+use gbrscan::render::{Layout, Print};
+use gbrscan::saved::lookup::{Query, SavedDirectory};
+use gbrscan::saved::read;
 use gbrscan::scan::{ScanOptions, scan_buffer};
 
 /// The name the records of a fuzz input carry as their path.
@@ -139,7 +140,7 @@ pub fn pgn(data: &[u8]) {
 /// and with duplicates and near duplicates listed; `gbr lookup` finds entries in the saved
 /// formats by their code and kings; the two saved formats read back the
 /// entries written, in directory order (the TSV has the columns of
-/// `gbrscan::directory::layout::COLUMNS` only).
+/// `gbrscan::saved::columns::COLUMNS` only).
 pub fn directory(records: &[Record]) {
     for order in [Order::Code, Order::Stipulation] {
         let directory =
@@ -189,7 +190,7 @@ pub fn directory(records: &[Record]) {
         let mut tsv = read(Format::Tsv);
         let mut expected = entries;
         // A TSV row has no column for where the stipulation was read, for the diagram's
-        // board or for a PGN game's study (src/directory/layout.rs).
+        // board or for a PGN game's study (src/saved/columns.rs).
         for record in tsv.iter_mut().chain(&mut expected) {
             record.stipulation_source = None;
             record.diagram = None;

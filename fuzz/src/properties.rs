@@ -2,9 +2,9 @@
 //! targets (`fuzz/src/bin/`) and the short proptest run in `cargo test`
 //! (`tests/it/fuzz_properties.rs`). Each takes arbitrary bytes and panics when a property fails.
 
-use gbrscan::directory::lookup::{Query, SavedDirectory};
-use gbrscan::directory::read::{self, DirectoryReader};
 use gbrscan::finder::{scan_range, scan_range_scalar};
+use gbrscan::saved::lookup::{Query, SavedDirectory};
+use gbrscan::saved::read::{self, DirectoryReader};
 use gbrscan::scan::{ScanOptions, scan_buffer};
 use gbrscan::{check, parse_at, parse_text};
 

@@ -32,7 +32,7 @@ const SUFFIX: &str = ".tmp";
 /// How many links a path may go through before it is taken for a loop (Linux's limit).
 const MAX_LINKS: usize = 40;
 
-enum Sink {
+enum Destination {
     Stdout(BufWriter<StdoutLock<'static>>),
     /// A device or FIFO, written in place.
     Direct(BufWriter<File>),
@@ -58,7 +58,7 @@ struct Replace {
 /// Standard output, a device or FIFO, or a file replaced only when [`Output::finish`] is
 /// called: a failed or killed run leaves an existing file as it was, and no temporary file.
 pub struct Output {
-    sink: Sink,
+    destination: Destination,
 }
 
 impl Output {
@@ -72,7 +72,7 @@ impl Output {
         let Some(path) = path.filter(|p| !is_stdout(p)) else {
             let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             return Ok(Output {
-                sink: Sink::Stdout(stdout),
+                destination: Destination::Stdout(stdout),
             });
         };
         // A device, FIFO or socket, reached through links or not (`/dev/stdout` into a pipe is
@@ -86,7 +86,7 @@ impl Output {
                 .open(path)
                 .with_context(|| format!("cannot open {}", gbrscan::source_path::shown(path)))?;
             return Ok(Output {
-                sink: Sink::Direct(BufWriter::with_capacity(1 << 16, file)),
+                destination: Destination::Direct(BufWriter::with_capacity(1 << 16, file)),
             });
         }
         let target = follow_links(path)?;
@@ -106,7 +106,7 @@ impl Output {
                         format!("cannot open {}", gbrscan::source_path::shown(path))
                     })?;
                 return Ok(Output {
-                    sink: Sink::Direct(BufWriter::with_capacity(1 << 16, file)),
+                    destination: Destination::Direct(BufWriter::with_capacity(1 << 16, file)),
                 });
             }
         }
@@ -143,7 +143,7 @@ impl Output {
             named,
         };
         Ok(Output {
-            sink: Sink::Atomic(BufWriter::with_capacity(1 << 16, file), replace),
+            destination: Destination::Atomic(BufWriter::with_capacity(1 << 16, file), replace),
         })
     }
 
@@ -165,16 +165,16 @@ impl Output {
     /// # Errors
     /// Those of [`Output::finish`], and the error of `still`.
     pub fn finish_if(self, still: impl FnOnce() -> anyhow::Result<()>) -> anyhow::Result<()> {
-        match self.sink {
-            Sink::Stdout(mut out) => {
+        match self.destination {
+            Destination::Stdout(mut out) => {
                 still()?;
                 out.flush().context("cannot write to standard output")
             }
-            Sink::Direct(mut out) => {
+            Destination::Direct(mut out) => {
                 still()?;
                 out.flush().context("cannot write the output")
             }
-            Sink::Atomic(out, replace) => {
+            Destination::Atomic(out, replace) => {
                 let target = replace.target.clone();
                 let cannot = || format!("cannot write {}", gbrscan::source_path::shown(&target));
                 let file = out
@@ -352,23 +352,23 @@ fn remove_stale(folder: &Path) {
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match &mut self.sink {
-            Sink::Stdout(w) => w.write(buf),
-            Sink::Direct(w) | Sink::Atomic(w, _) => w.write(buf),
+        match &mut self.destination {
+            Destination::Stdout(w) => w.write(buf),
+            Destination::Direct(w) | Destination::Atomic(w, _) => w.write(buf),
         }
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        match &mut self.sink {
-            Sink::Stdout(w) => w.write_all(buf),
-            Sink::Direct(w) | Sink::Atomic(w, _) => w.write_all(buf),
+        match &mut self.destination {
+            Destination::Stdout(w) => w.write_all(buf),
+            Destination::Direct(w) | Destination::Atomic(w, _) => w.write_all(buf),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        match &mut self.sink {
-            Sink::Stdout(w) => w.flush(),
-            Sink::Direct(w) | Sink::Atomic(w, _) => w.flush(),
+        match &mut self.destination {
+            Destination::Stdout(w) => w.flush(),
+            Destination::Direct(w) | Destination::Atomic(w, _) => w.flush(),
         }
     }
 }

@@ -1,26 +1,20 @@
-//! Command-line arguments and one module per subcommand, each with `Args` and `run`.
+//! The command line: the arguments, one module per subcommand under [`cmd`] (each with `Args`
+//! and `run`), and what they share: the input flags and scan loop ([`inputs`]), the output
+//! files ([`atomic`]), the progress bar ([`progress`]) and the error messages ([`errors`]).
 
 mod atomic;
-mod check;
-mod check_output;
-mod check_write;
-mod common;
-mod decode;
-mod directory_io;
-mod encode;
+mod choice;
+mod choose_format;
+mod cmd;
 pub mod errors;
-mod generate;
-mod index;
-mod lookup;
-mod lookup_position;
-mod merge;
-mod output;
-mod scan;
-mod text;
+mod inputs;
+mod progress;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use cmd::{check, decode, encode, generate, index, lookup, merge, scan, text};
 
 /// Find, check and index GBR codes of chess endgame studies in text.
 #[derive(Debug, Parser)]

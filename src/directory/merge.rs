@@ -12,9 +12,10 @@ use std::io::{self, BufRead, Write};
 
 use crate::record::Record;
 
-use super::format::RowWriter;
-use super::read::{self, DirectoryReader, ReadError, SavedFormat};
-use super::{Key, Order};
+use crate::order::{Key, Order};
+use crate::render::RowWriter;
+use crate::saved::columns::SavedFormat;
+use crate::saved::read::{self, DirectoryReader, ReadError};
 
 /// Why a merge failed.
 #[derive(Debug, thiserror::Error)]
@@ -109,7 +110,7 @@ fn order_name(order: Order) -> &'static str {
 ///
 /// # Errors
 /// [`MergeError::Order`] when two inputs differ.
-pub fn common_order<R>(inputs: &[MergeInput<R>]) -> Result<Option<Order>, MergeError> {
+pub(crate) fn common_order<R>(inputs: &[MergeInput<R>]) -> Result<Option<Order>, MergeError> {
     let mut first: Option<(&str, Order)> = None;
     for input in inputs {
         let Some(header) = input.reader.header() else {

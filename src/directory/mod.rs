@@ -1,19 +1,17 @@
 //! Look-up directories: every code found, sorted as printed directories sort them
-//! (GBR.md §4), written in five formats ([`Format`]), read back ([`read`]), queried without
-//! rescanning ([`lookup`]) and merged ([`merge`]).
+//! (GBR.md §4), in memory or, beyond a memory budget, in sorted runs spilled to files and
+//! merged ([`spill`], [`merge`]); their duplicates and near duplicates ([`duplicates`],
+//! [`duplicates_with`]). The saved file is [`crate::saved`]; the formats a directory is
+//! written in are [`crate::render`].
 //!
 //! A directory entry is a [`Record`]. Every occurrence is kept, duplicates included, each with
 //! its own reference (path, 0-based byte offset, 1-based line). The order is total
 //! ([`Key`]): the same records give byte-identical output whatever the number of threads.
 
 mod duplicates;
-pub mod format;
-mod key;
-pub mod layout;
-pub mod lookup;
+mod listing;
 pub mod merge;
-mod near;
-pub mod read;
+mod near_duplicates;
 pub mod spill;
 
 use std::collections::HashMap;
@@ -23,13 +21,12 @@ use std::sync::atomic::Ordering::Relaxed;
 use rayon::prelude::*;
 
 use crate::code::Code;
+use crate::order::PackedKey;
 use crate::record::Record;
-use key::Compact;
 
+pub use crate::order::{Group, Key, KeyError, Order};
 pub use duplicates::{DuplicateGroup, duplicates};
-pub use format::{Block, Format, Heading, Listing};
-pub use key::{Group, Key, KeyError, Order};
-pub use near::{DuplicateOptions, duplicates_with};
+pub use near_duplicates::{DuplicateOptions, duplicates_with};
 
 /// Why records cannot form a directory: one has no sort key.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -47,11 +44,26 @@ pub struct EntryError {
 }
 
 /// Records sorted in directory order ([`Key`], GBR.md §4).
+///
+/// ```
+/// use gbrscan::{Directory, Format, Listing, Order, ScanOptions, scan_buffer};
+///
+/// let text = b"0130.00 h1a8 3/3+\na7d3 0116.00 b2b3c6d6 3/3+.\n";
+/// let records = scan_buffer(text, "book.txt", ScanOptions::default(), &|_| {});
+/// let directory = Directory::new(records, Order::Code)?;
+/// let codes: Vec<String> = directory.entries().map(|r| r.code.to_string()).collect();
+/// assert_eq!(codes, ["0116.00", "0130.00"]);
+///
+/// let mut tsv = Vec::new();
+/// Format::Tsv.write(&Listing::directory(&directory), &mut tsv)?;
+/// assert!(tsv.starts_with(b"code\tkings\t"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Directory {
     records: Vec<Record>,
-    /// The compact keys, in directory order; each names its record by index.
-    sorted: Vec<Compact>,
+    /// The packed keys, in directory order; each names its record by index.
+    sorted: Vec<PackedKey>,
     order: Order,
 }
 
@@ -94,7 +106,7 @@ impl Directory {
     /// the sort keys: grouping them does not touch the records, which lie in memory in input
     /// order, not in this one.
     pub(crate) fn runs(&self) -> Vec<(Option<Group>, Code, Vec<&Record>)> {
-        let runs: Vec<&[Compact]> = self
+        let runs: Vec<&[PackedKey]> = self
             .sorted
             .chunk_by(|a, b| a.block() == b.block())
             .collect();
@@ -162,9 +174,9 @@ fn path_ranks(records: &[Record]) -> Vec<u32> {
     ranks
 }
 
-/// Indices of `records` in directory order: a compact key per record, sorted in parallel,
+/// Indices of `records` in directory order: a packed key per record, sorted in parallel,
 /// with the record's squares consulted only when two keys tie up to them.
-fn sort_indices(records: &[Record], order: Order) -> Result<Vec<Compact>, EntryError> {
+fn sort_indices(records: &[Record], order: Order) -> Result<Vec<PackedKey>, EntryError> {
     let ranks = path_ranks(records);
     let failed = AtomicBool::new(false);
     let mut keys = Vec::with_capacity(records.len());
@@ -173,10 +185,10 @@ fn sort_indices(records: &[Record], order: Order) -> Result<Vec<Compact>, EntryE
         .zip(ranks.par_iter())
         .enumerate()
         .map(|(index, (record, &rank))| match Key::of(record, order) {
-            Ok(key) => Compact::new(&key, rank, index),
+            Ok(key) => PackedKey::new(&key, rank, index),
             Err(_) => {
                 failed.store(true, Relaxed);
-                Compact::stand_in(index)
+                PackedKey::stand_in(index)
             }
         })
         .collect_into_vec(&mut keys);

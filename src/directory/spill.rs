@@ -13,11 +13,11 @@ use std::io::{self, BufReader, BufWriter, Seek, Write};
 
 use crate::record::Record;
 
-use super::format::RowWriter;
-use super::layout::SavedFormat;
 use super::merge::{MergeError, MergeInput, merge};
-use super::read::{DirectoryReader, ReadError};
 use super::{Directory, EntryError, Order};
+use crate::render::RowWriter;
+use crate::saved::columns::SavedFormat;
+use crate::saved::read::{DirectoryReader, ReadError};
 
 /// Why a sort in bounded memory failed.
 #[derive(Debug, thiserror::Error)]
@@ -198,8 +198,8 @@ impl SpillSort {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::directory::Listing;
-    use crate::directory::format::Format;
+    use crate::render::Format;
+    use crate::render::Listing;
     use crate::scan::{ScanOptions, scan_buffer};
 
     /// Records of a text with many codes, duplicates and equal codes among them, from two

@@ -4,6 +4,8 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::parse::{Form, Rank};
+use crate::render::{Format, Listing};
+use crate::saved::read;
 
 /// A record as the scanner would give it, with the fields the order looks at.
 #[track_caller]

@@ -6,7 +6,8 @@
 //! # Files that shrink while they are mapped
 //!
 //! Reading a page of a map past the file's new end raises SIGBUS, whose default action ends the
-//! process. Every map made here is registered ([`guard`]); a SIGBUS handler, installed once,
+//! process. Every map made here is registered ([`guard`]); a SIGBUS handler, installed once
+//! by the program's explicit choice ([`enable_mmap`]; until then every file is read),
 //! looks the faulting address up, maps zero-filled anonymous memory over the rest of that map
 //! from the faulting page on (`MAP_FIXED`), marks the map as hit and returns, so the read is
 //! retried and sees zeros. An address in no registered map is not ours: the handler puts back
@@ -117,6 +118,23 @@ impl fmt::Debug for Contents {
 /// ripgrep likewise maps only single large files.
 pub const MMAP_MIN_LEN: u64 = 1 << 20;
 
+/// Lets files be memory-mapped ([`super::LoadOptions::mmap`]): installs, once for the process,
+/// the SIGBUS handler that guards every map against its file shrinking (the module's
+/// documentation). Until a program calls it, every file is read, never mapped, and the library
+/// touches no signal handler. Returns false where the handler cannot be installed (or outside
+/// Linux): files are then read.
+///
+/// # Safety
+///
+/// A map is sound only while no other process changes the file; the guard makes a truncation
+/// read as zeros, and a write changes bytes that are only ever read as plain `u8`s. The handler
+/// is process-wide: the caller owns the process's SIGBUS handling, and nothing may replace the
+/// handler afterwards while files are mapped (a handler installed before is kept, and called
+/// for faults outside the maps).
+pub unsafe fn enable_mmap() -> bool {
+    guard::install()
+}
+
 pub(super) fn read_input(input: &InputPath, mmap: bool) -> Result<Contents, InputError> {
     match input {
         InputPath::Stdin => read_all(io::stdin().lock(), input.path()),
@@ -222,10 +240,10 @@ mod guard {
     pub(super) struct Slot(usize);
 
     impl Slot {
-        /// A free slot, with the handler installed; `None` when the handler cannot be installed
-        /// or every slot is taken (the caller then reads the file instead of mapping it).
+        /// A free slot; `None` when the handler is not installed ([`super::enable_mmap`]) or
+        /// every slot is taken (the caller then reads the file instead of mapping it).
         pub(super) fn take() -> Option<Slot> {
-            if !install() {
+            if !INSTALLED.load(Acquire) {
                 return None;
             }
             let index = TABLE.iter().position(|e| {
@@ -259,7 +277,8 @@ mod guard {
         }
     }
 
-    fn install() -> bool {
+    /// Installs the SIGBUS handler, once; true when it is installed.
+    pub(super) fn install() -> bool {
         INSTALL.call_once(|| {
             // SAFETY: sysconf has no preconditions.
             let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
@@ -340,6 +359,10 @@ mod guard {
 mod guard {
     //! Elsewhere no handler is installed, so no file is mapped: every file is read.
     pub(super) struct Slot;
+    /// Nothing to install: files are read.
+    pub(super) fn install() -> bool {
+        false
+    }
     impl Slot {
         pub(super) fn take() -> Option<Slot> {
             None

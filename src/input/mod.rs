@@ -28,7 +28,7 @@ use std::path::PathBuf;
 pub use decode::{Encoding, named as named_encoding, text_of};
 pub use document::Document;
 pub use kind::{Kind, SNIFF_LEN};
-pub use map::{Contents, MMAP_MIN_LEN};
+pub use map::{Contents, MMAP_MIN_LEN, enable_mmap};
 pub use pdf::{Page, PdfError, pages as pdf_pages};
 pub use readers::{InflateLimit, InflatedTooFar};
 pub use source::{Member, OpenOptions, Opened, Source, Text, Visited, open};
@@ -47,7 +47,8 @@ pub const BINARY_PROBE_LEN: usize = 64 * 1024;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LoadOptions {
     /// Memory-map regular files (`true`, the default) or always read them into memory
-    /// (`false`, the CLI's `--no-mmap`). Stdin, pipes and devices are always read.
+    /// (`false`, the CLI's `--no-mmap`). Stdin, pipes and devices are always read, and every
+    /// file is until the program has called [`enable_mmap`].
     pub mmap: bool,
     /// Whether the caller wants binary files scanned. [`load`] flags binary files either way;
     /// [`Loaded::should_scan`] applies this choice.

@@ -1,13 +1,13 @@
-//! The per-code work of one chunk: the anchors the finder reports, read in batches, each step
-//! of the reading taken over a whole batch before the next (docs/performance.md, "The caption
+//! The per-code work of one chunk: the anchors the finder reports, read in groups, each step
+//! of the reading taken over a whole group before the next (docs/performance.md, "The caption
 //! and diagram rules").
 //!
 //! Reading a code takes the parser, the look-back over the lines above, the diagram search,
 //! the checks and the record: more machine code than a processor's first-level instruction
 //! cache holds (32 KiB on this project's machines). Taken code by code, with the finder's
 //! loop between codes, every step found its code evicted by the steps after it and fetched it
-//! again for the next code. Taken a step at a time over a batch, each step's code stays in the
-//! cache from one code to the next; the text near the codes of a batch is read again by each
+//! again for the next code. Taken a step at a time over a group, each step's code stays in the
+//! cache from one code to the next; the text near the codes of a group is read again by each
 //! step, from the second-level data cache. The records and their order are the same as code by
 //! code: each step keeps its state from code to code in order.
 
@@ -22,12 +22,9 @@ use crate::parse::{Parsed, Rank};
 use crate::record::{Fields, FoundAt, Record};
 use crate::source_path::SourcePath;
 
-/// Most anchors read in one batch. Over 64 MiB of the bench corpus (6,061 codes; cachegrind
-/// with a 32 KiB first-level instruction cache), reading code by code missed that cache
-/// 770 K times, in batches of 4, 16, 64 and 256 anchors 588 K, 335 K, 217 K and 221 K times
-/// (the build before the caption and diagram rules: 247 K); the first-level data cache missed
-/// 1.27 M times code by code, 1.39 M in batches of 64.
-pub(crate) const BATCH: usize = 64;
+/// Most anchors read in one group: the size that missed the first-level instruction cache
+/// least of those measured (docs/performance.md, "The caption and diagram rules").
+pub(crate) const GROUP: usize = 64;
 
 /// Finds, parses and checks the codes whose anchor starts in `range`, and makes their records
 /// (all the per-code work happens here, in parallel), each with its label and fields as
@@ -38,12 +35,12 @@ pub(crate) fn scan_chunk(
     range: Range<usize>,
     reading: Reading<'_>,
 ) -> ChunkScan {
-    scan_chunk_in_batches(buf, path, range, reading, BATCH)
+    scan_chunk_in_groups(buf, path, range, reading, GROUP)
 }
 
-/// [`scan_chunk`] with batches of at most `size` anchors (at least 1): the same result for
+/// [`scan_chunk`] with groups of at most `size` anchors (at least 1): the same result for
 /// every size.
-fn scan_chunk_in_batches(
+fn scan_chunk_in_groups(
     buf: &[u8],
     path: &SourcePath,
     range: Range<usize>,
@@ -56,11 +53,11 @@ fn scan_chunk_in_batches(
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
         pending.push((anchor, newlines_before));
         if pending.len() >= size {
-            reader.batch(&pending);
+            reader.group(&pending);
             pending.clear();
         }
     });
-    reader.batch(&pending);
+    reader.group(&pending);
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
     ChunkScan {
         newlines: scan.newlines,
@@ -106,14 +103,14 @@ struct Reader<'a> {
     /// The end of the record before (and of the label written after it): no label is looked
     /// for before it. Before the first record of the range, the record before the range.
     floor: usize,
-    /// The codes of the batch being read.
-    batch: Vec<Found>,
+    /// The codes of the group being read.
+    group: Vec<Found>,
     found: Vec<Record>,
     links: Vec<Link>,
 }
 
 impl<'a> Reader<'a> {
-    /// A reader of the codes whose anchors start in `range`, in batches of at most `size`.
+    /// A reader of the codes whose anchors start in `range`, in groups of at most `size`.
     fn new(
         buf: &'a [u8],
         path: &'a SourcePath,
@@ -138,7 +135,7 @@ impl<'a> Reader<'a> {
             nines: NineLines::default(),
             tables: context::Tables::new(),
             line_start: None,
-            batch: Vec::with_capacity(size),
+            group: Vec::with_capacity(size),
             found,
             links,
         }
@@ -146,7 +143,7 @@ impl<'a> Reader<'a> {
 
     /// Reads the codes at `anchors` (0-based offsets in order, each with the line feeds from
     /// the range's start to it) and adds their records.
-    fn batch(&mut self, anchors: &[(usize, u64)]) {
+    fn group(&mut self, anchors: &[(usize, u64)]) {
         self.read_codes(anchors);
         self.search_diagrams();
         self.make_records();
@@ -166,7 +163,7 @@ impl<'a> Reader<'a> {
             // completes leaves `position` unset, which changes the work of the codes after it,
             // never their records (`context::Before`).
             self.before.position |= parsed.rank() > Rank::Bare;
-            self.batch.push(Found {
+            self.group.push(Found {
                 anchor,
                 newlines_before,
                 parsed,
@@ -179,7 +176,7 @@ impl<'a> Reader<'a> {
     /// The second step: the diagram printed near each code (GBR.md §7), read only where a
     /// line near it begins with `9`, completing the position it gives.
     fn search_diagrams(&mut self) {
-        for found in &mut self.batch {
+        for found in &mut self.group {
             found.diagram = self.nines.near_code(self.buf, found.parsed.span.clone());
             if let Some(d) = &found.diagram {
                 crate::diagram::complete(&mut found.parsed, d);
@@ -189,11 +186,11 @@ impl<'a> Reader<'a> {
 
     /// The last step: each code's record, with its source reference and label.
     fn make_records(&mut self) {
-        let mut batch = std::mem::take(&mut self.batch);
-        for found in batch.drain(..) {
+        let mut group = std::mem::take(&mut self.group);
+        for found in group.drain(..) {
             self.make_record(found);
         }
-        self.batch = batch;
+        self.group = group;
     }
 
     /// The record of one code read, its column counted from the line start before it.
@@ -312,11 +309,11 @@ mod tests {
     use super::*;
 
     /// Every text fixture (forms, captions, checks, directories, labels, printing, prose,
-    /// quirks), scanned whole in batches of 1 (code by code), 2, 3 and [`BATCH`] anchors, with
-    /// and without labels: the same records and links. The batch of 1 runs each step for one
+    /// quirks), scanned whole in groups of 1 (code by code), 2, 3 and [`GROUP`] anchors, with
+    /// and without labels: the same records and links. The group of 1 runs each step for one
     /// code before the next code.
     #[test]
-    fn batches_of_any_size_read_the_same_records() {
+    fn groups_of_any_size_read_the_same_records() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
         let rules = LabelRules::builtin();
         let path = SourcePath::from("fixture");
@@ -350,20 +347,20 @@ mod tests {
                     },
                 ] {
                     let scan =
-                        |size| scan_chunk_in_batches(&text, &path, 0..text.len(), reading, size);
+                        |size| scan_chunk_in_groups(&text, &path, 0..text.len(), reading, size);
                     let one = scan(1);
-                    for size in [2, 3, BATCH] {
+                    for size in [2, 3, GROUP] {
                         let other = scan(size);
                         assert_eq!(
                             other.found,
                             one.found,
-                            "{} in batches of {size}",
+                            "{} in groups of {size}",
                             file.display()
                         );
                         assert_eq!(
                             other.links,
                             one.links,
-                            "{} in batches of {size}",
+                            "{} in groups of {size}",
                             file.display()
                         );
                     }

@@ -1,6 +1,6 @@
 //! What a scan of many inputs hands back ([`ScanEvent`]), and the ordered hand-over of
 //! finished units to its reader, without a thread of its own ([`Handoff`]). The workers that
-//! make the units are in `files/`.
+//! make the units are in `queue/`.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;

@@ -9,15 +9,16 @@
 //!
 //! [`scan_buffer`] scans one buffer and returns its records; [`scan_inputs`] scans files and
 //! hands their records back in input order as they are found (`chunk.rs`: one chunk's codes,
-//! read in batches of anchors a step at a time; `files/`: the workers and what they claim,
-//! `files/source.rs` one opened input's texts; `batches.rs`: the batches a chunk's records are
+//! read in groups of anchors a step at a time; `queue/`: the workers and the units they claim,
+//! `queue/source.rs` one opened input's texts; `batches.rs`: the batches a chunk's records are
 //! handed on in; `handoff.rs`: the events and their ordered hand-over).
 
 mod batches;
 mod chunk;
-mod files;
 mod guard;
 mod handoff;
+pub mod message;
+mod queue;
 mod stream;
 
 use std::ops::Range;
@@ -31,8 +32,8 @@ use crate::pgn::GameCounts;
 use crate::record::{Fields, Record};
 use crate::source_path::SourcePath;
 
-pub use files::{ScanInputs, scan_inputs};
 pub use handoff::{FileOutcome, FileScan, ScanEvent};
+pub use queue::{ScanInputs, scan_inputs};
 pub use stream::OVERLAP;
 
 pub(crate) use chunk::scan_chunk;

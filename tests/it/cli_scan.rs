@@ -258,10 +258,7 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
         .iter()
         .map(String::from)
         .collect();
-    assert_eq!(
-        header,
-        gbrscan::directory::format::csv::CSV_COLUMNS.map(String::from)
-    );
+    assert_eq!(header, gbrscan::render::csv::CSV_COLUMNS.map(String::from));
     assert_eq!(header[0], "code");
     assert_eq!(header[21..], ["findings", "fix"]);
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();

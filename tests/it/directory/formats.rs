@@ -1,7 +1,7 @@
 //! Every format of `gbr index` on the fixture, as snapshots; JSON and TSV read back.
 
 use gbrscan::Record;
-use gbrscan::directory::read;
+use gbrscan::saved::read;
 
 use super::{FIXTURES, run};
 

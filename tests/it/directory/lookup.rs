@@ -3,9 +3,9 @@
 //! bisects, in both saved formats and both orders.
 
 use gbrscan::Record;
-use gbrscan::directory::lookup::{CodeQuery, Query, SavedDirectory};
-use gbrscan::directory::read::SavedFormat;
 use gbrscan::directory::{Directory, Key, Order};
+use gbrscan::saved::columns::SavedFormat;
+use gbrscan::saved::lookup::{CodeQuery, Query, SavedDirectory};
 use proptest::prelude::*;
 
 use super::merge::{occurrence, saved};

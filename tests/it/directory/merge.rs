@@ -3,9 +3,11 @@
 
 use gbrscan::check::{Check, Part, Severity};
 use gbrscan::directory::merge::{MergeInput, merge};
-use gbrscan::directory::read::{DirectoryReader, SavedFormat};
-use gbrscan::directory::{Directory, Format, Listing, Order};
+use gbrscan::directory::{Directory, Order};
 use gbrscan::parse::{Form, Rank};
+use gbrscan::render::{Format, Listing};
+use gbrscan::saved::columns::SavedFormat;
+use gbrscan::saved::read::DirectoryReader;
 use gbrscan::{FindingRecord, Record};
 use proptest::prelude::*;
 

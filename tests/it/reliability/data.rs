@@ -146,7 +146,8 @@ proptest! {
         canonical in cell_text(),
         path in cell_text().prop_filter("a path", |p| !p.is_empty()),
     ) {
-        use gbrscan::directory::{Directory, Format, Listing, Order};
+        use gbrscan::directory::{Directory, Order};
+use gbrscan::render::{Format, Listing};
         let record = record_with(&label, &text, &canonical, &path);
         for order in [Order::Code, Order::Stipulation] {
             let directory = Directory::new(vec![record.clone()], order).expect("a directory");
@@ -164,7 +165,7 @@ proptest! {
                     );
                 }
             }
-            let back = gbrscan::directory::read::records(&tsv[..]).expect("reads back");
+            let back = gbrscan::saved::read::records(&tsv[..]).expect("reads back");
             prop_assert_eq!(back, vec![record.clone()]);
             // CSV: every cell, once its one guard is dropped, is the TSV cell unescaped.
             let mut csv = Vec::new();
@@ -173,7 +174,7 @@ proptest! {
             let row = reader.records().next().expect("a row").expect("valid CSV");
             let lead = usize::from(order == Order::Stipulation);
             for (name, value) in [("label", &label), ("text", &text), ("canonical", &canonical)] {
-                let at = lead + gbrscan::directory::format::COLUMNS
+                let at = lead + gbrscan::saved::columns::COLUMNS
                     .iter()
                     .position(|c| *c == name)
                     .expect("a column");
@@ -182,7 +183,7 @@ proptest! {
                     !matches!(cell.first(), Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r')),
                     "{name}: {cell:?}"
                 );
-                let unguarded = gbrscan::directory::format::unguarded(cell);
+                let unguarded = gbrscan::saved::columns::unguarded(cell);
                 prop_assert_eq!(unguarded, value.as_bytes(), "{}", name);
             }
         }

@@ -2,7 +2,7 @@
 //! "Bare codes"): dictionary entries and software changelogs full of `dddd.dd` look-alikes
 //! (versions, dates, sizes with units, prices, measures, arrows between versions, lone
 //! decimals in sentences). Shared by `tests/it/prose.rs` (a property test) and
-//! `examples/prose.rs` (a file of any size, to measure on). Its vocabulary holds no chess word
+//! `benches/tools/prose.rs` (a file of any size, to measure on). Its vocabulary holds no chess word
 //! and no stipulation word: that is what makes it chess-free.
 
 /// xorshift64*: deterministic and dependency-free.

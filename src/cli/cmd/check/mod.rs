@@ -1,0 +1,424 @@
+//! `gbr check`: every code of the inputs checked against every copy of its position (the
+//! caption's own parts, its diagram, a FEN near it, the same study elsewhere, a directory),
+//! printed as compiler-style diagnostics, JSON Lines, or a unified diff of the fixes; `--write`
+//! applies them (docs/check.md).
+
+mod output;
+mod write;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anstream::ColorChoice;
+use anyhow::Context as _;
+use gbrscan::Severity;
+use gbrscan::copies::index::Entry;
+use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs};
+use gbrscan::input::{InputError, InputPath, OpenOptions, Opened, Text, is_binary, open, walk};
+
+use output::{self as out, Applied};
+use write::{PlainFile, Stamp, doubts, write_back};
+
+/// Arguments of `gbr check`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Files and folders to check (folders recursively); `-` for standard input.
+    #[arg(default_value = "-")]
+    paths: Vec<PathBuf>,
+    /// Compare the body against its GBR directory: a saved directory (`.tsv`, `.jsonl`) or a
+    /// printed index given as text (checked as an input too).
+    #[arg(long, value_name = "DIRECTORY")]
+    against: Option<PathBuf>,
+    /// Print one JSON object per diagnostic, then a summary object.
+    #[arg(long, conflicts_with_all = ["diff", "write"])]
+    json: bool,
+    /// Print a unified diff of the fixes that are unique (the top candidate where it is the
+    /// only one); the files are not changed.
+    #[arg(long, conflicts_with = "write")]
+    diff: bool,
+    /// Apply the fixes that are unique to the files, each file replaced atomically.
+    #[arg(long)]
+    write: bool,
+    /// Leave warnings (board sanity, legality, copies that disagree undecided) out.
+    #[arg(long)]
+    no_warnings: bool,
+    /// Leave near misses (`0l16.00`, `0116,00`, `0323.1`) out.
+    #[arg(long)]
+    no_near_misses: bool,
+    /// The inputs' encoding, as `gbr scan -E` reads it; `--write` writes a file back in it.
+    #[arg(
+        short = 'E',
+        long,
+        value_name = "ENCODING",
+        default_value = "auto",
+        value_parser = crate::cli::inputs::parse_encoding
+    )]
+    encoding: crate::cli::inputs::Encoding,
+}
+
+/// One input read.
+struct Loaded {
+    /// The name in diagnostics: the file's, `file.pdf:PAGE`, `archive.zip!/member`.
+    path: Arc<str>,
+    /// The name of the input it comes from (the file; the summary counts these).
+    source: Arc<str>,
+    /// The file whose own directory it may hold or be listed in: `source` for a PDF's page,
+    /// `path` for anything else (each member of an archive is a book of its own).
+    book: Arc<str>,
+    /// The plain file it is, which `--write` may replace; `None` for a page, a member or
+    /// standard input.
+    file: Option<PlainFile>,
+    text: Vec<u8>,
+}
+
+/// Reads the inputs through the input layer, as `gbr scan` does (docs/inputs.md): a text file
+/// whole; each page of a PDF as an input of its own, named `file.pdf:PAGE` so that a
+/// diagnostic reads `file.pdf:PAGE:LINE:COLUMN` as scan's references do; each member of an
+/// archive or compressed file as `archive.zip!/member`. Only plain files can take `--write`.
+/// A file that cannot be read is reported, sets `failed`, and the rest are read.
+fn read_inputs(paths: &[PathBuf], opts: &OpenOptions, failed: &mut bool) -> Vec<Loaded> {
+    let found = walk(paths);
+    for skipped in &found.skipped {
+        eprintln!("gbr: {skipped}");
+        *failed = true;
+    }
+    let mut out = Vec::new();
+    for input in &found.inputs {
+        // Taken before the file is opened, so that a change while it is read shows.
+        let before = match input {
+            InputPath::File(p) => Stamp::read(p),
+            InputPath::Stdin => None,
+        };
+        // A panic in a reader (a decompressor, the archive or PDF reader) costs this input
+        // only (docs/reliability.md, "Fault isolation").
+        let opened = gbrscan::fault::catch(|| open(input, opts)).unwrap_or_else(|fault| {
+            Err(InputError::Internal {
+                path: input.path().to_path_buf(),
+                at: 0,
+                message: fault.message,
+            })
+        });
+        match opened {
+            Ok(Opened::Whole(loaded)) if loaded.binary => {
+                eprintln!(
+                    "gbr: {}: binary, not checked",
+                    gbrscan::source_path::shown(input.path())
+                )
+            }
+            Ok(Opened::Whole(loaded)) => {
+                // The escaped name (docs/scan-output.md), as every output writes a path.
+                let path: Arc<str> = Arc::from(opts.name(input).escaped().as_ref());
+                let text = loaded.bytes.to_vec();
+                out.push(Loaded {
+                    source: path.clone(),
+                    book: path.clone(),
+                    path,
+                    file: match input {
+                        InputPath::File(p) => Some(PlainFile {
+                            changed: loaded.bytes.changed()
+                                || before.is_none()
+                                || Stamp::read(p) != before,
+                            path: p.clone(),
+                            encoding: loaded.encoding,
+                            before,
+                        }),
+                        InputPath::Stdin => None,
+                    },
+                    text,
+                });
+            }
+            Ok(Opened::Source(source)) => {
+                let source_name: Arc<str> = Arc::from(source.name().escaped().as_ref());
+                // The name as bytes, for a message that escapes it once (`source_path::shown`).
+                let source_path = source.name().to_path_buf();
+                let kept = out.len();
+                let visited = gbrscan::fault::catch(|| {
+                    source.visit(opts, &mut |member| {
+                        let mut text = Vec::new();
+                        match member.text {
+                            Text::Bytes(bytes) => text.extend_from_slice(bytes),
+                            Text::Stream(reader) => {
+                                reader.read_to_end(&mut text)?;
+                            }
+                        }
+                        let name = member.name.escaped();
+                        let path = match &member.page {
+                            Some(page) => format!("{name}:{}", page.index),
+                            None => name.to_string(),
+                        };
+                        if is_binary(&text) {
+                            eprintln!("gbr: {path}: binary, not checked");
+                        } else {
+                            // A page, a member or standard input: no file to write fixes to.
+                            let path: Arc<str> = Arc::from(path);
+                            out.push(Loaded {
+                                book: match member.page {
+                                    Some(_) => source_name.clone(),
+                                    None => path.clone(),
+                                },
+                                path,
+                                source: source_name.clone(),
+                                file: None,
+                                text,
+                            });
+                        }
+                        Ok(ControlFlow::Continue(()))
+                    })
+                });
+                let problems = visited.unwrap_or_else(|fault| {
+                    // None of the input's texts is checked: it was not read to its end.
+                    out.truncate(kept);
+                    vec![InputError::Internal {
+                        path: source_path.clone(),
+                        at: 0,
+                        message: fault.message,
+                    }]
+                });
+                for problem in problems {
+                    eprintln!("gbr: {}", crate::cli::errors::message(&problem.into()));
+                    *failed = true;
+                }
+            }
+            Err(err) => {
+                eprintln!("gbr: {}", crate::cli::errors::message(&err.into()));
+                *failed = true;
+            }
+        }
+    }
+    out
+}
+
+fn is_saved_directory(path: &std::path::Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("tsv" | "jsonl" | "json")
+    )
+}
+
+/// Runs `gbr check`: exit 0 when no error was found, 1 when one was, 2 when the run failed (an
+/// input could not be read, or `--write` could not write one: the others are still checked and
+/// written).
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let mut failed = false;
+    let mut opts = OpenOptions::default();
+    opts.load.encoding = args.encoding.0;
+    let mut loaded = read_inputs(&args.paths, &opts, &mut failed);
+    let mut options = Options {
+        near_misses: !args.no_near_misses,
+        against: None,
+        own_directory: true,
+    };
+    if let Some(dir) = &args.against {
+        if is_saved_directory(dir) {
+            let file = fs::File::open(dir)
+                .with_context(|| format!("cannot open {}", gbrscan::source_path::shown(dir)))?;
+            let records =
+                gbrscan::saved::read::records(BufReader::new(file)).with_context(|| {
+                    format!(
+                        "cannot read the directory {}",
+                        gbrscan::source_path::shown(dir)
+                    )
+                })?;
+            options.against = Some(Against::Entries(
+                records.iter().map(Entry::of_record).collect(),
+            ));
+        } else {
+            let mut more = read_inputs(std::slice::from_ref(dir), &opts, &mut failed);
+            if more.len() != 1 {
+                anyhow::bail!(
+                    "--against needs one file, {} given",
+                    gbrscan::source_path::shown(dir)
+                );
+            }
+            options.against = Some(Against::Input(loaded.len()));
+            loaded.append(&mut more);
+        }
+    }
+    let inputs: Vec<Input<'_>> = loaded
+        .iter()
+        .map(|l| Input {
+            path: l.path.clone(),
+            source: l.book.clone(),
+            text: &l.text,
+        })
+        .collect();
+    let report = check_inputs(&inputs, &options);
+    // An input whose check panicked is reported once, and none of its fixes is written.
+    for fault in &report.faults {
+        eprintln!(
+            "gbr: internal error reading {} (byte {}): {}; please report it",
+            inputs[fault.input].path, fault.at, fault.fault
+        );
+        failed = true;
+    }
+    // Files, not texts: the pages of a PDF and the members of an archive are one file each.
+    let files = loaded
+        .iter()
+        .map(|l| &l.source)
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let shown: Vec<&Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| !(args.no_warnings && d.severity == Severity::Warning))
+        .collect();
+    let texts: Vec<&[u8]> = inputs.iter().map(|i| i.text).collect();
+    let doubts = doubts(&shown, &texts);
+    let stdout = io::stdout();
+    let terminal = stdout.is_terminal();
+    let mut w = io::BufWriter::new(stdout.lock());
+    if args.json {
+        for (d, doubt) in shown.iter().zip(&doubts) {
+            out::json(&mut w, d, doubt.as_ref())?;
+        }
+        out::json_summary(&mut w, &summary(&report, &shown, files))?;
+    } else if args.diff || args.write {
+        for (d, doubt) in shown.iter().zip(&doubts) {
+            if let (Some(doubt), Some(fix)) = (doubt, d.fixes.first()) {
+                eprintln!(
+                    "gbr: {}:{}:{}: `{}` not written: {doubt}",
+                    d.path,
+                    d.line,
+                    d.column,
+                    out::visible(&fix.replacement)
+                );
+            }
+        }
+        let applied = out::unique_fixes(&shown, inputs.len(), &doubts);
+        // The names the diff gives its files: relative to the current folder, or from the
+        // root when a file lies outside it (docs/check.md, "--diff and patch").
+        let names = out::DiffNames::new(
+            applied
+                .iter()
+                .zip(&loaded)
+                .filter(|(edits, _)| !edits.is_empty())
+                .filter_map(|(_, l)| l.file.as_ref().map(|f| f.path.as_path())),
+        );
+        if args.diff && names.is_from_root() {
+            eprintln!(
+                "gbr: the diff names its files from the root (some lie outside the current \
+                 folder): apply it with `patch -p1 -d /`"
+            );
+        }
+        // Files written or diffed, by device and inode: a file given twice (or through a link)
+        // is read twice, fixed alike, and written (or diffed) once.
+        let mut written = std::collections::HashSet::new();
+        for (i, edits) in applied.iter().enumerate().filter(|(_, e)| !e.is_empty()) {
+            let again = loaded[i]
+                .file
+                .as_ref()
+                .and_then(PlainFile::id)
+                .is_some_and(|id| !written.insert(id));
+            if again && args.diff {
+                eprintln!(
+                    "gbr: {}: the same file as an input before it, in the diff once",
+                    loaded[i].path
+                );
+                continue;
+            } else if again {
+                writeln!(
+                    w,
+                    "{}: the same file as an input before it, fixed once",
+                    loaded[i].path
+                )?;
+                continue;
+            }
+            let new = out::apply(&loaded[i].text, edits);
+            if args.diff {
+                match &loaded[i].file {
+                    Some(file) if file.encoding == gbrscan::input::Encoding::Bytes => {
+                        let name = names.name(&file.path);
+                        out::diff(&mut w, &name, &loaded[i].text, &new, terminal)?;
+                    }
+                    Some(_) => eprintln!(
+                        "gbr: {}: not in the diff: a UTF-16 file, to which patch cannot apply \
+                         a diff of its text; --write fixes it in UTF-16",
+                        loaded[i].path
+                    ),
+                    None => eprintln!(
+                        "gbr: {}: not in the diff: only a plain file can be patched (not a PDF \
+                         page, an archive member, a compressed file or standard input); its {} \
+                         fixes are the diagnostics of `gbr check` without --diff",
+                        loaded[i].path,
+                        edits.len()
+                    ),
+                }
+                continue;
+            }
+            let result = match &loaded[i].file {
+                Some(file) => write_back(file, &loaded[i].text, &new),
+                None => Err(anyhow::anyhow!(
+                    "cannot write fixes to {}: only a plain file can be changed (use --diff)",
+                    loaded[i].path
+                )),
+            };
+            match result {
+                Ok(()) => writeln!(w, "{}: {} fixes applied", loaded[i].path, edits.len())?,
+                Err(err) => {
+                    // Said in order with what went to standard output before it.
+                    w.flush()?;
+                    eprintln!("gbr: {}", crate::cli::errors::message(&err));
+                    failed = true;
+                }
+            }
+        }
+        let Applied { skipped } = out::skipped(&shown);
+        if skipped > 0 {
+            eprintln!("gbr: {skipped} fixes left out: more than one candidate, or none certain");
+        }
+    } else {
+        // `--color` (global) and NO_COLOR, as anstream reads them for standard output.
+        let styled = anstream::AutoStream::choice(&io::stdout()) != ColorChoice::Never;
+        for (d, doubt) in shown.iter().zip(&doubts) {
+            let text = d.input.map(|i| inputs[i].text);
+            let why = doubt.as_ref().map(ToString::to_string);
+            writeln!(w, "{}", out::render(d, text, styled, why.as_deref()))?;
+        }
+        writeln!(w, "{}", summary(&report, &shown, files).line())?;
+    }
+    w.flush().or_else(|e| {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Ok(())
+        } else {
+            Err(e)
+        }
+    })?;
+    let errors = report
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
+    Ok(ExitCode::from(if failed {
+        2
+    } else if errors {
+        1
+    } else {
+        0
+    }))
+}
+
+fn summary(report: &Report, shown: &[&Diagnostic], files: usize) -> out::CheckSummary {
+    let mut errors = BTreeMap::new();
+    let mut warnings = 0;
+    let mut near = 0;
+    for d in shown {
+        match d.severity {
+            Severity::Error => *errors.entry(d.check.clone()).or_insert(0) += 1,
+            Severity::Warning => warnings += 1,
+            Severity::Note if d.check == "near-miss" => near += 1,
+            Severity::Note => {}
+        }
+    }
+    out::CheckSummary {
+        files: files as u64,
+        codes: report.codes,
+        valid: report.valid,
+        errors,
+        warnings,
+        near_misses: near,
+    }
+}

@@ -1,0 +1,386 @@
+//! `gbr check --write` and `--diff`: which fixes they take, and how `--write` puts them into a
+//! file without losing anything (docs/reliability.md, "`gbr check --write` and `--diff`").
+//!
+//! A fix is taken only where the code is one beyond doubt ([`doubts`]): a number that only
+//! looks like a code (a rating, an engine version, a price) is never rewritten. A file is
+//! written back only when it is, up to the rename that replaces it, exactly as it was read
+//! ([`write_back`]), through the atomic writer of `-o` (`src/cli/atomic.rs`), in its own
+//! encoding.
+
+use std::fs;
+use std::io::Write;
+use std::ops::Range;
+use std::path::Path;
+use std::time::SystemTime;
+
+use anyhow::{Context as _, bail};
+use gbrscan::check::Fix;
+use gbrscan::copies::Diagnostic;
+use gbrscan::input::Encoding;
+use gbrscan::parse_at;
+use gbrscan::record::Record;
+use gbrscan::scan::{ScanOptions, scan_buffer_guarded};
+use gbrscan::source_path::shown;
+
+use crate::cli::atomic::Output;
+
+/// Why a fix that the copies decide is still left out of `--write` and `--diff`: the text it
+/// would change is not a code beyond doubt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Doubt {
+    /// The code stands on a PGN tag line other than a GBR tag (`[White "Komodo 2118.00"]`):
+    /// a player's or an engine's name, a rating, a date, an event.
+    Tag(String),
+    /// The code has nothing beside it that only a code has: no kings, squares, W/B, sign or
+    /// stipulation (GBR.md §5: a lone `dddd.dd` may be a price, a rating, a version).
+    Bare,
+    /// The fixed text is not read as a code at all.
+    NoCode,
+}
+
+impl std::fmt::Display for Doubt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Doubt::Tag(name) => write!(
+                f,
+                "it stands in a PGN tag ({name}), whose numbers are names, ratings or versions"
+            ),
+            Doubt::Bare => f.write_str(
+                "a bare code, with no kings, squares, W/B, sign or stipulation beside it, may \
+                 be a rating, a version or a price",
+            ),
+            Doubt::NoCode => f.write_str("the text fixed is not read as a code"),
+        }
+    }
+}
+
+/// True when a diagnostic's fix is one the copies decide: an error, or a near miss, with
+/// exactly one candidate, in one of the inputs.
+pub fn decided(d: &Diagnostic) -> bool {
+    d.fixes.len() == 1
+        && d.input.is_some()
+        && (d.severity == gbrscan::Severity::Error || d.check == "near-miss")
+}
+
+/// For each diagnostic of `shown`, why its fix is left out although the copies decide it
+/// ([`decided`]); `None` for the others and for those written.
+///
+/// The rule: a fix is written only where the code it belongs to, read again in the text with
+/// every decided fix of its input applied, has kings, squares, W/B, a sign or a stipulation
+/// beside it, or a stipulation on a line above it or in a directory's heading
+/// ([`gbrscan::StipulationSource`]); and never on a PGN tag line but for a tag whose name holds
+/// `GBR`. The text fixed is read so that a near miss (`0l16.00` to `0116.00`) is judged as
+/// the code it becomes. `texts` are the inputs' texts, by index.
+pub fn doubts(shown: &[&Diagnostic], texts: &[&[u8]]) -> Vec<Option<Doubt>> {
+    let mut out = vec![None; shown.len()];
+    for (input, text) in texts.iter().enumerate() {
+        // The decided fixes of this input, as `unique_fixes` takes them: overlaps left out.
+        let mut taken: Vec<(usize, &Fix)> = Vec::new();
+        for (n, d) in shown.iter().enumerate() {
+            if d.input != Some(input) || !decided(d) {
+                continue;
+            }
+            let fix = &d.fixes[0];
+            if !taken.iter().any(|(_, f)| overlap(&f.span, &fix.span)) {
+                taken.push((n, fix));
+            }
+        }
+        if taken.is_empty() {
+            continue;
+        }
+        let edits: Vec<Fix> = taken.iter().map(|(_, f)| (*f).clone()).collect();
+        let fixed = gbrscan::copies::apply(text, &edits);
+        // A panic of the reading rules on the fixed text leaves the codes after it unread: their
+        // fixes are not written (docs/reliability.md, "Fault isolation").
+        let records = scan_buffer_guarded(&fixed, "", ScanOptions::default(), &|_| {})
+            .unwrap_or_else(|fault| fault.records);
+        for (n, fix) in &taken {
+            out[*n] = doubt(text, &fixed, &records, fix, &edits);
+        }
+    }
+    out
+}
+
+fn overlap(a: &Range<usize>, b: &Range<usize>) -> bool {
+    a.start < b.end && b.start < a.end
+}
+
+/// Why `fix` (one of `edits`, applied to `text` to give `fixed`, whose records are `records`)
+/// is not written, if it is not.
+fn doubt(text: &[u8], fixed: &[u8], records: &[Record], fix: &Fix, edits: &[Fix]) -> Option<Doubt> {
+    if let Some(name) = pgn_tag(text, fix.span.start)
+        && !name.to_ascii_lowercase().contains("gbr")
+    {
+        return Some(Doubt::Tag(name));
+    }
+    // Where the fix stands in the text fixed: moved by the edits before it.
+    let shift: isize = edits
+        .iter()
+        .filter(|e| e.span.start < fix.span.start)
+        .map(|e| e.replacement.len() as isize - e.span.len() as isize)
+        .sum();
+    let start = fix.span.start.saturating_add_signed(shift);
+    let span = start..start + fix.replacement.len().max(1);
+    let Some(record) = records.iter().find(|r| {
+        let at = r.offset as usize..(r.offset + r.length) as usize;
+        overlap(&at, &span)
+    }) else {
+        return Some(Doubt::NoCode);
+    };
+    let code = record.code.to_string();
+    let anchor = record.offset as usize + record.text.find(&code).unwrap_or(0);
+    let Some(parsed) = parse_at(fixed, anchor) else {
+        return Some(Doubt::NoCode);
+    };
+    let p = &parsed.parts;
+    let beside = p.kings.is_some()
+        || p.squares.is_some()
+        || p.men.is_some()
+        || p.sign.is_some()
+        || p.word.is_some()
+        || record.stipulation_source.is_some();
+    (!beside).then_some(Doubt::Bare)
+}
+
+/// The name of the PGN tag whose value holds byte `at` of `text` (the library's rule,
+/// [`gbrscan::context::evidence::pgn_tag_at`]).
+fn pgn_tag(text: &[u8], at: usize) -> Option<String> {
+    gbrscan::context::evidence::pgn_tag_at(text, at).map(|n| String::from_utf8_lossy(n).into())
+}
+
+/// What a plain file was when it was read, to make sure it is the same when fixes are
+/// written back to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stamp {
+    /// Length in bytes.
+    len: u64,
+    /// Last modification time.
+    modified: Option<SystemTime>,
+    /// Device and inode: the same file, not another one renamed onto the path.
+    #[cfg(unix)]
+    id: (u64, u64),
+}
+
+impl Stamp {
+    fn of(meta: &fs::Metadata) -> Stamp {
+        Stamp {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+            #[cfg(unix)]
+            id: {
+                use std::os::unix::fs::MetadataExt;
+                (meta.dev(), meta.ino())
+            },
+        }
+    }
+
+    /// The stamp of the file at `path` (links followed), if it can be had.
+    pub fn read(path: &Path) -> Option<Stamp> {
+        fs::metadata(path).ok().map(|m| Stamp::of(&m))
+    }
+}
+
+/// A plain file read for `gbr check`, as `--write` needs it.
+#[derive(Debug, Clone)]
+pub struct PlainFile {
+    /// The path given.
+    pub path: std::path::PathBuf,
+    /// How its bytes became the text checked.
+    pub encoding: Encoding,
+    /// Its stamp before it was read; `None` when it could not be had.
+    pub before: Option<Stamp>,
+    /// True when it changed while it was read: its stamp after differs, or the map it was
+    /// read through saw it shrink (the SIGBUS guard's zeros, `src/input/map.rs`).
+    pub changed: bool,
+}
+
+/// How the stamp `now` differs from the stamp `then`, in words, if it does.
+fn differs(then: Option<&Stamp>, now: &Stamp) -> Option<String> {
+    let Some(then) = then else {
+        return Some("it could not be looked at then".to_string());
+    };
+    #[cfg(unix)]
+    if then.id != now.id {
+        return Some("another file stands at its path".to_string());
+    }
+    if then.len != now.len {
+        return Some(format!("{} bytes then, {} now", then.len, now.len));
+    }
+    (then.modified != now.modified).then(|| "modified since".to_string())
+}
+
+impl PlainFile {
+    /// The file's device and inode when it was read: two paths to one file (a link and its
+    /// target, a path given twice) give the same. `None` where the system has none.
+    pub fn id(&self) -> Option<(u64, u64)> {
+        #[cfg(unix)]
+        return self.before.as_ref().map(|s| s.id);
+        #[cfg(not(unix))]
+        None
+    }
+}
+
+/// The bytes of a file whose text is `text`, in `encoding`: UTF-16 with its byte order mark,
+/// the encoding named with `-E`, or the bytes themselves.
+fn encode(text: &[u8], encoding: Encoding) -> Vec<u8> {
+    let units =
+        |text: &[u8]| -> Vec<u16> { String::from_utf8_lossy(text).encode_utf16().collect() };
+    match encoding {
+        Encoding::Bytes => text.to_vec(),
+        Encoding::Utf16Le => [0xFF, 0xFE]
+            .into_iter()
+            .chain(units(text).into_iter().flat_map(u16::to_le_bytes))
+            .collect(),
+        Encoding::Utf16Be => [0xFE, 0xFF]
+            .into_iter()
+            .chain(units(text).into_iter().flat_map(u16::to_be_bytes))
+            .collect(),
+        Encoding::Named(named) => named.encode(&String::from_utf8_lossy(text)).0.into_owned(),
+    }
+}
+
+/// The text of a UTF-16 file with its byte order mark, as the input layer decodes it (a lone
+/// surrogate or an odd byte as U+FFFD): what [`encode`] undoes when the file round-trips.
+fn decode(bytes: &[u8], encoding: Encoding) -> Vec<u8> {
+    if let Encoding::Named(named) = encoding {
+        return named
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned()
+            .into_bytes();
+    }
+    let body = bytes.get(2..).unwrap_or_default();
+    let unit = match bytes {
+        [0xFE, 0xFF, ..] => u16::from_be_bytes,
+        _ => u16::from_le_bytes,
+    };
+    let units = body.chunks_exact(2).map(|p| unit([p[0], p[1]]));
+    let mut text: String = char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect();
+    if body.len() % 2 == 1 {
+        text.push(char::REPLACEMENT_CHARACTER);
+    }
+    text.into_bytes()
+}
+
+/// Fails unless the file is as it was read: the same file (device and inode), length and
+/// modification time as before it was read, and its bytes those of `old` (its text as read,
+/// encoded again).
+fn unchanged(file: &PlainFile, old: &[u8]) -> anyhow::Result<()> {
+    let name = shown(&file.path);
+    let now = fs::metadata(&file.path)
+        .with_context(|| format!("{name}: not written: cannot read it again"))?;
+    let stamp = Stamp::of(&now);
+    if let Some(how) = differs(file.before.as_ref(), &stamp) {
+        bail!("{name}: changed since it was read ({how}); not written, run gbr check again");
+    }
+    let bytes = fs::read(&file.path)
+        .with_context(|| format!("{name}: not written: cannot read it again"))?;
+    if bytes != old {
+        if file.encoding != Encoding::Bytes
+            && encode(&decode(&bytes, file.encoding), file.encoding) != bytes
+        {
+            let (which, why) = match file.encoding {
+                Encoding::Named(named) => (
+                    named.name(),
+                    "a UTF-8 byte order mark, or a byte no character has",
+                ),
+                _ => ("UTF-16", "a lone surrogate or an odd byte"),
+            };
+            bail!(
+                "{name}: not written: its {which} does not decode and encode back to the same \
+                 bytes ({why})"
+            );
+        }
+        bail!(
+            "{name}: changed since it was read (its bytes differ); not written, run gbr check again"
+        );
+    }
+    Ok(())
+}
+
+/// Replaces `file`, whose text was read as `old`, with the text `new`, in the file's own
+/// encoding (UTF-16 with its byte order mark; any other bytes, a UTF-8 byte order mark and CR
+/// line ends included, as they are, since fixes change only the parts of codes).
+///
+/// Written through [`Output`], the writer of `-o`: a symbolic link is kept and its target
+/// replaced; the temporary file is flushed to disk, given the file's permissions (a read-only
+/// file stays read-only) and, as root, its owner, and renamed onto it; a kill leaves nothing.
+///
+/// # Errors
+/// Nothing is written, and the file is left as it is, when it changed while it was read or
+/// since (length, modification time, inode or bytes: checked before writing and again just
+/// before the rename), when it has more than one hard link (replacing it would part it from
+/// the others), when its UTF-16 does not encode back to the bytes read, and when writing fails
+/// (no space left on device, permissions): every message names the file.
+pub fn write_back(file: &PlainFile, old: &[u8], new: &[u8]) -> anyhow::Result<()> {
+    let name = shown(&file.path);
+    if file.changed {
+        bail!("{name}: changed while it was read; not written, run gbr check again");
+    }
+    let old = encode(old, file.encoding);
+    unchanged(file, &old)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let links = fs::metadata(&file.path).map_or(1, |m| m.nlink());
+        if links > 1 {
+            bail!(
+                "{name}: not written: it has {links} hard links, which replacing it would \
+                 part from it (see the fixes with --diff)"
+            );
+        }
+    }
+    let new = encode(new, file.encoding);
+    let mut out = Output::create(Some(&file.path))?;
+    out.write_all(&new)
+        .with_context(|| format!("cannot write {name}"))?;
+    out.finish_if(|| unchanged(file, &old))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_tag_lines_are_told_from_other_lines() {
+        let text = b"[White \"Komodo 2118.00\"]\n  [GBRCode \"0116.00\"]  \n[x] 0116.00\n\"[a]\"\n";
+        assert_eq!(pgn_tag(text, 16).as_deref(), Some("White"));
+        assert_eq!(pgn_tag(text, 40).as_deref(), Some("GBRCode"));
+        assert_eq!(pgn_tag(text, 60), None);
+        assert_eq!(pgn_tag(text, text.len() - 2), None);
+    }
+
+    #[test]
+    fn utf16_that_does_not_round_trip_is_told() {
+        let good = encode("a\u{e9}\u{1F600}".as_bytes(), Encoding::Utf16Le);
+        assert_eq!(
+            encode(&decode(&good, Encoding::Utf16Le), Encoding::Utf16Le),
+            good
+        );
+        let lone = [0xFF, 0xFE, b'a', 0, 0x00, 0xD8, b'b', 0];
+        assert_ne!(
+            encode(&decode(&lone, Encoding::Utf16Le), Encoding::Utf16Le),
+            lone
+        );
+        let odd = [0xFE, 0xFF, 0, b'a', 0];
+        assert_ne!(
+            encode(&decode(&odd, Encoding::Utf16Be), Encoding::Utf16Be),
+            odd
+        );
+    }
+
+    #[test]
+    fn utf16_is_encoded_back_with_its_byte_order_mark() {
+        assert_eq!(
+            encode("a\u{e9}".as_bytes(), Encoding::Utf16Le),
+            [0xFF, 0xFE, b'a', 0, 0xE9, 0]
+        );
+        assert_eq!(encode(b"a", Encoding::Utf16Be), [0xFE, 0xFF, 0, b'a']);
+        assert_eq!(
+            encode(b"\xEF\xBB\xBFa\r\n", Encoding::Bytes),
+            b"\xEF\xBB\xBFa\r\n"
+        );
+    }
+}

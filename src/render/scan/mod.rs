@@ -1,0 +1,85 @@
+//! The three outputs of `gbr scan`, one small file each, all behind [`Printer`]. A printer
+//! knows records and paths, never files, terminals or threads: whether to colour is the
+//! caller's choice (`styled`). The formats of `gbr scan` are documented in `docs/scan-output.md`.
+
+pub mod csv;
+pub mod json;
+pub mod text;
+
+use std::io::{self, Write};
+
+use crate::Record;
+use crate::scan::message::Summary;
+
+/// The output format of `gbr scan` (the directory's are [`crate::render::Format`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScanFormat {
+    /// One line per code, like a compiler's messages ([`text`]).
+    Text,
+    /// JSON Lines messages in ripgrep's style ([`json`]).
+    Json,
+    /// A header row, then one row per code ([`csv`]).
+    Csv,
+}
+
+/// Writes the records of a scan in one [`ScanFormat`] to `W`.
+pub enum Printer<W: Write> {
+    /// See [`text`].
+    Text(text::Printer<W>),
+    /// See [`json`].
+    Json(json::Printer<W>),
+    /// See [`csv`]; boxed, as the CSV writer holds its own buffer.
+    Csv(Box<csv::Printer<W>>),
+}
+
+impl<W: Write> Printer<W> {
+    /// A printer of `format` over `out`, the text format in colour when `styled`. The CSV
+    /// header is written with the first row.
+    pub fn new(format: ScanFormat, out: W, styled: bool) -> Printer<W> {
+        match format {
+            ScanFormat::Text => Printer::Text(text::Printer::new(out, styled)),
+            ScanFormat::Json => Printer::Json(json::Printer::new(out)),
+            ScanFormat::Csv => Printer::Csv(Box::new(csv::Printer::new(out))),
+        }
+    }
+
+    /// Writes a batch of records of the input `path` (the records name it so too). An input's
+    /// batches come one after the other, then its [`Printer::end`].
+    pub fn records(&mut self, path: &crate::SourcePath, records: &[&Record]) -> io::Result<()> {
+        if records.is_empty() {
+            return Ok(());
+        }
+        match self {
+            Printer::Text(p) => p.records(records),
+            Printer::Json(p) => p.records(path, records),
+            Printer::Csv(p) => p.records(records),
+        }
+    }
+
+    /// Ends the input `path`, scanned over `bytes` bytes. Nothing is written for an input
+    /// without records.
+    pub fn end(&mut self, path: &crate::SourcePath, bytes: u64) -> io::Result<()> {
+        match self {
+            Printer::Json(p) => p.end(path, bytes),
+            Printer::Text(_) | Printer::Csv(_) => Ok(()),
+        }
+    }
+
+    /// Writes the end of the output (the `summary` message of JSON) and flushes.
+    pub fn finish(&mut self, summary: &Summary) -> io::Result<()> {
+        match self {
+            Printer::Text(p) => p.flush(),
+            Printer::Json(p) => p.finish(summary),
+            Printer::Csv(p) => p.flush(),
+        }
+    }
+
+    /// Flushes what is buffered.
+    pub fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Printer::Text(p) => p.flush(),
+            Printer::Json(p) => p.flush(),
+            Printer::Csv(p) => p.flush(),
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! Reading a TSV row back into a record: one cell per column of [`COLUMNS`] (or of
+//! [`INDEXED_COLUMNS`] or [`UNLABELLED_COLUMNS`], for a directory written by an older `gbr`),
+//! quotes and escapes undone.
+//!
+//! A row is read with the `csv` crate's reader in the dialect the writer writes
+//! ([`tsv_writer`]: tab-delimited, a cell with a tab or `"` quoted). Directories written
+//! before it never quoted a cell: one of their rows with a `"` that the writer would not have
+//! written so (a cell that starts with `"` without being quoted, `"Schach" 1950`) is read as
+//! they were, split at every tab.
+
+use std::borrow::Cow;
+
+use serde::de::IntoDeserializer;
+
+use crate::code::Code;
+use crate::record::{FindingRecord, PageFrom, Record};
+use crate::saved::columns::{tsv_writer, unguarded};
+use crate::source_path::SourcePath;
+
+use super::{Columns, LineError, Order, check_group};
+#[cfg(doc)]
+use crate::saved::columns::{COLUMNS, INDEXED_COLUMNS, UNLABELLED_COLUMNS};
+
+/// The cell's text: the formula guard dropped ([`unguarded`]), `\\ \t \n \r` undone (the
+/// writer no longer writes `\t`, which older directories have).
+fn unescape(column: &'static str, cell: &[u8]) -> Result<String, LineError> {
+    let bad = |expected| LineError::Cell {
+        column,
+        expected,
+        found: String::from_utf8_lossy(cell).into_owned(),
+    };
+    let mut out = Vec::with_capacity(cell.len());
+    let mut bytes = unguarded(cell).iter();
+    while let Some(&b) = bytes.next() {
+        if b != b'\\' {
+            out.push(b);
+            continue;
+        }
+        out.push(match bytes.next() {
+            Some(b'\\') => b'\\',
+            Some(b't') => b'\t',
+            Some(b'n') => b'\n',
+            Some(b'r') => b'\r',
+            _ => return Err(bad("text with only the escapes \\\\ \\t \\n \\r")),
+        });
+    }
+    String::from_utf8(out).map_err(|_| bad("UTF-8 text"))
+}
+
+/// The cells of a row (without its line feed), quotes undone: split at the tabs when it has
+/// no `"`, else read by the csv crate's reader and kept when the writer writes those cells as
+/// this very row; else a row of the former dialect, split at the tabs.
+fn row_cells(line: &[u8]) -> Vec<Cow<'_, [u8]>> {
+    let split = || line.split(|&b| b == b'\t').map(Cow::Borrowed).collect();
+    if memchr::memchr(b'"', line).is_none() {
+        return split();
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b'\t')
+        .quote(b'"')
+        .double_quote(true)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(line);
+    let mut record = csv::ByteRecord::new();
+    if !reader.read_byte_record(&mut record).unwrap_or(false) {
+        return split();
+    }
+    let mut again = tsv_writer(Vec::new());
+    let written = again
+        .write_byte_record(&record)
+        .ok()
+        .and_then(|()| again.into_inner().ok());
+    match written {
+        Some(w) if w.strip_suffix(b"\n") == Some(line) => {
+            record.iter().map(|c| Cow::Owned(c.to_vec())).collect()
+        }
+        _ => split(),
+    }
+}
+
+/// The cells of a TSV row, read column by column.
+struct Cells<'a> {
+    cells: std::slice::Iter<'a, Cow<'a, [u8]>>,
+    names: std::slice::Iter<'static, &'static str>,
+}
+
+impl Cells<'_> {
+    fn next_cell(&mut self) -> &[u8] {
+        self.cells.next().map_or(&[], |c| c.as_ref())
+    }
+
+    fn text(&mut self) -> Result<(&'static str, String), LineError> {
+        let name = self.names.next().copied().unwrap_or_default();
+        let cell = self.next_cell();
+        Ok((name, unescape(name, cell)?))
+    }
+
+    /// The `path` cell: the path's escaped text, read as it is ([`SourcePath::unescape`])
+    /// once its formula guard is dropped ([`unguarded`]).
+    fn path(&mut self) -> Result<SourcePath, LineError> {
+        let column = self.names.next().copied().unwrap_or_default();
+        let cell = self.next_cell();
+        SourcePath::unescape(unguarded(cell)).map_err(|_| LineError::Cell {
+            column,
+            expected: "a path with only the escapes \\\\ \\t \\n \\r \\xHH",
+            found: String::from_utf8_lossy(cell).into_owned(),
+        })
+    }
+
+    fn string<T: From<String>>(&mut self) -> Result<T, LineError> {
+        self.text().map(|(_, t)| t.into())
+    }
+
+    fn optional<T: From<String>>(&mut self) -> Result<Option<T>, LineError> {
+        self.text()
+            .map(|(_, t)| Some(t).filter(|t| !t.is_empty()).map(T::from))
+    }
+
+    fn parse<T>(
+        &mut self,
+        expected: &'static str,
+        parse: impl FnOnce(&str) -> Option<T>,
+    ) -> Result<T, LineError> {
+        let (column, text) = self.text()?;
+        parse(&text).ok_or(LineError::Cell {
+            column,
+            expected,
+            found: text,
+        })
+    }
+}
+
+/// An empty cell as `None`, else the value its text parses to (`None` when it does not).
+fn parsed_or_none<T: std::str::FromStr>(text: &str) -> Option<Option<T>> {
+    if text.is_empty() {
+        Some(None)
+    } else {
+        text.parse().ok().map(Some)
+    }
+}
+
+fn from_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
+    T::deserialize(IntoDeserializer::<serde::de::value::Error>::into_deserializer(name)).ok()
+}
+
+/// A page index: a number from 1, without a sign.
+fn page_index(t: &str) -> Option<Option<u32>> {
+    parsed_or_none::<u32>(t).filter(|p| !t.starts_with('+') && *p != Some(0))
+}
+
+/// The record of a TSV row (without its line feed) of a directory in `order` with `columns`.
+pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Record, LineError> {
+    let cells = row_cells(line);
+    let lead = usize::from(order == Order::Stipulation);
+    let names = columns.names();
+    let labelled = columns != Columns::Unlabelled;
+    if cells.len() != names.len() + lead {
+        return Err(LineError::Cells {
+            expected: names.len() + lead,
+            found: cells.len(),
+        });
+    }
+    let group = (lead == 1).then(|| String::from_utf8_lossy(&cells[0]).into_owned());
+    let mut c = Cells {
+        cells: cells[lead..].iter(),
+        names: names.iter(),
+    };
+    let number = |t: &str| t.parse::<u64>().ok().filter(|_| !t.starts_with('+'));
+    let mut record = Record {
+        code: c.parse("a code dddd.dd", |t| Code::from_ascii(t.as_bytes()).ok())?,
+        kings: c.optional()?,
+        squares: c.optional()?,
+        men: c.optional()?,
+        stipulation: c.parse(
+            "a stipulation (+ = -+ -= WTM BTM) or nothing",
+            parsed_or_none,
+        )?,
+        // A directory's rows do not say where the stipulation was read.
+        stipulation_source: None,
+        path: c.path()?,
+        page: match columns {
+            Columns::Current => c.optional()?,
+            // The page index, given as printed by the index.
+            Columns::Indexed => c
+                .parse("a page number or nothing", page_index)?
+                .map(|index| itoa::Buffer::new().format(index).into()),
+            Columns::Unlabelled => None,
+        },
+        page_index: match columns {
+            Columns::Current => c.parse("a page number or nothing", page_index)?,
+            _ => None,
+        },
+        page_from: match columns {
+            Columns::Current => c.parse("labels, folio, index or nothing", |t| {
+                if t.is_empty() {
+                    Some(None)
+                } else {
+                    PageFrom::from_name(t).map(Some)
+                }
+            })?,
+            _ => None,
+        },
+        offset: c.parse("a byte offset", number)?,
+        line: c.parse("a line number", number)?,
+        column: c.parse("a column number", number)?,
+        length: c.parse("a length in bytes", number)?,
+        label: if labelled { c.optional()? } else { None },
+        text: c.string()?,
+        form: c.parse("a form (bare, kings-after, full, ...)", from_name)?,
+        rank: c.parse("a rank (bare, kings, wb, full)", from_name)?,
+        material: c.parse("a material (KRBvKNN) or nothing", parsed_or_none)?,
+        canonical: c.string()?,
+        fen: c.parse("a FEN board field or nothing", parsed_or_none)?,
+        diagram: None,
+        valid: c.parse("true or false", |t| match t {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        })?,
+        findings: c.parse("a JSON array of findings", |t| {
+            serde_json::from_str::<Vec<FindingRecord>>(t).ok()
+        })?,
+        // The TSV columns do not carry a PGN game's metadata (jsonl does).
+        study: None,
+    };
+    if columns == Columns::Indexed {
+        record = record.with_page_index();
+    }
+    let page = (&record.page, record.page_index, record.page_from);
+    if !matches!(page, (None, None, None) | (Some(_), Some(_), Some(_))) {
+        return Err(LineError::Cell {
+            column: "page_from",
+            expected: "page, page_index and page_from all given or all empty",
+            found: format!("{:?}", page),
+        });
+    }
+    // An empty cell is no square list, except in a full position, where it is the empty list
+    // of a board of the kings alone (a cell cannot tell the two apart; the rank can).
+    if record.rank == crate::parse::Rank::Full && record.squares.is_none() {
+        record.squares = Some(Default::default());
+    }
+    check_group(group.as_deref(), &record)?;
+    Ok(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_text;
+    use crate::record::FoundAt;
+    use crate::render::cells;
+
+    /// The TSV row of the record of `text` (a code or position), cells as the writers make them.
+    fn row_of(text: &str) -> (Record, Vec<String>) {
+        let parsed = parse_text(text).expect("a code");
+        let at = FoundAt {
+            path: &"study.txt".into(),
+            line: 3,
+            column: 1,
+        };
+        let mut record = Record::checked(at, &parsed, text.as_bytes());
+        // A row has no column for where the stipulation was read.
+        record.stipulation_source = None;
+        let mut row = Vec::new();
+        cells(&record, &mut Vec::new(), |c| {
+            row.push(String::from_utf8_lossy(c).into_owned());
+            Ok(())
+        })
+        .expect("writing to memory");
+        (record, row)
+    }
+
+    fn read(row: &[String]) -> Result<Record, LineError> {
+        entry(Order::Code, Columns::Current, row.join("\t").as_bytes())
+    }
+
+    fn column(name: &str) -> usize {
+        super::super::COLUMNS
+            .iter()
+            .position(|c| *c == name)
+            .expect("a column")
+    }
+
+    #[test]
+    fn material_and_board_read_back_as_written() {
+        // Seed 001: every square known, so the row has a material and a FEN board field.
+        let (record, row) = row_of("a7d3 0116.00 b2b3c6d6 3/3+.");
+        assert_eq!(row[column("material")], "KRBvKNN");
+        assert_eq!(row[column("fen")], "8/K7/2nn4/8/8/1B1k4/1R6/8");
+        assert_eq!(read(&row).expect("a valid row"), record);
+        // A code with a digit 9 and no W/B: neither is known, both cells are empty.
+        let (bare, row) = row_of("0923.12");
+        assert_eq!((bare.material, &bare.fen), (None, &None));
+        assert_eq!((&*row[column("material")], &*row[column("fen")]), ("", ""));
+        assert_eq!(read(&row).expect("a valid row"), bare);
+    }
+
+    #[test]
+    fn a_material_or_board_that_does_not_parse_is_refused_with_its_column() {
+        let (_, good) = row_of("a7d3 0116.00 b2b3c6d6 3/3+.");
+        for (name, bad, expected) in [
+            ("material", "KRXvK", "a material (KRBvKNN) or nothing"),
+            ("fen", "8/K7/2n5/9", "a FEN board field or nothing"),
+        ] {
+            let mut row = good.clone();
+            row[column(name)] = bad.to_string();
+            assert_eq!(
+                read(&row).unwrap_err().to_string(),
+                format!("column `{name}`: expected {expected}, found {bad:?}")
+            );
+        }
+    }
+}
