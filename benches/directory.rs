@@ -1,5 +1,5 @@
 //! Micro-benchmark of a look-up directory: sorting N findings into a directory
-//! (GBR.md §4 order) and writing it as TSV to memory; then the sorted directory rendered to
+//! (gbr-notation.md §4 order) and writing it as TSV to memory; then the sorted directory rendered to
 //! memory in each format of `docs/printing.md` (labels and pages included). Throughput in
 //! entries. The 10-million target is measured whole by `benches/tools/directory_sort.rs`, the
 //! 1-million per-format figures by `benches/tools/print_formats.rs`.

@@ -101,7 +101,7 @@ fn prose(len: usize) -> Vec<u8> {
     out
 }
 
-/// A printed GBR directory (GBR.md §4) of `len` bytes: one `code kings - page -` entry per line,
+/// A printed GBR directory (gbr-notation.md §4) of `len` bytes: one `code kings - page -` entry per line,
 /// about 20 bytes each, so three anchors in every 64 bytes: the densest text the finder meets.
 fn directory(len: usize) -> Vec<u8> {
     let mut rng = XorShift(0x2545_F491_4F6C_DD1D);

@@ -1,4 +1,4 @@
-//! The sort key of a directory entry (GBR.md §4): code, kings as text (white's
+//! The sort key of a directory entry (gbr-notation.md §4): code, kings as text (white's
 //! first), the rest of the position (squares as text, then W/B), stipulation, then the source
 //! (path, byte offset); with [`Order::Stipulation`] the group (wins, draws, the rest) comes
 //! first.
@@ -11,7 +11,7 @@ use crate::position::MenCount;
 use crate::record::Record;
 use crate::stipulation::Stipulation;
 
-/// The two orders a directory can be sorted in (GBR.md §4).
+/// The two orders a directory can be sorted in (gbr-notation.md §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Order {
     /// The project's default: code, kings, squares, W/B, stipulation, path, offset.
@@ -22,7 +22,7 @@ pub enum Order {
     Stipulation,
 }
 
-/// The group of an entry in a directory sorted by [`Order::Stipulation`] (GBR.md §4): the
+/// The group of an entry in a directory sorted by [`Order::Stipulation`] (gbr-notation.md §4): the
 /// order of [`Stipulation::group`], with entries that give no stipulation among the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Group {
@@ -94,7 +94,7 @@ pub enum KeyError {
 }
 
 /// The full sort key of one entry, borrowed from its [`Record`]. `Ord` is the directory order
-/// (GBR.md §4): fields compare in declaration order.
+/// (gbr-notation.md §4): fields compare in declaration order.
 ///
 /// - `group`: `None` under [`Order::Code`], so it never decides;
 /// - `code`: digit by digit, which is the text order;

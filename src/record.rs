@@ -23,7 +23,7 @@ use crate::study::Study;
 /// decoding, for UTF-16 files).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FindingRecord {
-    /// The check (`men-count`, `board`, ...), GBR.md §3.
+    /// The check (`men-count`, `board`, ...), gbr-notation.md §3.
     pub check: Check,
     /// `error`, `warning` or `note`.
     pub severity: Severity,
@@ -132,7 +132,7 @@ pub struct Record {
     pub line: u64,
     /// 1-based byte column of `offset`.
     pub column: u64,
-    /// The exact text read: ASCII tokens (every token of GBR.md §2 is), with the blanks
+    /// The exact text read: ASCII tokens (every token of gbr-notation.md §2 is), with the blanks
     /// between them as written (no-break spaces, markup: docs/reading.md).
     pub text: CompactString,
     /// The form it was written in.
@@ -165,7 +165,7 @@ pub struct Record {
     /// print it: its text cost a tenth of a record.
     #[serde(default, with = "As::<Option<DisplayFromStr>>")]
     pub fen: Option<Board>,
-    /// The board of the diagram printed with the caption (GBR.md §7), where one stands
+    /// The board of the diagram printed with the caption (gbr-notation.md §7), where one stands
     /// above or below it ([`crate::diagram::for_code`]); serialised as the FEN board field,
     /// written only when there is one. A copy of the position: `gbr check` compares it.
     /// Boxed: most records have none, and a scan moves every record several times.

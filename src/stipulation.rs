@@ -1,11 +1,11 @@
-//! Stipulation and side to move (GBR.md §2, "Results and side to move").
+//! Stipulation and side to move (gbr-notation.md §2, "Results and side to move").
 
 use std::fmt;
 use std::str::FromStr;
 
 use shakmaty::Color;
 
-/// The result a study asks for, always White's (GBR.md §2).
+/// The result a study asks for, always White's (gbr-notation.md §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Outcome {
     /// White wins: `+`, `Win`, `win`.
@@ -18,7 +18,7 @@ pub enum Outcome {
 ///
 /// `+` and `=` (and the words `Win`, `Draw`) mean White to move; `-+`, `-=`, `BTM` and the
 /// Dutch `ZAZ` (zwart aan zet) Black to move; `WTM`/`BTM` alone leave the result unknown.
-/// `Ord` is the order of printed indexes (GBR.md §4): wins, then draws, then the rest, White to
+/// `Ord` is the order of printed indexes (gbr-notation.md §4): wins, then draws, then the rest, White to
 /// move before Black within each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Stipulation {
@@ -37,11 +37,11 @@ pub struct Stipulation {
 pub enum StipulationSource {
     /// Written with the code: a sign before it (glued, apart, or with a side to move in
     /// words: `+ ZAZ`), or a sign or words after it (`3/3+`, `Win`, `White wins in 78 moves`),
-    /// GBR.md §2, §6.
+    /// gbr-notation.md §2, §6.
     Beside,
-    /// A sign on a line of its own above the study, GBR.md §6.
+    /// A sign on a line of its own above the study, gbr-notation.md §6.
     Above,
-    /// The heading of a printed directory over the entry, GBR.md §6.
+    /// The heading of a printed directory over the entry, gbr-notation.md §6.
     Heading,
 }
 
@@ -75,7 +75,7 @@ impl Stipulation {
         Stipulation { outcome, to_move }
     }
 
-    /// The group of a printed index (GBR.md §4): 0 wins, 1 draws, 2 the rest.
+    /// The group of a printed index (gbr-notation.md §4): 0 wins, 1 draws, 2 the rest.
     pub fn group(&self) -> u8 {
         match self.outcome {
             Some(Outcome::Win) => 0,

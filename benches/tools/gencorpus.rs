@@ -1,4 +1,4 @@
-//! Deterministic benchmark corpus: prose with GBR codes of every form of GBR.md §2
+//! Deterministic benchmark corpus: prose with GBR codes of every form of gbr-notation.md §2
 //! at one code per 2-20 KB, full positions broken over lines, and false friends (dates,
 //! versions, prices, decimals). Written in two shapes of the same bytes: one big file and a
 //! tree of files of about 100 KB, each cut at a paragraph break so no code is split.

@@ -1,7 +1,7 @@
 //! A generator of texts made of what gbr's readers react to (docs/reliability.md, "Fuzzing"):
-//! GBR codes in every form of GBR.md §2, valid and broken, with the context of GBR.md §6 around
+//! GBR codes in every form of gbr-notation.md §2, valid and broken, with the context of gbr-notation.md §6 around
 //! them (signs alone on a line, headings, results and side to move in words, labels), diagrams
-//! printed as text (GBR.md §7), PGN tags and FENs, false friends (GBR.md §5), prose, markup,
+//! printed as text (gbr-notation.md §7), PGN tags and FENs, false friends (gbr-notation.md §5), prose, markup,
 //! every kind of blank and line end the readers know (`src/parse/space.rs`), byte order marks,
 //! form feeds, random bytes and invalid UTF-8.
 //!
@@ -64,7 +64,7 @@ pub const SEPARATORS: &[&str] = &[
 /// Results and sides to move written beside a code.
 const SIGNS: &[&str] = &["+", "=", "-+", "-=", "+", "="];
 
-/// Results, sides to move and stipulations in words (GBR.md §2 and §6).
+/// Results, sides to move and stipulations in words (gbr-notation.md §2 and §6).
 const RESULT_WORDS: &[&str] = &[
     "Win",
     "Draw",
@@ -101,7 +101,7 @@ const RESULT_WORDS: &[&str] = &[
     "nulle",
 ];
 
-/// Lines that set the stipulation of the entries below them (GBR.md §6).
+/// Lines that set the stipulation of the entries below them (gbr-notation.md §6).
 const HEADINGS: &[&str] = &[
     "Winststudies (+):",
     "Remisestudies (=):",
@@ -244,7 +244,7 @@ const LABELS: &[&str] = &[
     "1799, x",
 ];
 
-/// Numbers that are not codes (GBR.md §5), and near misses of codes.
+/// Numbers that are not codes (gbr-notation.md §5), and near misses of codes.
 const FALSE_FRIENDS: &[&str] = &[
     "1234.56",
     "2012.10.05",
@@ -321,7 +321,7 @@ const DIAGRAM_BITS: &[&str] = &[
     "IIIIIIII",
 ];
 
-/// Codes as they are found and as they are mistyped (GBR.md §2, §3, §5).
+/// Codes as they are found and as they are mistyped (gbr-notation.md §2, §3, §5).
 const CODES: &[&str] = &[
     "0323.12",
     "0116.00",
@@ -572,7 +572,7 @@ impl Position {
         out
     }
 
-    /// The board in the EG diagram font (GBR.md §7), or in the German one: eight lines of
+    /// The board in the EG diagram font (gbr-notation.md §7), or in the German one: eight lines of
     /// `9`, the squares of rank 8 down to rank 1, `0`, under a top border.
     fn diagram(&self, rng: &mut Rng) -> String {
         let board = self.board();
@@ -644,7 +644,7 @@ fn position(rng: &mut Rng, printed: &mut Vec<Position>) -> Position {
     position
 }
 
-/// A caption of `position` in one of the forms of GBR.md §2 or a solver's fields (Meson's
+/// A caption of `position` in one of the forms of gbr-notation.md §2 or a solver's fields (Meson's
 /// command line and XML), its parts joined by blanks, one part broken now and then.
 fn caption(rng: &mut Rng, p: &Position) -> String {
     let mut code = p.code();

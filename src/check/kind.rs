@@ -152,7 +152,7 @@ impl Kind {
     }
 
     /// How serious it is: an error where the copies disagree or a square is used twice (no
-    /// position has two men on one square, GBR.md §3 rule 5); a warning for the other board
+    /// position has two men on one square, gbr-notation.md §3 rule 5); a warning for the other board
     /// and legality findings (kings next to each other, a pawn on a back rank: printed
     /// studies have them by mistake of the setting, not of the material); a note for a `9`.
     pub fn severity(&self) -> Severity {

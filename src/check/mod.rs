@@ -1,4 +1,4 @@
-//! The redundancy checks of GBR.md §3: every rule a named check, every disagreement a
+//! The redundancy checks of gbr-notation.md §3: every rule a named check, every disagreement a
 //! [`Finding`] that says which part disagrees with which, expected against found, where, and
 //! the likely fix.
 
@@ -15,7 +15,7 @@ pub use kind::Kind;
 use crate::parse::Parsed;
 use crate::position::Derived;
 
-/// The checks, numbered as the rules of GBR.md §3.
+/// The checks, numbered as the rules of gbr-notation.md §3.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
@@ -43,7 +43,7 @@ pub enum Check {
 }
 
 impl Check {
-    /// Every check, in rule order (GBR.md §3).
+    /// Every check, in rule order (gbr-notation.md §3).
     pub const ALL: [Check; 9] = [
         Check::Digits,
         Check::Squares,
@@ -161,7 +161,7 @@ pub struct Finding {
     /// Where `part` stands: 0-based byte range in the buffer parsed.
     pub span: Range<usize>,
     /// The likely correction, when two copies of the material agree against the third
-    /// (GBR.md §3) or the digits fix it: the top candidate.
+    /// (gbr-notation.md §3) or the digits fix it: the top candidate.
     pub fix: Option<Fix>,
     /// Further candidates, ranked, when the copies at hand cannot decide between them (code
     /// and W/B alone: either may be the one mistyped). Empty when `fix` is certain or absent.
@@ -234,7 +234,7 @@ pub fn applicable(parsed: &Parsed) -> Vec<Check> {
     checks
 }
 
-/// Runs every check of GBR.md §3 on a parsed position and returns all findings, in rule
+/// Runs every check of gbr-notation.md §3 on a parsed position and returns all findings, in rule
 /// order; empty when everything agrees. Never fails: what cannot be checked (no squares, no
 /// side to move) is not.
 pub fn check(parsed: &Parsed) -> Vec<Finding> {

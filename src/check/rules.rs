@@ -1,4 +1,4 @@
-//! The rules of GBR.md §3, one method each.
+//! The rules of gbr-notation.md §3, one method each.
 
 use std::ops::Range;
 
@@ -10,7 +10,7 @@ use crate::material::Material;
 use crate::parse::Parsed;
 use crate::position::{Decoded, Derived, MenCount, SquareList};
 
-/// Which copy of the material is the odd one out (GBR.md §3, last paragraph).
+/// Which copy of the material is the odd one out (gbr-notation.md §3, last paragraph).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Blame {
     Code,

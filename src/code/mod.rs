@@ -1,7 +1,7 @@
-//! The six-digit material code `QRBN.wb` (GBR.md §1).
+//! The six-digit material code `QRBN.wb` (gbr-notation.md §1).
 //!
 //! A [`Code`] holds exactly what the text says, digit by digit, so a code with a pawn digit of
-//! `9` (which is an error, GBR.md §3 rule 1) can still be held, printed and reported. Whether
+//! `9` (which is an error, gbr-notation.md §3 rule 1) can still be held, printed and reported. Whether
 //! the digits are in range is a question for [`crate::check`](mod@crate::check), not for the
 //! parser.
 
@@ -16,7 +16,7 @@ use crate::material::Material;
 pub const PIECE_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 /// The standard chess set per side, for the piece types of [`PIECE_ROLES`]: 1 queen, 2 rooks,
-/// 2 bishops, 2 knights. Men beyond these are promoted (GBR.md §1).
+/// 2 bishops, 2 knights. Men beyond these are promoted (gbr-notation.md §1).
 pub const ORIGINAL_SET: [u8; 4] = [1, 2, 2, 2];
 
 /// The plural English name of a role, as messages use it: `queens`, `rooks`, ... `kings`.
@@ -33,7 +33,7 @@ pub fn plural_name(role: Role) -> &'static str {
 
 /// One digit of a code, `0..=9`.
 ///
-/// As a piece digit it is `white + 3 * black` (GBR.md §1); `9` means some side has three or
+/// As a piece digit it is `white + 3 * black` (gbr-notation.md §1); `9` means some side has three or
 /// more of the type and cannot be decoded alone, which [`Digit::counts`] shows as `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Digit(u8);
@@ -50,7 +50,7 @@ impl Digit {
     }
 
     /// The (white, black) counts of a piece digit: `black = d / 3`, `white = d % 3`
-    /// (GBR.md §1). `None` for `9`, whose split is unknown.
+    /// (gbr-notation.md §1). `None` for `9`, whose split is unknown.
     pub const fn counts(self) -> Option<(u8, u8)> {
         if self.0 == 9 {
             None
@@ -60,7 +60,7 @@ impl Digit {
     }
 
     /// The piece digit for `white` and `black` men of one type: `white + 3 * black` when both
-    /// are at most two, else `9` (GBR.md §1).
+    /// are at most two, else `9` (gbr-notation.md §1).
     pub const fn from_counts(white: u8, black: u8) -> Digit {
         if white > 2 || black > 2 {
             Digit(9)
@@ -78,10 +78,10 @@ impl fmt::Display for Digit {
 }
 
 /// A GBR material code: four piece digits (queens, rooks, bishops, knights) and two pawn digits
-/// (white, black), printed `dddd.dd` (GBR.md §1).
+/// (white, black), printed `dddd.dd` (gbr-notation.md §1).
 ///
 /// `Ord` compares the six digits in order, which is the order of the text: `0323.12 < 0330.00`
-/// (GBR.md §4). The digits are held as read; a pawn digit of `9` is representable so that the
+/// (gbr-notation.md §4). The digits are held as read; a pawn digit of `9` is representable so that the
 /// checks can report it.
 ///
 /// ```
@@ -151,7 +151,7 @@ pub enum ParseCodeError {
 /// Why per-colour counts cannot be written as a code ([`Code::from_material`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum EncodeError {
-    /// A side has more than eight pawns, which no pawn digit can hold (GBR.md §1).
+    /// A side has more than eight pawns, which no pawn digit can hold (gbr-notation.md §1).
     #[error("{color} has {found} pawns; a pawn digit holds 0-8")]
     TooManyPawns {
         /// The side.
@@ -170,7 +170,7 @@ fn char_at(bytes: &[u8], at: usize) -> char {
 
 impl Code {
     /// Parses exactly `dddd.dd` (7 bytes). Any digit `0..=9` is accepted in every place; the
-    /// range of the pawn digits is checked by [`crate::check`](mod@crate::check) (GBR.md §3
+    /// range of the pawn digits is checked by [`crate::check`](mod@crate::check) (gbr-notation.md §3
     /// rule 1).
     ///
     /// # Errors
@@ -209,7 +209,7 @@ impl Code {
     /// Parses a code given on purpose, as a user types it in a query or `gbr decode`: the full
     /// `dddd.dd`, or the four piece digits alone (`4100`, `0023`, as in the seeds), which mean
     /// no pawns. Never used by the scanner: four digits alone are a year in running text
-    /// (GBR.md §1).
+    /// (gbr-notation.md §1).
     ///
     /// # Errors
     /// [`ParseCodeError`] as for [`Code::from_ascii`]; `Length` when the text is neither 4 nor 7
@@ -305,7 +305,7 @@ impl Code {
     }
 
     /// The code of `material`, writing `9` for a piece type where a side has three or more
-    /// (GBR.md §1). Kings in `material` are ignored.
+    /// (gbr-notation.md §1). Kings in `material` are ignored.
     ///
     /// # Errors
     /// [`EncodeError::TooManyPawns`] when a side has more than eight pawns.

@@ -7,7 +7,7 @@ fn code(s: &str) -> Code {
 
 #[test]
 fn examples_of_gbr_md_decode_to_their_material() {
-    // (code, table-style material) from GBR.md §1 and the seeds.
+    // (code, table-style material) from gbr-notation.md §1 and the seeds.
     let table = [
         ("0002.01", "KNNvKP"),
         ("4100.00", "KQRvKQ"),
@@ -36,7 +36,7 @@ fn seed_000_digit_rules_hold() {
     // "four white pawns and seven black pawns, the last two digits of the code are 47".
     let c = code("0000.47");
     assert_eq!((c.pawns(Color::White), c.pawns(Color::Black)), (4, 7));
-    // Every split of up to two a side has its own digit 0..=8 (GBR.md §1).
+    // Every split of up to two a side has its own digit 0..=8 (gbr-notation.md §1).
     let digits: Vec<u8> = (0..=2)
         .flat_map(|b| (0..=2).map(move |w| Digit::from_counts(w, b).value()))
         .collect();

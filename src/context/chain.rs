@@ -94,7 +94,7 @@ impl Chain {
 
 /// Gives `record` the result of the heading over it, when the text beside it and a sign
 /// above gave none (a side to move it gave is kept: `ZAZ` under `Wins` is `-+`). A full
-/// position that had no side to move gets the legality check (GBR.md §3 rule 6) it could
+/// position that had no side to move gets the legality check (gbr-notation.md §3 rule 6) it could
 /// not have before; `squares` is where its square list stands.
 fn apply_heading(record: &mut Record, heading: Stipulation, squares: Option<(usize, usize)>) {
     let own = record.stipulation;

@@ -1,4 +1,4 @@
-//! Whether a bare code earns its place (GBR.md §5; docs/reading.md, "Bare codes"): the token
+//! Whether a bare code earns its place (gbr-notation.md §5; docs/reading.md, "Bare codes"): the token
 //! rules a lone `dddd.dd` must pass beyond the finder's, and the chess near it. Run only for
 //! codes the parser read as bare, never per byte.
 
@@ -130,7 +130,7 @@ fn names_a_code(name: &[u8]) -> bool {
 /// The token rules of a bare code beyond the finder's ([`Evidence::Refused`]).
 pub fn refused(buf: &[u8], parsed: &Parsed) -> bool {
     let end = parsed.parts.code.end;
-    // The pawn digits, the last two of `dddd.dd` (GBR.md §1: a `9` there is an error).
+    // The pawn digits, the last two of `dddd.dd` (gbr-notation.md §1: a `9` there is an error).
     if buf[end - 2..end].contains(&b'9') {
         return true;
     }
@@ -235,7 +235,7 @@ fn has_moves(window: &[u8]) -> bool {
     })
 }
 
-/// A chess-font diagram line in `window` (GBR.md §7): the top border `XIIIIIIIIY`, or a
+/// A chess-font diagram line in `window` (gbr-notation.md §7): the top border `XIIIIIIIIY`, or a
 /// rank line `9` + eight squares + `0`.
 fn has_diagram(window: &[u8]) -> bool {
     // Built once: a one-shot `memmem::find` builds its searcher at every call.

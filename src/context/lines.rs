@@ -1,4 +1,4 @@
-//! The lines above a code (GBR.md §6; docs/reading.md): a sign on a line of its own, a
+//! The lines above a code (gbr-notation.md §6; docs/reading.md): a sign on a line of its own, a
 //! heading of a printed directory, the code before it. Read backward from a code only.
 
 use memchr::memchr_iter;
@@ -14,7 +14,7 @@ pub use heading::heading;
 
 /// Most lines above a code that the look-back reads (blank lines included): a sign above
 /// reaches across the composer, source, award and study-number lines of a caption, blank
-/// lines, and a diagram printed as text (GBR.md §7: a border and eight ranks); a directory's
+/// lines, and a diagram printed as text (gbr-notation.md §7: a border and eight ranks); a directory's
 /// entries stand closer than this across a page break.
 pub const MAX_LINES: usize = 16;
 

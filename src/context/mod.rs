@@ -1,4 +1,4 @@
-//! What the text around a code adds to it (GBR.md §5, §6; docs/reading.md): a sign on a line
+//! What the text around a code adds to it (gbr-notation.md §5, §6; docs/reading.md): a sign on a line
 //! of its own above the study, the heading of a printed directory, and for a bare code the
 //! evidence that it is one.
 //!

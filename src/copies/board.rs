@@ -1,4 +1,4 @@
-//! A caption against a board copy of its position: a diagram (GBR.md §7) or a FEN near the
+//! A caption against a board copy of its position: a diagram (gbr-notation.md §7) or a FEN near the
 //! caption. The board is the only full copy of the squares, so where caption and board
 //! disagree the caption is taken to be wrong and the board says how to fix it.
 

@@ -1,5 +1,5 @@
 //! Every copy of a position checked against every other (`gbr check`): the caption's own
-//! parts (GBR.md §3, [`crate::check`](mod@crate::check)), the diagram above or below it (GBR.md §7), a FEN near
+//! parts (gbr-notation.md §3, [`crate::check`](mod@crate::check)), the diagram above or below it (gbr-notation.md §7), a FEN near
 //! it, and the same study printed elsewhere in the inputs (same kings, and the same code or the
 //! same squares). Each disagreement becomes a [`Diagnostic`] that names the faulty part, the
 //! copies that say so, and the fixes, ranked, each one verified: a fix is proposed only when the
@@ -65,7 +65,7 @@ pub struct Diagnostic {
     pub line: u64,
     /// 1-based byte column of `span.start`.
     pub column: u64,
-    /// The check's name: one of GBR.md §3 (`men-count`, `squares`, ...), or `diagram`,
+    /// The check's name: one of gbr-notation.md §3 (`men-count`, `squares`, ...), or `diagram`,
     /// `fen`, `elsewhere` for the copies, `near-miss`, `directory`.
     pub check: String,
     /// Error, warning or note.

@@ -288,7 +288,7 @@ fn at(text: &[u8], i: usize, ahead: &mut Ahead) -> Option<NearMiss> {
 }
 
 /// A square list of odd length right after a caption's code, whether the reader took part of
-/// it (a list one square short is read as a full position with a `squares` error, GBR.md §2)
+/// it (a list one square short is read as a full position with a `squares` error, gbr-notation.md §2)
 /// or left the caption with no squares: a run of files and ranks of odd length (`b2b3c6d`, a square cut short, or `b2b3c6d6e`, a
 /// letter too many). Its readings are the lists one character shorter or one square longer
 /// that make the caption pass its checks, when no more than two do.

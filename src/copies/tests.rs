@@ -4,7 +4,7 @@ use super::*;
 use crate::diagram::render;
 use crate::scan::ScanOptions;
 
-/// The seed position `a7d3 0116.00 b2b3c6d6 3/3+.` (GBR.md §7) as a diagram.
+/// The seed position `a7d3 0116.00 b2b3c6d6 3/3+.` (gbr-notation.md §7) as a diagram.
 fn seed_diagram() -> String {
     render(
         &"8/K7/2nn4/8/8/1B1k4/1R6/8"

@@ -21,7 +21,7 @@ pub fn apply(text: &[u8], edits: &[Fix]) -> Vec<u8> {
 }
 
 /// True when the caption `parsed` (read from `text`) with `edits` applied reads again with the
-/// same parts, has no error finding (GBR.md §3), and agrees with `board` in every part it
+/// same parts, has no error finding (gbr-notation.md §3), and agrees with `board` in every part it
 /// gives. Edits must fall inside `parsed.span`.
 pub fn verify(text: &[u8], parsed: &Parsed, edits: &[Fix], board: Option<&Board>) -> bool {
     if edits.is_empty()

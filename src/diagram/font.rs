@@ -1,7 +1,7 @@
 //! Diagram fonts: which characters stand for which men and empty squares when a board set in
-//! a chess diagram font comes out of PDF text extraction (GBR.md §7).
+//! a chess diagram font comes out of PDF text extraction (gbr-notation.md §7).
 //!
-//! A font is a table of [`Glyph`]s; [`FONTS`] lists the known ones, the font of GBR.md §7
+//! A font is a table of [`Glyph`]s; [`FONTS`] lists the known ones, the font of gbr-notation.md §7
 //! first. A board is read with the first font that reads all eight of its lines.
 
 use shakmaty::{Color, Role};
@@ -68,7 +68,7 @@ const fn b(role: Role) -> Meaning {
 
 use Role::{Bishop, King, Knight, Pawn, Queen, Rook};
 
-/// The font of EG and GBR.md §7: `K Q R L N P` White, lower case Black; on a dark square the
+/// The font of EG and gbr-notation.md §7: `K Q R L N P` White, lower case Black; on a dark square the
 /// letter follows a marker of its type (`m` king, `w` queen, `t` rook, `v` bishop, `s` knight,
 /// `z` pawn); `-` an empty light square, `+` an empty dark one. A letter without its marker
 /// is read too (some extractions lose it).
@@ -164,7 +164,7 @@ pub const ALPHA: Font = Font {
     ],
 };
 
-/// Every known font, in the order they are tried: EG's first (GBR.md §7).
+/// Every known font, in the order they are tried: EG's first (gbr-notation.md §7).
 pub const FONTS: [&Font; 3] = [&EG, &GERMAN, &ALPHA];
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Chess diagrams printed as text (GBR.md §7): a board set in a diagram font comes out of PDF
+//! Chess diagrams printed as text (gbr-notation.md §7): a board set in a diagram font comes out of PDF
 //! text extraction as eight lines, rank 8 first, each `9`, eight squares from file a to h, and
 //! `0`. This module reads such boards ([`read_at`], [`all`]), ties one to the caption code it
 //! belongs to ([`for_code`]) and gives its kings and squares in the order a GBR position lists
@@ -47,7 +47,7 @@ impl Diagram {
         Material::new(counts)
     }
 
-    /// Its kings and squares in the order of GBR.md §2 (pieces queens, rooks, bishops,
+    /// Its kings and squares in the order of gbr-notation.md §2 (pieces queens, rooks, bishops,
     /// knights, white's before black's within a type; pawns white's then black's; squares of
     /// one kind of man in text order, `b2` before `c1`), when it has exactly one king a side.
     pub fn position(&self) -> Option<(Kings, SquareList)> {
@@ -119,7 +119,7 @@ fn may_be_rank(line: &[u8]) -> bool {
         == Some(&b'9')
 }
 
-/// True when `line` (without its line feed) is a line of a board printed as text (GBR.md §7),
+/// True when `line` (without its line feed) is a line of a board printed as text (gbr-notation.md §7),
 /// spaces and control bytes around it aside: the top border (`XIIIIIIIIY`: eight `I`s), or a
 /// rank line, `9`, eight squares in one of the fonts read, `0`. A caption's label is read across such lines
 /// as if they were not there ([`crate::label`]).
@@ -363,7 +363,7 @@ fn below(buf: &[u8], caption_end: usize) -> Option<Diagram> {
 
 /// Makes `parsed` a full position from its diagram `d` when the text gives no squares and the
 /// diagram agrees with what it does give (the code; the kings, where given): a bare code under
-/// a diagram is a full position (GBR.md §7). Returns true when it did. A diagram that
+/// a diagram is a full position (gbr-notation.md §7). Returns true when it did. A diagram that
 /// disagrees is left for `gbr check` to compare.
 pub fn complete(parsed: &mut Parsed, d: &Diagram) -> bool {
     let p = &mut parsed.position;
@@ -383,7 +383,7 @@ pub fn complete(parsed: &mut Parsed, d: &Diagram) -> bool {
     true
 }
 
-/// Writes `board` in the EG font of GBR.md §7: a top border `XIIIIIIIIY`, then the eight
+/// Writes `board` in the EG font of gbr-notation.md §7: a top border `XIIIIIIIIY`, then the eight
 /// rank lines, rank 8 first, each ending in a line feed. The inverse of [`read_at`].
 pub fn render(board: &Board) -> String {
     let mut out = String::from("XIIIIIIIIY\n");

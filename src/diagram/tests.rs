@@ -3,7 +3,7 @@ use shakmaty::{Board, CastlingMode, Chess, FromSetup};
 
 use super::*;
 
-/// The seed position `a7d3 0116.00 b2b3c6d6 3/3+.` as GBR.md §7 prints it.
+/// The seed position `a7d3 0116.00 b2b3c6d6 3/3+.` as gbr-notation.md §7 prints it.
 const SEED: &str = "\
 text before XIIIIIIIIY
 9-+-+-+-+0

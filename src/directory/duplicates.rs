@@ -28,7 +28,7 @@ pub struct DuplicateGroup<'a> {
 }
 
 /// Every group of two or more entries that give the same position, in directory order of
-/// their code, kings and squares (GBR.md §4).
+/// their code, kings and squares (gbr-notation.md §4).
 pub fn duplicates(directory: &Directory) -> Vec<DuplicateGroup<'_>> {
     // Under Order::Code entries of one code and kings are adjacent; otherwise make them so.
     let mut entries: Vec<(Key<'_>, &Record)> = directory

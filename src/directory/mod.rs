@@ -1,5 +1,5 @@
 //! Look-up directories: every code found, sorted as printed directories sort them
-//! (GBR.md §4), in memory or, beyond a memory budget, in sorted runs spilled to files and
+//! (gbr-notation.md §4), in memory or, beyond a memory budget, in sorted runs spilled to files and
 //! merged ([`spill`], [`merge`]); their duplicates and near duplicates ([`duplicates`],
 //! [`duplicates_with`]). The saved file is [`crate::saved`]; the formats a directory is
 //! written in are [`crate::render`].
@@ -43,7 +43,7 @@ pub struct EntryError {
     pub source: KeyError,
 }
 
-/// Records sorted in directory order ([`Key`], GBR.md §4).
+/// Records sorted in directory order ([`Key`], gbr-notation.md §4).
 ///
 /// ```
 /// use gbrscan::{Directory, Format, Listing, Order, ScanOptions, scan_buffer};

@@ -1,4 +1,4 @@
-//! A board written as its full GBR position (GBR.md §1, §2).
+//! A board written as its full GBR position (gbr-notation.md §1, §2).
 
 use shakmaty::{Board, Color, Piece, Role, Square};
 
@@ -24,7 +24,7 @@ pub enum BoardError {
 }
 
 /// Squares in the order of printed text: by file, then rank (`a7` before `b2`), as kings sort
-/// (GBR.md §4).
+/// (gbr-notation.md §4).
 fn text_order(squares: impl Iterator<Item = Square>) -> Vec<Square> {
     let mut all: Vec<Square> = squares.collect();
     all.sort_by_key(|s| (s.file(), s.rank()));
@@ -33,11 +33,11 @@ fn text_order(squares: impl Iterator<Item = Square>) -> Vec<Square> {
 
 impl Position {
     /// The full GBR position of `board` (`a7d3 0116.00 b2b3c6d6 3/3`): the code of its
-    /// material, `9` where a side has three or more of a type (GBR.md §1); the kings; the piece
+    /// material, `9` where a side has three or more of a type (gbr-notation.md §1); the kings; the piece
     /// squares in the code's order (queens, rooks, bishops, knights, white's before black's
     /// within a type), then the pawn squares, white's before black's; within one side's men of
     /// one type the squares sort by file, then rank; W/B always (so that a single `9` can be
-    /// split again, GBR.md §3 rule 7); and `stipulation` as given.
+    /// split again, gbr-notation.md §3 rule 7); and `stipulation` as given.
     ///
     /// [`Position::board`] gives `board` back, except with two or more `9` digits, whose
     /// split no GBR text carries, and for the kings alone, which list no squares.

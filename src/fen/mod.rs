@@ -22,7 +22,7 @@ use crate::stipulation::{Outcome, Stipulation};
 
 /// The stipulation an encoded position carries: `outcome` with the side to move of the FEN
 /// (`+`, `=`, `-+`, `-=`); without an outcome nothing when White is to move (a plain
-/// position), `BTM` when Black is (GBR.md §2, "Results and side to move").
+/// position), `BTM` when Black is (gbr-notation.md §2, "Results and side to move").
 pub fn stipulation_for(turn: Color, outcome: Option<Outcome>) -> Option<Stipulation> {
     match (outcome, turn) {
         (None, Color::White) => None,

@@ -1,8 +1,8 @@
 //! The anchor finder: the hot loop of the scanner.
 //!
 //! An *anchor* is a place where a GBR material code may start: seven bytes of the shape
-//! `dddd.dd` (four ASCII digits, a full stop, two ASCII digits; GBR.md §1) that stand as their own
-//! token (GBR.md §5). The finder reports anchors and counts line feeds in the same pass, so the
+//! `dddd.dd` (four ASCII digits, a full stop, two ASCII digits; gbr-notation.md §1) that stand as their own
+//! token (gbr-notation.md §5). The finder reports anchors and counts line feeds in the same pass, so the
 //! scanner gets line numbers without reading the text twice.
 //!
 //! [`scan_range`] works on 64-byte blocks in plain array code that the compiler vectorizes (SSE2
@@ -69,7 +69,7 @@ pub fn scan_range_scalar(
 }
 
 /// Whether `buf[start..start + 7]` has the anchor shape `dddd.dd` and stands as its own token
-/// (the false friends of GBR.md §5). `false` when the shape does not fit in `buf`.
+/// (the false friends of gbr-notation.md §5). `false` when the shape does not fit in `buf`.
 ///
 /// The shape is rejected when the text around it shows it is part of something else:
 /// - before it: an ASCII digit (`12345.67`); an ASCII letter or `_` (`ISBN9780.12`); `.` `,`

@@ -329,7 +329,7 @@ fn the_vector_path_matches_the_scalar_reference_across_lane_groups() {
     }
 }
 
-/// Real text forms (GBR.md §2) and false friends (§5), with line breaks, longer than a block.
+/// Real text forms (gbr-notation.md §2) and false friends (§5), with line breaks, longer than a block.
 const FIXTURE: &[u8] = b"EG 190: a2f1 0411.56 10/9 Win. Prices $1234.56 and \xe2\x82\xac 99.99,\n\
 dates 2012.10.05, versions 10.0323.12, decimals 3.14159265 and 1234.567.\n\
 +   0310.01 d6a8\n= 0323.12g3g1, f1h1 0001.04 2/5 Win; a8c8 4001.02a8c8 3/4 Win\n\

@@ -91,7 +91,7 @@ impl Material {
         self.0
     }
 
-    /// Men of `color`, kings included: the W or B of W/B (GBR.md §2).
+    /// Men of `color`, kings included: the W or B of W/B (gbr-notation.md §2).
     pub fn men(&self, color: Color) -> u32 {
         self.0.get(color).iter().map(|n| u32::from(*n)).sum()
     }

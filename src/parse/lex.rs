@@ -1,4 +1,4 @@
-//! Byte-level tokens of the forms of GBR.md §2: gaps, squares, signs, men counts.
+//! Byte-level tokens of the forms of gbr-notation.md §2: gaps, squares, signs, men counts.
 //!
 //! Every function takes the whole buffer and a 0-based byte offset and never reads outside the
 //! buffer, so a form broken over a chunk boundary reads the same as anywhere else.
@@ -113,7 +113,7 @@ pub fn square_run(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun>
 /// [`square_run`] that also takes a run ending in a square cut short: a file letter alone,
 /// or with a rank digit out of range (`b2b3c6d`, `c6d9`), ending at a token boundary. The
 /// run is then marked `broken`; the list it belongs to is one square short, which the
-/// `squares` check reports (GBR.md §3 rule 2).
+/// `squares` check reports (gbr-notation.md §3 rule 2).
 pub fn square_run_broken(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun> {
     read_run(buf, i, stop_allowed, true)
 }

@@ -1,4 +1,4 @@
-//! Reading a position outward from its code: every form of GBR.md §2.
+//! Reading a position outward from its code: every form of gbr-notation.md §2.
 //!
 //! The scanner finds the obligatory `dddd.dd` and calls [`parse_at`], which reads backward
 //! (sign, kings, bracket) and forward (kings, squares, `W/B`, stipulation, terminator) across
@@ -21,7 +21,7 @@ use crate::code::{Code, ParseCodeError};
 use crate::position::Position;
 use crate::stipulation::Stipulation;
 
-/// The form a code was written in (GBR.md §2, table of forms).
+/// The form a code was written in (gbr-notation.md §2, table of forms).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
@@ -80,7 +80,7 @@ impl Form {
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Rank {
-    /// A lone `dddd.dd`: in prose it cannot be told from a price (GBR.md §5).
+    /// A lone `dddd.dd`: in prose it cannot be told from a price (gbr-notation.md §5).
     Bare,
     /// Code and king squares.
     Kings,
@@ -140,7 +140,7 @@ pub struct Parsed {
     /// The stipulation written after the code, if any.
     pub word: Option<Stipulation>,
     /// True when the kings stood before the code and again glued after it (`a8c8 4001.02a8c8`,
-    /// a text-extraction artefact of EG captions, GBR.md §2); the repeat is not a square.
+    /// a text-extraction artefact of EG captions, gbr-notation.md §2); the repeat is not a square.
     pub kings_repeated: bool,
 }
 
@@ -161,7 +161,7 @@ impl Parsed {
 }
 
 /// Reads the position whose code starts at `anchor` (0-based byte offset in `buf`), with every
-/// part of GBR.md §2 that stands around it. `None` when `buf[anchor..]` does not start with
+/// part of gbr-notation.md §2 that stands around it. `None` when `buf[anchor..]` does not start with
 /// `dddd.dd`; otherwise always a result, possibly a bare code.
 pub fn parse_at(buf: &[u8], anchor: usize) -> Option<Parsed> {
     read_at(buf, anchor, false)
@@ -239,7 +239,7 @@ pub enum DecodeError {
     },
 }
 
-/// Reads one position given on purpose: the whole text must be one form of GBR.md §2 (white
+/// Reads one position given on purpose: the whole text must be one form of gbr-notation.md §2 (white
 /// space around it aside), or a short code (`4100`, read as no pawns). Read as [`parse_at`]
 /// reads running text, but that W/B after a bare code needs no stipulation after it
 /// (`0323.12 4/5`): a text given as a position is no price list.

@@ -183,7 +183,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A side to move in words at `start..end` before the code: with a sign before it, the
-    /// sign's result with that side (`+ ZAZ` is `-+`, GBR.md §6); alone, only the one-word
+    /// sign's result with that side (`+ ZAZ` is `-+`, gbr-notation.md §6); alone, only the one-word
     /// forms (`ZAZ`, `WAZ`, `BTM`, `WTM`), which prose does not use.
     fn side_before(&mut self, side: Color, start: usize, end: usize) {
         let buf = self.buf;
@@ -302,7 +302,7 @@ impl<'a> Reader<'a> {
     }
 
     /// W/B after kings or squares, or after a code with a sign; after a bare code in running
-    /// text only when a stipulation follows it (a price list's `0300.00 1/2` stays bare, GBR.md
+    /// text only when a stipulation follows it (a price list's `0300.00 1/2` stays bare, gbr-notation.md
     /// §5), in a text given on purpose always (`gbr decode '0323.12 4/5'`).
     pub(super) fn men_count(&mut self) {
         let buf = self.buf;

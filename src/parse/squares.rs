@@ -1,4 +1,4 @@
-//! Square lists after the code: read run by run as the code's digits drive them (GBR.md §2),
+//! Square lists after the code: read run by run as the code's digits drive them (gbr-notation.md §2),
 //! and split into pieces and pawns.
 
 use std::ops::Range;
@@ -26,7 +26,7 @@ pub(super) struct ListRead {
 
 /// Square runs from `from`: the first glued at `from` or after a gap, the rest after gaps
 /// (a list broken over lines, EG layout). Stops before a run that is the kings of a following
-/// code. The code's digits drive the reading (GBR.md §2): while fewer than `expected` squares
+/// code. The code's digits drive the reading (gbr-notation.md §2): while fewer than `expected` squares
 /// are read (`None`: unknown, a `9` digit), a full stop followed by a gap is the pawn mark,
 /// not the end (`d4e7f8.` then a line break, then the pawns). A square cut short ends the
 /// list (`b2b3c6d`), marked `broken`.
@@ -92,7 +92,7 @@ pub(super) fn kings_of(squares: &[Square]) -> Option<Kings> {
 }
 
 /// Splits the squares after the kings of a compact form by counting with the code: the pieces
-/// first (as many as the code has when known), the rest pawns (GBR.md §2, compact form).
+/// first (as many as the code has when known), the rest pawns (gbr-notation.md §2, compact form).
 pub(super) fn split_by_count(code: &Code, rest: &[Square]) -> SquareList {
     let pieces = code
         .total_pieces()

@@ -228,7 +228,7 @@ fn w_b_after_a_bare_code_is_read_in_a_text_given_on_purpose_only() {
         );
         assert_eq!(p.position.to_string(), canonical, "{text:?}");
     }
-    // In running text a bare code followed by two numbers is a price list's line (GBR.md §5):
+    // In running text a bare code followed by two numbers is a price list's line (gbr-notation.md §5):
     // W/B only when a result follows.
     let buf = b"0300.00 1/2 kg";
     assert_eq!(parse_at(buf, 0).unwrap().rank(), Rank::Bare);

@@ -130,7 +130,7 @@ fn name(value: Option<&Vec<u8>>, encoding: PgnEncoding) -> Option<CompactString>
     (!text.is_empty() && !text.chars().all(|c| c == '?')).then(|| CompactString::from(text))
 }
 
-/// The outcome of a `Result` tag: `1-0` a win, `1/2-1/2` a draw (White's result, GBR.md §2).
+/// The outcome of a `Result` tag: `1-0` a win, `1/2-1/2` a draw (White's result, gbr-notation.md §2).
 fn outcome(result: Option<&Vec<u8>>) -> Option<Outcome> {
     match result.map(|r| r.trim_ascii()) {
         Some(b"1-0") => Some(Outcome::Win),

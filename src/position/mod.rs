@@ -1,5 +1,5 @@
 //! A position as far as the text gives it: code, kings, squares, men count and stipulation
-//! (GBR.md §2), with its canonical text and FEN board field.
+//! (gbr-notation.md §2), with its canonical text and FEN board field.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -58,7 +58,7 @@ pub struct Kings {
 
 impl Kings {
     /// Sort key in the order of printed directories: the squares as text, white's first
-    /// (`a7` before `b1`), GBR.md §4. `Square`'s own order is rank-major and differs.
+    /// (`a7` before `b1`), gbr-notation.md §4. `Square`'s own order is rank-major and differs.
     pub fn text_key(&self) -> [u8; 4] {
         let [a, b] = [self.white, self.black].map(|s| (u8::from(s.file()), u8::from(s.rank())));
         [a.0, a.1, b.0, b.1]
@@ -77,7 +77,7 @@ impl fmt::Display for Kings {
     }
 }
 
-/// The men count W/B of the text: men of each side, kings included (`3/3`), GBR.md §2.
+/// The men count W/B of the text: men of each side, kings included (`3/3`), gbr-notation.md §2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct MenCount {
     /// White's men, king included.
@@ -137,7 +137,7 @@ impl fmt::Display for MenCount {
 
 /// The squares listed after the code, kings excluded: pieces in the code's order (queens,
 /// rooks, bishops, knights; white's before black's within a type), then pawns, white's before
-/// black's (GBR.md §2).
+/// black's (gbr-notation.md §2).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct SquareList {
     /// Piece squares in the order listed.
@@ -193,7 +193,7 @@ impl fmt::Display for SquareList {
     }
 }
 
-/// How the material of a position is known (GBR.md §3 rule 7).
+/// How the material of a position is known (gbr-notation.md §3 rule 7).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Decoded {
     /// Every piece digit is `0..=8`: the code alone gives the material.
@@ -234,7 +234,7 @@ pub struct Derived {
 }
 
 /// A position as far as the text gives it. Only the code is certain; everything else is what
-/// the form carries (GBR.md §2). Parsing keeps what the text says, even when it disagrees with
+/// the form carries (gbr-notation.md §2). Parsing keeps what the text says, even when it disagrees with
 /// itself; [`crate::check::check`] says where it does.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -263,7 +263,7 @@ impl Position {
     }
 
     /// The material: from the code, or with a single `9` split by the men count
-    /// (GBR.md §3 rule 7). A men count that leaves a negative count for the `9`'s type gives
+    /// (gbr-notation.md §3 rule 7). A men count that leaves a negative count for the `9`'s type gives
     /// `Unknown`.
     pub fn decoded(&self) -> Decoded {
         if let Some(m) = self.code.material() {
@@ -308,7 +308,7 @@ impl Position {
 
     /// The board when the text gives kings and squares whose number fits the material:
     /// pieces assigned in the code's order, white's before black's within a type, then
-    /// white's pawns before black's (GBR.md §2). A square listed twice keeps its last man.
+    /// white's pawns before black's (gbr-notation.md §2). A square listed twice keeps its last man.
     pub fn board(&self) -> Option<Board> {
         self.board_of(&self.decoded())
     }

@@ -168,7 +168,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The second step: the diagram printed near each code (GBR.md §7), read only where a
+    /// The second step: the diagram printed near each code (gbr-notation.md §7), read only where a
     /// line near it begins with `9`, completing the position it gives.
     fn search_diagrams(&mut self) {
         for found in &mut self.group {

@@ -1,4 +1,4 @@
-//! What real captions give around a code (GBR.md §6, docs/reading.md), one fixture per layout
+//! What real captions give around a code (gbr-notation.md §6, docs/reading.md), one fixture per layout
 //! in `fixtures/captions/`, each scanned with its exact expected records; the same records at
 //! every chunk size and thread count, and through `gbr index` and `gbr index --from`.
 

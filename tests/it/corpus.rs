@@ -1,4 +1,4 @@
-//! The scanner on real printed text (`../shared/corpus/`, GBR.md §2): every code found, with
+//! The scanner on real printed text (`../shared/corpus/`, gbr-notation.md §2): every code found, with
 //! its sign and kings where the text gives them next to the code, and the compact Probleemblad
 //! positions decoded square by square and checked. The corpus is not shipped with the project:
 //! outside this workplace the folder is absent and these tests say so and pass.
@@ -104,7 +104,7 @@ fn the_printed_directory_reindexed_by_stipulation_gives_its_wins_then_its_draws(
     );
     let tsv = String::from_utf8(out.stdout).unwrap();
     // The book's entries in the book's order: wins then draws, each sorted by code and kings
-    // (GBR.md §4), as the book printed them column by column.
+    // (gbr-notation.md §4), as the book printed them column by column.
     let entry = Regex::new(r"(\d{4}\.\d{2}) ([a-h][1-8][a-h][1-8])\s+- +\d+ -").unwrap();
     let draws = memchr::memmem::find(&bytes, b"Remisestudies (=):").unwrap();
     let mut book: Vec<(String, String, String)> = entry

@@ -1,4 +1,4 @@
-//! Every form of GBR.md §2 in a fixture of its own (`fixtures/forms/`), scanned with its
+//! Every form of gbr-notation.md §2 in a fixture of its own (`fixtures/forms/`), scanned with its
 //! exact expected records; and the prose fixture that must yield no code at all.
 
 use gbrscan::Record;
@@ -145,7 +145,7 @@ fn transcription_errors_are_each_named_with_their_fix() {
             (5, false, vec![]),
             (6, false, vec![]),
             (7, true, vec![]),
-            // Two knights on c3: a square used twice is an error (GBR.md §3 rule 5).
+            // Two knights on c3: a square used twice is an error (gbr-notation.md §3 rule 5).
             (8, false, vec![]),
             (9, true, vec![]),
             (10, false, vec![".e2", ".e2"]),

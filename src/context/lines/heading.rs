@@ -1,4 +1,4 @@
-//! The headings of a printed directory (GBR.md §6; docs/reading.md, "Headings of a printed
+//! The headings of a printed directory (gbr-notation.md §6; docs/reading.md, "Headings of a printed
 //! directory"): `Winststudies (+):`, `Wins`, `II. Draws (32)`, `= Remisen`.
 
 use std::collections::HashMap;

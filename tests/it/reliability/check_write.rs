@@ -89,7 +89,7 @@ fn only_codes_beyond_doubt_are_written() {
     let caption = format!("{WRONG}\n\nf1h1 0OO1.04 2/5 Win\n");
     fs::write(dir.path().join("caption.txt"), &caption).unwrap();
 
-    // The board of GBR.md §7's font over a code whose rook digit counts the white rook as
+    // The board of gbr-notation.md §7's font over a code whose rook digit counts the white rook as
     // black: bare (not written), and with a sign on the line above it (written).
     let board = "XIIIIIIIIY\n9-+-+k+-+0\n9+-+-+-+-0\n9-+-+-+-+0\n9zp-+-+-+-0\n\
                  9-+-+L+-+0\n9+-+-+-+-0\n9-+-+-+-+0\n9+-mK-+-+R0\n";

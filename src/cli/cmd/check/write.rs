@@ -32,7 +32,7 @@ pub enum Doubt {
     /// a player's or an engine's name, a rating, a date, an event.
     Tag(String),
     /// The code has nothing beside it that only a code has: no kings, squares, W/B, sign or
-    /// stipulation (GBR.md §5: a lone `dddd.dd` may be a price, a rating, a version).
+    /// stipulation (gbr-notation.md §5: a lone `dddd.dd` may be a price, a rating, a version).
     Bare,
     /// The fixed text is not read as a code at all.
     NoCode,

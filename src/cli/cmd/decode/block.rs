@@ -125,7 +125,7 @@ fn check_lines(c: Check, ran: bool, parsed: &Parsed, findings: &[Finding]) -> St
 }
 
 /// False when the board check found men on one square or touching kings, which stop the
-/// legality check (GBR.md §3 rule 5).
+/// legality check (gbr-notation.md §3 rule 5).
 fn board_sane(findings: &[Finding]) -> bool {
     !findings
         .iter()
