@@ -296,7 +296,7 @@ fn the_pgn_export_reads_back_with_pgn_reader_and_shakmaty() {
     assert_eq!(code, 0);
     assert!(
         err.contains(
-            "gbr: 7 of 22 entries without a full position skipped (pgn needs every square)\n"
+            "gbr: 10 of 25 entries without a full position skipped (pgn needs every square)\n"
         ),
         "{err}"
     );
