@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use memchr::memmem;
 
-use crate::parse::{Parsed, lex, space};
+use crate::parse::{Parsed, lex, space, words};
 
 /// Bytes on each side of a bare code searched for chess: move notation, a diagram, chess
 /// words. About a paragraph.
@@ -579,7 +579,7 @@ pub fn of_bare(buf: &[u8], parsed: &Parsed) -> Evidence {
     // capital (`Win`, `BTM`); a lone lower-case `win` or `draw` is prose.
     let phrase_after = lex::gap_forward(buf, span.end)
         .filter(|g| *g > span.end && buf.get(*g).is_some_and(u8::is_ascii_alphabetic))
-        .and_then(|g| lex::stipulation_at(buf, g).map(|(_, e)| (g, e)))
+        .and_then(|g| words::stipulation_at(buf, g).map(|(_, e)| (g, e)))
         .is_some_and(|(g, e)| {
             buf[g].is_ascii_uppercase() || buf[g..e].iter().any(|b| !b.is_ascii_alphabetic())
         });

@@ -4,7 +4,7 @@
 use memchr::memchr_iter;
 
 use crate::finder::{is_token, line_feeds};
-use crate::parse::{lex, space};
+use crate::parse::{lex, space, words};
 use crate::stipulation::Stipulation;
 
 mod block;
@@ -372,7 +372,7 @@ pub fn sign_line(line: &[u8]) -> Option<Stipulation> {
     if !matches!(line.first(), Some(b'+' | b'=' | b'-')) {
         return None;
     }
-    let (sign, end) = lex::stipulation_at(line, 0)?;
+    let (sign, end) = words::stipulation_at(line, 0)?;
     if !matches!(line.first(), Some(b'+' | b'=' | b'-')) {
         return None;
     }

@@ -7,7 +7,6 @@ use shakmaty::Square;
 use smallvec::SmallVec;
 
 use super::space;
-use crate::stipulation::Stipulation;
 
 /// Most bytes of white space one gap between two tokens may hold. Real captions put a sign
 /// some 30 spaces before its code (schaakstudiespinsels-2008 body); a line of text is shorter.
@@ -217,20 +216,6 @@ pub fn men_count_at(buf: &[u8], i: usize) -> Option<(u8, u8, usize)> {
     (!at(buf, k).is_some_and(|c| c.is_ascii_digit() || c == b'/')).then_some((w, b, k))
 }
 
-/// A stipulation sign or words at `i`: the signs `+ = -+ -=` (ending at a token boundary or
-/// before a full stop, colon or closing bracket), or a result or side to move in words
-/// (`words::phrase_at`: `Win`, `BTM`, `ZAZ`, `White wins in 78
-/// moves`, `Draw?`). Returns the value and the end.
-pub fn stipulation_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
-    let first = at(buf, i)?;
-    if first == b'-' || first == b'+' || first == b'=' {
-        let len = if first == b'-' { 2 } else { 1 };
-        let token = buf.get(i..i + len)?;
-        return Stipulation::from_token(token).map(|s| (s, i + len));
-    }
-    super::words::phrase_at(buf, i)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,18 +255,5 @@ mod tests {
         assert_eq!(sign_ending_at(b" -+", 3), Some(1));
         assert_eq!(sign_ending_at(b"[+", 2), Some(1));
         assert_eq!(sign_ending_at(b"Kb2+", 4), None);
-    }
-
-    #[test]
-    fn stipulation_words_end_at_a_boundary() {
-        assert_eq!(
-            stipulation_at(b"Win:", 0).map(|(s, e)| (s.to_string(), e)),
-            Some(("+".into(), 3))
-        );
-        assert_eq!(stipulation_at(b"Winner", 0), None);
-        assert_eq!(
-            stipulation_at(b"-=.", 0).map(|(s, e)| (s.to_string(), e)),
-            Some(("-=".into(), 2))
-        );
     }
 }

@@ -11,7 +11,7 @@ mod read;
 mod solver;
 pub mod space;
 mod squares;
-mod words;
+pub(crate) mod words;
 
 pub(crate) use words::{phrase_at, side_at};
 

@@ -21,14 +21,14 @@ fn kings_follow_a_code(buf: &[u8], kings_start: usize) -> bool {
 
 /// Reads the stipulation at `i`: one token, or two (`BTM, Win`, `+ ZAZ`).
 fn stipulation_from(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
-    let (first, end) = lex::stipulation_at(buf, i)?;
+    let (first, end) = words::stipulation_at(buf, i)?;
     let mut next = end;
     if lex::at(buf, next) == Some(b',') {
         next += 1;
     }
     let second = lex::gap_forward(buf, next)
         .filter(|g| *g > end)
-        .and_then(|g| lex::stipulation_at(buf, g));
+        .and_then(|g| words::stipulation_at(buf, g));
     match second {
         Some((s, e)) if (s.outcome.is_none()) != (first.outcome.is_none()) => {
             Some((first.combine(s), e))
@@ -313,7 +313,7 @@ impl<'a> Reader<'a> {
             return;
         };
         let stipulation_follows = lex::gap_forward(buf, e)
-            .and_then(|g2| lex::stipulation_at(buf, g2))
+            .and_then(|g2| words::stipulation_at(buf, g2))
             .is_some();
         if self.kings.is_some() || self.sign.is_some() || stipulation_follows || self.given {
             self.men = Some(MenCount { white, black });

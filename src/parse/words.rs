@@ -250,6 +250,20 @@ pub fn phrase_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
     lex::is_boundary(buf.get(end).copied()).then_some((stipulation, end))
 }
 
+/// A stipulation sign or words at `i`: the signs `+ = -+ -=` (ending at a token boundary or
+/// before a full stop, colon or closing bracket), or a result or side to move in words
+/// ([`phrase_at`]: `Win`, `BTM`, `ZAZ`, `White wins in 78
+/// moves`, `Draw?`). Returns the value and the end.
+pub fn stipulation_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
+    let first = lex::at(buf, i)?;
+    if first == b'-' || first == b'+' || first == b'=' {
+        let len = if first == b'-' { 2 } else { 1 };
+        let token = buf.get(i..i + len)?;
+        return Stipulation::from_token(token).map(|s| (s, i + len));
+    }
+    phrase_at(buf, i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,5 +315,18 @@ mod tests {
         let buf = "= Schwarz am Zug 0013.01".as_bytes();
         assert_eq!(side_ending_at(buf, 16), Some((Color::Black, 2)));
         assert_eq!(side_ending_at(b"the 0013.01", 3), None);
+    }
+
+    #[test]
+    fn stipulation_words_end_at_a_boundary() {
+        assert_eq!(
+            stipulation_at(b"Win:", 0).map(|(s, e)| (s.to_string(), e)),
+            Some(("+".into(), 3))
+        );
+        assert_eq!(stipulation_at(b"Winner", 0), None);
+        assert_eq!(
+            stipulation_at(b"-=.", 0).map(|(s, e)| (s.to_string(), e)),
+            Some(("-=".into(), 2))
+        );
     }
 }
