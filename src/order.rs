@@ -131,36 +131,27 @@ pub(crate) fn kings_key(kings: Option<&str>) -> Result<Option<[u8; 4]>, KeyError
     let Some(text) = kings.filter(|k| !k.is_empty()) else {
         return Ok(None);
     };
-    let err = || KeyError::Kings {
-        found: text.to_string(),
-    };
-    let bytes: [u8; 4] = text.as_bytes().try_into().map_err(|_| err())?;
-    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-    if square(bytes[0], bytes[1]) && square(bytes[2], bytes[3]) {
-        Ok(Some(bytes))
-    } else {
-        Err(err())
+    // Checked through the kings' own reading (`Kings::from_str`); the key is the text's bytes,
+    // which sort as printed directories do (gbr-notation.md §4).
+    match (
+        text.parse::<crate::position::Kings>(),
+        text.as_bytes().try_into(),
+    ) {
+        (Ok(_), Ok(bytes)) => Ok(Some(bytes)),
+        _ => Err(KeyError::Kings {
+            found: text.to_string(),
+        }),
     }
 }
-
 fn men_key(men: Option<&str>) -> Result<Option<MenCount>, KeyError> {
     let Some(text) = men.filter(|m| !m.is_empty()) else {
         return Ok(None);
     };
-    let err = || KeyError::Men {
-        found: text.to_string(),
-    };
-    let (white, black) = text.split_once('/').ok_or_else(err)?;
-    let count = |t: &str| {
-        t.bytes()
-            .all(|b| b.is_ascii_digit())
-            .then(|| t.parse::<u8>().ok())
-            .flatten()
-    };
-    Ok(Some(MenCount {
-        white: count(white).ok_or_else(err)?,
-        black: count(black).ok_or_else(err)?,
-    }))
+    text.parse::<MenCount>()
+        .map(Some)
+        .map_err(|_| KeyError::Men {
+            found: text.to_string(),
+        })
 }
 
 impl<'a> Key<'a> {

@@ -32,14 +32,7 @@ impl Entry {
     pub fn of_record(record: &Record) -> Entry {
         Entry {
             code: record.code,
-            kings: record.kings.as_ref().and_then(|k| {
-                let k = k.as_bytes();
-                let sq = |i: usize| shakmaty::Square::from_ascii(k.get(i..i + 2)?).ok();
-                Some(Kings {
-                    white: sq(0)?,
-                    black: sq(2)?,
-                })
-            }),
+            kings: record.kings.as_ref().and_then(|k| k.parse::<Kings>().ok()),
             place: format!("{}:{}", record.path, record.line),
             text: record.canonical.to_string(),
             caption: None,

@@ -11,6 +11,9 @@ use crate::code::{Code, PIECE_ROLES};
 use crate::material::Material;
 use crate::stipulation::Stipulation;
 
+mod text;
+pub use text::PartError;
+
 /// The names of the 64 squares end to end, in shakmaty's order (`a1`, `b1`, ... `h8`).
 const SQUARE_NAMES: &str = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
 
