@@ -27,6 +27,7 @@ pub mod finder;
 pub mod input;
 pub mod label;
 pub mod material;
+pub mod ocr;
 pub mod parse;
 pub mod pgn;
 pub mod position;

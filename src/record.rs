@@ -180,6 +180,12 @@ pub struct Record {
     /// moved often.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub study: Option<Box<Study>>,
+    /// For a code read from a page through OCR (`--ocr`), each part of its text read otherwise
+    /// than OCR gave it (`O130,00` read as `0130.00`: docs/reading.md, "OCR"), offsets in the
+    /// page's text; left out of the JSON when empty, and read back as empty from output saved
+    /// before the field existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ocr_fixes: Vec<crate::ocr::OcrFix>,
 }
 
 /// Where a record's printed page ([`Record::page`]) comes from (docs/inputs.md, "Pages").
@@ -371,6 +377,7 @@ impl Record {
         let decoded = &derived.decoded;
         Record {
             path: path.clone(),
+            ocr_fixes: Vec::new(),
             page: None,
             page_index: None,
             page_from: None,

@@ -56,6 +56,9 @@ pub struct Args {
         value_parser = super::common::parse_encoding
     )]
     encoding: super::common::Encoding,
+    /// OCR of scanned pages.
+    #[command(flatten)]
+    ocr: super::common::OcrArgs,
 }
 
 /// One input read.
@@ -195,6 +198,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut failed = false;
     let mut opts = OpenOptions::default();
     opts.load.encoding = args.encoding.0;
+    opts.ocr = args.ocr.options(super::common::threads(None), None)?;
     let mut loaded = read_inputs(&args.paths, &opts, &mut failed);
     let mut options = Options {
         near_misses: !args.no_near_misses,

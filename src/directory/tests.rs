@@ -20,6 +20,7 @@ fn record(
         page: None,
         page_index: None,
         page_from: None,
+        ocr_fixes: Vec::new(),
         label: None,
         offset,
         length: 7,

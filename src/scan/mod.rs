@@ -78,6 +78,18 @@ pub(crate) struct ChunkScan {
 }
 
 impl ChunkScan {
+    /// Gives each record the OCR fixes ([`crate::ocr::OcrFix`], sorted by offset) that fall
+    /// inside its text.
+    pub(crate) fn attach_ocr_fixes(&mut self, fixes: &[crate::ocr::OcrFix]) {
+        for record in &mut self.found {
+            let (from, to) = (record.offset, record.offset + record.length);
+            let first = fixes.partition_point(|f| f.offset < from);
+            record
+                .ocr_fixes
+                .extend(fixes[first..].iter().take_while(|f| f.offset < to).cloned());
+        }
+    }
+
     /// The scan of nothing: no line feed, no record.
     fn empty() -> ChunkScan {
         ChunkScan {
