@@ -101,7 +101,17 @@ pub fn read(text: &str) -> Read {
                     _ => break,
                 }
             };
-            if let Some(run) = squares_at(&chars, start) {
+            // A stray mark is dropped only where the code decides it: the run then holds as
+            // many squares as the code says it must (the kings, all the men, or both).
+            let stray = || {
+                squares_at(&chars, start, true).filter(|run| {
+                    let men = code.men.map(usize::from);
+                    run.squares == 2
+                        || Some(run.squares) == men
+                        || Some(run.squares) == men.map(|m| m + 2)
+                })
+            };
+            if let Some(run) = squares_at(&chars, start, false).or_else(stray) {
                 evidence = true;
                 at = run.end;
                 parts.push(run);
@@ -143,6 +153,8 @@ struct Part {
     end: usize,
     read: String,
     part: OcrPart,
+    /// Squares in it, for a run of squares.
+    squares: usize,
 }
 
 impl Part {
@@ -160,6 +172,8 @@ struct CodeAt {
     end: usize,
     confused: bool,
     glued_sign: bool,
+    /// Men but the kings the code says there are (pieces and pawns), `None` with a `9`.
+    men: Option<u8>,
 }
 
 fn byte(chars: &[(usize, char)], i: usize, text_len: usize) -> usize {
@@ -195,7 +209,11 @@ fn apply(
 fn opens(chars: &[(usize, char)], i: usize) -> bool {
     i == 0 || {
         let c = chars[i - 1].1;
-        c.is_whitespace() || matches!(c, '(' | '[' | '{' | '+' | '=' | '-' | '"' | '\'')
+        c.is_whitespace()
+            || matches!(
+                c,
+                '(' | '[' | '{' | '+' | '=' | '-' | '\u{2013}' | '\u{2014}' | '"' | '\''
+            )
     }
 }
 
@@ -260,23 +278,34 @@ fn code_at(chars: &[(usize, char)], i: usize) -> Option<CodeAt> {
         return None;
     }
     let glued_sign = i > 0 && matches!(chars[i - 1].1, '+' | '=');
+    let d = digits.as_bytes();
+    let men = [d[0], d[1], d[2], d[3], d[5], d[6]]
+        .iter()
+        .enumerate()
+        .try_fold(0u8, |sum, (at, &d)| match (at, d - b'0') {
+            (_, 9) => None,
+            (0..4, n) => Some(sum + n % 3 + n / 3),
+            (_, n) => Some(sum + n),
+        });
     Some(CodeAt {
         part: Part {
             start: i,
             end: k,
             read: digits,
             part: OcrPart::Code,
+            squares: 0,
         },
         start: i,
         end: k,
         confused,
         glued_sign,
+        men,
     })
 }
 
 /// True when a file letter stands at `i`, glued to what came before.
 fn glued_letter(chars: &[(usize, char)], i: usize) -> bool {
-    chars.get(i).is_some_and(|&(_, c)| matches!(c, 'a'..='h'))
+    chars.get(i).is_some_and(|&(_, c)| file(c).is_some())
 }
 
 /// The first character after `i` that is no blank, crossing at most one line end in all
@@ -304,38 +333,56 @@ fn closes(chars: &[(usize, char)], i: usize) -> bool {
     })
 }
 
-/// A run of squares at `i` (`a7d3`, `b2b3c6d6`, `.d4e3`, `g2.c4c5`): file letters `a-h` as
-/// printed, ranks 1-8 with their confusions read; one pawn mark (a full stop, or a comma read
-/// as one) between squares or before the first. At least two squares, ending at a boundary.
-fn squares_at(chars: &[(usize, char)], i: usize) -> Option<Part> {
+/// The file letter a character OCR gives stands for in a position where the notation has a
+/// file letter: `a`-`h` as printed, and `¢`, which Tesseract gives for a `g`.
+fn file(c: char) -> Option<char> {
+    match c {
+        'a'..='h' => Some(c),
+        '¢' => Some('g'),
+        _ => None,
+    }
+}
+
+/// A run of squares at `i` (`a7d3`, `b2b3c6d6`, `.d4e3`, `g2.c4c5`): file letters `a-h` (and
+/// their confusions), ranks 1-8 with their confusions read; one pawn mark (a full stop, or a
+/// comma read as one) between squares or before the first. At least two squares, ending at a
+/// boundary. With `strays`, a mark standing between a file letter and its rank as printed
+/// (`gl1`, `aS5`: OCR read one stroke twice) is dropped.
+fn squares_at(chars: &[(usize, char)], i: usize, strays: bool) -> Option<Part> {
     let mut k = i;
     let mut read = String::new();
     let mut squares = 0;
     let mut marks = 0;
+    let at = |k: usize| chars.get(k).map(|&(_, c)| c);
     loop {
-        let c = chars.get(k).map(|&(_, c)| c);
-        match c {
-            Some('a'..='h') => {
-                let rank = chars.get(k + 1).and_then(|&(_, r)| digit(r))?;
+        let c = at(k);
+        match c.and_then(file) {
+            Some(letter) => {
+                let mut rank = at(k + 1).and_then(digit)?;
+                let stray = strays
+                    && at(k + 1).is_some_and(|r| !r.is_ascii_digit())
+                    && at(k + 2).is_some_and(|r| matches!(r, '1'..='8'));
+                if stray {
+                    rank = at(k + 2).and_then(digit)?;
+                    k += 1;
+                }
                 if !(1..=8).contains(&rank) {
                     return None;
                 }
-                read.push(c?);
+                read.push(letter);
                 read.push(char::from(b'0' + rank));
                 squares += 1;
                 k += 2;
             }
-            Some('.' | ',')
-                if marks == 0
-                    && chars
-                        .get(k + 1)
-                        .is_some_and(|&(_, n)| matches!(n, 'a'..='h')) =>
+            None if matches!(c, Some('.' | ','))
+                && marks == 0
+                && at(k + 1).and_then(file).is_some() =>
             {
                 read.push('.');
                 marks += 1;
                 k += 1;
             }
-            _ => break,
+            None => break,
         }
     }
     (squares >= 2 && closes(chars, k)).then_some(Part {
@@ -343,6 +390,7 @@ fn squares_at(chars: &[(usize, char)], i: usize) -> Option<Part> {
         end: k,
         read,
         part: OcrPart::Squares,
+        squares,
     })
 }
 
@@ -378,6 +426,7 @@ fn men_at(chars: &[(usize, char)], i: usize) -> Option<Part> {
         end: k,
         read,
         part: OcrPart::Men,
+        squares: 0,
     })
 }
 
@@ -407,8 +456,10 @@ fn kings_before(chars: &[(usize, char)], code: usize) -> Option<Part> {
     while k < end && matches!(chars[k].1, '(' | '[' | '+' | '=' | '-' | ')') {
         k += 1;
     }
-    let part = squares_at(chars, k)?;
-    (part.end == end && part.read.len() == 4).then_some(part)
+    let part = squares_at(chars, k, false)
+        .filter(|p| p.end == end)
+        .or_else(|| squares_at(chars, k, true).filter(|p| p.end == end))?;
+    (part.squares == 2).then_some(part)
 }
 
 #[cfg(test)]

@@ -97,3 +97,21 @@ fn letters_are_read_as_digits_only_where_a_digit_stands() {
 fn a_clean_page_is_read_unchanged() {
     untouched("a7d3 0116.00 b2b3c6d6 3/3+.\n=0323.12g3g1\n");
 }
+
+#[test]
+fn a_stray_mark_in_a_square_is_dropped_where_the_code_counts_the_squares() {
+    // 0000.33: kings and six pawns, eight squares glued after the code.
+    reads("(+0000.33e2d7aS5b6d4e6g5h7)", "(+0000.33e2d7a5b6d4e6g5h7 )");
+    reads("=0323.12 g3gl1 after", "=0323.12 g3g1  after");
+    // Nine squares where the code says eight: not read.
+    untouched("(+0000.33e2d7aS5b6d4e6g5h7a2)");
+}
+
+#[test]
+fn a_cent_sign_is_read_as_the_file_g() {
+    reads("—0323.12 g3¢1 after", "—0323.12 g3g1  after");
+    reads(
+        "c2h4 0015.15 d3d6g5 ¢2.c4c5c7e5e6h3 5/7 Win:",
+        "c2h4 0015.15 d3d6g5 g2.c4c5c7e5e6h3  5/7 Win:",
+    );
+}
