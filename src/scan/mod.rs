@@ -84,9 +84,14 @@ impl ChunkScan {
         for record in &mut self.found {
             let (from, to) = (record.offset, record.offset + record.length);
             let first = fixes.partition_point(|f| f.offset < from);
-            record
-                .ocr_fixes
-                .extend(fixes[first..].iter().take_while(|f| f.offset < to).cloned());
+            let inside: Vec<_> = fixes[first..]
+                .iter()
+                .take_while(|f| f.offset < to)
+                .cloned()
+                .collect();
+            if !inside.is_empty() {
+                record.ocr_fixes = Some(Box::new(inside));
+            }
         }
     }
 
