@@ -213,6 +213,16 @@ fn a_misread_square_shows_in_the_records_ocr_fixes() {
         serde_json::json!([{"offset": record["data"]["ocr_fixes"][0]["offset"], "found": "g3gl1", "read": "g3g1", "part": "squares"}])
     );
     assert_eq!(record["data"]["kings"], "g3g1");
+    // And `gbr check --ocr` shows it as a note at its place on the page.
+    let (out, _, _) = ocr_run(
+        &["check", "--ocr", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    assert!(
+        out.contains("note[ocr]: OCR gave `g3gl1` (squares), read as `g3g1`\n"),
+        "{out}"
+    );
+    assert!(out.contains("noisy-blur.pdf:2:6:10\n"), "{out}");
     // A record of a clean caption carries none.
     assert!(
         out.lines()
