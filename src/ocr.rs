@@ -274,7 +274,7 @@ fn code_at(chars: &[(usize, char)], i: usize) -> Option<CodeAt> {
     let confused = confused || stop != '.' || spaces > 0;
     digits.insert(4, '.');
     let pawns = &digits.as_bytes()[5..];
-    if pawns.iter().any(|&d| d == b'9') {
+    if pawns.contains(&b'9') {
         return None;
     }
     let glued_sign = i > 0 && matches!(chars[i - 1].1, '+' | '=');

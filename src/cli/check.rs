@@ -194,10 +194,15 @@ fn read_inputs(paths: &[PathBuf], opts: &OpenOptions, failed: &mut bool) -> Vec<
 fn ocr_notes(loaded: &[Loaded], diagnostics: &mut Vec<Diagnostic>) {
     for (input, l) in loaded.iter().enumerate() {
         for fix in l.ocr_fixes.iter().flat_map(|f| f.iter()) {
-            let start = usize::try_from(fix.offset).unwrap_or(usize::MAX).min(l.text.len());
+            let start = usize::try_from(fix.offset)
+                .unwrap_or(usize::MAX)
+                .min(l.text.len());
             let before = &l.text[..start];
             let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-            let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
             let part = match fix.part {
                 gbrscan::ocr::OcrPart::Code => "the code",
                 gbrscan::ocr::OcrPart::Squares => "squares",

@@ -231,7 +231,16 @@ pub fn read_pages(
         Scanned::Pdf => "input.pdf",
         Scanned::Image => "input.img",
     });
-    let written = fs::write(&file, bytes);
+    // The file is written for the tools only when a page is not in the cache.
+    let missing = match scanned {
+        Scanned::Image => cached(opts, &key(0)).is_none(),
+        Scanned::Pdf => pages.iter().any(|&page| !is_cached(opts, &key(page))),
+    };
+    let written = if missing {
+        fs::write(&file, bytes)
+    } else {
+        Ok(())
+    };
     if let Scanned::Image = scanned {
         tick(OcrProgress::Pages(1));
         let key = key(0);
@@ -312,16 +321,7 @@ fn pdf_page(file: &Path, work: &Path, page: u32, opts: &OcrOptions) -> Result<St
     run(
         "pdftoppm",
         Command::new("pdftoppm")
-            .args([
-                "-r",
-                &dpi,
-                "-gray",
-                "-singlefile",
-                "-f",
-                &n,
-                "-l",
-                &n,
-            ])
+            .args(["-r", &dpi, "-gray", "-singlefile", "-f", &n, "-l", &n])
             .arg(file)
             .arg(&root),
         opts.timeout,
@@ -413,6 +413,13 @@ fn failed(tool: &'static str, err: &io::Error) -> OcrError {
         tool,
         message: err.to_string(),
     }
+}
+
+/// True when the cache is on and has a text under `key`.
+fn is_cached(opts: &OcrOptions, key: &str) -> bool {
+    opts.cache
+        .as_ref()
+        .is_some_and(|dir| dir.join(&key[..2]).join(format!("{key}.txt")).is_file())
 }
 
 /// The cached text under `key`, if the cache is on and has it.

@@ -493,3 +493,23 @@ fn ocr_fixes_round_trip_through_json_and_old_records_read_without_them() {
     let back: gbrscan::Record = serde_json::from_str(&json).expect("read back");
     assert_eq!(back.ocr_fixes, record.ocr_fixes);
 }
+
+/// A PDF with a text layer on every page reads the same with `--ocr` as without: no page is
+/// OCR'd, no record changes.
+#[test]
+#[ignore = "needs Tesseract and ../shared/corpus"]
+fn a_text_layer_reads_the_same_with_ocr() {
+    let pdf = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/pdf/probleemblad-2013-4.pdf");
+    if !pdf.exists() {
+        eprintln!("skipped: {} not found", pdf.display());
+        return;
+    }
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = pdf.to_str().expect("UTF-8");
+    let (plain, _, _) = ocr_run(&["scan", path], cache.path());
+    let (read, _, _) = ocr_run(&["scan", "--ocr", path], cache.path());
+    assert_eq!(plain.lines().count(), 6);
+    assert_eq!(read, plain);
+    assert!(!cache.path().join("gbr").exists(), "no page was OCR'd");
+}
