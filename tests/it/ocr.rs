@@ -1,5 +1,5 @@
 //! `--ocr` (docs/inputs.md, "OCR"; docs/reading.md, "OCR"): scans made in the test from the
-//! captions of `fixtures/ocr/captions.tex` (rasterized with pdftoppm at 200, 300 and 400 dpi,
+//! captions of `fixtures/ocr/captions.tex` (typeset with pdflatex, rasterized with pdftoppm at 200, 300 and 400 dpi,
 //! blurred, rotated, as image-only PDFs, a multi-page TIFF, a PNG and a JPEG:
 //! `fixtures/ocr/scans.py`) read through Tesseract, every code with its kings and page. The
 //! tests that run Tesseract are `#[ignore = "needs Tesseract"]` (CI installs it from Debian,
@@ -29,7 +29,8 @@ fn scans() -> &'static Path {
         });
         assert!(
             made,
-            "fixtures/ocr/scans.py failed: it needs poppler-utils, img2pdf and python3-pil"
+            "fixtures/ocr/scans.py failed: it needs texlive-latex-base, lmodern, poppler-utils, img2pdf \
+             and python3-pil"
         );
         out
     })
@@ -213,6 +214,11 @@ fn a_misread_square_shows_in_the_records_ocr_fixes() {
         serde_json::json!([{"offset": record["data"]["ocr_fixes"][0]["offset"], "found": "g3gl1", "read": "g3g1", "part": "squares"}])
     );
     assert_eq!(record["data"]["kings"], "g3g1");
+    // A record of a clean caption carries none.
+    assert!(
+        out.lines()
+            .any(|l| l.contains("\"0116.00\"") && !l.contains("ocr_fixes"))
+    );
     // And `gbr check --ocr` shows it as a note at its place on the page.
     let (out, _, _) = ocr_run(
         &["check", "--ocr", path.to_str().expect("UTF-8")],
@@ -223,11 +229,6 @@ fn a_misread_square_shows_in_the_records_ocr_fixes() {
         "{out}"
     );
     assert!(out.contains("noisy-blur.pdf:2:6:10\n"), "{out}");
-    // A record of a clean caption carries none.
-    assert!(
-        out.lines()
-            .any(|l| l.contains("\"0116.00\"") && !l.contains("ocr_fixes"))
-    );
 }
 
 #[test]
@@ -326,7 +327,7 @@ fn a_missing_language_pack_is_named() {
             "--ocr",
             "--ocr-lang",
             "eng+xyz",
-            "fixtures/ocr/captions.pdf",
+            "fixtures/ocr/captions.tex",
         ],
         cache.path(),
     );
@@ -456,7 +457,7 @@ fn ocr_without_tesseract_says_what_to_install() {
     let (_, err, code) = streams(
         gbr()
             .env("PATH", empty.path())
-            .args(["scan", "--ocr", "fixtures/ocr/captions.pdf"])
+            .args(["scan", "--ocr", "fixtures/ocr/captions.tex"])
             .output()
             .expect("run gbr"),
     );
