@@ -259,6 +259,8 @@ pub fn read_pages(
         return Ok(match text {
             // Tesseract ends each page of a multi-page image with a form feed.
             Ok(text) => split_pages(&text).into_iter().map(Ok).collect(),
+            // The caller names the tool (`InputError::Ocr`).
+            Err(OcrError::Failed { message, .. }) => vec![Err(message)],
             Err(err) => vec![Err(err.to_string())],
         });
     }

@@ -514,3 +514,33 @@ fn a_text_layer_reads_the_same_with_ocr() {
     assert_eq!(read, plain);
     assert!(!cache.path().join("gbr").exists(), "no page was OCR'd");
 }
+
+/// An image Tesseract cannot read is an error for that input, named, and the other inputs are
+/// read: no panic, no hang.
+#[test]
+#[ignore = "needs Tesseract"]
+fn an_image_tesseract_cannot_read_is_an_error_of_that_input_only() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut broken = b"\x89PNG\r\n\x1a\n".to_vec();
+    broken.extend_from_slice(&[0xAB; 200]);
+    std::fs::write(dir.path().join("a-broken.png"), broken).expect("write");
+    std::fs::copy(scans().join("page-1.png"), dir.path().join("b-page.png")).expect("copy");
+    let (out, err, code) = streams(
+        gbr()
+            .current_dir(dir.path())
+            .env("XDG_CACHE_HOME", dir.path())
+            .args(["scan", "--ocr", "a-broken.png", "b-page.png"])
+            .output()
+            .expect("run gbr"),
+    );
+    assert!(
+        err.starts_with("gbr: a-broken.png: tesseract failed: exit status: 1"),
+        "{err}"
+    );
+    assert_eq!(out.lines().count(), 4, "{out}");
+    assert!(
+        out.starts_with("b-page.png:5:1: a7d3 0116.00 b2b3c6d6 3/3+."),
+        "{out}"
+    );
+    assert_eq!(code, 2);
+}
