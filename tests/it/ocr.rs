@@ -66,7 +66,7 @@ fn records(stdout: &str) -> Vec<String> {
 
 /// The captions as typeset, as the text layer would give them: page, line, column, then each
 /// code's canonical text (kings first; GBR.md §2).
-const CAPTIONS: [&str; 7] = [
+const CAPTIONS: [&str; 8] = [
     "1:5:1: a7d3 0116.00 b2b3c6d6 3/3+.",
     "1:10:1: c2h4 0015.15 d3d6g5g2.c4c5c7e5e6h3 5/7+.",
     "1:12:19: a1h8 0031.10 h1f4.a7 3/2+.",
@@ -74,6 +74,7 @@ const CAPTIONS: [&str; 7] = [
     "2:3:1: f1h1 0001.04 2/5+.",
     "2:5:1: a2c4 0000.32 .d4e3f2e4f3 4/3 WTM.",
     "2:6:1: g3g1 0323.12 =",
+    "2:7:21: a2f1 0411.56 10/9+.",
 ];
 
 #[track_caller]
@@ -85,11 +86,19 @@ fn scan_reads_every_caption(file: &str) {
         cache.path(),
     );
     assert_eq!(code, 0, "{out}{err}");
+    // One invalid code: the printed error, found with its fix; no false alarm from OCR.
     assert!(
-        err.starts_with("7 codes in 1 file"),
+        err.starts_with("8 codes in 1 file, 1 invalid,"),
         "no message but the summary: {err}"
     );
     assert_eq!(records(&out), CAPTIONS, "{file}:\n{out}");
+    assert!(
+        out.contains(
+            "error men-count: W/B is 10/9, the code gives 9/8; the code should probably read \
+             0411.67"
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -166,7 +175,7 @@ fn codes_and_kings(file: &Path, cache: &Path) -> Vec<(u64, String, String)> {
         .collect()
 }
 
-const CODES_AND_KINGS: [(u64, &str, &str); 7] = [
+const CODES_AND_KINGS: [(u64, &str, &str); 8] = [
     (1, "0116.00", "a7d3"),
     (1, "0015.15", "c2h4"),
     (1, "0031.10", "a1h8"),
@@ -174,6 +183,7 @@ const CODES_AND_KINGS: [(u64, &str, &str); 7] = [
     (2, "0001.04", "f1h1"),
     (2, "0000.32", "a2c4"),
     (2, "0323.12", "g3g1"),
+    (2, "0411.56", "a2f1"),
 ];
 
 #[test]
@@ -341,7 +351,7 @@ fn a_missing_language_pack_is_named() {
 
 #[test]
 #[ignore = "needs Tesseract"]
-fn gbr_text_prints_the_ocr_text_as_read_and_check_checks_it() {
+fn gbr_text_prints_the_ocr_text_and_check_finds_the_printed_error() {
     let cache = tempfile::tempdir().expect("a cache folder");
     let path = scans().join("scan-300.pdf");
     let (out, err, code) = ocr_run(
@@ -356,7 +366,17 @@ fn gbr_text_prints_the_ocr_text_as_read_and_check_checks_it() {
         &["check", "--ocr", path.to_str().expect("UTF-8")],
         cache.path(),
     );
-    assert_eq!(code, 0, "{out}{err}");
+    // The printed error, with its fix, at its place on page 2; nothing else.
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.starts_with(
+            "error[men-count]: W/B is 10/9, the code gives 9/8; the code should probably read \
+             0411.67, or else W/B 9/8\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("scan-300.pdf:2:7:26\n"), "{out}");
+    assert!(out.contains("; errors: men-count 1;"), "{out}");
 }
 
 /// The shared Probleemblad issue, two of its pages rasterized at 300 dpi and read through OCR,
