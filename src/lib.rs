@@ -43,6 +43,7 @@ pub mod finder;
 pub mod input;
 pub mod label;
 pub mod material;
+pub mod ocr;
 mod order;
 pub mod parse;
 pub mod pgn;

@@ -180,6 +180,15 @@ pub struct Record {
     /// moved often.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub study: Option<Box<Study>>,
+    /// For a code read from a page through OCR (`--ocr`), each part of its text read otherwise
+    /// than OCR gave it (`O130,00` read as `0130.00`: docs/reading.md, "OCR"), offsets in the
+    /// page's text; absent (and left out of the JSON) when there is none, and in output saved
+    /// before the field existed. A box of a vector, one pointer wide: a scan moves every record
+    /// several times, and a vector in place (24 bytes) cost the plain scan 1.3% more
+    /// instructions (docs/performance.md, "OCR").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[allow(clippy::box_collection)]
+    pub ocr_fixes: Option<Box<Vec<crate::ocr::OcrFix>>>,
 }
 
 /// Where a record's printed page ([`Record::page`]) comes from (docs/inputs.md, "Pages").
@@ -371,6 +380,7 @@ impl Record {
         let decoded = &derived.decoded;
         Record {
             path: path.clone(),
+            ocr_fixes: None,
             page: None,
             page_index: None,
             page_from: None,

@@ -44,6 +44,7 @@ pub fn record(i: u64) -> Record {
         page: page.as_ref().map(|p| p.printed.clone()),
         page_index: page.as_ref().map(|p| p.index),
         page_from: page.as_ref().map(|p| p.from),
+        ocr_fixes: None,
         label: (r >> 48)
             .is_multiple_of(2)
             .then(|| itoa::Buffer::new().format(i % 997 + 1).into()),

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use gbrscan::Fields;
 use gbrscan::input::{
-    FILE_TYPES, InflateLimit, InputError, InputPath, LoadOptions, OpenOptions, SkipReason, Skipped,
-    Walk, WalkOptions, walk_with,
+    FILE_TYPES, InflateLimit, InputError, InputPath, LoadOptions, OcrOptions, OcrProgress,
+    OpenOptions, SkipReason, Skipped, Walk, WalkOptions, walk_with,
 };
 use gbrscan::label::LabelRules;
 use gbrscan::pgn::GameCounts;
@@ -97,6 +97,9 @@ pub struct InputArgs {
     /// Bytes per chunk of a large file (changes speed, never the output).
     #[arg(long, default_value_t = gbrscan::scan::DEFAULT_CHUNK_SIZE, hide = true)]
     pub chunk_size: usize,
+    /// OCR of scanned pages.
+    #[command(flatten)]
+    pub ocr: OcrArgs,
     /// Show a progress bar on stderr: `auto` when stderr is a terminal, stdout is not a pipe
     /// (a pager may share the terminal) and the scan takes over a second.
     #[arg(long, value_enum, default_value_t = ShowProgress::Auto)]
@@ -111,6 +114,61 @@ pub enum Needs {
     Listing,
     /// Every field, labels included.
     Everything,
+}
+
+/// `--ocr` and its settings, shared by `scan`, `check`, `index` and `text`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct OcrArgs {
+    /// Read PDF pages without a text layer and page images (PNG, TIFF, JPEG) through OCR
+    /// (Tesseract and poppler's pdftoppm, installed from the system's packages), and read the
+    /// misreadings of codes OCR makes (docs/reading.md, "OCR").
+    #[arg(long)]
+    pub ocr: bool,
+    /// Tesseract's languages for --ocr, `+` between them (each needs its package:
+    /// tesseract-ocr-deu for deu).
+    #[arg(long, value_name = "LANGS", default_value = "eng", requires = "ocr")]
+    pub ocr_lang: String,
+    /// With --ocr, neither read nor keep page texts in the cache (under the user's cache
+    /// directory, keyed by each file's content and the OCR settings).
+    #[arg(long, requires = "ocr")]
+    pub no_cache: bool,
+}
+
+impl OcrArgs {
+    /// The OCR options, `None` without `--ocr`; `threads` pages are read at once.
+    ///
+    /// # Errors
+    ///
+    /// When Tesseract, its language data or pdftoppm is missing: the message names the
+    /// packages to install.
+    pub fn options(
+        &self,
+        threads: usize,
+        progress: Option<gbrscan::input::ocr::OcrProgressFn>,
+    ) -> anyhow::Result<Option<OcrOptions>> {
+        if !self.ocr {
+            return Ok(None);
+        }
+        gbrscan::input::ocr::tools(&self.ocr_lang)?;
+        Ok(Some(OcrOptions {
+            lang: self.ocr_lang.clone(),
+            cache: if self.no_cache {
+                None
+            } else {
+                gbrscan::input::ocr::default_cache()
+            },
+            threads,
+            progress,
+            ..OcrOptions::default()
+        }))
+    }
+}
+
+/// The threads of `-j` (one per core by default).
+pub fn threads(asked: Option<usize>) -> usize {
+    asked
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// What a scan over the inputs met besides the records. Every count is of inputs (files,
@@ -151,7 +209,7 @@ fn skip_line(skip: &Skipped) -> String {
 
 /// The stderr line for an input, member or page that could not be read:
 /// `gbr: path: cannot open: <os error>` with the whole chain of causes, or for the kinds
-/// inside an input, their own message (`gbr: scan.pdf: no text layer: needs OCR`).
+/// inside an input, their own message (`gbr: scan.pdf: no text layer: run with --ocr`).
 pub fn failure_line(err: &InputError) -> String {
     let operation = match err {
         InputError::Open { .. } => "cannot open",
@@ -249,9 +307,25 @@ impl InputArgs {
             .collect()
     }
 
-    /// How inputs are opened, from the flags.
+    /// How inputs are opened, from the flags, OCR on with `--ocr` (told of pages through
+    /// `progress`).
+    ///
+    /// # Errors
+    ///
+    /// `--ocr` without Tesseract, its language data or pdftoppm installed.
+    pub fn open_options_with(
+        &self,
+        progress: Option<gbrscan::input::ocr::OcrProgressFn>,
+    ) -> anyhow::Result<OpenOptions> {
+        let mut opts = self.open_options();
+        opts.ocr = self.ocr.options(threads(self.threads), progress)?;
+        Ok(opts)
+    }
+
+    /// How inputs are opened, from the flags, without OCR.
     pub fn open_options(&self) -> OpenOptions {
         OpenOptions {
+            ocr: None,
             load: LoadOptions {
                 mmap: !self.no_mmap,
                 binary: self.binary,
@@ -351,11 +425,19 @@ pub fn scan_paths(
             summary.not_scanned += 1;
         }
     }
+    let pages = progress.pages();
+    let open =
+        args.open_options_with(args.ocr.ocr.then(|| -> gbrscan::input::ocr::OcrProgressFn {
+            Arc::new(move |event| match event {
+                OcrProgress::Pages(n) => pages.queued(n),
+                OcrProgress::Done => pages.done(),
+            })
+        }))?;
     let options = ScanInputs {
         scan: ScanOptions {
             chunk_size: args.chunk_size.max(1),
         },
-        open: args.open_options(),
+        open,
         progress: &|bytes| progress.inc(bytes),
         pgn: args.pgn,
         labels: (needs == Needs::Everything)

@@ -4,7 +4,8 @@
 //! routes warnings and output through itself so that neither is torn by a redraw.
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -50,6 +51,8 @@ fn set_total(bar: &ProgressBar, total: Option<u64>) {
 #[derive(Debug)]
 pub struct Progress {
     bar: ProgressBar,
+    /// Set once OCR queues pages: the bar then counts pages, not bytes.
+    paged: Arc<AtomicBool>,
     /// True when stdout is a terminal too: output is written with the bar cleared.
     stdout_is_terminal: bool,
     /// Wakes the thread that shows the bar after [`DELAY`]: dropping it cancels the showing.
@@ -69,6 +72,7 @@ impl Progress {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
         let mut progress = Progress {
             bar,
+            paged: Arc::new(AtomicBool::new(false)),
             stdout_is_terminal: io::stdout().is_terminal(),
             cancel: None,
             shower: None,
@@ -105,7 +109,18 @@ impl Progress {
 
     /// Adds `bytes` done. Callable from any thread.
     pub fn inc(&self, bytes: u64) {
-        self.bar.inc(bytes);
+        if !self.paged.load(Ordering::Relaxed) {
+            self.bar.inc(bytes);
+        }
+    }
+
+    /// The handle OCR counts its pages through: from the first page queued, the bar counts
+    /// pages read of pages queued.
+    pub fn pages(&self) -> Pages {
+        Pages {
+            bar: self.bar.clone(),
+            paged: self.paged.clone(),
+        }
     }
 
     /// Writes one line to stderr above the bar. A failure to write to stderr is ignored: there
@@ -145,6 +160,35 @@ impl Drop for Progress {
 /// True when stdout is a pipe. Its reader may be a pager (`gbr scan big | less`) drawing on the
 /// terminal that stderr is too, where a bar would tear its screen; so `--progress auto` shows
 /// no bar then, while a terminal, a file or `/dev/null` as stdout leaves stderr's terminal free.
+/// The bar as OCR drives it: pages queued and read ([`Progress::pages`]).
+#[derive(Debug, Clone)]
+pub struct Pages {
+    bar: ProgressBar,
+    paged: Arc<AtomicBool>,
+}
+
+const TEMPLATE_PAGES: &str = "{spinner} OCR page {pos}/{len} {wide_bar} {per_sec}, {eta} left";
+
+impl Pages {
+    /// `n` more pages queued.
+    pub fn queued(&self, n: u64) {
+        if !self.paged.swap(true, Ordering::SeqCst) {
+            if let Ok(style) = ProgressStyle::with_template(TEMPLATE_PAGES) {
+                self.bar.set_style(style);
+            }
+            self.bar.set_length(0);
+            self.bar.set_position(0);
+            self.bar.reset_eta();
+        }
+        self.bar.inc_length(n);
+    }
+
+    /// One page read.
+    pub fn done(&self) {
+        self.bar.inc(1);
+    }
+}
+
 #[cfg(unix)]
 fn stdout_is_pipe() -> bool {
     use std::os::fd::AsFd;

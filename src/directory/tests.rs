@@ -22,6 +22,7 @@ fn record(
         page: None,
         page_index: None,
         page_from: None,
+        ocr_fixes: None,
         label: None,
         offset,
         length: 7,

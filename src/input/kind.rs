@@ -36,6 +36,9 @@ pub enum Kind {
     /// An HTML or XHTML page: `<!DOCTYPE html` or `<html` first, after a byte order mark, white
     /// space, an XML declaration or comments (docs/inputs.md, "Documents").
     Html,
+    /// A page image, read only through OCR (`--ocr`): PNG (`89 50 4E 47 0D 0A 1A 0A`), TIFF
+    /// (`II*\0` or `MM\0*`), JPEG (`FF D8 FF`). Without OCR it is a binary file, as before.
+    Image,
 }
 
 impl Kind {
@@ -49,6 +52,10 @@ impl Kind {
             [0xFD, b'7', b'z', b'X', b'Z', 0x00, ..] => Kind::Xz,
             [0x28, 0xB5, 0x2F, 0xFD, ..] => Kind::Zstd,
             [b'{', b'\\', b'r', b't', b'f', ..] => Kind::Rtf,
+            [0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, ..]
+            | [b'I', b'I', b'*', 0, ..]
+            | [b'M', b'M', 0, b'*', ..]
+            | [0xFF, 0xD8, 0xFF, ..] => Kind::Image,
             [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, ..] => Kind::Ole,
             [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] => Kind::Zip,
             _ if head.get(257..262) == Some(b"ustar") => Kind::Tar,
@@ -78,6 +85,7 @@ impl Kind {
             Kind::Tar => "tar",
             Kind::Pdf => "pdf",
             Kind::Rtf => "rtf",
+            Kind::Image => "image",
             Kind::Ole => "ole",
             Kind::Html => "html",
         }
@@ -110,6 +118,10 @@ mod tests {
             (b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00", Kind::Ole),
             (b"\r\n%PDF-1.7\n", Kind::Pdf),
             (&tar, Kind::Tar),
+            (b"\x89PNG\r\n\x1a\n\x00", Kind::Image),
+            (b"II*\x00\x08\x00", Kind::Image),
+            (b"MM\x00*\x00", Kind::Image),
+            (b"\xFF\xD8\xFF\xE0", Kind::Image),
             (b"=0323.12 a7d3", Kind::Text),
             (b"", Kind::Text),
             (b"\x1f", Kind::Text),

@@ -17,6 +17,7 @@ mod document;
 mod html;
 mod kind;
 mod map;
+pub mod ocr;
 mod pdf;
 mod readers;
 mod source;
@@ -29,6 +30,7 @@ pub use decode::{Encoding, named as named_encoding, text_of};
 pub use document::Document;
 pub use kind::{Kind, SNIFF_LEN};
 pub use map::{Contents, MMAP_MIN_LEN, enable_mmap};
+pub use ocr::{OcrError, OcrOptions, OcrProgress};
 pub use pdf::{Page, PdfError, pages as pdf_pages};
 pub use readers::{InflateLimit, InflatedTooFar};
 pub use source::{Member, OpenOptions, Opened, Source, Text, Visited, open};
@@ -140,6 +142,16 @@ pub enum InputError {
         /// The reader's message.
         message: String,
     },
+    /// OCR could not read an input or one of its pages (`--ocr`): a tool missing or failing.
+    #[error("{}{}: {cause}", crate::source_path::shown(path), page.map(|p| format!(": page {p}")).unwrap_or_default())]
+    Ocr {
+        /// The input's name in references.
+        path: PathBuf,
+        /// The 1-based page, when one page failed.
+        page: Option<u32>,
+        /// Why.
+        cause: OcrError,
+    },
     /// A compressed file whose last member is followed by bytes that start no member (a
     /// download with junk appended, a copy padded with zeros): the text of the members before
     /// was read, the bytes from `offset` on were not. `zcat` reads such a file the same way,
@@ -214,6 +226,7 @@ impl InputError {
             | InputError::Archive { path, .. }
             | InputError::Pdf { path, .. }
             | InputError::PdfPage { path, .. }
+            | InputError::Ocr { path, .. }
             | InputError::TrailingGarbage { path, .. }
             | InputError::TooDeep { path }
             | InputError::Document { path, .. }

@@ -67,7 +67,7 @@ pub enum PdfError {
         message: String,
     },
     /// No page has any text: a scan, made of images.
-    #[error("no text layer: needs OCR")]
+    #[error("no text layer: run with --ocr")]
     NoTextLayer,
 }
 
@@ -81,6 +81,9 @@ pub struct Page {
     /// line: `the page tree loops: object 3 is its own ancestor`, `the PDF reader failed on
     /// it: MediaBox`).
     pub text: Result<String, String>,
+    /// For a page read through OCR, the parts of its text read otherwise than OCR gave them
+    /// ([`crate::ocr::read`]); `None` for a text layer's page.
+    pub ocr: Option<std::sync::Arc<[crate::ocr::OcrFix]>>,
 }
 
 thread_local! {
@@ -111,6 +114,23 @@ thread_local! {
 /// [`PdfError::Encrypted`] when it needs a password, [`PdfError::Panicked`] when the parser
 /// panics on it, and [`PdfError::NoTextLayer`] when no page holds any text but white space.
 pub fn pages(bytes: &[u8], limit: InflateLimit) -> Result<Vec<Page>, PdfError> {
+    let pages = read(bytes, limit)?;
+    let blank = pages
+        .iter()
+        .all(|p| p.text.as_ref().is_ok_and(|t| t.trim().is_empty()));
+    if blank {
+        return Err(PdfError::NoTextLayer);
+    }
+    Ok(pages)
+}
+
+/// Reads the PDF `bytes` as [`pages`] does, a page without a text layer as an empty text
+/// (pages to read through OCR), so no [`PdfError::NoTextLayer`].
+///
+/// # Errors
+///
+/// As [`pages`], but for [`PdfError::NoTextLayer`].
+pub fn read(bytes: &[u8], limit: InflateLimit) -> Result<Vec<Page>, PdfError> {
     let mut budget = Budget::new(limit, bytes.len() as u64);
     let mut doc = load(bytes, &mut budget)?;
     if doc.is_encrypted() && doc.decrypt("").is_err() {
@@ -123,12 +143,6 @@ pub fn pages(bytes: &[u8], limit: InflateLimit) -> Result<Vec<Page>, PdfError> {
     let labels = guarded(|| labels::labels(&doc, ids.len())).ok().flatten();
     let mut pages = read_pages(&mut doc, &ids);
     number(&mut pages, labels);
-    let blank = pages
-        .iter()
-        .all(|p| p.text.as_ref().is_ok_and(|t| t.trim().is_empty()));
-    if blank {
-        return Err(PdfError::NoTextLayer);
-    }
     Ok(pages)
 }
 
@@ -217,6 +231,7 @@ fn read_pages(doc: &mut Document, ids: &[ObjectId]) -> Vec<Page> {
                         return vec![Page {
                             number,
                             text: Err(err.to_string()),
+                            ocr: None,
                         }];
                     }
                 }
@@ -227,7 +242,11 @@ fn read_pages(doc: &mut Document, ids: &[ObjectId]) -> Vec<Page> {
                 }
             }
         };
-        pages.push(Page { number, text });
+        pages.push(Page {
+            number,
+            text,
+            ocr: None,
+        });
     }
     pages
 }

@@ -11,11 +11,14 @@ use std::fs::{self, File};
 use std::io::{self, Cursor, Read, Seek};
 use std::ops::ControlFlow;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use super::kind::{Kind, SNIFF_LEN};
+use super::ocr::{OcrOptions, Scanned};
 use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Limited, Members};
 use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded, load};
-use super::{html, pdf};
+use super::{html, ocr, pdf};
+use crate::ocr::OcrFix;
 use crate::record::PageRef;
 use crate::source_path::SourcePath;
 
@@ -29,6 +32,9 @@ pub struct OpenOptions {
     /// The name standard input goes by in references (`--label`, as bytes); `<stdin>` when
     /// `None`.
     pub stdin_label: Option<SourcePath>,
+    /// OCR (`--ocr`): the pages of a PDF without a text layer and page images are read through
+    /// it; `None` reports such a PDF and skips an image as a binary file.
+    pub ocr: Option<OcrOptions>,
 }
 
 impl OpenOptions {
@@ -79,6 +85,9 @@ pub struct Member<'a> {
     pub encoding: Encoding,
     /// Its bytes.
     pub text: Text<'a>,
+    /// For a page read through OCR, the parts of it read otherwise than OCR gave them
+    /// ([`crate::ocr::read`]); `None` for any other text.
+    pub ocr_fixes: Option<Arc<[OcrFix]>>,
 }
 
 /// The bytes of a [`Member`].
@@ -114,7 +123,13 @@ pub fn open(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError>
         let head = &loaded.bytes[..loaded.bytes.len().min(1024)];
         // An OLE file other than a `.doc` is any binary file.
         let kind = Kind::sniff(head);
-        if kind == Kind::Text || (kind == Kind::Ole && unsupported(kind, &name).is_none()) {
+        let plain = match kind {
+            Kind::Text => true,
+            Kind::Ole => unsupported(kind, &name).is_none(),
+            Kind::Image => opts.ocr.is_none(),
+            _ => false,
+        };
+        if plain {
             return Ok(Opened::Whole(loaded));
         }
         let raw = Raw::Loaded(loaded);
@@ -158,6 +173,7 @@ impl Source {
                 Kind::Zip => visitor.zip(&name, Cursor::new(&loaded.bytes[..]), 0),
                 Kind::Pdf => visitor.pdf(&name, &loaded.bytes),
                 Kind::Html => visitor.html(&name, &loaded.bytes),
+                Kind::Image if opts.ocr.is_some() => visitor.image(&name, &loaded.bytes),
                 _ => visitor.reader(&name, &mut &loaded.bytes[..], 0, 0),
             },
             Raw::Stream(mut reader) => visitor.reader(&name, &mut reader, 0, 0),
@@ -207,7 +223,8 @@ impl Visitor<'_, '_> {
                 what,
             });
         }
-        if matches!(kind, Kind::Text | Kind::Ole) {
+        let image = kind == Kind::Image && self.opts.ocr.is_some();
+        if matches!(kind, Kind::Text | Kind::Ole | Kind::Image) && !image {
             return self.text(name, head, reader);
         }
         let mut whole = Cursor::new(head).chain(reader);
@@ -228,10 +245,11 @@ impl Visitor<'_, '_> {
             }
             Kind::Tar => self.tar(name, &mut whole, depth),
             Kind::Rtf | Kind::Ole => {} // refused or read above
-            Kind::Zip | Kind::Pdf | Kind::Html => {
+            Kind::Zip | Kind::Pdf | Kind::Html | Kind::Image => {
                 match read_bounded(&mut whole, self.opts.limit.floor) {
                     Ok(bytes) if kind == Kind::Zip => self.zip(name, Cursor::new(bytes), depth),
                     Ok(bytes) if kind == Kind::Html => self.html(name, &bytes),
+                    Ok(bytes) if kind == Kind::Image => self.image(name, &bytes),
                     Ok(bytes) => self.pdf(name, &bytes),
                     Err(err) => self.problem(Self::read_problem(name, err)),
                 }
@@ -270,12 +288,33 @@ impl Visitor<'_, '_> {
         encoding: Encoding,
         text: Text<'_>,
     ) -> io::Result<()> {
-        let member = Member {
+        self.hand(Member {
             name: name.clone(),
             page,
             encoding,
             text,
-        };
+            ocr_fixes: None,
+        })
+    }
+
+    /// An OCR'd page, `text` as read ([`crate::ocr::read`]), with the parts read otherwise.
+    fn member_read(
+        &mut self,
+        name: &SourcePath,
+        page: Option<PageRef>,
+        text: &str,
+        fixes: Arc<[OcrFix]>,
+    ) -> io::Result<()> {
+        self.hand(Member {
+            name: name.clone(),
+            page,
+            encoding: Encoding::Bytes,
+            text: Text::Bytes(text.as_bytes()),
+            ocr_fixes: Some(fixes),
+        })
+    }
+
+    fn hand(&mut self, member: Member<'_>) -> io::Result<()> {
         if (self.scan)(member)?.is_break() {
             self.stopped = true;
         }
@@ -486,7 +525,14 @@ impl Visitor<'_, '_> {
     }
 
     fn pdf(&mut self, name: &SourcePath, bytes: &[u8]) {
-        let pages = match pdf::pages(bytes, self.opts.limit) {
+        let opts = self.opts;
+        let read = match &opts.ocr {
+            None => pdf::pages(bytes, opts.limit),
+            Some(ocr) => {
+                pdf::read(bytes, opts.limit).map(|pages| self.ocr_pdf(name, bytes, pages, ocr))
+            }
+        };
+        let pages = match read {
             Ok(pages) => pages,
             Err(cause) => {
                 return self.problem(InputError::Pdf {
@@ -501,8 +547,14 @@ impl Visitor<'_, '_> {
             }
             match page.text {
                 Ok(text) => {
-                    let text = Text::Bytes(text.as_bytes());
-                    if let Err(err) = self.member(name, Some(page.number), Encoding::Bytes, text) {
+                    let visited = match page.ocr {
+                        Some(fixes) => self.member_read(name, Some(page.number), &text, fixes),
+                        None => {
+                            let text = Text::Bytes(text.as_bytes());
+                            self.member(name, Some(page.number), Encoding::Bytes, text)
+                        }
+                    };
+                    if let Err(err) = visited {
                         self.problem(Self::read_problem(name, err));
                     }
                 }
@@ -510,6 +562,88 @@ impl Visitor<'_, '_> {
                     path: name.to_path_buf(),
                     page: page.number.index,
                     message,
+                }),
+            }
+        }
+    }
+}
+
+impl Visitor<'_, '_> {
+    /// The pages of a PDF that have no text layer (no text but white space) read through OCR,
+    /// each then read by [`crate::ocr::read`]; the other pages as they were. A tool missing is
+    /// a problem of the file, a page OCR failed on a problem of that page.
+    fn ocr_pdf(
+        &mut self,
+        name: &SourcePath,
+        bytes: &[u8],
+        mut pages: Vec<pdf::Page>,
+        opts: &OcrOptions,
+    ) -> Vec<pdf::Page> {
+        let blank: Vec<usize> = (0..pages.len())
+            .filter(|&i| pages[i].text.as_ref().is_ok_and(|t| t.trim().is_empty()))
+            .collect();
+        if blank.is_empty() {
+            return pages;
+        }
+        let numbers: Vec<u32> = blank.iter().map(|&i| pages[i].number.index).collect();
+        match ocr::read_pages(bytes, Scanned::Pdf, &numbers, opts) {
+            Ok(texts) => {
+                for (i, text) in blank.into_iter().zip(texts) {
+                    let page = &mut pages[i];
+                    match text {
+                        Ok(text) => {
+                            let read = crate::ocr::read(&text);
+                            page.text = Ok(read.text);
+                            page.ocr = Some(read.fixes.into());
+                        }
+                        Err(message) => page.text = Err(message),
+                    }
+                }
+            }
+            Err(cause) => self.problem(InputError::Ocr {
+                path: name.to_path_buf(),
+                page: None,
+                cause,
+            }),
+        }
+        pages
+    }
+
+    /// A page image read through OCR: its text, or each page's of a multi-page TIFF (numbered
+    /// as a PDF's pages are, by index).
+    fn image(&mut self, name: &SourcePath, bytes: &[u8]) {
+        let Some(opts) = &self.opts.ocr else { return };
+        let texts = match ocr::read_pages(bytes, Scanned::Image, &[], opts) {
+            Ok(texts) => texts,
+            Err(cause) => {
+                return self.problem(InputError::Ocr {
+                    path: name.to_path_buf(),
+                    page: None,
+                    cause,
+                });
+            }
+        };
+        let paged = bytes.starts_with(b"II*\0") || bytes.starts_with(b"MM\0*");
+        for (at, text) in texts.into_iter().enumerate() {
+            if self.stopped {
+                return;
+            }
+            let index = u32::try_from(at + 1).unwrap_or(u32::MAX);
+            let page = paged.then(|| PageRef::index(index));
+            match text {
+                Ok(text) => {
+                    let read = crate::ocr::read(&text);
+                    if let Err(err) = self.member_read(name, page, &read.text, read.fixes.into()) {
+                        self.problem(Self::read_problem(name, err));
+                    }
+                }
+                Err(message) => self.problem(InputError::Ocr {
+                    path: name.to_path_buf(),
+                    page: paged.then_some(index),
+                    cause: ocr::OcrError::Failed {
+                        tool: "tesseract",
+                        message,
+                    },
                 }),
             }
         }

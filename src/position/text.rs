@@ -100,7 +100,7 @@ impl FromStr for SquareList {
         };
         let squares = |t: &str| -> Option<Vec<Square>> {
             let b = t.as_bytes();
-            if b.len() % 2 != 0 {
+            if !b.len().is_multiple_of(2) {
                 return None;
             }
             (0..b.len()).step_by(2).map(|i| square(b, i)).collect()

@@ -430,7 +430,7 @@ probleemblad-2013-4.pdf:36:18:14: e7h5 0133.10 e4h8f6.d6 3/3+. ok [full]
     let scan = gbr_in(&corpus, &["scan", "no-text-layer.pdf"], b"");
     assert_eq!(
         scan.stderr,
-        "gbr: no-text-layer.pdf: no text layer: needs OCR\n"
+        "gbr: no-text-layer.pdf: no text layer: run with --ocr\n"
     );
     assert_eq!(scan.code, 2);
 }

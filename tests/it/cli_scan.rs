@@ -491,7 +491,7 @@ fn the_real_corpus_gives_these_exact_lines() {
     let run = scan_in(corpus, &["."], b"");
     assert_eq!(
         run.stderr,
-        "gbr: ./pdf/no-text-layer.pdf: no text layer: needs OCR\n"
+        "gbr: ./pdf/no-text-layer.pdf: no text layer: run with --ocr\n"
     );
     assert_eq!(run.code, 2);
     for line in [

@@ -23,7 +23,7 @@ pub struct Args {
 /// line numbers in references count from the line after it), then the text as read.
 /// Exit 0 when everything was read, 2 when something could not be.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let opts = args.input.open_options();
+    let opts = args.input.open_options_with(None)?;
     let walked = args.input.walk()?;
     let mut failed = false;
     for skip in &walked.skipped {

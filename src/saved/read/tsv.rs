@@ -168,6 +168,7 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
     };
     let number = |t: &str| t.parse::<u64>().ok().filter(|_| !t.starts_with('+'));
     let mut record = Record {
+        ocr_fixes: None,
         code: c.parse("a code dddd.dd", |t| Code::from_ascii(t.as_bytes()).ok())?,
         kings: c.optional()?,
         squares: c.optional()?,

@@ -33,7 +33,11 @@ impl Queue<'_> {
         let mut faults = Vec::new();
         let mut scan_member = |member: Member<'_>| {
             let mut restart = true;
-            let mut emit = |scan, len| {
+            let fixes = member.ocr_fixes.clone();
+            let mut emit = |mut scan: crate::scan::ChunkScan, len| {
+                if let Some(fixes) = &fixes {
+                    scan.attach_ocr_fixes(fixes);
+                }
                 if !self.wait_turn((index, chunk), send, backlog) {
                     return ControlFlow::Break(());
                 }

@@ -33,6 +33,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
                 page: None,
                 page_index: None,
                 page_from: None,
+                ocr_fixes: None,
                 label: None,
                 offset,
                 length: 12,

@@ -59,6 +59,9 @@ pub struct Args {
         value_parser = crate::cli::inputs::parse_encoding
     )]
     encoding: crate::cli::inputs::Encoding,
+    /// OCR of scanned pages.
+    #[command(flatten)]
+    ocr: crate::cli::inputs::OcrArgs,
 }
 
 /// One input read.
@@ -74,6 +77,9 @@ struct Loaded {
     /// standard input.
     file: Option<PlainFile>,
     text: Vec<u8>,
+    /// For a page read through OCR (`--ocr`), the parts of its text read otherwise than OCR
+    /// gave them: each is shown as a note.
+    ocr_fixes: Option<Arc<[gbrscan::ocr::OcrFix]>>,
 }
 
 /// Reads the inputs through the input layer, as `gbr scan` does (docs/inputs.md): a text file
@@ -130,6 +136,7 @@ fn read_inputs(paths: &[PathBuf], opts: &OpenOptions, failed: &mut bool) -> Vec<
                         InputPath::Stdin => None,
                     },
                     text,
+                    ocr_fixes: None,
                 });
             }
             Ok(Opened::Source(source)) => {
@@ -165,6 +172,7 @@ fn read_inputs(paths: &[PathBuf], opts: &OpenOptions, failed: &mut bool) -> Vec<
                                 source: source_name.clone(),
                                 file: None,
                                 text,
+                                ocr_fixes: member.ocr_fixes.clone(),
                             });
                         }
                         Ok(ControlFlow::Continue(()))
@@ -193,6 +201,41 @@ fn read_inputs(paths: &[PathBuf], opts: &OpenOptions, failed: &mut bool) -> Vec<
     out
 }
 
+/// A note for each part of an OCR'd page read otherwise than OCR gave it (docs/reading.md,
+/// "OCR"), after the other diagnostics: `note[ocr]: OCR gave `dShé`, read as `d5h6``.
+fn ocr_notes(loaded: &[Loaded], diagnostics: &mut Vec<Diagnostic>) {
+    for (input, l) in loaded.iter().enumerate() {
+        for fix in l.ocr_fixes.iter().flat_map(|f| f.iter()) {
+            let start = usize::try_from(fix.offset)
+                .unwrap_or(usize::MAX)
+                .min(l.text.len());
+            let before = &l.text[..start];
+            let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+            let line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let part = match fix.part {
+                gbrscan::ocr::OcrPart::Code => "the code",
+                gbrscan::ocr::OcrPart::Squares => "squares",
+                gbrscan::ocr::OcrPart::Men => "W/B",
+            };
+            diagnostics.push(Diagnostic {
+                path: l.path.clone(),
+                input: Some(input),
+                span: start..(start + fix.found.len()).min(l.text.len()),
+                line,
+                column: (start - line_start) as u64 + 1,
+                check: "ocr".to_owned(),
+                severity: Severity::Note,
+                message: format!("OCR gave `{}` ({part}), read as `{}`", fix.found, fix.read),
+                copies: Vec::new(),
+                fixes: Vec::new(),
+            });
+        }
+    }
+}
+
 fn is_saved_directory(path: &std::path::Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
@@ -207,6 +250,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut failed = false;
     let mut opts = OpenOptions::default();
     opts.load.encoding = args.encoding.0;
+    opts.ocr = args.ocr.options(crate::cli::inputs::threads(None), None)?;
     let mut loaded = read_inputs(&args.paths, &opts, &mut failed);
     let mut options = Options {
         near_misses: !args.no_near_misses,
@@ -247,7 +291,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             text: &l.text,
         })
         .collect();
-    let report = check_inputs(&inputs, &options);
+    let mut report = check_inputs(&inputs, &options);
+    ocr_notes(&loaded, &mut report.diagnostics);
     // An input whose check panicked is reported once, and none of its fixes is written.
     for fault in &report.faults {
         eprintln!(

@@ -1,0 +1,566 @@
+//! `--ocr` (docs/inputs.md, "OCR"; docs/reading.md, "OCR"): scans made in the test from the
+//! captions of `fixtures/ocr/captions.tex` (typeset with pdflatex, rasterized with pdftoppm at 200, 300 and 400 dpi,
+//! blurred, rotated, as image-only PDFs, a multi-page TIFF, a PNG and a JPEG:
+//! `fixtures/ocr/scans.py`) read through Tesseract, every code with its kings and page. The
+//! tests that run Tesseract are `#[ignore = "needs Tesseract"]` (CI installs it from Debian,
+//! `.ci/run`) and fail loudly when it is missing; those below them need nothing.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+use std::sync::OnceLock;
+
+use crate::support::archives;
+use crate::support::gbr::{gbr, streams};
+
+/// The scans of the captions, made once per test run under `target/ocr-scans`.
+fn scans() -> &'static Path {
+    static MADE: OnceLock<PathBuf> = OnceLock::new();
+    MADE.get_or_init(|| {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let out = root.join("target/ocr-scans");
+        let script = root.join("fixtures/ocr/scans.py");
+        // Debian's python3 has Pillow (python3-pil); a python3 first on the PATH may not.
+        let made = ["python3", "/usr/bin/python3"].iter().any(|python| {
+            Process::new(python)
+                .arg(&script)
+                .arg(&out)
+                .status()
+                .is_ok_and(|s| s.success())
+        });
+        assert!(
+            made,
+            "fixtures/ocr/scans.py failed: it needs texlive-latex-base, lmodern, poppler-utils, img2pdf \
+             and python3-pil"
+        );
+        out
+    })
+}
+
+/// `gbr ARGS` with its own empty cache folder: stdout, stderr, exit code.
+#[track_caller]
+fn ocr_run(args: &[&str], cache: &Path) -> (String, String, i32) {
+    streams(
+        gbr()
+            .env("XDG_CACHE_HOME", cache)
+            .args(args)
+            .output()
+            .expect("run gbr"),
+    )
+}
+
+/// Each record line of `gbr scan` without its path: `page:line:column: canonical`, the
+/// verdict left out.
+fn records(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter_map(|line| {
+            let (_, rest) = line.split_once(".pdf:").or(line.split_once(".tif:"))?;
+            let cut = rest
+                .find(" ok ")
+                .or(rest.find(" invalid "))
+                .or(rest.find(" unchecked "))?;
+            Some(rest[..cut].to_owned())
+        })
+        .collect()
+}
+
+/// The captions as typeset, as the text layer would give them: page, line, column, then each
+/// code's canonical text (kings first; gbr-notation.md §2).
+const CAPTIONS: [&str; 8] = [
+    "1:5:1: a7d3 0116.00 b2b3c6d6 3/3+.",
+    "1:10:1: c2h4 0015.15 d3d6g5g2.c4c5c7e5e6h3 5/7+.",
+    "1:12:19: a1h8 0031.10 h1f4.a7 3/2+.",
+    "1:14:25: 1234.56",
+    "2:3:1: f1h1 0001.04 2/5+.",
+    "2:5:1: a2c4 0000.32 .d4e3f2e4f3 4/3 WTM.",
+    "2:6:1: g3g1 0323.12 =",
+    "2:7:21: a2f1 0411.56 10/9+.",
+];
+
+#[track_caller]
+fn scan_reads_every_caption(file: &str) {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = scans().join(file);
+    let (out, err, code) = ocr_run(
+        &["scan", "--ocr", "--no-cache", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    // One invalid code: the printed error, found with its fix; no false alarm from OCR.
+    assert!(
+        err.starts_with("8 codes in 1 file, 1 invalid,"),
+        "no message but the summary: {err}"
+    );
+    assert_eq!(records(&out), CAPTIONS, "{file}:\n{out}");
+    assert!(
+        out.contains(
+            "error men-count: W/B is 10/9, the code gives 9/8; the code should probably read \
+             0411.67"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn an_image_only_pdf_at_200_dpi_reads_every_caption_with_its_page() {
+    scan_reads_every_caption("scan-200.pdf");
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn an_image_only_pdf_at_300_dpi_reads_every_caption_with_its_page() {
+    scan_reads_every_caption("scan-300.pdf");
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn an_image_only_pdf_at_400_dpi_reads_every_caption_with_its_page() {
+    scan_reads_every_caption("scan-400.pdf");
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn a_multi_page_tiff_reads_every_caption_with_its_page() {
+    scan_reads_every_caption("scan-300.tif");
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn a_png_and_a_jpeg_read_as_one_page_without_a_page_number() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    for file in ["page-1.png", "page-1.jpg"] {
+        let path = scans().join(file);
+        let (out, err, code) = ocr_run(
+            &["scan", "--ocr", path.to_str().expect("UTF-8")],
+            cache.path(),
+        );
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(err.starts_with("4 codes in 1 file"), "{err}");
+        let lines: Vec<&str> = out
+            .lines()
+            .map(|l| l.split_once(&format!("{file}:")).expect("a record").1)
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "5:1: a7d3 0116.00 b2b3c6d6 3/3+. ok [full]",
+                "10:1: c2h4 0015.15 d3d6g5g2.c4c5c7e5e6h3 5/7+. ok [full]",
+                "12:19: a1h8 0031.10 h1f4.a7 3/2+. ok [full]",
+                "14:25: 1234.56 unchecked [bare]",
+            ],
+            "{file}"
+        );
+    }
+}
+
+/// The code and kings of each record of `gbr scan --ocr --json FILE`, with its page index.
+fn codes_and_kings(file: &Path, cache: &Path) -> Vec<(u64, String, String)> {
+    let (out, err, code) = ocr_run(
+        &["scan", "--ocr", "--json", file.to_str().expect("UTF-8")],
+        cache,
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    out.lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+        .filter(|v| v["type"] == "match")
+        .map(|v| {
+            let d = &v["data"];
+            (
+                d["page_index"].as_u64().expect("a page"),
+                d["code"].as_str().expect("a code").to_owned(),
+                d["kings"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .collect()
+}
+
+const CODES_AND_KINGS: [(u64, &str, &str); 8] = [
+    (1, "0116.00", "a7d3"),
+    (1, "0015.15", "c2h4"),
+    (1, "0031.10", "a1h8"),
+    (1, "1234.56", ""),
+    (2, "0001.04", "f1h1"),
+    (2, "0000.32", "a2c4"),
+    (2, "0323.12", "g3g1"),
+    (2, "0411.56", "a2f1"),
+];
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn blurred_and_rotated_scans_keep_every_code_kings_and_page() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let expected: Vec<(u64, String, String)> = CODES_AND_KINGS
+        .iter()
+        .map(|&(p, c, k)| (p, c.to_owned(), k.to_owned()))
+        .collect();
+    for file in ["noisy-blur.pdf", "noisy-rotate.pdf"] {
+        assert_eq!(
+            codes_and_kings(&scans().join(file), cache.path()),
+            expected,
+            "{file}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn a_misread_square_shows_in_the_records_ocr_fixes() {
+    // The blurred scan's last caption comes out of Tesseract as `=0323.12 g3gl1`: the `l` is a
+    // stray mark that the kings' count of two squares decides.
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = scans().join("noisy-blur.pdf");
+    let (out, _, _) = ocr_run(
+        &["scan", "--ocr", "--json", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    let record = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+        .find(|v| v["data"]["code"] == "0323.12")
+        .expect("the record of 0323.12");
+    assert_eq!(
+        record["data"]["ocr_fixes"],
+        serde_json::json!([{"offset": record["data"]["ocr_fixes"][0]["offset"], "found": "g3gl1", "read": "g3g1", "part": "squares"}])
+    );
+    assert_eq!(record["data"]["kings"], "g3g1");
+    // A record of a clean caption carries none.
+    assert!(
+        out.lines()
+            .any(|l| l.contains("\"0116.00\"") && !l.contains("ocr_fixes"))
+    );
+    // And `gbr check --ocr` shows it as a note at its place on the page.
+    let (out, _, _) = ocr_run(
+        &["check", "--ocr", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    assert!(
+        out.contains("note[ocr]: OCR gave `g3gl1` (squares), read as `g3g1`\n"),
+        "{out}"
+    );
+    assert!(out.contains("noisy-blur.pdf:2:6:10\n"), "{out}");
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn a_mixed_pdf_reads_its_text_layer_and_ocrs_only_the_scanned_pages() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let text = dir.path().join("text.pdf");
+    std::fs::write(&text, archives::pdf_of(&[&["Win: a1c3 0130.00 b2d4 2/2"]])).expect("write");
+    let mixed = dir.path().join("mixed.pdf");
+    let united = Process::new("pdfunite")
+        .arg(&text)
+        .arg(scans().join("scan-300.pdf"))
+        .arg(&mixed)
+        .status()
+        .expect("pdfunite (poppler-utils)");
+    assert!(united.success());
+    let (out, err, code) = ocr_run(
+        &["scan", "--ocr", "--json", mixed.to_str().expect("UTF-8")],
+        dir.path(),
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    let pages: Vec<(u64, String)> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+        .filter(|v| v["type"] == "match")
+        .map(|v| {
+            (
+                v["data"]["page_index"].as_u64().expect("a page"),
+                v["data"]["code"].as_str().expect("a code").to_owned(),
+            )
+        })
+        .collect();
+    let mut expected = vec![(1, "0130.00".to_owned())];
+    expected.extend(
+        CODES_AND_KINGS
+            .iter()
+            .map(|&(p, c, _)| (p + 1, c.to_owned())),
+    );
+    assert_eq!(pages, expected);
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn the_second_run_reads_the_cache_and_no_cache_keeps_none() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = scans().join("scan-300.pdf");
+    let args = ["scan", "--ocr", path.to_str().expect("UTF-8")];
+    let first = ocr_run(&args, cache.path());
+    let kept: Vec<_> = walk(&cache.path().join("gbr/ocr"));
+    assert_eq!(kept.len(), 2, "one text per page: {kept:?}");
+    // The cached text is what the second run reads: change it, and the record changes.
+    let page = kept
+        .iter()
+        .find(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains("0001.04")))
+        .expect("page 2's text");
+    let text = std::fs::read_to_string(page).expect("read");
+    std::fs::write(page, text.replace("0001.04", "0002.04")).expect("write");
+    let second = ocr_run(&args, cache.path());
+    assert_eq!(
+        first.0.replace("0001.04", "0002.04").lines().count(),
+        second.0.lines().count()
+    );
+    assert!(second.0.contains("f1h1 0002.04"), "{}", second.0);
+    let fresh = tempfile::tempdir().expect("a cache folder");
+    let (out, _, _) = ocr_run(
+        &["scan", "--ocr", "--no-cache", path.to_str().expect("UTF-8")],
+        fresh.path(),
+    );
+    assert!(out.contains("f1h1 0001.04"));
+    assert!(
+        !fresh.path().join("gbr").exists(),
+        "--no-cache keeps nothing"
+    );
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn a_missing_language_pack_is_named() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let (_, err, code) = ocr_run(
+        &[
+            "scan",
+            "--ocr",
+            "--ocr-lang",
+            "eng+xyz",
+            "fixtures/ocr/captions.tex",
+        ],
+        cache.path(),
+    );
+    assert_eq!(
+        err,
+        "gbr: --ocr-lang xyz: Tesseract has no data for it: install it with 'apt install \
+         tesseract-ocr-xyz'\n"
+    );
+    assert_eq!(code, 2);
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn gbr_text_prints_the_ocr_text_and_check_finds_the_printed_error() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = scans().join("scan-300.pdf");
+    let (out, err, code) = ocr_run(
+        &["text", "--ocr", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert!(out.contains("==> "), "{out}");
+    assert!(out.contains("page 2 <==\n"), "{out}");
+    assert!(out.contains("a2c4 0000.32 .d4e3f2e4f3 4/3 WTM."), "{out}");
+    let (out, err, code) = ocr_run(
+        &["check", "--ocr", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    // The printed error, with its fix, at its place on page 2; nothing else.
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.starts_with(
+            "error[men-count]: W/B is 10/9, the code gives 9/8; the code should probably read \
+             0411.67, or else W/B 9/8\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("scan-300.pdf:2:7:26\n"), "{out}");
+    assert!(out.contains("; errors: men-count 1;"), "{out}");
+}
+
+/// The shared Probleemblad issue, two of its pages rasterized at 300 dpi and read through OCR,
+/// against its own text layer: the same six codes with the same kings and as many squares.
+#[test]
+#[ignore = "needs Tesseract and ../shared/corpus"]
+fn a_rasterized_magazine_page_reads_as_its_text_layer_does() {
+    let pdf = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/pdf/probleemblad-2013-4.pdf");
+    if !pdf.exists() {
+        eprintln!("skipped: {} not found", pdf.display());
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    let root = dir.path().join("p");
+    let rendered = Process::new("pdftoppm")
+        .args(["-r", "300", "-gray", "-png", "-f", "35", "-l", "36"])
+        .arg(&pdf)
+        .arg(&root)
+        .status()
+        .expect("pdftoppm (poppler-utils)");
+    assert!(rendered.success());
+    let scan = dir.path().join("scan.pdf");
+    let made = Process::new("img2pdf")
+        .arg(dir.path().join("p-35.png"))
+        .arg(dir.path().join("p-36.png"))
+        .arg("-o")
+        .arg(&scan)
+        .status()
+        .expect("img2pdf");
+    assert!(made.success());
+    let summary = |file: &Path, ocr: bool| -> Vec<(String, String, usize)> {
+        let mut args = vec!["scan", "--json"];
+        if ocr {
+            args.push("--ocr");
+        }
+        args.push(file.to_str().expect("UTF-8"));
+        let (out, _, _) = ocr_run(&args, dir.path());
+        out.lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+            .filter(|v| v["type"] == "match")
+            .map(|v| {
+                let d = &v["data"];
+                let squares = d["squares"].as_str().unwrap_or("").replace('.', "").len() / 2;
+                (
+                    d["code"].as_str().expect("code").to_owned(),
+                    d["kings"].as_str().unwrap_or("").to_owned(),
+                    squares,
+                )
+            })
+            .collect()
+    };
+    let layer = summary(&pdf, false);
+    assert_eq!(layer.len(), 6);
+    assert_eq!(summary(&scan, true), layer);
+}
+
+#[test]
+fn an_image_only_pdf_without_ocr_says_to_run_with_it() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let blank = dir.path().join("scan.pdf");
+    std::fs::write(&blank, archives::pdf_of(&[&[]])).expect("write");
+    let (_, err, code) = streams(
+        gbr()
+            .current_dir(dir.path())
+            .args(["scan", "scan.pdf"])
+            .output()
+            .expect("run gbr"),
+    );
+    assert_eq!(
+        err.lines().next(),
+        Some("gbr: scan.pdf: no text layer: run with --ocr")
+    );
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn an_image_without_ocr_is_a_binary_file_as_before() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR".to_vec();
+    png.extend_from_slice(b"0323.12 g3g1 ");
+    std::fs::write(dir.path().join("page.png"), png).expect("write");
+    let (out, err, code) = streams(
+        gbr()
+            .current_dir(dir.path())
+            .args(["scan", "page.png"])
+            .output()
+            .expect("run gbr"),
+    );
+    assert_eq!(out.lines().next(), None);
+    assert!(err.starts_with("gbr: 1 binary file skipped"), "{err}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn ocr_without_tesseract_says_what_to_install() {
+    let empty = tempfile::tempdir().expect("an empty PATH");
+    let (_, err, code) = streams(
+        gbr()
+            .env("PATH", empty.path())
+            .args(["scan", "--ocr", "fixtures/ocr/captions.tex"])
+            .output()
+            .expect("run gbr"),
+    );
+    assert_eq!(
+        err,
+        "gbr: --ocr needs Tesseract: install it with 'apt install tesseract-ocr \
+         tesseract-ocr-eng'\n"
+    );
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn ocr_fixes_round_trip_through_json_and_old_records_read_without_them() {
+    let caption = "c3e5 0130.22 4/4 Draw";
+    let parsed = gbrscan::parse::parse_text(caption).expect("a caption");
+    let mut record = gbrscan::Record::new("x.pdf", 1, 1, &parsed, caption.as_bytes(), &[]);
+    let old = serde_json::to_string(&record).expect("JSON");
+    assert!(!old.contains("ocr_fixes"), "{old}");
+    let back: gbrscan::Record = serde_json::from_str(&old).expect("read back");
+    assert_eq!(back.ocr_fixes, None);
+    record.ocr_fixes = Some(Box::new(vec![gbrscan::ocr::OcrFix {
+        offset: 5,
+        found: "Ol30,22".into(),
+        read: "0130.22".into(),
+        part: gbrscan::ocr::OcrPart::Code,
+    }]));
+    let json = serde_json::to_string(&record).expect("JSON");
+    assert!(
+        json.contains(
+            r#""ocr_fixes":[{"offset":5,"found":"Ol30,22","read":"0130.22","part":"code"}]"#
+        ),
+        "{json}"
+    );
+    let back: gbrscan::Record = serde_json::from_str(&json).expect("read back");
+    assert_eq!(back.ocr_fixes, record.ocr_fixes);
+}
+
+/// A PDF with a text layer on every page reads the same with `--ocr` as without: no page is
+/// OCR'd, no record changes.
+#[test]
+#[ignore = "needs Tesseract and ../shared/corpus"]
+fn a_text_layer_reads_the_same_with_ocr() {
+    let pdf = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/pdf/probleemblad-2013-4.pdf");
+    if !pdf.exists() {
+        eprintln!("skipped: {} not found", pdf.display());
+        return;
+    }
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = pdf.to_str().expect("UTF-8");
+    let (plain, _, _) = ocr_run(&["scan", path], cache.path());
+    let (read, _, _) = ocr_run(&["scan", "--ocr", path], cache.path());
+    assert_eq!(plain.lines().count(), 6);
+    assert_eq!(read, plain);
+    assert!(!cache.path().join("gbr").exists(), "no page was OCR'd");
+}
+
+/// An image Tesseract cannot read is an error for that input, named, and the other inputs are
+/// read: no panic, no hang.
+#[test]
+#[ignore = "needs Tesseract"]
+fn an_image_tesseract_cannot_read_is_an_error_of_that_input_only() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut broken = b"\x89PNG\r\n\x1a\n".to_vec();
+    broken.extend_from_slice(&[0xAB; 200]);
+    std::fs::write(dir.path().join("a-broken.png"), broken).expect("write");
+    std::fs::copy(scans().join("page-1.png"), dir.path().join("b-page.png")).expect("copy");
+    let (out, err, code) = streams(
+        gbr()
+            .current_dir(dir.path())
+            .env("XDG_CACHE_HOME", dir.path())
+            .args(["scan", "--ocr", "a-broken.png", "b-page.png"])
+            .output()
+            .expect("run gbr"),
+    );
+    assert!(
+        err.starts_with("gbr: a-broken.png: tesseract failed: exit status: 1"),
+        "{err}"
+    );
+    assert_eq!(out.lines().count(), 4, "{out}");
+    assert!(
+        out.starts_with("b-page.png:5:1: a7d3 0116.00 b2b3c6d6 3/3+."),
+        "{out}"
+    );
+    assert_eq!(code, 2);
+}
