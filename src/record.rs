@@ -16,6 +16,7 @@ use crate::material::Material;
 use crate::parse::{Form, Parsed, Rank};
 use crate::position::{Derived, compact_text};
 use crate::source_path::SourcePath;
+pub use crate::source_path::{PageFrom, PageRef};
 use crate::stipulation::{Stipulation, StipulationSource};
 use crate::study::Study;
 
@@ -191,58 +192,44 @@ pub struct Record {
     pub ocr_fixes: Option<Box<Vec<crate::ocr::OcrFix>>>,
 }
 
-/// Where a record's printed page ([`Record::page`]) comes from (docs/inputs.md, "Pages").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PageFrom {
-    /// The PDF's page labels (`/PageLabels`, ISO 32000-1 §12.4.2): the page as a viewer
-    /// shows it and as the publisher numbered it.
-    Labels,
-    /// The folio printed on the page, a number alone in its first or last lines that keeps
-    /// the same distance from the page index across the file; a page with none printed is
-    /// counted from that distance.
-    Folio,
-    /// Nothing printed is known: the page index.
-    Index,
+/// What a record's checks say of it, as `gbr scan` prints it after each code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Status {
+    /// No error, and a copy of the material beside the code (W/B or squares) was checked.
+    Ok,
+    /// No error, but nothing beside the code repeats its material (rank below `wb`): nothing
+    /// could disagree.
+    Unchecked,
+    /// An error: two copies of the material disagree, or a square is used twice.
+    Invalid,
 }
 
-impl PageFrom {
-    /// Its name in JSON and in a directory's `page_from` column: `labels`, `folio`, `index`.
+impl Status {
+    /// The status of a code with `valid` (no error found) read at `rank`.
+    pub fn of(valid: bool, rank: Rank) -> Status {
+        if !valid {
+            Status::Invalid
+        } else if rank < Rank::Wb {
+            Status::Unchecked
+        } else {
+            Status::Ok
+        }
+    }
+
+    /// `ok`, `unchecked` or `invalid`.
     pub fn name(self) -> &'static str {
         match self {
-            PageFrom::Labels => "labels",
-            PageFrom::Folio => "folio",
-            PageFrom::Index => "index",
+            Status::Ok => "ok",
+            Status::Unchecked => "unchecked",
+            Status::Invalid => "invalid",
         }
-    }
-
-    /// The value named `name` ([`PageFrom::name`]), `None` for another text.
-    pub fn from_name(name: &str) -> Option<PageFrom> {
-        [PageFrom::Labels, PageFrom::Folio, PageFrom::Index]
-            .into_iter()
-            .find(|from| from.name() == name)
     }
 }
 
-/// A page of a PDF as references give it: its index in the file and the page as printed.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PageRef {
-    /// The 1-based index of the page in the file.
-    pub index: u32,
-    /// The page as printed (its label or folio), or `index` in decimal, as `from` says.
-    pub printed: CompactString,
-    /// Where `printed` comes from.
-    pub from: PageFrom,
-}
-
-impl PageRef {
-    /// Page `index` (1-based) with nothing printed known: printed as its index.
-    pub fn index(index: u32) -> PageRef {
-        PageRef {
-            index,
-            printed: CompactString::from(itoa::Buffer::new().format(index)),
-            from: PageFrom::Index,
-        }
+impl Record {
+    /// Its [`Status`]: invalid with an error, unchecked below rank `wb`, else ok.
+    pub fn status(&self) -> Status {
+        Status::of(self.valid, self.rank)
     }
 }
 

@@ -29,7 +29,7 @@ use lopdf::{Dictionary, LoadOptions, Object, ObjectId};
 use pdf_extract::{Document, PlainTextOutput, output_doc_page};
 
 use super::{InflateLimit, InflatedTooFar};
-use crate::record::{PageFrom, PageRef};
+use crate::source_path::{PageFrom, PageRef};
 use streams::Budget;
 
 /// Why a PDF gave no text.

@@ -19,7 +19,7 @@ use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Li
 use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded, load};
 use super::{html, ocr, pdf};
 use crate::ocr::OcrFix;
-use crate::record::PageRef;
+use crate::source_path::PageRef;
 use crate::source_path::SourcePath;
 
 /// Everything that decides how inputs are opened; all of it comes from command-line flags.

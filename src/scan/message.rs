@@ -81,10 +81,10 @@ pub struct Summary {
 impl Summary {
     /// Counts a printed record: invalid, unchecked, and its warnings.
     pub fn add(&mut self, record: &Record) {
-        if !record.valid {
-            self.invalid += 1;
-        } else if record.rank < crate::parse::Rank::Wb {
-            self.unchecked += 1;
+        match record.status() {
+            crate::record::Status::Invalid => self.invalid += 1,
+            crate::record::Status::Unchecked => self.unchecked += 1,
+            crate::record::Status::Ok => {}
         }
         self.warnings += record
             .findings

@@ -14,7 +14,7 @@ use super::guard::{Failed, scan_chunk_guarded};
 use super::{ChunkScan, Reading};
 use crate::fault::Fault;
 use crate::input::{BINARY_PROBE_LEN, is_binary};
-use crate::record::PageRef;
+use crate::source_path::PageRef;
 use crate::source_path::SourcePath;
 
 /// Bytes of text kept in memory before and after the block being scanned: 64 KiB. The parser

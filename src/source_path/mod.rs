@@ -18,6 +18,9 @@
 //!
 //! The rules are documented for users in docs/scan-output.md and docs/reliability.md.
 
+mod page;
+pub use page::{PageFrom, PageRef};
+
 use std::borrow::Cow;
 use std::ffi::OsStr;
 use std::fmt;

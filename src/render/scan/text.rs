@@ -21,7 +21,7 @@
 
 use std::io::{self, Write};
 
-use crate::{Rank, Record, Severity};
+use crate::{Record, Severity};
 use anstyle::{AnsiColor, Style};
 
 /// Writes one line per record.
@@ -78,12 +78,10 @@ pub fn write_styled(
 
 /// ` ok`, ` unchecked` or ` invalid`, as the module documentation says.
 fn status(r: &Record) -> &'static str {
-    if !r.valid {
-        " invalid"
-    } else if r.rank < Rank::Wb {
-        " unchecked"
-    } else {
-        " ok"
+    match r.status() {
+        crate::record::Status::Invalid => " invalid",
+        crate::record::Status::Unchecked => " unchecked",
+        crate::record::Status::Ok => " ok",
     }
 }
 

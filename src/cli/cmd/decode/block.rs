@@ -18,7 +18,7 @@ use gbrscan::check::Kind;
 use gbrscan::code::plural_name;
 use gbrscan::position::Decoded;
 use gbrscan::stipulation::Outcome;
-use gbrscan::{Check, Finding, Parsed, Rank, Severity, applicable};
+use gbrscan::{Check, Finding, Parsed, Severity, applicable};
 use shakmaty::{Color, Square};
 
 /// The readable block: one `label: value` line per part, the checks, the verdict and fixes.
@@ -81,13 +81,13 @@ pub fn block(text: &str, parsed: &Parsed, findings: &[Finding]) -> String {
         out.push_str(&check_lines(c, run.contains(&c), parsed, findings));
     }
     let valid = !findings.iter().any(|f| f.severity() == Severity::Error);
-    let verdict = if !valid {
-        "invalid"
-    } else if parsed.rank() < Rank::Wb {
-        "unchecked (no error, but nothing beside the code repeats its material: no W/B, squares \
-         or FEN)"
-    } else {
-        "valid"
+    let verdict = match gbrscan::record::Status::of(valid, parsed.rank()) {
+        gbrscan::record::Status::Invalid => "invalid",
+        gbrscan::record::Status::Unchecked => {
+            "unchecked (no error, but nothing beside the code repeats its material: no W/B, \
+             squares or FEN)"
+        }
+        gbrscan::record::Status::Ok => "valid",
     };
     out.push_str(&format!("verdict:     {verdict}\n"));
     for fix in findings.iter().filter_map(|f| f.fix.as_ref()) {
