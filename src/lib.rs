@@ -24,7 +24,7 @@
 //! them. Layers, each depending only on those listed before it (docs/architecture.md):
 //! the notation ([`code`], [`material`], [`stipulation`], [`position`], [`source_path`]) →
 //! reading and checking ([`parse`], [`check`](mod@check)) → the record ([`record`]) → reading
-//! around a code ([`context`], [`diagram`], [`label`]), finding and input ([`finder`],
+//! around a code ([`context`], [`diagram`], [`context::label`]), finding and input ([`finder`],
 //! [`input`], [`pgn`]) → the scan ([`scan`]) → every copy against every other ([`copies`]) and
 //! the saved file ([`saved`]) → rendering ([`render`]) → sorting ([`directory`]).
 #![deny(unsafe_code)]
@@ -41,7 +41,6 @@ pub mod fault;
 pub mod fen;
 pub mod finder;
 pub mod input;
-pub mod label;
 pub mod material;
 pub mod ocr;
 mod order;

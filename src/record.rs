@@ -122,7 +122,7 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page_from: Option<PageFrom>,
     /// The label of the study: its number, source or composer caption, read from the text
-    /// before the code ([`crate::label`]); absent when none was found.
+    /// before the code ([`crate::context::label`]); absent when none was found.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<CompactString>,
     /// 0-based byte offset of the text read (sign or kings before the code included).

@@ -11,6 +11,7 @@
 
 mod chain;
 pub mod evidence;
+pub mod label;
 pub mod lines;
 pub mod table;
 
@@ -36,11 +37,11 @@ pub struct Link {
     /// 0-based byte range of the square list, where given: where a legality finding stands
     /// when a heading gives a full position its side to move.
     pub squares: Option<(usize, usize)>,
-    /// 0-based byte offset of the record's label ([`crate::label`]), where one was found: the
+    /// 0-based byte offset of the record's label ([`crate::context::label`]), where one was found: the
     /// scanner's stitcher drops a label that stands before the end of the code before.
     pub label_at: Option<usize>,
     /// 0-based offset just past the label written after the code on its line
-    /// ([`crate::label::LabelRules::find_after`]), where there is one: no later code takes a
+    /// ([`label::LabelRules::find_after`]), where there is one: no later code takes a
     /// label before it.
     pub claimed_to: Option<usize>,
     /// 0-based byte range of the label a table exported as column runs pairs with the code

@@ -24,7 +24,7 @@ use crate::parse::{Parsed, parse_at};
 use crate::record::Record;
 use rayon::prelude::*;
 
-use crate::label::LabelRules;
+use crate::context::label::LabelRules;
 use crate::record::Fields;
 use crate::scan::{
     ChunkScan, DEFAULT_CHUNK_SIZE, Failed, Reading, Stitcher, chunks, scan_chunk_guarded,

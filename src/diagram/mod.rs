@@ -122,7 +122,7 @@ fn may_be_rank(line: &[u8]) -> bool {
 /// True when `line` (without its line feed) is a line of a board printed as text (gbr-notation.md §7),
 /// spaces and control bytes around it aside: the top border (`XIIIIIIIIY`: eight `I`s), or a
 /// rank line, `9`, eight squares in one of the fonts read, `0`. A caption's label is read across such lines
-/// as if they were not there ([`crate::label`]).
+/// as if they were not there ([`crate::context::label`]).
 pub fn is_board_line(line: &[u8]) -> bool {
     let blank = |b: &u8| crate::parse::space::is_control_or_space(*b);
     let Some(start) = line.iter().position(|b| !blank(b)) else {

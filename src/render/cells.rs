@@ -42,7 +42,7 @@ pub(crate) fn reference(record: &Record) -> String {
     }
 }
 
-/// The label of `record` ([`crate::label`]), empty when it has none.
+/// The label of `record` ([`crate::context::label`]), empty when it has none.
 pub(crate) fn label_text(record: &Record) -> &str {
     record.label.as_deref().unwrap_or_default()
 }

@@ -72,7 +72,7 @@ pub(crate) fn date(record: &Record) -> String {
         return date.to_string();
     }
     let label = record.label.as_deref().unwrap_or_default();
-    let year = crate::label::years(label)
+    let year = crate::context::label::years(label)
         .filter(|year| (1800..=2099).contains(year))
         .last();
     match year {

@@ -14,10 +14,10 @@
 use std::ops::Range;
 
 use super::{ChunkScan, Reading};
+use crate::context::label::LabelRules;
 use crate::context::{self, Link};
 use crate::diagram::{Diagram, NineLines};
 use crate::finder;
-use crate::label::LabelRules;
 use crate::parse::{Parsed, Rank};
 use crate::record::{Fields, FoundAt, Record};
 use crate::source_path::SourcePath;
@@ -275,7 +275,7 @@ fn label_of(
     buf: &[u8],
     floor: usize,
     span: Range<usize>,
-) -> (Option<crate::label::Label>, Option<usize>) {
+) -> (Option<crate::context::label::Label>, Option<usize>) {
     let before = rules.find(buf, floor, span.start);
     let after = rules.find_after(buf, span.end);
     let claimed = after.as_ref().map(|a| a.end);
@@ -291,7 +291,7 @@ fn label_of(
 /// reading back as far as a label window reaches. So a range's first code takes the same label
 /// whatever the chunks, as the scanner's stitcher cannot give it one it did not find.
 fn claimed_before(buf: &[u8], start: usize, rules: &LabelRules) -> usize {
-    let reach = crate::label::NUMBER_REACH + crate::label::MAX_AFTER + 128;
+    let reach = crate::context::label::NUMBER_REACH + crate::context::label::MAX_AFTER + 128;
     let from = start.saturating_sub(reach);
     // A token's full stop stands four bytes in; its anchor before `start`.
     memchr::memrchr_iter(b'.', &buf[from..(start + 4).min(buf.len())])

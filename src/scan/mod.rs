@@ -26,8 +26,8 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use crate::context;
+use crate::context::label::LabelRules;
 use crate::context::{Chain, Link};
-use crate::label::LabelRules;
 use crate::pgn::GameCounts;
 use crate::record::{Fields, Record};
 use crate::source_path::SourcePath;
@@ -262,7 +262,7 @@ pub(crate) fn chunks(len: usize, chunk_size: usize) -> impl ExactSizeIterator<It
 }
 
 /// Scans `buf` (the whole source) and returns a record for every code, in order of offset,
-/// each with its label under the built-in rules ([`crate::label`]).
+/// each with its label under the built-in rules ([`crate::context::label`]).
 /// `path` names the source in the records. `progress` is called with the bytes of each chunk
 /// when it is done, from any thread. Runs on the current rayon pool.
 ///

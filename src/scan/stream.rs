@@ -211,7 +211,7 @@ impl Window {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::label::LabelRules;
+    use crate::context::label::LabelRules;
     use crate::record::Fields;
     use crate::record::Record;
     use crate::scan::{ScanOptions, Stitcher, scan_buffer};

@@ -7,7 +7,7 @@
 //! A lone sign line (read as the look-back reads it, [`super::sign_line`]: `+`, `=`, `-+`, `+ ZAZ` ...) belongs to the next
 //! code below it when nothing of these stands between them: another code, a line of a diagram
 //! printed as text ([`crate::diagram::is_board_line`]), a study number
-//! ([`crate::label::is_study_number`]: `No 18776`, `- 31 -`, `E324`), a heading of a printed
+//! ([`crate::context::label::is_study_number`]: `No 18776`, `- 31 -`, `E324`), a heading of a printed
 //! directory ([`super::heading`]) or a page break (a form feed: a PDF page is a study block's
 //! end). Prose between them, of any length within [`BLOCK_BYTES`], is crossed.
 //!
@@ -99,7 +99,7 @@ fn open_between(buf: &[u8], from: usize, to: usize) -> bool {
         let before = &buf[..line_start];
         line_start += line.len() + 1;
         !crate::diagram::is_board_line(line)
-            && !crate::label::is_study_number(line)
+            && !crate::context::label::is_study_number(line)
             && !matches!(
                 super::sign_or_heading(line, before),
                 Some(Above::Heading(_))

@@ -21,9 +21,9 @@ fn holds(text: &str, part: &str) -> bool {
     text.to_lowercase().contains(&part.to_lowercase())
 }
 
-/// True when `label` holds `year` as a number of its own ([`crate::label::years`]).
+/// True when `label` holds `year` as a number of its own ([`crate::context::label::years`]).
 fn label_has_year(label: &str, year: u16) -> bool {
-    crate::label::years(label).any(|y| y == year)
+    crate::context::label::years(label).any(|y| y == year)
 }
 
 impl About {

@@ -22,9 +22,9 @@ use super::batches::{Batches, MERGE_RECORDS};
 use super::guard::{Failed, scan_chunk_guarded};
 use super::handoff::{FileOutcome, Handoff, ScanEvent, Stop, Unit, lock};
 use super::{ChunkScan, Reading, ScanOptions, chunks};
+use crate::context::label::LabelRules;
 use crate::fault::Fault;
 use crate::input::{InputError, InputPath, Loaded, OpenOptions, Opened, open};
-use crate::label::LabelRules;
 use crate::record::Fields;
 use crate::source_path::SourcePath;
 
@@ -38,7 +38,7 @@ pub struct ScanInputs<'a> {
     pub progress: &'a (dyn Fn(u64) + Sync),
     /// Read every input as PGN ([`crate::pgn`]); inputs named `*.pgn` always are.
     pub pgn: bool,
-    /// How the label of each study is read ([`crate::label`]); `None` reads none, for an
+    /// How the label of each study is read ([`crate::context::label`]); `None` reads none, for an
     /// output that does not show labels (the look-back is not paid for).
     pub labels: Option<LabelRules>,
     /// The fields of each record of text filled ([`Fields`]): [`Fields::Listing`] for an output

@@ -28,8 +28,8 @@ pub const MAX_BYTES: usize = 1024;
 pub const LONG_LINE: usize = 60;
 
 /// A line longer than this with no code in it ends the look-back at once (the label window's
-/// [`crate::label::MAX_LINE`]).
-pub const MAX_LINE: usize = crate::label::MAX_LINE;
+/// [`crate::context::label::MAX_LINE`]).
+pub const MAX_LINE: usize = crate::context::label::MAX_LINE;
 
 /// What the look-back found first above a code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,9 +12,9 @@
 //! in prose as list numbers and references, are read in the caption window only.
 //!
 //! A caption is read nearer the code only, in the **caption window**: back over at most
-//! [`MAX_LINES`] lines (the code's own line, up to the code, counts as the first; the lines of a
+//! [`CAPTION_LINES`] lines (the code's own line, up to the code, counts as the first; the lines of a
 //! board printed as text, [`crate::diagram::is_board_line`], count as none) and at most
-//! [`MAX_BYTES`] bytes, ending at prose: the second line longer than [`LONG_LINE`] bytes, or
+//! [`CAPTION_BYTES`] bytes, ending at prose: the second line longer than [`CAPTION_LONG_LINE`] bytes, or
 //! the first longer than [`MAX_LINE`], is the last one read (a caption above a paragraph of
 //! prose belongs to no code below it; caption lines are short). The label belongs to the
 //! nearest code after it.
@@ -49,14 +49,14 @@ use memchr::{memchr, memrchr, memrchr3};
 use regex::bytes::Regex;
 
 /// Lines read before a code, its own line (up to the code) included.
-pub const MAX_LINES: usize = 10;
+pub const CAPTION_LINES: usize = 10;
 
 /// Bytes read before a code, at most.
-pub const MAX_BYTES: usize = 400;
+pub const CAPTION_BYTES: usize = 400;
 
 /// A line longer than this is a long line (prose): the second ends the window. Captions and
 /// number lines are shorter: `No 18776 A. Author (Country)` is 28 bytes.
-pub const LONG_LINE: usize = 40;
+pub const CAPTION_LONG_LINE: usize = 40;
 
 /// A line longer than this ends the window (and the sign look-back of `crate::context::lines`,
 /// which reads the same lines).
@@ -128,7 +128,7 @@ impl LabelRules {
         if let Some(i) = memrchr(FORM_FEED, &buf[block..code_start]) {
             block += i + 1;
         }
-        let window = block.max(code_start.saturating_sub(MAX_BYTES));
+        let window = block.max(code_start.saturating_sub(CAPTION_BYTES));
         let found = match &self.pattern {
             None => builtin(buf, block, window, code_start),
             Some(re) => matched(re, buf, block, code_start),
@@ -325,7 +325,7 @@ impl Iterator for Lines<'_> {
     type Item = (usize, usize);
 
     fn next(&mut self) -> Option<(usize, usize)> {
-        if self.done || self.n == MAX_LINES {
+        if self.done || self.n == CAPTION_LINES {
             return None;
         }
         let (buf, lo, end) = (self.buf, self.lo, self.end);
@@ -337,7 +337,7 @@ impl Iterator for Lines<'_> {
             None => return None,
         };
         let len = end - start;
-        if len > LONG_LINE {
+        if len > CAPTION_LONG_LINE {
             self.long += 1;
         }
         self.done = start <= lo || len > MAX_LINE || self.long > 1;

@@ -140,7 +140,7 @@ fn a_code_before_that_reaches_past_this_ones_start_leaves_no_window() {
 #[test]
 fn prose_and_the_byte_limit_end_the_caption_window() {
     let rules = LabelRules::builtin();
-    let prose = "w".repeat(LONG_LINE + 1);
+    let prose = "w".repeat(CAPTION_LONG_LINE + 1);
     let caption = "Probleemblad, 2000";
     let one = format!("{caption}\n{prose}\n0000.10 a1c3\n");
     assert_eq!(
@@ -152,10 +152,13 @@ fn prose_and_the_byte_limit_end_the_caption_window() {
     assert_eq!(label_of(&rules, &two), None, "a paragraph of prose");
     let longest = format!("{caption}\n{}\n0000.10 a1c3\n", "w".repeat(MAX_LINE + 1));
     assert_eq!(label_of(&rules, &longest), None, "a line over {MAX_LINE}");
-    let many = format!("{caption}\n{}0000.10 a1c3\n", "s\n".repeat(MAX_LINES));
-    assert_eq!(label_of(&rules, &many), None, "past {MAX_LINES} lines");
-    let bytes = format!("{caption}\n{}\n0000.10 a1c3\n", "s ".repeat(MAX_BYTES / 2));
-    assert_eq!(label_of(&rules, &bytes), None, "past {MAX_BYTES} bytes");
+    let many = format!("{caption}\n{}0000.10 a1c3\n", "s\n".repeat(CAPTION_LINES));
+    assert_eq!(label_of(&rules, &many), None, "past {CAPTION_LINES} lines");
+    let bytes = format!(
+        "{caption}\n{}\n0000.10 a1c3\n",
+        "s ".repeat(CAPTION_BYTES / 2)
+    );
+    assert_eq!(label_of(&rules, &bytes), None, "past {CAPTION_BYTES} bytes");
     // The label's own line may be long: it is read, and ends the window.
     let long_caption = format!("No 9 {prose}\n0000.10 a1c3\n");
     assert_eq!(label_of(&rules, &long_caption).as_deref(), Some("9"));
