@@ -11,6 +11,7 @@
 
 mod chain;
 pub mod evidence;
+pub mod fen_near;
 pub mod label;
 pub mod lines;
 pub mod table;

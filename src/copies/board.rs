@@ -2,9 +2,6 @@
 //! caption. The board is the only full copy of the squares, so where caption and board
 //! disagree the caption is taken to be wrong and the board says how to fix it.
 
-use std::ops::Range;
-
-use shakmaty::fen::Fen;
 use shakmaty::{Board, Color, Role};
 
 use crate::check::{Fix, Part};
@@ -13,9 +10,6 @@ use crate::diagram::board_position;
 use crate::material::Material;
 use crate::parse::Parsed;
 use crate::position::MenCount;
-
-/// Lines around a caption searched for a FEN.
-pub const FEN_LINES: usize = 3;
 
 /// One disagreement between a caption's part and the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -178,51 +172,4 @@ pub fn compare(parsed: &Parsed, board: &Board, name: &str) -> Vec<Disagreement> 
         });
     }
     out
-}
-
-/// A FEN near a caption: `[FEN "..."]` (PGN's tag) or a line that is a FEN (board field and
-/// more, or the board field alone), on the caption's lines or within [`FEN_LINES`] lines
-/// around them. Returns the board and the 0-based byte range of the FEN text.
-pub fn fen_near(buf: &[u8], span: Range<usize>) -> Option<(Board, Range<usize>)> {
-    let mut start = memchr::memrchr(b'\n', &buf[..span.start]).map_or(0, |i| i + 1);
-    for _ in 0..FEN_LINES {
-        if start == 0 {
-            break;
-        }
-        start = memchr::memrchr(b'\n', &buf[..start - 1]).map_or(0, |i| i + 1);
-    }
-    let mut at = start;
-    let mut after = 0;
-    while at < buf.len() {
-        let end = memchr::memchr(b'\n', &buf[at..]).map_or(buf.len(), |i| at + i);
-        if let Some(found) = fen_in_line(&buf[at..end]) {
-            return Some((found.0, at + found.1.start..at + found.1.end));
-        }
-        if at >= span.end {
-            after += 1;
-            if after > FEN_LINES {
-                break;
-            }
-        }
-        at = end + 1;
-    }
-    None
-}
-
-fn fen_in_line(line: &[u8]) -> Option<(Board, Range<usize>)> {
-    let text = std::str::from_utf8(line).ok()?;
-    if let Some(i) = text.find("[FEN \"") {
-        let from = i + 6;
-        let len = text[from..].find('"')?;
-        let fen: Fen = text[from..from + len].parse().ok()?;
-        return Some((fen.into_setup().board, from..from + len));
-    }
-    let trimmed = text.trim();
-    let from = text.find(trimmed)?;
-    // The board field has seven slashes; a line that is a FEN holds nothing else.
-    if trimmed.split(' ').next()?.matches('/').count() != 7 {
-        return None;
-    }
-    let fen: Fen = trimmed.parse().ok()?;
-    Some((fen.into_setup().board, from..from + trimmed.len()))
 }

@@ -180,7 +180,7 @@ fn board_copy(
             },
         ));
     }
-    let (board, span) = board::fen_near(input.text, parsed.span.clone())?;
+    let (board, span) = crate::context::fen_near::fen_near(input.text, parsed.span.clone())?;
     let line = lines.line(span.start);
     let place = format!("{path}:{line}");
     Some((
