@@ -40,7 +40,7 @@ pub struct Input<'a> {
     /// The path as given (`<stdin>` for standard input; `file.pdf:PAGE` for a page).
     pub path: Arc<str>,
     /// The file it comes from: the pages of a PDF share it, any other input is its own
-    /// (`path`). A book's own directory is looked for in each file ([`book`]).
+    /// (`path`). A book's own directory is looked for in each file (`book`).
     pub source: Arc<str>,
     /// The text (after decoding).
     pub text: &'a [u8],
@@ -128,7 +128,7 @@ pub struct Options {
     /// Compare the body against a directory.
     pub against: Option<Against>,
     /// Without `against`: find each book's own directory (the entries under its directory's
-    /// headings) and compare the book's body against it ([`book`], docs/check.md).
+    /// headings) and compare the book's body against it (`book`, docs/check.md).
     pub own_directory: bool,
 }
 
