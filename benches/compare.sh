@@ -1,26 +1,49 @@
 #!/usr/bin/env bash
-# Whole commands against ripgrep on the same data, warm cache, one run.
+# Whole commands against ripgrep and against the build before the reading rules, on the same
+# data, warm cache, one run.
 #
-#   benches/compare.sh                 # 2 GiB corpus in bench-data/ (generated if missing)
-#   SIZE=256MiB DATA=/tmp/bd RUNS=3 ROUNDS=3 benches/compare.sh
+#   benches/compare.sh                 # 2 GiB corpora in bench-data/ and bench-real/ (made if missing)
+#   SIZE=256MiB DATA=/tmp/bd REAL=/tmp/br RUNS=3 ROUNDS=3 benches/compare.sh
+#   CORPORA=real SIZE=32MiB REAL=/tmp/rp RUNS=2 ROUNDS=2 benches/compare.sh    # a quick look
 #
-# Builds gbr in release mode, generates the corpus with benches/tools/gencorpus.rs if missing,
-# installs ripgrep 15 (cargo install) and hyperfine (Debian) if missing, then times with
-# hyperfine: gbr scan (all forms, all checks, line numbers, output to a pipe) against ripgrep with
-# the baseline regex (one-line, and multi-line -U), at -j1 and -j2, on the big file and on the
-# tree; plus the limits: a byte count over the mapped big file, and read() of the tree, with two
-# threads. Prints a table of GB/s and ratios to ripgrep, all from this run.
+# Builds gbr in release mode, makes the two corpora if missing (the generated one with
+# benches/tools/gencorpus.rs in DATA, the real-prose one with benches/realprose.sh in REAL),
+# builds the build before the reading rules (BASE, a commit, into target/base-BASE; or give its
+# binary as BASE_GBR), installs ripgrep 15 (cargo install) and hyperfine (Debian) if missing,
+# then times with hyperfine: gbr scan (all forms, all checks, line numbers, output to a pipe)
+# and the same scan by the build before the rules against ripgrep with the baseline regex
+# (one-line, and multi-line -U), at -j1 and -j2, on the big file and on the tree of each
+# corpus; plus the limits: a byte count over the mapped big file, and read() of the tree, with
+# two threads. Prints a table of GB/s, ratios to ripgrep and to the limit, and the CPU time of
+# gbr against the build before the rules, all from this run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SIZE=${SIZE:-2GiB}
 DATA=${DATA:-bench-data}
+REAL=${REAL:-bench-real}
+CORPORA=${CORPORA:-generated real}
 RUNS=${RUNS:-5}
+BASE=${BASE:-91a41cd}
 RE_FILE=benches/rg-gbr-one-line.re
 
 cargo build --release --quiet --bin gbr --example gencorpus --example limit
-if [ ! -f "$DATA/big.txt" ]; then
-    target/release/examples/gencorpus --size "$SIZE" --out "$DATA"
+for corpus in $CORPORA; do
+    case $corpus in
+    generated) [ -f "$DATA/big.txt" ] || target/release/examples/gencorpus --size "$SIZE" --out "$DATA" ;;
+    real) [ -f "$REAL/big.txt" ] || benches/realprose.sh "$SIZE" "$REAL" ;;
+    *) echo "CORPORA: generated and/or real, not $corpus" >&2; exit 2 ;;
+    esac
+done
+# The build before the reading rules, from git's copy of that commit, with its own target dir.
+if [ -z "${BASE_GBR:-}" ]; then
+    BASE_SRC=target/base-$BASE
+    if [ ! -f "$BASE_SRC/Cargo.toml" ]; then
+        mkdir -p "$BASE_SRC"
+        git archive "$BASE" | tar -x -C "$BASE_SRC"
+    fi
+    cargo build --release --quiet --locked --manifest-path "$BASE_SRC/Cargo.toml" --bin gbr
+    BASE_GBR=$BASE_SRC/target/release/gbr
 fi
 if ! rg --version 2>/dev/null | grep -q '^ripgrep 15'; then
     cargo install ripgrep --version '^15' --locked --quiet
@@ -32,8 +55,6 @@ fi
 RE=$(cat "$RE_FILE")
 GBR=target/release/gbr
 LIMIT=target/release/examples/limit
-BIG="$DATA/big.txt"
-TREE="$DATA/tree"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
@@ -65,73 +86,125 @@ warm() {
 ROUNDS=${ROUNDS:-5}
 PER_ROUND=$(( (RUNS + ROUNDS - 1) / ROUNDS ))
 batch() {
-    local shape=$1
+    local name=$1
     shift
     for round in $(seq "$ROUNDS"); do
         local warmup=0
         [ "$round" = 1 ] && warmup=1
         hyperfine --style none --warmup "$warmup" --runs "$PER_ROUND" --output=pipe \
-            --export-json "$OUT/$shape.$round.json" "$@" >/dev/null
+            --export-json "$OUT/$name.$round.json" "$@" >/dev/null
     done
 }
 
-evict "$TREE"
-warm "$BIG"
-batch big \
-    -n "gbr -j1" "$GBR scan -j1 $BIG" \
-    -n "gbr -j2" "$GBR scan -j2 $BIG" \
-    -n "rg one-line -j1" "rg -j1 -o '$RE' $BIG" \
-    -n "rg one-line -j2" "rg -j2 -o '$RE' $BIG" \
-    -n "rg multi-line -j2" "rg -j2 -U -o '(?-u)$RE' $BIG" \
-    -n "limit: byte count, 2 threads" "$LIMIT count $BIG"
+# Both shapes of one corpus: its label ("generated", "real") and its folder.
+corpus() {
+    local label=$1 big="$2/big.txt" tree="$2/tree"
+    evict "$tree"
+    warm "$big"
+    batch "$label.big" \
+        -n "gbr -j1" "$GBR scan -j1 $big" \
+        -n "gbr -j2" "$GBR scan -j2 $big" \
+        -n "before rules -j1" "$BASE_GBR scan -j1 $big" \
+        -n "before rules -j2" "$BASE_GBR scan -j2 $big" \
+        -n "rg one-line -j1" "rg -j1 -o '$RE' $big" \
+        -n "rg one-line -j2" "rg -j2 -o '$RE' $big" \
+        -n "rg multi-line -j2" "rg -j2 -U -o '(?-u)$RE' $big" \
+        -n "limit: byte count, 2 threads" "$LIMIT count $big"
+    evict "$big"
+    warm "$tree"
+    batch "$label.tree" \
+        -n "gbr -j1" "$GBR scan -j1 $tree" \
+        -n "gbr -j2" "$GBR scan -j2 $tree" \
+        -n "before rules -j1" "$BASE_GBR scan -j1 $tree" \
+        -n "before rules -j2" "$BASE_GBR scan -j2 $tree" \
+        -n "rg one-line -j1" "rg -j1 -o '$RE' $tree" \
+        -n "rg one-line -j2" "rg -j2 -o '$RE' $tree" \
+        -n "rg multi-line -j2" "rg -j2 -U -o '(?-u)$RE' $tree" \
+        -n "limit: read(), 2 threads" "$LIMIT read $tree"
+    evict "$tree"
+    local big_bytes tree_bytes files
+    big_bytes=$(stat -c %s "$big")
+    tree_bytes=$(find "$tree" -type f -printf '%s\n' | awk '{s += $1} END {printf "%d\n", s}')
+    files=$(find "$tree" -type f | wc -l)
+    echo "$label $2 $big_bytes $tree_bytes $files" >>"$OUT/corpora"
+}
 
-evict "$BIG"
-warm "$TREE"
-batch tree \
-    -n "gbr -j1" "$GBR scan -j1 $TREE" \
-    -n "gbr -j2" "$GBR scan -j2 $TREE" \
-    -n "rg one-line -j1" "rg -j1 -o '$RE' $TREE" \
-    -n "rg one-line -j2" "rg -j2 -o '$RE' $TREE" \
-    -n "rg multi-line -j2" "rg -j2 -U -o '(?-u)$RE' $TREE" \
-    -n "limit: read(), 2 threads" "$LIMIT read $TREE"
+for c in $CORPORA; do
+    case $c in
+    generated) corpus generated "$DATA" ;;
+    real) corpus real "$REAL" ;;
+    esac
+done
 
-BIG_BYTES=$(stat -c %s "$BIG")
-TREE_BYTES=$(find "$TREE" -type f -printf '%s\n' | awk '{s += $1} END {printf "%d\n", s}')
-python3 - "$OUT" "$BIG_BYTES" "$TREE_BYTES" "$(nproc)" "$ROUNDS" "$PER_ROUND" <<'PY'
-import glob, json, statistics, sys
-out, big_bytes, tree_bytes, cores = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-rounds, per_round = int(sys.argv[5]), int(sys.argv[6])
+python3 - "$OUT" "$(nproc)" "$ROUNDS" "$PER_ROUND" "$BASE" <<'PY'
+import json, statistics, sys
+out, cores, rounds, per_round, base = sys.argv[1:6]
+rounds, per_round = int(rounds), int(per_round)
 print(f"machine: {cores} cores; medians of {rounds} rounds x {per_round} hyperfine runs, "
-      "warm page cache, output to a pipe")
-print(f"big file {big_bytes / 1e9:.2f} GB; tree {tree_bytes / 1e9:.2f} GB")
+      "warm page cache, output to a pipe; before rules: the build of " + base)
+corpora = [line.split() for line in open(f"{out}/corpora")]
+for label, folder, big_bytes, tree_bytes, files in corpora:
+    print(f"{label} ({folder}): big file {int(big_bytes) / 1e9:.3f} GB; "
+          f"tree {int(tree_bytes) / 1e9:.3f} GB in {files} files")
 print()
-print("| shape | command | median s | GB/s | vs rg one-line (same -j) | vs limit |")
-print("| --- | --- | ---: | ---: | ---: | ---: |")
-medians = {}
-for shape, size in (("big", big_bytes), ("tree", tree_bytes)):
-    times = {}
-    for path in sorted(glob.glob(f"{out}/{shape}.*.json")):
-        for r in json.load(open(path))["results"]:
-            times.setdefault(r["command"], []).extend(r["times"])
-    median = {name: statistics.median(t) for name, t in times.items()}
-    limit = next(v for k, v in median.items() if k.startswith("limit"))
-    for name, t in median.items():
-        j = "-j1" if "-j1" in name else "-j2"
-        rg = median.get(f"rg one-line {j}")
-        vs_rg = f"{rg / t:.2f}x" if rg and not name.startswith("rg one-line") else ""
-        print(f"| {shape} | {name} | {t:.3f} | {size / t / 1e9:.2f} | {vs_rg} | {limit / t:.2f} |")
-    print(f"| {shape} | scaling gbr -j2 / -j1 | | | {median['gbr -j1'] / median['gbr -j2']:.2f}x | |")
-    medians[shape] = median
+print("| corpus | shape | command | median s | GB/s | vs rg one-line (same -j) | vs limit "
+      "| CPU vs before rules |")
+print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+medians, cpu_ratio = {}, {}
+for label, folder, big_bytes, tree_bytes, files in corpora:
+    for shape, size in (("big", int(big_bytes)), ("tree", int(tree_bytes))):
+        times, cpu = {}, {}
+        for r in range(1, rounds + 1):
+            for res in json.load(open(f"{out}/{label}.{shape}.{r}.json"))["results"]:
+                times.setdefault(res["command"], []).extend(res["times"])
+                cpu.setdefault(res["command"], []).append(res["user"] + res["system"])
+        median = {name: statistics.median(t) for name, t in times.items()}
+        limit = next(v for k, v in median.items() if k.startswith("limit"))
+        for name, t in median.items():
+            j = "-j1" if "-j1" in name else "-j2"
+            rg = median.get(f"rg one-line {j}")
+            vs_rg = f"{rg / t:.2f}x" if rg and not name.startswith("rg one-line") else ""
+            vs_base = ""
+            if name.startswith("gbr"):
+                # The median of the rounds' ratios: each round ran both builds back to back.
+                pairs = zip(cpu[name], cpu[f"before rules {j}"])
+                ratio = statistics.median(a / b for a, b in pairs)
+                cpu_ratio[(label, shape, j)] = ratio
+                vs_base = f"{ratio:.3f}"
+            print(f"| {label} | {shape} | {name} | {t:.3f} | {size / t / 1e9:.2f} | {vs_rg} "
+                  f"| {limit / t:.2f} | {vs_base} |")
+        print(f"| {label} | {shape} | scaling gbr -j2 / -j1 | | | "
+              f"{median['gbr -j1'] / median['gbr -j2']:.2f}x | | |")
+        medians[(label, shape)] = (median, size)
 
 # The targets, each from the medians above.
-big, tree = medians["big"], medians["tree"]
-big_limit = next(v for k, v in big.items() if k.startswith("limit"))
-targets = [
-    ("big: gbr -j2 against rg one-line -j2", big["rg one-line -j2"] / big["gbr -j2"], 2.0, "x"),
-    ("big: gbr -j2 against the limit", big_limit / big["gbr -j2"], 0.5, ""),
-    ("tree: gbr -j2 against rg one-line -j2", tree["rg one-line -j2"] / tree["gbr -j2"], 1.3, "x"),
-    ("big: scaling gbr -j2 / -j1", big["gbr -j1"] / big["gbr -j2"], 1.8, "x"),
-]
+targets = []
+def speed(label, shape, name):
+    median, size = medians[(label, shape)]
+    return size / median[name]
+for label in [c[0] for c in corpora]:
+    big, _ = medians[(label, "big")]
+    tree, _ = medians[(label, "tree")]
+    big_limit = next(v for k, v in big.items() if k.startswith("limit"))
+    real = label == "real"
+    targets += [
+        (f"{label} big: gbr -j2 against rg one-line -j2",
+         big["rg one-line -j2"] / big["gbr -j2"], 2.5 if real else 2.0, "x"),
+        (f"{label} big: gbr -j2 against the limit",
+         big_limit / big["gbr -j2"], 0.7 if real else 0.5, ""),
+        (f"{label} tree: gbr -j2 against rg one-line -j2",
+         tree["rg one-line -j2"] / tree["gbr -j2"], 2.0 if real else 1.3, "x"),
+        (f"{label} big: scaling gbr -j2 / -j1", big["gbr -j1"] / big["gbr -j2"], 1.8, "x"),
+    ]
+    if real:
+        targets.append((f"{label} tree: gbr -j2 GB/s against the big file's",
+                        speed(label, "tree", "gbr -j2") / speed(label, "big", "gbr -j2"),
+                        0.9, ""))
+        for shape in ("big", "tree"):
+            for j in ("-j1", "-j2"):
+                # At most 1.05: printed as the before's CPU over gbr's, at least 1/1.05.
+                targets.append((f"{label} {shape} {j}: CPU of before rules / gbr",
+                                1 / cpu_ratio[(label, shape, j)], 1 / 1.05, ""))
 print()
 print("| target | this run | at least | met |")
 print("| --- | ---: | ---: | --- |")

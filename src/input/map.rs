@@ -147,14 +147,28 @@ fn read_file(path: &Path, mmap: bool) -> Result<Contents, InputError> {
         path: path.to_owned(),
         source,
     })?;
+    let metadata = file.metadata().ok();
+    read_open_file(file, metadata.as_ref(), path, mmap)
+}
+
+/// [`read_file`] of a file already open, with its metadata where known: a tree of small files
+/// pays one `open`, one `fstat` and the reads for each, and nothing more.
+pub(super) fn read_open_file(
+    file: File,
+    metadata: Option<&std::fs::Metadata>,
+    path: &Path,
+    mmap: bool,
+) -> Result<Contents, InputError> {
     // Small files are read, not mapped (see `MMAP_MIN_LEN`); so are files of length 0: a truly
     // empty file reads as an empty buffer at no cost, and files such as those in /proc report a
     // length of 0 yet have contents.
-    let mappable = file
-        .metadata()
-        .is_ok_and(|m| m.is_file() && m.len() >= MMAP_MIN_LEN);
-    if !(mmap && mappable) {
-        return read_all(file, path);
+    let len = metadata.filter(|m| m.is_file()).map(|m| m.len());
+    if !(mmap && len.is_some_and(|len| len >= MMAP_MIN_LEN)) {
+        // Room for the whole file and the read that finds its end, so that the vector does
+        // not grow; read through `take`, as `File`'s own `read_to_end` asks the file's length
+        // and position again (`fstat`, `lseek`) before reading.
+        let room = len.map_or(0, |len| usize::try_from(len).unwrap_or(0).saturating_add(1));
+        return read_all_into(Vec::with_capacity(room), file.take(u64::MAX), path);
     }
     match map_file(file) {
         Ok(mapped) => Ok(Contents::Mapped(mapped)),
@@ -183,8 +197,15 @@ fn map_file(file: File) -> Result<MappedFile, File> {
     Ok(MappedFile { slot, map, file })
 }
 
-fn read_all(mut reader: impl Read, path: &Path) -> Result<Contents, InputError> {
-    let mut bytes = Vec::new();
+fn read_all(reader: impl Read, path: &Path) -> Result<Contents, InputError> {
+    read_all_into(Vec::new(), reader, path)
+}
+
+fn read_all_into(
+    mut bytes: Vec<u8>,
+    mut reader: impl Read,
+    path: &Path,
+) -> Result<Contents, InputError> {
     reader
         .read_to_end(&mut bytes)
         .map_err(|source| InputError::Read {

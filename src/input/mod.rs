@@ -250,7 +250,25 @@ impl InputError {
 /// [`InputError::Open`] when the file cannot be opened, [`InputError::Read`] when reading it
 /// fails. A failed memory map is not an error: the file is read instead.
 pub fn load(input: &InputPath, opts: LoadOptions) -> Result<Loaded, InputError> {
-    let raw = map::read_input(input, opts.mmap)?;
+    loaded(map::read_input(input, opts.mmap)?, opts)
+}
+
+/// [`load`] of a file already open (by [`open`], which asked its metadata to tell a regular
+/// file).
+fn load_open(
+    file: std::fs::File,
+    metadata: &std::fs::Metadata,
+    path: &std::path::Path,
+    opts: LoadOptions,
+) -> Result<Loaded, InputError> {
+    loaded(
+        map::read_open_file(file, Some(metadata), path, opts.mmap)?,
+        opts,
+    )
+}
+
+/// Decoded bytes of one input, told binary or not.
+fn loaded(raw: Contents, opts: LoadOptions) -> Result<Loaded, InputError> {
     let (bytes, encoding) = decode::decode(raw, opts.encoding);
     let binary = is_binary(&bytes);
     Ok(Loaded {

@@ -7,7 +7,7 @@
 //! opened, a zip inside that is reported ([`InputError::TooDeep`]).
 
 use std::cell::{Cell, RefCell};
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::{self, Cursor, Read, Seek};
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -16,7 +16,7 @@ use std::sync::Arc;
 use super::kind::{Kind, SNIFF_LEN};
 use super::ocr::{OcrOptions, Scanned};
 use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Limited, Members};
-use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded, load};
+use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded};
 use super::{html, ocr, pdf};
 use crate::ocr::OcrFix;
 use crate::source_path::PageRef;
@@ -118,8 +118,19 @@ pub fn open(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError>
         }
         InputPath::File(path) => path,
     };
-    if opts.load.mmap && fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        let loaded = load(input, opts.load)?;
+    let file = File::open(path).map_err(|source| InputError::Open {
+        path: path.clone(),
+        source,
+    })?;
+    // A regular file, told by the open file's metadata (one `fstat`, which the read uses too).
+    let regular = opts
+        .load
+        .mmap
+        .then(|| file.metadata().ok())
+        .flatten()
+        .filter(|m| m.is_file());
+    if let Some(metadata) = regular {
+        let loaded = super::load_open(file, &metadata, path, opts.load)?;
         let head = &loaded.bytes[..loaded.bytes.len().min(1024)];
         // An OLE file other than a `.doc` is any binary file.
         let kind = Kind::sniff(head);
@@ -135,10 +146,6 @@ pub fn open(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError>
         let raw = Raw::Loaded(loaded);
         return Ok(Opened::Source(Source { name, raw }));
     }
-    let file = File::open(path).map_err(|source| InputError::Open {
-        path: path.clone(),
-        source,
-    })?;
     let raw = Raw::Stream(Box::new(file));
     Ok(Opened::Source(Source { name, raw }))
 }

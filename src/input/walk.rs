@@ -184,6 +184,30 @@ pub fn walk_with(paths: &[PathBuf], opts: &WalkOptions) -> Result<Walk, WalkErro
     Ok(out)
 }
 
+/// The order of [`Path::cmp`] (component by component) for two paths found by one walk: both
+/// start with the walk's root as given, and below it hold names joined by single separators.
+/// Compared as bytes, with the separator below every byte a name can hold, so that no path
+/// is parsed into components at each comparison (the sort of 20,000 paths took 8,000
+/// instructions a path so, callgrind).
+fn walk_order(a: &Path, b: &Path) -> std::cmp::Ordering {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let (a, b) = (a.as_os_str().as_bytes(), b.as_os_str().as_bytes());
+        let same = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+        // A name holds no NUL byte: the separator takes its place in the order.
+        let key = |byte: u8| if byte == b'/' { 0 } else { byte };
+        match (a.get(same), b.get(same)) {
+            (Some(&x), Some(&y)) => key(x).cmp(&key(y)),
+            _ => a.len().cmp(&b.len()),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        a.cmp(b)
+    }
+}
+
 impl Walk {
     fn skip(&mut self, path: &Path, reason: SkipReason) {
         self.skipped.push(Skipped {
@@ -237,7 +261,7 @@ fn walk_dir(root: &Path, opts: &WalkOptions, out: &mut Walk) -> Result<(), WalkE
         })
     });
     let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    found.inputs.sort_by(|a, b| a.path().cmp(b.path()));
+    found.inputs.sort_by(|a, b| walk_order(a.path(), b.path()));
     found.skipped.sort_by(|a, b| a.path.cmp(&b.path));
     out.inputs.append(&mut found.inputs);
     out.skipped.append(&mut found.skipped);
@@ -315,5 +339,28 @@ mod tests {
             },
         };
         assert_eq!(skipped.to_string(), "old: cannot read: permission denied");
+    }
+
+    /// [`walk_order`] orders the paths of a walk as [`Path::cmp`] does.
+    #[test]
+    fn walk_order_is_the_order_of_components() {
+        let names = [
+            "a", "a b", "a-c", "a.b", "ab", "b", "\u{e9}", "A", "a0", "~", "a!",
+        ];
+        let mut paths = Vec::new();
+        for root in ["tree", "./tree/", "/tmp/x//t"] {
+            for x in names {
+                paths.push(Path::new(root).join(x));
+                for y in names {
+                    paths.push(Path::new(root).join(x).join(y));
+                }
+            }
+            let mut by_bytes = paths.clone();
+            by_bytes.sort_by(|a, b| walk_order(a, b));
+            let mut by_components = paths.clone();
+            by_components.sort();
+            assert_eq!(by_bytes, by_components, "{root}");
+            paths.clear();
+        }
     }
 }

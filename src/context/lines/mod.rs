@@ -297,17 +297,31 @@ const MAX_WORDS_LINE: usize = 48;
 /// [`sign_or_heading`] past its first test.
 #[inline(never)]
 fn read_sign_or_heading(line: &[u8], before: &[u8]) -> Option<Above> {
-    if let Some(s) = sign_line(line) {
+    // Each reader trims the line first, and their bounds are on the line as it stands: the
+    // spaces and control bytes at its ends (an indented line) are stepped over once.
+    let core = space::strip_control_or_space(line);
+    if line.len() <= SIGN_LINE
+        && let Some(s) = sign_line(core)
+    {
         return Some(Above::Sign(s));
     }
     // Words, unlike a sign, may end a sentence of prose wrapped onto their line.
-    if let Some(h) = heading::read(line) {
+    if let Some(h) = heading::read(core) {
         return (!continues_prose(before)).then_some(Above::Heading(h));
     }
-    words_line(line)
+    if line.len() > WORDS_LINE {
+        return None;
+    }
+    words_line(core)
         .filter(|_| !continues_prose(before))
         .map(Above::Sign)
 }
+
+/// Longest line [`sign_line`] reads, in bytes.
+const SIGN_LINE: usize = 40;
+
+/// Longest line [`words_line`] reads, in bytes.
+const WORDS_LINE: usize = 80;
 
 /// True when the line that `before` ends with (its line feed the last byte) is prose whose
 /// sentence runs on to the next line: longer than [`LONG_LINE`], holding no code, and ending in
@@ -338,7 +352,7 @@ fn continues_prose(before: &[u8]) -> bool {
 /// as a sign line does (unless it ends a sentence of the line above, see the look-back). A
 /// line of heading words (`Win`, `Draws`) is a heading ([`heading`]), read first.
 pub fn words_line(line: &[u8]) -> Option<Stipulation> {
-    if line.len() > 80 {
+    if line.len() > WORDS_LINE {
         return None;
     }
     let mut text = trimmed(line);
@@ -365,7 +379,7 @@ pub(super) use space::trimmed;
 /// A line holding only a sign, perhaps with a side to move in words: `+`, `=`, `-+`, `+ ZAZ`,
 /// `= Schwarz am Zug`.
 pub fn sign_line(line: &[u8]) -> Option<Stipulation> {
-    if line.len() > 40 {
+    if line.len() > SIGN_LINE {
         return None; // most lines: prose
     }
     let line = trimmed(line);
