@@ -27,7 +27,7 @@ pub const MAX_TABLE_BYTES: usize = 16 << 10;
 enum LineKind {
     /// Nothing.
     Blank,
-    /// Only codes `dddd.dd`, this many.
+    /// Only codes `dddd.dd`.
     Codes,
     /// Only king pairs `[a-h][1-8][a-h][1-8]`.
     Kings,
@@ -139,8 +139,6 @@ pub struct Entry {
     /// a run of king pairs or labels: the table of the column before ends there, so the code
     /// before this one in reading order stands within reach of it.
     pub after_table: bool,
-    /// True for the first code of its run.
-    pub first: bool,
 }
 
 /// A table whose runs after the codes differ in length from the run of codes: not paired.
@@ -250,7 +248,6 @@ impl Tables {
             label,
             unpaired: differs.then_some(unpaired),
             after_table: table.after_table && i == 0,
-            first: i == 0,
         })
     }
 }

@@ -1,4 +1,4 @@
-//! A book against its own directory, in one file (docs/check.md, "A book's own directory"): a
+//! A book against its own directory, in one file (docs/check.md, "The copies"): a
 //! book (a text, a PDF's pages, a Word export) holds its body and, at the end, its GBR
 //! directory under headings. Without `--against`, `gbr check` finds the directory's entries
 //! itself and compares body and directory both ways, as [`super::index`] does for two files.
@@ -104,8 +104,8 @@ fn quiet(text: &[u8]) -> bool {
 }
 
 /// For each caption, whether it is an entry of its book's own directory (see the module's
-/// docs), and whether it is an example of the notation. `sources[i]` names the file input `i`
-/// comes from.
+/// docs), and whether it is an example of the notation; the inputs' `source` tells which pages
+/// are one file's.
 fn entries(inputs: &[Input<'_>], captions: &[Caption]) -> (Vec<bool>, Vec<bool>) {
     let mut entry = vec![false; captions.len()];
     let mut example = vec![false; captions.len()];
@@ -163,9 +163,9 @@ fn lists_the_body(captions: &[Caption], listed: &[usize], body: &[usize]) -> boo
     2 * known >= listed.len()
 }
 
-/// The diagnostics of each book among `inputs` against its own directory; nothing for a file
-/// without one. `make` builds the diagnostic of a caption, `make_entry` that of an entry with
-/// no study, as [`index::against`] does.
+/// The diagnostics of each book among `inputs` against its own directory, as
+/// [`index::against`] gives them for two files; nothing for a file without one. `steps`
+/// counts the directory's look-ups.
 pub(crate) fn against_own(
     inputs: &[Input<'_>],
     index: &[LineIndex],
@@ -173,18 +173,25 @@ pub(crate) fn against_own(
     steps: &mut u64,
 ) -> Vec<Diagnostic> {
     let (entry, example) = entries(inputs, captions);
+    // Each file's entries and body, in one pass: the captions come in input order, and a
+    // file's inputs (a PDF's pages) stand together.
+    let mut books: Vec<(&Arc<str>, Vec<usize>, Vec<usize>)> = Vec::new();
+    for (n, c) in captions.iter().enumerate() {
+        let file = &inputs[c.input].source;
+        if books.last().is_none_or(|(f, _, _)| *f != file) {
+            books.push((file, Vec::new(), Vec::new()));
+        }
+        let Some((_, listed, body)) = books.last_mut() else {
+            continue;
+        };
+        if entry[n] {
+            listed.push(n);
+        } else if !example[n] && c.parsed.position.kings.is_some() {
+            body.push(n);
+        }
+    }
     let mut out = Vec::new();
-    let mut files: Vec<&Arc<str>> = inputs.iter().map(|i| &i.source).collect();
-    files.dedup();
-    for file in files {
-        let of_file = |n: &usize| inputs[captions[*n].input].source == *file;
-        let listed: Vec<usize> = (0..captions.len())
-            .filter(|n| of_file(n) && entry[*n])
-            .collect();
-        let body: Vec<usize> = (0..captions.len())
-            .filter(|n| of_file(n) && !entry[*n] && !example[*n])
-            .filter(|n| captions[*n].parsed.position.kings.is_some())
-            .collect();
+    for (_, listed, body) in books {
         if listed.len() < MIN_ENTRIES
             || body.is_empty()
             || !lists_the_body(captions, &listed, &body)
