@@ -176,17 +176,21 @@ fn prose_without_chess_yields_no_code() {
     assert_eq!(summary(&records), Vec::<Row>::new());
 }
 
+/// (line, canonical text) of each record of fixture `name`.
+fn lines_and_canonicals(name: &str) -> Vec<(u64, String)> {
+    scan_fixture(name)
+        .iter()
+        .map(|r| (r.line, r.canonical.to_string()))
+        .collect()
+}
+
 #[test]
 fn numbers_in_pgn_tags_and_pgn_dates_are_no_codes() {
     // A chess text with games: the numbers of the Event, Round, Date, White, Black and Elo
     // tags are names, ratings, versions and dates; a tag that names a code (`GBR`) and the
     // study databases' codes with kings in Black or Annotator are codes; a PGN date in prose
     // (`1930.02.??`) is none, a code in the same prose is one.
-    let records = scan_fixture("prose/pgn-tags.txt");
-    let found: Vec<(u64, String)> = records
-        .iter()
-        .map(|r| (r.line, r.canonical.to_string()))
-        .collect();
+    let found = lines_and_canonicals("prose/pgn-tags.txt");
     assert_eq!(
         found,
         [
@@ -205,11 +209,7 @@ fn versions_ratings_and_scores_in_a_chess_blog_are_no_codes() {
     // prose, a rating after `Rating`, and the numbers of PGN tags. The codes are the two in the
     // study databases' tags and the bare codes of the last two lines: after an article, a
     // possessive's word, `see` and another code (docs/reading.md, "Bare codes").
-    let records = scan_fixture("prose/engine-blog.txt");
-    let found: Vec<(u64, String)> = records
-        .iter()
-        .map(|r| (r.line, r.canonical.to_string()))
-        .collect();
+    let found = lines_and_canonicals("prose/engine-blog.txt");
     assert_eq!(
         found,
         [
