@@ -163,17 +163,21 @@ pub(super) fn read_open_file(
     // empty file reads as an empty buffer at no cost, and files such as those in /proc report a
     // length of 0 yet have contents.
     let len = metadata.filter(|m| m.is_file()).map(|m| m.len());
-    if !(mmap && len.is_some_and(|len| len >= MMAP_MIN_LEN)) {
-        // Room for the whole file and the read that finds its end, so that the vector does
-        // not grow; read through `take`, as `File`'s own `read_to_end` asks the file's length
-        // and position again (`fstat`, `lseek`) before reading.
-        let room = len.map_or(0, |len| usize::try_from(len).unwrap_or(0).saturating_add(1));
-        return read_all_into(Vec::with_capacity(room), file.take(u64::MAX), path);
-    }
-    match map_file(file) {
-        Ok(mapped) => Ok(Contents::Mapped(mapped)),
-        Err(file) => read_all(file, path),
-    }
+    // Room for the whole file and the read that finds its end, so that the vector does not
+    // grow.
+    let room = len.map_or(0, |len| usize::try_from(len).unwrap_or(0).saturating_add(1));
+    let file = if mmap && len.is_some_and(|len| len >= MMAP_MIN_LEN) {
+        match map_file(file) {
+            Ok(mapped) => return Ok(Contents::Mapped(mapped)),
+            Err(file) => file,
+        }
+    } else {
+        file
+    };
+    read_sized(file, room).map_err(|source| InputError::Read {
+        path: path.to_owned(),
+        source,
+    })
 }
 
 fn map_file(file: File) -> Result<MappedFile, File> {
@@ -197,15 +201,42 @@ fn map_file(file: File) -> Result<MappedFile, File> {
     Ok(MappedFile { slot, map, file })
 }
 
-fn read_all(reader: impl Read, path: &Path) -> Result<Contents, InputError> {
-    read_all_into(Vec::new(), reader, path)
+/// Reads `file` to its end into a vector of `room` bytes' capacity (its length and one, where
+/// known): each read asks for all the room left, so a file of known length takes one read and
+/// one that finds its end. (`Read::read_to_end` without a size hint asks 8 KiB, then twice as
+/// much each time: five reads for a file of 100 KB; with one, `File` asks its length and
+/// position again first.) The vector grows as `read_to_end`'s would where the file is longer
+/// than it said. Interrupted reads are retried.
+#[cfg(unix)]
+fn read_sized(file: File, room: usize) -> io::Result<Contents> {
+    let mut bytes = Vec::with_capacity(room);
+    loop {
+        if bytes.len() == bytes.capacity() {
+            bytes.reserve(bytes.capacity().max(SMALLEST_READ));
+        }
+        match rustix::io::read(&file, rustix::buffer::spare_capacity(&mut bytes)) {
+            Ok(0) => return Ok(Contents::Owned(bytes)),
+            Ok(_) => {}
+            Err(rustix::io::Errno::INTR) => {}
+            Err(errno) => return Err(errno.into()),
+        }
+    }
 }
 
-fn read_all_into(
-    mut bytes: Vec<u8>,
-    mut reader: impl Read,
-    path: &Path,
-) -> Result<Contents, InputError> {
+/// [`read_sized`] elsewhere: `read_to_end` through `take`, which asks no length or position.
+#[cfg(not(unix))]
+fn read_sized(file: File, room: usize) -> io::Result<Contents> {
+    let mut bytes = Vec::with_capacity(room);
+    file.take(u64::MAX).read_to_end(&mut bytes)?;
+    Ok(Contents::Owned(bytes))
+}
+
+/// The least room [`read_sized`] adds when its vector is full: a file longer than it said
+/// (`/proc` files say 0) is read 8 KiB at first, as `read_to_end` would.
+const SMALLEST_READ: usize = 8 * 1024;
+
+fn read_all(mut reader: impl Read, path: &Path) -> Result<Contents, InputError> {
+    let mut bytes = Vec::new();
     reader
         .read_to_end(&mut bytes)
         .map_err(|source| InputError::Read {

@@ -110,10 +110,11 @@ pub type Visited = Result<ControlFlow<()>, io::Error>;
 /// [`InputError::Open`] when a file cannot be opened, [`InputError::Read`] when loading it
 /// fails.
 pub fn open(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError> {
-    let name = opts.name(input);
+    // The name is made only for a source: a text loaded whole is named by the scanner.
     let path = match input {
         InputPath::Stdin => {
             let raw = Raw::Stream(Box::new(io::stdin()));
+            let name = opts.name(input);
             return Ok(Opened::Source(Source { name, raw }));
         }
         InputPath::File(path) => path,
@@ -134,9 +135,10 @@ pub fn open(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError>
         let head = &loaded.bytes[..loaded.bytes.len().min(1024)];
         // An OLE file other than a `.doc` is any binary file.
         let kind = Kind::sniff(head);
+        let name = || opts.name(input);
         let plain = match kind {
             Kind::Text => true,
-            Kind::Ole => unsupported(kind, &name).is_none(),
+            Kind::Ole => unsupported(kind, &name()).is_none(),
             Kind::Image => opts.ocr.is_none(),
             _ => false,
         };
@@ -144,9 +146,10 @@ pub fn open(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError>
             return Ok(Opened::Whole(loaded));
         }
         let raw = Raw::Loaded(loaded);
-        return Ok(Opened::Source(Source { name, raw }));
+        return Ok(Opened::Source(Source { name: name(), raw }));
     }
     let raw = Raw::Stream(Box::new(file));
+    let name = opts.name(input);
     Ok(Opened::Source(Source { name, raw }))
 }
 

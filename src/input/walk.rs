@@ -184,27 +184,27 @@ pub fn walk_with(paths: &[PathBuf], opts: &WalkOptions) -> Result<Walk, WalkErro
     Ok(out)
 }
 
-/// The order of [`Path::cmp`] (component by component) for two paths found by one walk: both
-/// start with the walk's root as given, and below it hold names joined by single separators.
-/// Compared as bytes, with the separator below every byte a name can hold, so that no path
-/// is parsed into components at each comparison (the sort of 20,000 paths took 8,000
-/// instructions a path so, callgrind).
-fn walk_order(a: &Path, b: &Path) -> std::cmp::Ordering {
+/// The sort key of a path found by one walk, whose order is [`Path::cmp`]'s (component by
+/// component): every path of a walk starts with the walk's root as given, and below it holds
+/// names joined by single separators, so its bytes with the separator made the lowest byte (a
+/// name holds no NUL) compare as its components do. Each key is made once and compared with
+/// `memcmp`: parsing the paths into components at each comparison took 8,000 instructions a
+/// path for 20,000 paths, comparing their bytes one by one 2,700 (callgrind).
+fn walk_key(path: &Path) -> impl Ord + use<> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
-        let (a, b) = (a.as_os_str().as_bytes(), b.as_os_str().as_bytes());
-        let same = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-        // A name holds no NUL byte: the separator takes its place in the order.
-        let key = |byte: u8| if byte == b'/' { 0 } else { byte };
-        match (a.get(same), b.get(same)) {
-            (Some(&x), Some(&y)) => key(x).cmp(&key(y)),
-            _ => a.len().cmp(&b.len()),
+        let mut key = path.as_os_str().as_bytes().to_vec();
+        for byte in &mut key {
+            if *byte == b'/' {
+                *byte = 0;
+            }
         }
+        key
     }
     #[cfg(not(unix))]
     {
-        a.cmp(b)
+        path.to_path_buf()
     }
 }
 
@@ -261,7 +261,9 @@ fn walk_dir(root: &Path, opts: &WalkOptions, out: &mut Walk) -> Result<(), WalkE
         })
     });
     let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    found.inputs.sort_by(|a, b| walk_order(a.path(), b.path()));
+    found
+        .inputs
+        .sort_by_cached_key(|input| walk_key(input.path()));
     found.skipped.sort_by(|a, b| a.path.cmp(&b.path));
     out.inputs.append(&mut found.inputs);
     out.skipped.append(&mut found.skipped);
@@ -341,9 +343,9 @@ mod tests {
         assert_eq!(skipped.to_string(), "old: cannot read: permission denied");
     }
 
-    /// [`walk_order`] orders the paths of a walk as [`Path::cmp`] does.
+    /// [`walk_key`] orders the paths of a walk as [`Path::cmp`] does.
     #[test]
-    fn walk_order_is_the_order_of_components() {
+    fn walk_key_is_the_order_of_components() {
         let names = [
             "a", "a b", "a-c", "a.b", "ab", "b", "\u{e9}", "A", "a0", "~", "a!",
         ];
@@ -356,7 +358,7 @@ mod tests {
                 }
             }
             let mut by_bytes = paths.clone();
-            by_bytes.sort_by(|a, b| walk_order(a, b));
+            by_bytes.sort_by_cached_key(|p| walk_key(p));
             let mut by_components = paths.clone();
             by_components.sort();
             assert_eq!(by_bytes, by_components, "{root}");

@@ -2,7 +2,6 @@
 //! finished units to its reader, without a thread of its own ([`Handoff`]). The workers that
 //! make the units are in `queue/`.
 
-use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, TryLockError};
@@ -126,8 +125,10 @@ pub(super) enum Stop {
 
 /// Units that finished before the ones ahead of them, and the next one to hand on.
 struct Waiting {
-    /// By (input, chunk).
-    units: BTreeMap<(usize, usize), Unit>,
+    /// Each with its (input, chunk), in no order: a few at a time wait (at most about the
+    /// backlog the workers keep to), so a search of a vector that keeps its room costs less
+    /// than a map that allocates and frees a node as it fills and empties, file after file.
+    units: Vec<((usize, usize), Unit)>,
     /// The next input and chunk to hand on.
     next: (usize, usize),
 }
@@ -153,7 +154,7 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
     pub(super) fn new(inputs: &'a [InputPath], on_event: F) -> Handoff<'a, F> {
         Handoff {
             waiting: Mutex::new(Waiting {
-                units: BTreeMap::new(),
+                units: Vec::new(),
                 next: (0, 0),
             }),
             sink: Mutex::new(Sink {
@@ -169,7 +170,7 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
         let key = match &unit {
             Unit::Chunk { chunk, .. } | Unit::End { chunk, .. } => (index, *chunk),
         };
-        lock(&self.waiting).units.insert(key, unit);
+        lock(&self.waiting).units.push((key, unit));
         loop {
             let mut sink = match self.sink.try_lock() {
                 Ok(sink) => sink,
@@ -195,7 +196,7 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
             // A unit filed while the sink was held, after the last look inside, is ours: its
             // worker found the sink busy and left.
             let waiting = lock(&self.waiting);
-            if !waiting.units.contains_key(&waiting.next) {
+            if !waiting.units.iter().any(|(key, _)| *key == waiting.next) {
                 return;
             }
         }
@@ -210,8 +211,9 @@ impl<'a, F: FnMut(ScanEvent<'_>) -> ControlFlow<()>> Handoff<'a, F> {
     /// Takes the unit next in order, with its input's index, and moves `next` past it.
     fn take_next(&self) -> Option<(usize, Unit)> {
         let mut waiting = lock(&self.waiting);
-        let (index, chunk) = waiting.next;
-        let unit = waiting.units.remove(&(index, chunk))?;
+        let next = waiting.next;
+        let at = waiting.units.iter().position(|(key, _)| *key == next)?;
+        let ((index, _), unit) = waiting.units.swap_remove(at);
         waiting.next = match &unit {
             Unit::Chunk {
                 last: false,

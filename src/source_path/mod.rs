@@ -57,11 +57,15 @@ pub struct EscapeError {
 impl SourcePath {
     /// The name made of `bytes`, as they are.
     pub fn new(bytes: &[u8]) -> SourcePath {
-        let plain = std::str::from_utf8(bytes).is_ok_and(|t| !t.bytes().any(needs_escape));
-        let mut tagged = Vec::with_capacity(bytes.len() + 1);
+        // Most names are printable ASCII, told in one pass; UTF-8 is checked only otherwise.
+        let plain = !bytes.iter().any(|&b| needs_escape(b))
+            && (bytes.is_ascii() || std::str::from_utf8(bytes).is_ok());
+        // One allocation, the shared slice's: the name is put together on the stack (a scan
+        // names every file it opens).
+        let mut tagged = smallvec::SmallVec::<[u8; 256]>::with_capacity(bytes.len() + 1);
         tagged.push(u8::from(plain));
         tagged.extend_from_slice(bytes);
-        SourcePath(tagged.into())
+        SourcePath(Arc::from(&tagged[..]))
     }
 
     /// The name of a path as the operating system gives it: its bytes on Unix, and elsewhere

@@ -58,11 +58,14 @@ impl ScanInputs<'_> {
 
 /// True when `input` is read as PGN: asked for, or a file named `*.pgn` (any case).
 fn is_pgn(input: &InputPath, asked: bool) -> bool {
+    // The name's last bytes, not `Path::extension`, which takes the path apart (250
+    // instructions a file, in a tree of small files); the same answer: a name `.pgn` alone is
+    // a hidden file with no extension.
+    let name = input.path().as_os_str().as_encoded_bytes();
     asked
-        || input
-            .path()
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+        || name.len() > 4
+            && name[name.len() - 4..].eq_ignore_ascii_case(b".pgn")
+            && !std::path::is_separator(char::from(name[name.len() - 5]))
 }
 
 /// True when a text's name (a path, an archive member, standard input's `--label`) ends in
@@ -458,5 +461,42 @@ pub fn scan_inputs(
     });
     if let Some(fault) = escaped.into_inner().unwrap_or_else(|e| e.into_inner()) {
         std::panic::resume_unwind(Box::new(fault.message));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::is_pgn;
+    use crate::input::InputPath;
+
+    /// [`is_pgn`] reads a name's last bytes as `Path::extension` reads the name.
+    #[test]
+    fn a_pgn_name_is_told_as_by_its_extension() {
+        let names = [
+            "a.pgn",
+            "a.PGN",
+            "dir/b.Pgn",
+            ".pgn",
+            "dir/.pgn",
+            "..pgn",
+            "a.pgnx",
+            "apgn",
+            "pgn",
+            "a.pg",
+            "x.pgn.txt",
+            "a b.pgn",
+            "dir.pgn/a",
+            "é.pgn",
+        ];
+        for name in names {
+            let by_extension = Path::new(name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+            let input = InputPath::File(PathBuf::from(name));
+            assert_eq!(is_pgn(&input, false), by_extension, "{name}");
+            assert!(is_pgn(&input, true), "{name}: asked for");
+        }
     }
 }
