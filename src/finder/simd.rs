@@ -15,13 +15,10 @@
 //! The same loop is compiled a second time for AVX2 (x86-64-v3), and [`scan`] picks the build at
 //! run time through pulp's `Arch::dispatch`: the `unsafe` of calling code compiled for a CPU
 //! feature lives in that crate, which checks the feature first. With 32-byte vectors and
-//! three-operand instructions that fold the loads, the hot loop was 26 instructions a block
-//! instead of 52 (objdump), and `gbr scan` of the 2 GiB bench file took 0.761 s instead of 0.875
-//! at -j1 and 0.421 s instead of 0.459 at -j2 (medians of 10 alternating runs). Walking a
-//! shrinking slice instead of counting blocks took the loop's bookkeeping from 10 instructions
-//! to 4 (22 a block); taking two blocks a turn, to 34 instructions for
-//! 128 bytes (17 a block; callgrind over 64 MiB of the bench corpus: 75.86 M to 73.74 M for
-//! the whole scan). A CPU without AVX2 runs the baseline build; the tests run both.
+//! three-operand instructions that fold the loads, the hot loop takes half the instructions
+//! of the baseline build; it walks a shrinking slice rather than counting blocks and takes two
+//! blocks a turn. A CPU without AVX2 runs the baseline build; the tests run both. What each of
+//! these choices measured is in docs/performance.md, "The finder's block loop".
 //!
 //! Per block it computes two things:
 //! - a prefilter: is there an `i` in `0..64` with a full stop at `i + 4` and a digit at
@@ -31,11 +28,6 @@
 //!   [`report`];
 //! - the line feeds of the block, added into 32 byte lanes that are summed only every 127
 //!   blocks or when an anchor needs its line.
-//!
-//! In the baseline build the hot loop is about 52 instructions a block: 12 loads, 33 vector
-//! operations, the test and the loop (it was 59 before the blocks were taken in groups with one
-//! counter and no bounds check). On this project's machine that build runs at 4-5 GB/s on one
-//! core over text in memory, against 8-9 GB/s for memchr's AVX2 line count over the same bytes.
 
 use super::{has_shape, stands_alone};
 
