@@ -10,8 +10,6 @@
 use std::fs;
 use std::io::Write;
 use std::ops::Range;
-use std::path::Path;
-use std::time::SystemTime;
 
 use anyhow::{Context as _, bail};
 use gbrscan::check::Fix;
@@ -23,6 +21,7 @@ use gbrscan::scan::{ScanOptions, scan_buffer_guarded};
 use gbrscan::source_path::shown;
 
 use crate::cli::atomic::Output;
+use crate::cli::inputs::{PlainFile, Stamp};
 
 /// Why a fix that the copies decide is still left out of `--write` and `--diff`: the text it
 /// would change is not a code beyond doubt.
@@ -148,78 +147,6 @@ fn pgn_tag(text: &[u8], at: usize) -> Option<String> {
     gbrscan::context::evidence::pgn_tag_at(text, at).map(|n| String::from_utf8_lossy(n).into())
 }
 
-/// What a plain file was when it was read, to make sure it is the same when fixes are
-/// written back to it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Stamp {
-    /// Length in bytes.
-    len: u64,
-    /// Last modification time.
-    modified: Option<SystemTime>,
-    /// Device and inode: the same file, not another one renamed onto the path.
-    #[cfg(unix)]
-    id: (u64, u64),
-}
-
-impl Stamp {
-    fn of(meta: &fs::Metadata) -> Stamp {
-        Stamp {
-            len: meta.len(),
-            modified: meta.modified().ok(),
-            #[cfg(unix)]
-            id: {
-                use std::os::unix::fs::MetadataExt;
-                (meta.dev(), meta.ino())
-            },
-        }
-    }
-
-    /// The stamp of the file at `path` (links followed), if it can be had.
-    pub fn read(path: &Path) -> Option<Stamp> {
-        fs::metadata(path).ok().map(|m| Stamp::of(&m))
-    }
-}
-
-/// A plain file read for `gbr check`, as `--write` needs it.
-#[derive(Debug, Clone)]
-pub struct PlainFile {
-    /// The path given.
-    pub path: std::path::PathBuf,
-    /// How its bytes became the text checked.
-    pub encoding: Encoding,
-    /// Its stamp before it was read; `None` when it could not be had.
-    pub before: Option<Stamp>,
-    /// True when it changed while it was read: its stamp after differs, or the map it was
-    /// read through saw it shrink (the SIGBUS guard's zeros, `src/input/map.rs`).
-    pub changed: bool,
-}
-
-/// How the stamp `now` differs from the stamp `then`, in words, if it does.
-fn differs(then: Option<&Stamp>, now: &Stamp) -> Option<String> {
-    let Some(then) = then else {
-        return Some("it could not be looked at then".to_string());
-    };
-    #[cfg(unix)]
-    if then.id != now.id {
-        return Some("another file stands at its path".to_string());
-    }
-    if then.len != now.len {
-        return Some(format!("{} bytes then, {} now", then.len, now.len));
-    }
-    (then.modified != now.modified).then(|| "modified since".to_string())
-}
-
-impl PlainFile {
-    /// The file's device and inode when it was read: two paths to one file (a link and its
-    /// target, a path given twice) give the same. `None` where the system has none.
-    pub fn id(&self) -> Option<(u64, u64)> {
-        #[cfg(unix)]
-        return self.before.as_ref().map(|s| s.id);
-        #[cfg(not(unix))]
-        None
-    }
-}
-
 /// The bytes of a file whose text is `text`, in `encoding`: UTF-16 with its byte order mark,
 /// the encoding named with `-E`, or the bytes themselves.
 fn encode(text: &[u8], encoding: Encoding) -> Vec<u8> {
@@ -272,7 +199,7 @@ fn unchanged(file: &PlainFile, old: &[u8]) -> anyhow::Result<()> {
     let now = fs::metadata(&file.path)
         .with_context(|| format!("{name}: not written: cannot read it again"))?;
     let stamp = Stamp::of(&now);
-    if let Some(how) = differs(file.before.as_ref(), &stamp) {
+    if let Some(how) = Stamp::differs(file.before.as_ref(), &stamp) {
         bail!("{name}: changed since it was read ({how}); not written, run gbr check again");
     }
     let bytes = fs::read(&file.path)
