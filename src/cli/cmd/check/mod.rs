@@ -9,20 +9,19 @@ mod write;
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, BufReader, IsTerminal, Write};
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use anstream::ColorChoice;
 use anyhow::Context as _;
 use gbrscan::Severity;
 use gbrscan::copies::index::Entry;
 use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs};
-use gbrscan::input::{InputError, InputPath, OpenOptions, Opened, Text, is_binary, open, walk};
 
+use crate::cli::inputs::{InputArgs, LoadedText, Loader, PlainFile};
+use crate::cli::progress::ShowProgress;
 use output::{self as out, Applied};
-use write::{PlainFile, Stamp, doubts, write_back};
+use write::{doubts, write_back};
 
 /// Arguments of `gbr check`.
 #[derive(Debug, clap::Args)]
@@ -64,146 +63,23 @@ pub struct Args {
     ocr: crate::cli::inputs::OcrArgs,
 }
 
-/// One input read.
-struct Loaded {
-    /// The name in diagnostics: the file's, `file.pdf:PAGE`, `archive.zip!/member`.
-    path: Arc<str>,
-    /// The name of the input it comes from (the file; the summary counts these).
-    source: Arc<str>,
-    /// The file whose own directory it may hold or be listed in: `source` for a PDF's page,
-    /// `path` for anything else (each member of an archive is a book of its own).
-    book: Arc<str>,
-    /// The plain file it is, which `--write` may replace; `None` for a page, a member or
-    /// standard input.
-    file: Option<PlainFile>,
-    text: Vec<u8>,
-    /// For a page read through OCR (`--ocr`), the parts of its text read otherwise than OCR
-    /// gave them: each is shown as a note.
-    ocr_fixes: Option<Arc<[gbrscan::ocr::OcrFix]>>,
-}
-
-/// Reads the inputs through the input layer, as `gbr scan` does (docs/inputs.md): a text file
-/// whole; each page of a PDF as an input of its own, named `file.pdf:PAGE` so that a
-/// diagnostic reads `file.pdf:PAGE:LINE:COLUMN` as scan's references do; each member of an
-/// archive or compressed file as `archive.zip!/member`. Only plain files can take `--write`.
-/// A file that cannot be read is reported, sets `failed`, and the rest are read.
-fn read_inputs(paths: &[PathBuf], opts: &OpenOptions, failed: &mut bool) -> Vec<Loaded> {
-    let found = walk(paths);
-    for skipped in &found.skipped {
-        eprintln!("gbr: {skipped}");
-        *failed = true;
-    }
-    let mut out = Vec::new();
-    for input in &found.inputs {
-        // Taken before the file is opened, so that a change while it is read shows.
-        let before = match input {
-            InputPath::File(p) => Stamp::read(p),
-            InputPath::Stdin => None,
-        };
-        // A panic in a reader (a decompressor, the archive or PDF reader) costs this input
-        // only (docs/reliability.md, "Fault isolation").
-        let opened = gbrscan::fault::catch(|| open(input, opts)).unwrap_or_else(|fault| {
-            Err(InputError::Internal {
-                path: input.path().to_path_buf(),
-                at: 0,
-                message: fault.message,
-            })
-        });
-        match opened {
-            Ok(Opened::Whole(loaded)) if loaded.binary => {
-                eprintln!(
-                    "gbr: {}: binary, not checked",
-                    gbrscan::source_path::shown(input.path())
-                )
-            }
-            Ok(Opened::Whole(loaded)) => {
-                // The escaped name (docs/scan-output.md), as every output writes a path.
-                let path: Arc<str> = Arc::from(opts.name(input).escaped().as_ref());
-                let text = loaded.bytes.to_vec();
-                out.push(Loaded {
-                    source: path.clone(),
-                    book: path.clone(),
-                    path,
-                    file: match input {
-                        InputPath::File(p) => Some(PlainFile {
-                            changed: loaded.bytes.changed()
-                                || before.is_none()
-                                || Stamp::read(p) != before,
-                            path: p.clone(),
-                            encoding: loaded.encoding,
-                            before,
-                        }),
-                        InputPath::Stdin => None,
-                    },
-                    text,
-                    ocr_fixes: None,
-                });
-            }
-            Ok(Opened::Source(source)) => {
-                let source_name: Arc<str> = Arc::from(source.name().escaped().as_ref());
-                // The name as bytes, for a message that escapes it once (`source_path::shown`).
-                let source_path = source.name().to_path_buf();
-                let kept = out.len();
-                let visited = gbrscan::fault::catch(|| {
-                    source.visit(opts, &mut |member| {
-                        let mut text = Vec::new();
-                        match member.text {
-                            Text::Bytes(bytes) => text.extend_from_slice(bytes),
-                            Text::Stream(reader) => {
-                                reader.read_to_end(&mut text)?;
-                            }
-                        }
-                        let name = member.name.escaped();
-                        let path = match &member.page {
-                            Some(page) => format!("{name}:{}", page.index),
-                            None => name.to_string(),
-                        };
-                        if is_binary(&text) {
-                            eprintln!("gbr: {path}: binary, not checked");
-                        } else {
-                            // A page, a member or standard input: no file to write fixes to.
-                            let path: Arc<str> = Arc::from(path);
-                            out.push(Loaded {
-                                book: match member.page {
-                                    Some(_) => source_name.clone(),
-                                    None => path.clone(),
-                                },
-                                path,
-                                source: source_name.clone(),
-                                file: None,
-                                text,
-                                ocr_fixes: member.ocr_fixes.clone(),
-                            });
-                        }
-                        Ok(ControlFlow::Continue(()))
-                    })
-                });
-                let problems = visited.unwrap_or_else(|fault| {
-                    // None of the input's texts is checked: it was not read to its end.
-                    out.truncate(kept);
-                    vec![InputError::Internal {
-                        path: source_path.clone(),
-                        at: 0,
-                        message: fault.message,
-                    }]
-                });
-                for problem in problems {
-                    eprintln!("gbr: {}", crate::cli::errors::message(&problem.into()));
-                    *failed = true;
-                }
-            }
-            Err(err) => {
-                eprintln!("gbr: {}", crate::cli::errors::message(&err.into()));
-                *failed = true;
-            }
+impl Args {
+    /// The input flags of `gbr scan` with `gbr check`'s own three set (paths, `-E`, `--ocr`
+    /// and its settings) and every other at its default; no progress bar.
+    fn input(&self) -> InputArgs {
+        InputArgs {
+            paths: self.paths.clone(),
+            encoding: self.encoding,
+            ocr: self.ocr.clone(),
+            progress: ShowProgress::Never,
+            ..InputArgs::defaults()
         }
     }
-    out
 }
 
 /// A note for each part of an OCR'd page read otherwise than OCR gave it (docs/reading.md,
 /// "OCR"), after the other diagnostics: `note[ocr]: OCR gave `dShé`, read as `d5h6``.
-fn ocr_notes(loaded: &[Loaded], diagnostics: &mut Vec<Diagnostic>) {
+fn ocr_notes(loaded: &[LoadedText], diagnostics: &mut Vec<Diagnostic>) {
     for (input, l) in loaded.iter().enumerate() {
         for fix in l.ocr_fixes.iter().flat_map(|f| f.iter()) {
             let start = usize::try_from(fix.offset)
@@ -221,7 +97,7 @@ fn ocr_notes(loaded: &[Loaded], diagnostics: &mut Vec<Diagnostic>) {
                 gbrscan::ocr::OcrPart::Men => "W/B",
             };
             diagnostics.push(Diagnostic {
-                path: l.path.clone(),
+                path: l.name.clone(),
                 input: Some(input),
                 span: start..(start + fix.found.len()).min(l.text.len()),
                 line,
@@ -236,6 +112,15 @@ fn ocr_notes(loaded: &[Loaded], diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The text whose own directory an input may hold or be listed in: the PDF for a page of
+/// it, the text itself for anything else (each member of an archive is a book of its own).
+fn book(loaded: &LoadedText) -> std::sync::Arc<str> {
+    match loaded.page {
+        Some(_) => loaded.input.clone(),
+        None => loaded.name.clone(),
+    }
+}
+
 fn is_saved_directory(path: &std::path::Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
@@ -247,11 +132,11 @@ fn is_saved_directory(path: &std::path::Path) -> bool {
 /// input could not be read, or `--write` could not write one: the others are still checked and
 /// written).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut failed = false;
-    let mut opts = OpenOptions::default();
-    opts.load.encoding = args.encoding.0;
-    opts.ocr = args.ocr.options(crate::cli::inputs::threads(None), None)?;
-    let mut loaded = read_inputs(&args.paths, &opts, &mut failed);
+    // The inputs are read as `gbr scan` reads them, with its flags at their defaults but for
+    // the three `gbr check` has (docs/inputs.md).
+    let loader = Loader::new(&args.input())?;
+    let (mut loaded, counts) = loader.load(&args.paths)?;
+    let mut failed = counts.had_error;
     let mut options = Options {
         near_misses: !args.no_near_misses,
         against: None,
@@ -272,7 +157,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 records.iter().map(Entry::of_record).collect(),
             ));
         } else {
-            let mut more = read_inputs(std::slice::from_ref(dir), &opts, &mut failed);
+            let (mut more, counts) = loader.load(std::slice::from_ref(dir))?;
+            failed |= counts.had_error;
             if more.len() != 1 {
                 anyhow::bail!(
                     "--against needs one file, {} given",
@@ -286,8 +172,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let inputs: Vec<Input<'_>> = loaded
         .iter()
         .map(|l| Input {
-            path: l.path.clone(),
-            source: l.book.clone(),
+            path: l.name.clone(),
+            source: book(l),
             text: &l.text,
         })
         .collect();
@@ -304,7 +190,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Files, not texts: the pages of a PDF and the members of an archive are one file each.
     let files = loaded
         .iter()
-        .map(|l| &l.source)
+        .map(|l| &l.input)
         .collect::<std::collections::BTreeSet<_>>()
         .len();
     let shown: Vec<&Diagnostic> = report
@@ -362,14 +248,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if again && args.diff {
                 eprintln!(
                     "gbr: {}: the same file as an input before it, in the diff once",
-                    loaded[i].path
+                    loaded[i].name
                 );
                 continue;
             } else if again {
                 writeln!(
                     w,
                     "{}: the same file as an input before it, fixed once",
-                    loaded[i].path
+                    loaded[i].name
                 )?;
                 continue;
             }
@@ -383,13 +269,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     Some(_) => eprintln!(
                         "gbr: {}: not in the diff: a UTF-16 file, to which patch cannot apply \
                          a diff of its text; --write fixes it in UTF-16",
-                        loaded[i].path
+                        loaded[i].name
                     ),
                     None => eprintln!(
                         "gbr: {}: not in the diff: only a plain file can be patched (not a PDF \
                          page, an archive member, a compressed file or standard input); its {} \
                          fixes are the diagnostics of `gbr check` without --diff",
-                        loaded[i].path,
+                        loaded[i].name,
                         edits.len()
                     ),
                 }
@@ -399,11 +285,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Some(file) => write_back(file, &loaded[i].text, &new),
                 None => Err(anyhow::anyhow!(
                     "cannot write fixes to {}: only a plain file can be changed (use --diff)",
-                    loaded[i].path
+                    loaded[i].name
                 )),
             };
             match result {
-                Ok(()) => writeln!(w, "{}: {} fixes applied", loaded[i].path, edits.len())?,
+                Ok(()) => writeln!(w, "{}: {} fixes applied", loaded[i].name, edits.len())?,
                 Err(err) => {
                     // Said in order with what went to standard output before it.
                     w.flush()?;

@@ -10,8 +10,6 @@
 use std::fs;
 use std::io::Write;
 use std::ops::Range;
-use std::path::Path;
-use std::time::SystemTime;
 
 use anyhow::{Context as _, bail};
 use gbrscan::check::Fix;
@@ -23,6 +21,7 @@ use gbrscan::scan::{ScanOptions, scan_buffer_guarded};
 use gbrscan::source_path::shown;
 
 use crate::cli::atomic::Output;
+use crate::cli::inputs::{PlainFile, Stamp};
 
 /// Why a fix that the copies decide is still left out of `--write` and `--diff`: the text it
 /// would change is not a code beyond doubt.
@@ -148,78 +147,6 @@ fn pgn_tag(text: &[u8], at: usize) -> Option<String> {
     gbrscan::context::evidence::pgn_tag_at(text, at).map(|n| String::from_utf8_lossy(n).into())
 }
 
-/// What a plain file was when it was read, to make sure it is the same when fixes are
-/// written back to it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Stamp {
-    /// Length in bytes.
-    len: u64,
-    /// Last modification time.
-    modified: Option<SystemTime>,
-    /// Device and inode: the same file, not another one renamed onto the path.
-    #[cfg(unix)]
-    id: (u64, u64),
-}
-
-impl Stamp {
-    fn of(meta: &fs::Metadata) -> Stamp {
-        Stamp {
-            len: meta.len(),
-            modified: meta.modified().ok(),
-            #[cfg(unix)]
-            id: {
-                use std::os::unix::fs::MetadataExt;
-                (meta.dev(), meta.ino())
-            },
-        }
-    }
-
-    /// The stamp of the file at `path` (links followed), if it can be had.
-    pub fn read(path: &Path) -> Option<Stamp> {
-        fs::metadata(path).ok().map(|m| Stamp::of(&m))
-    }
-}
-
-/// A plain file read for `gbr check`, as `--write` needs it.
-#[derive(Debug, Clone)]
-pub struct PlainFile {
-    /// The path given.
-    pub path: std::path::PathBuf,
-    /// How its bytes became the text checked.
-    pub encoding: Encoding,
-    /// Its stamp before it was read; `None` when it could not be had.
-    pub before: Option<Stamp>,
-    /// True when it changed while it was read: its stamp after differs, or the map it was
-    /// read through saw it shrink (the SIGBUS guard's zeros, `src/input/map.rs`).
-    pub changed: bool,
-}
-
-/// How the stamp `now` differs from the stamp `then`, in words, if it does.
-fn differs(then: Option<&Stamp>, now: &Stamp) -> Option<String> {
-    let Some(then) = then else {
-        return Some("it could not be looked at then".to_string());
-    };
-    #[cfg(unix)]
-    if then.id != now.id {
-        return Some("another file stands at its path".to_string());
-    }
-    if then.len != now.len {
-        return Some(format!("{} bytes then, {} now", then.len, now.len));
-    }
-    (then.modified != now.modified).then(|| "modified since".to_string())
-}
-
-impl PlainFile {
-    /// The file's device and inode when it was read: two paths to one file (a link and its
-    /// target, a path given twice) give the same. `None` where the system has none.
-    pub fn id(&self) -> Option<(u64, u64)> {
-        #[cfg(unix)]
-        return self.before.as_ref().map(|s| s.id);
-        #[cfg(not(unix))]
-        None
-    }
-}
-
 /// The bytes of a file whose text is `text`, in `encoding`: UTF-16 with its byte order mark,
 /// the encoding named with `-E`, or the bytes themselves.
 fn encode(text: &[u8], encoding: Encoding) -> Vec<u8> {
@@ -272,7 +199,7 @@ fn unchanged(file: &PlainFile, old: &[u8]) -> anyhow::Result<()> {
     let now = fs::metadata(&file.path)
         .with_context(|| format!("{name}: not written: cannot read it again"))?;
     let stamp = Stamp::of(&now);
-    if let Some(how) = differs(file.before.as_ref(), &stamp) {
+    if let Some(how) = Stamp::differs(file.before.as_ref(), &stamp) {
         bail!("{name}: changed since it was read ({how}); not written, run gbr check again");
     }
     let bytes = fs::read(&file.path)
@@ -382,5 +309,122 @@ mod tests {
             encode(b"\xEF\xBB\xBFa\r\n", Encoding::Bytes),
             b"\xEF\xBB\xBFa\r\n"
         );
+    }
+
+    /// The plain file at `path` as `gbr check` reads it: its stamp taken, unchanged while read.
+    #[cfg(unix)]
+    fn read(path: &std::path::Path) -> (PlainFile, Vec<u8>) {
+        let before = Stamp::read(path);
+        let text = fs::read(path).unwrap();
+        let file = PlainFile {
+            path: path.to_owned(),
+            encoding: Encoding::Bytes,
+            before,
+            changed: false,
+        };
+        (file, text)
+    }
+
+    /// The names in `folder`, sorted.
+    #[cfg(unix)]
+    fn names(folder: &std::path::Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_link_stays_a_link_and_its_target_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        fs::create_dir(d.join("real")).unwrap();
+        fs::write(d.join("real/target.txt"), "0l16.00\n").unwrap();
+        std::os::unix::fs::symlink("real/target.txt", d.join("link.txt")).unwrap();
+        let (file, old) = read(&d.join("link.txt"));
+        write_back(&file, &old, b"0116.00\n").unwrap();
+        let link = fs::symlink_metadata(d.join("link.txt")).unwrap();
+        assert!(link.file_type().is_symlink());
+        assert_eq!(
+            fs::read_link(d.join("link.txt")).unwrap(),
+            std::path::Path::new("real/target.txt")
+        );
+        assert_eq!(fs::read(d.join("real/target.txt")).unwrap(), b"0116.00\n");
+        // Nothing else in either folder: no temporary file left, no file beside the link.
+        assert_eq!(names(d), ["link.txt", "real"]);
+        assert_eq!(names(&d.join("real")), ["target.txt"]);
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn the_permissions_are_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        for mode in [0o600, 0o640, 0o755, 0o444] {
+            let path = dir.path().join(format!("{mode:o}.txt"));
+            fs::write(&path, "0l16.00\n").unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(mode)).unwrap();
+            let (file, old) = read(&path);
+            write_back(&file, &old, b"0116.00\n").unwrap();
+            let meta = fs::metadata(&path).unwrap();
+            assert_eq!(meta.permissions().mode() & 0o7777, mode, "{mode:o}");
+            assert_eq!(fs::read(&path).unwrap(), b"0116.00\n");
+        }
+    }
+
+    /// A write refused or failed, before or after the new text is on disk, leaves the file
+    /// as it was and no temporary file.
+    #[test]
+    #[cfg(unix)]
+    fn a_failed_write_leaves_the_file_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let path = d.join("a.txt");
+        // Changed since it was read: refused before anything is written.
+        fs::write(&path, "0l16.00\n").unwrap();
+        let (file, old) = read(&path);
+        fs::write(&path, "0l16.00 and more\n").unwrap();
+        let err = write_back(&file, &old, b"0116.00\n").unwrap_err();
+        assert!(
+            err.to_string().contains("changed since it was read"),
+            "{err}"
+        );
+        assert_eq!(fs::read(&path).unwrap(), b"0l16.00 and more\n");
+        // Changed while it was read: refused.
+        let (mut file, old) = read(&path);
+        file.changed = true;
+        assert!(write_back(&file, &old, b"0116.00\n").is_err());
+        assert_eq!(fs::read(&path).unwrap(), b"0l16.00 and more\n");
+        // The new text written and flushed to disk, then a failure just before the rename
+        // (the last look at the file, `finish_if`): the file is as it was.
+        let mut out = Output::create(Some(&path)).unwrap();
+        out.write_all(b"0116.00\n").unwrap();
+        let err = out
+            .finish_if(|| Err(anyhow::anyhow!("changed at the last moment")))
+            .unwrap_err();
+        assert_eq!(err.to_string(), "changed at the last moment");
+        assert_eq!(fs::read(&path).unwrap(), b"0l16.00 and more\n");
+        // A writer dropped before it finishes (a write that failed half way) changes nothing.
+        let mut out = Output::create(Some(&path)).unwrap();
+        out.write_all(b"0116").unwrap();
+        drop(out);
+        assert_eq!(fs::read(&path).unwrap(), b"0l16.00 and more\n");
+        // A folder in place of the file: nothing written, nothing left.
+        fs::create_dir(d.join("folder.txt")).unwrap();
+        let (file, old) = (
+            PlainFile {
+                path: d.join("folder.txt"),
+                encoding: Encoding::Bytes,
+                before: Stamp::read(&d.join("folder.txt")),
+                changed: false,
+            },
+            Vec::new(),
+        );
+        assert!(write_back(&file, &old, b"0116.00\n").is_err());
+        assert!(d.join("folder.txt").is_dir());
+        assert_eq!(names(d), ["a.txt", "folder.txt"]);
     }
 }

@@ -1,4 +1,12 @@
-//! What `gbr scan` and `gbr index` share: the input arguments and the scan over them.
+//! The input loop: the input flags (`InputArgs`, `OcrArgs`, `-j`), the walk over the paths,
+//! the opening of every input and the messages for what could not be read, the run going on.
+//! Two modes: [`scan_paths`] scans the texts as they come (`gbr scan`, `gbr index`);
+//! [`Loader::load`] (`load.rs`) reads every text whole and hands them back with their names
+//! and pages (`gbr check`).
+
+mod load;
+
+pub use load::{LoadedText, Loader, PlainFile, Stamp};
 
 use std::fs;
 use std::io::IsTerminal;
@@ -289,14 +297,31 @@ impl InputArgs {
     ///
     /// A glob or a type that does not parse.
     pub fn walk(&self) -> anyhow::Result<Walk> {
-        let opts = WalkOptions {
+        Ok(walk_with(&self.paths_or_default(), &self.walk_options())?)
+    }
+
+    /// The folder filters of the flags (`--glob`, `--type`, `--max-depth`, `--respect-ignore`,
+    /// `--hidden`).
+    pub fn walk_options(&self) -> WalkOptions {
+        WalkOptions {
             respect_ignore: self.respect_ignore,
             hidden: self.hidden,
             max_depth: self.max_depth,
             globs: self.globs.clone(),
             types: self.types.clone(),
-        };
-        Ok(walk_with(&self.paths_or_default(), &opts)?)
+        }
+    }
+
+    /// Every flag at the value it has when not given, and no path: what a command with flags
+    /// of its own (`gbr check`) starts from before it sets the few it has. The values are
+    /// clap's, read from the flags' own defaults, so that they cannot drift from them.
+    pub fn defaults() -> InputArgs {
+        use clap::{Args as _, FromArgMatches as _};
+        let command = InputArgs::augment_args(clap::Command::new("gbr"));
+        let matches = command
+            .try_get_matches_from(["gbr"])
+            .expect("the input flags parse with none given");
+        InputArgs::from_arg_matches(&matches).expect("the input flags' defaults are values")
     }
 
     /// `--type-list`: the types and their globs, one a line (`pdf: *.pdf`).
@@ -506,4 +531,24 @@ pub struct Encoding(pub Option<&'static encoding_rs::Encoding>);
 /// Reads `-E/--encoding` ([`gbrscan::input::named_encoding`]).
 pub(super) fn parse_encoding(label: &str) -> Result<Encoding, String> {
     gbrscan::input::named_encoding(label).map(Encoding)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The flags at their defaults open and walk as the library's defaults do.
+    #[test]
+    fn the_defaults_are_the_libraries() {
+        let args = InputArgs::defaults();
+        assert!(args.paths.is_empty());
+        assert_eq!(args.walk_options(), WalkOptions::default());
+        let (open, default) = (args.open_options(), OpenOptions::default());
+        assert_eq!(open.load.mmap, default.load.mmap);
+        assert_eq!(open.load.binary, default.load.binary);
+        assert_eq!(open.load.encoding, default.load.encoding);
+        assert_eq!(open.limit, default.limit);
+        assert!(open.stdin_label.is_none() && !args.ocr.ocr);
+        assert_eq!(args.threads, None);
+    }
 }
