@@ -104,7 +104,7 @@ fn injected_at() -> Option<u64> {
 
 /// Panics when [`INJECT_VAR`] names a byte in `range`: the 0-based byte offsets of the text
 /// about to be scanned, counted from the start of that text.
-pub fn inject(range: std::ops::Range<u64>) {
+pub(crate) fn inject(range: std::ops::Range<u64>) {
     if let Some(at) = injected_at()
         && range.contains(&at)
     {

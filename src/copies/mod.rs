@@ -5,12 +5,12 @@
 //! copies that say so, and the fixes, ranked, each one verified: a fix is proposed only when the
 //! corrected caption passes every check against every board copy ([`verify`]).
 
-pub mod board;
+pub(crate) mod board;
 mod book;
 mod elsewhere;
 pub mod index;
 mod lines;
-pub mod near;
+pub(crate) mod near;
 mod verify;
 
 use std::ops::Range;
@@ -31,8 +31,10 @@ use crate::scan::{
 };
 use crate::source_path::SourcePath;
 
-pub use lines::LineIndex;
-pub use verify::{apply, verify};
+pub use crate::context::evidence::pgn_tag_at;
+pub(crate) use lines::LineIndex;
+pub use verify::apply;
+pub(crate) use verify::verify;
 
 /// One input of a check: its name and its text.
 #[derive(Debug, Clone)]

@@ -33,7 +33,7 @@ pub struct RangeScan {
 }
 
 /// Calls `on_anchor(start, newlines_before)` in ascending order for every `start` in `range` where
-/// `buf[start..start + 7]` has the shape `dddd.dd` (ASCII digits, a full stop) and [`is_token`]
+/// `buf[start..start + 7]` has the shape `dddd.dd` (ASCII digits, a full stop) and `is_token`
 /// accepts it. `newlines_before` is the number of `b'\n'` in `buf[range.start..start]`.
 ///
 /// The shape may extend past `range.end` (the finder reads `buf` beyond the range, up to

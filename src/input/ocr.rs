@@ -199,7 +199,7 @@ pub enum Scanned {
 ///
 /// [`OcrError`] when the tools are missing, or when the file cannot be written where the
 /// tools can read it.
-pub fn read_pages(
+pub(crate) fn read_pages(
     bytes: &[u8],
     scanned: Scanned,
     pages: &[u32],

@@ -229,7 +229,7 @@ impl Decoded {
 /// What both the checks and the record work out from a position, worked out once per code:
 /// the decoded material and the board ([`Position::derive`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Derived {
+pub(crate) struct Derived {
     /// [`Position::decoded`].
     pub decoded: Decoded,
     /// [`Position::board`].
@@ -303,7 +303,7 @@ impl Position {
     /// The decoded material and the board, for callers that need both (the scanner: the
     /// checks and the record each need them; deriving them twice cost a seventh of the
     /// instructions of a record, callgrind).
-    pub fn derive(&self) -> Derived {
+    pub(crate) fn derive(&self) -> Derived {
         let decoded = self.decoded();
         let board = self.board_of(&decoded);
         Derived { decoded, board }
@@ -405,7 +405,7 @@ impl Position {
 /// stipulation `new` instead: the same text [`Position`]'s `Display` prints for that position
 /// with `new` (a stipulation glued to W/B before the full stop, `WTM`/`BTM` and a position
 /// without W/B with it apart). How the scanner gives a directory entry the heading over it.
-pub fn restipulate(canonical: &str, old: Option<Stipulation>, new: Stipulation) -> String {
+pub(crate) fn restipulate(canonical: &str, old: Option<Stipulation>, new: Stipulation) -> String {
     let men = canonical.ends_with('.');
     let mut body = canonical.strip_suffix('.').unwrap_or(canonical);
     let apart = |s: Stipulation| !men || s.outcome.is_none();

@@ -312,7 +312,7 @@ impl Lead {
 
 /// Writes a saved directory row by row, for `gbr merge`, which streams.
 #[derive(Debug)]
-pub struct RowWriter {
+pub(crate) struct RowWriter {
     format: SavedFormat,
     lead: Lead,
     line: Vec<u8>,
