@@ -113,7 +113,7 @@ impl CodeText {
 
     /// Appends the text to `out`, byte by byte: the same as `out.push_str(self.as_str())`
     /// without checking seven known ASCII bytes for UTF-8 (74 instructions a code, callgrind).
-    pub fn push_to(&self, out: &mut String) {
+    pub(crate) fn push_to(&self, out: &mut String) {
         out.reserve(self.0.len());
         for &b in &self.0 {
             out.push(char::from(b));

@@ -3,7 +3,7 @@
 //! it, and the same study printed elsewhere in the inputs (same kings, and the same code or the
 //! same squares). Each disagreement becomes a [`Diagnostic`] that names the faulty part, the
 //! copies that say so, and the fixes, ranked, each one verified: a fix is proposed only when the
-//! corrected caption passes every check against every board copy ([`verify`]).
+//! corrected caption passes every check against every board copy (`verify`).
 
 pub(crate) mod board;
 mod book;
@@ -125,7 +125,7 @@ pub enum Against {
 /// What [`check_inputs`] does besides the checks of every copy.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// Look for near misses too ([`near::near_misses`]).
+    /// Look for near misses too (`copies/near.rs`).
     pub near_misses: bool,
     /// Compare the body against a directory.
     pub against: Option<Against>,

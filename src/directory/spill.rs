@@ -75,7 +75,7 @@ pub(crate) fn footprint(record: &Record) -> usize {
 const MAX_RUNS: usize = if cfg!(test) { 4 } else { 64 };
 
 /// Records pushed one by one, sorted in runs of at most `budget` bytes
-/// ([`footprint`]), and written as one sorted directory.
+/// (`footprint`), and written as one sorted directory.
 #[derive(Debug)]
 pub struct SpillSort {
     order: Order,

@@ -55,8 +55,9 @@ pub fn scan_range(
 
 /// The portable byte-at-a-time implementation of [`scan_range`], with the same contract.
 ///
-/// About 8x slower than [`scan_range`] on prose; public as the reference that the vectorized
-/// path is tested and benchmarked against.
+/// About 8x slower than [`scan_range`] on prose; the reference that the vectorized path is
+/// tested and benchmarked against (`gbrscan::internals::finder` for the fuzz crate and the
+/// benchmark).
 pub fn scan_range_scalar(
     buf: &[u8],
     range: Range<usize>,

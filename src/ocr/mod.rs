@@ -2,7 +2,7 @@
 //!
 //! Tesseract reads a scanned caption `a7d3 0116.00 b2b3c6d6 3/3+.` as `a7d3 Oll6,OO b2b3c6dé
 //! 3/3+.`: a letter or sign that looks like a digit stands where the notation has a digit
-//! (gbr-notation.md §1, §2), a comma or colon where it has the code's full stop. [`read`] finds the codes
+//! (gbr-notation.md §1, §2), a comma or colon where it has the code's full stop. `read` finds the codes
 //! of an OCR'd page, with those confusions mapped, and the kings, squares and W/B beside them,
 //! and rewrites each part to the form it reads as, so that the scanner reads the page as it
 //! reads any text. A confused code is read only where a part beside it confirms it is one (kings,
