@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gbrscan::finder::{scan_range, scan_range_scalar};
+use gbrscan::internals::finder::{scan_range, scan_range_scalar};
 
 /// Size of each generated text.
 const TEXT_LEN: usize = 64 << 20;

@@ -7,7 +7,7 @@
 //! binaries, as it changes a process-wide setting) keeps caught panics off the terminal and
 //! gives each fault the place in the source where it was raised.
 //!
-//! [`inject`] lets tests raise a panic at a chosen byte of a text, through the environment
+//! `inject` lets tests raise a panic at a chosen byte of a text, through the environment
 //! variable [`INJECT_VAR`], to prove that a fault is isolated.
 
 use std::cell::{Cell, RefCell};
@@ -91,7 +91,7 @@ pub fn install_quiet_hook() {
     }));
 }
 
-/// The environment variable that makes [`inject`] panic: a 0-based byte offset of a text.
+/// The environment variable that makes `inject` panic: a 0-based byte offset of a text.
 /// A test hook (docs/reliability.md, "Fault isolation"); unset, it costs one look-up of a
 /// `OnceLock` per batch of a scan.
 pub const INJECT_VAR: &str = "GBRSCAN_INJECT_PANIC";
@@ -104,7 +104,7 @@ fn injected_at() -> Option<u64> {
 
 /// Panics when [`INJECT_VAR`] names a byte in `range`: the 0-based byte offsets of the text
 /// about to be scanned, counted from the start of that text.
-pub fn inject(range: std::ops::Range<u64>) {
+pub(crate) fn inject(range: std::ops::Range<u64>) {
     if let Some(at) = injected_at()
         && range.contains(&at)
     {

@@ -21,25 +21,28 @@
 //! The entry points: [`scan_buffer`] (one text in memory) and [`scan_inputs`] (files, folders,
 //! archives, PDFs and streams, in parallel, records handed back in input order) give
 //! [`Record`]s; [`Directory`] sorts them in an [`Order`]; [`Format`] writes a [`Listing`] of
-//! them. Layers, each depending only on those listed before it (docs/architecture.md):
-//! the notation ([`code`], [`material`], [`stipulation`], [`position`], [`source_path`]) →
-//! reading and checking ([`parse`], [`check`](mod@check)) → the record ([`record`]) → reading
-//! around a code ([`context`], [`diagram`], [`context::label`]), finding and input ([`finder`],
-//! [`input`], [`pgn`]) → the scan ([`scan`]) → every copy against every other ([`copies`]) and
-//! the saved file ([`saved`]) → rendering ([`render`]) → sorting ([`directory`]).
+//! them. The public modules, each depending only on those listed before it
+//! (docs/architecture.md, "The library's surface"): the notation ([`code`], [`material`],
+//! [`stipulation`], [`position`], [`source_path`]) → reading and checking ([`parse`],
+//! [`check`](mod@check), [`fen`], [`ocr`]'s fixes) → the record ([`record`]) → input and games
+//! ([`input`], [`pgn`]) → the scan ([`scan`], [`fault`]) → every copy against every other
+//! ([`copies`]) and the saved file ([`saved`]) → rendering ([`render`]) → sorting
+//! ([`directory`]); [`choice`] names the small enums for a command line. What reads around a
+//! code (its context, its label, diagrams set as text) and the finder's SIMD loop are the
+//! scan's own and not public.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod check;
 pub mod choice;
 pub mod code;
-pub mod context;
+mod context;
 pub mod copies;
-pub mod diagram;
+mod diagram;
 pub mod directory;
 pub mod fault;
 pub mod fen;
-pub mod finder;
+mod finder;
 pub mod input;
 pub mod material;
 pub mod ocr;
@@ -54,9 +57,12 @@ pub mod scan;
 pub mod source_path;
 pub mod stipulation;
 mod study;
+#[cfg(test)]
+mod tests;
 
 pub use check::{Check, Finding, Severity, applicable, check};
 pub use code::Code;
+pub use context::label::LabelRules;
 pub use directory::{Directory, Order};
 pub use material::Material;
 pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
@@ -67,3 +73,21 @@ pub use scan::{ScanInputs, ScanOptions, scan_buffer, scan_inputs};
 pub use source_path::SourcePath;
 pub use stipulation::{Outcome, Stipulation, StipulationSource};
 pub use study::Study;
+
+/// Not part of the API: the finder's block loop and its byte-at-a-time reference, and the
+/// reader and writer of diagrams set as text, for the fuzz crate's properties (`fuzz/`, also
+/// run by `tests/it/fuzz_properties.rs`) and the finder's benchmark (`benches/finder.rs`),
+/// which must call them directly: the finder against its reference on arbitrary bytes, a
+/// rendered board read back. Hidden from the documentation, and free to change with the
+/// modules it re-exports.
+#[doc(hidden)]
+pub mod internals {
+    /// The finder: every `dddd.dd` anchor of a range and the line feeds before it.
+    pub mod finder {
+        pub use crate::finder::{ANCHOR_LEN, RangeScan, scan_range, scan_range_scalar};
+    }
+    /// Diagrams set as text (gbr-notation.md §7).
+    pub mod diagram {
+        pub use crate::diagram::{Diagram, all, read_at, render};
+    }
+}

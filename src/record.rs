@@ -122,7 +122,7 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page_from: Option<PageFrom>,
     /// The label of the study: its number, source or composer caption, read from the text
-    /// before the code ([`crate::context::label`]); absent when none was found.
+    /// before the code ([`LabelRules`](crate::LabelRules)); absent when none was found.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<CompactString>,
     /// 0-based byte offset of the text read (sign or kings before the code included).
@@ -167,7 +167,7 @@ pub struct Record {
     #[serde(default, with = "As::<Option<DisplayFromStr>>")]
     pub fen: Option<Board>,
     /// The board of the diagram printed with the caption (gbr-notation.md §7), where one stands
-    /// above or below it ([`crate::diagram::for_code`]); serialised as the FEN board field,
+    /// above or below it (`diagram::for_code`); serialised as the FEN board field,
     /// written only when there is one. A copy of the position: `gbr check` compares it.
     /// Boxed: most records have none, and a scan moves every record several times.
     #[serde(default, skip_serializing_if = "Option::is_none", with = "boxed_board")]

@@ -96,7 +96,7 @@ impl Stipulation {
 
     /// Reads one stipulation token as real text writes it: `+ = -+ -= WTM BTM WAZ ZAZ` and the
     /// words `Win Draw win draw`. Compound forms (`BTM, Win`) are put together by the parser.
-    pub fn from_token(token: &[u8]) -> Option<Stipulation> {
+    pub(crate) fn from_token(token: &[u8]) -> Option<Stipulation> {
         use Color::{Black, White};
         use Outcome::{Draw, Win};
         let (outcome, to_move) = match token {

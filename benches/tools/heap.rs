@@ -23,7 +23,7 @@ fn main() {
         open: gbrscan::input::OpenOptions::default(),
         progress: &|_| {},
         pgn: false,
-        labels: Some(gbrscan::context::label::LabelRules::builtin()),
+        labels: Some(gbrscan::LabelRules::builtin()),
         fields: gbrscan::Fields::All,
     };
     let (mut bytes, mut records) = (0, 0);

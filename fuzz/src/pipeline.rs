@@ -92,7 +92,7 @@ pub fn scan(data: &[u8], chunk_sizes: &[usize]) -> Vec<Record> {
             "a record's JSON reads back different: {json}"
         );
     }
-    for d in gbrscan::diagram::all(data) {
+    for d in gbrscan::internals::diagram::all(data) {
         assert!(
             d.span.start < d.span.end && d.span.end <= data.len(),
             "diagram span {:?} past the input's {} bytes",
@@ -110,9 +110,9 @@ pub fn scan(data: &[u8], chunk_sizes: &[usize]) -> Vec<Record> {
 /// A board written in the EG diagram font (`diagram::render`) reads back the same
 /// (`diagram::read_at`, of which it is the inverse).
 fn rendered_reads_back(board: &shakmaty::Board) {
-    let text = gbrscan::diagram::render(board);
+    let text = gbrscan::internals::diagram::render(board);
     let start = text.find('\n').map_or(0, |i| i + 1);
-    let back = gbrscan::diagram::read_at(text.as_bytes(), start);
+    let back = gbrscan::internals::diagram::read_at(text.as_bytes(), start);
     assert!(
         back.as_ref().is_some_and(|d| d.board == *board),
         "a rendered diagram reads back as another board: {board} then {:?}",

@@ -2,7 +2,7 @@
 //! targets (`fuzz/src/bin/`) and the short proptest run in `cargo test`
 //! (`tests/it/fuzz_properties.rs`). Each takes arbitrary bytes and panics when a property fails.
 
-use gbrscan::finder::{scan_range, scan_range_scalar};
+use gbrscan::internals::finder::{scan_range, scan_range_scalar};
 use gbrscan::saved::lookup::{Query, SavedDirectory};
 use gbrscan::saved::read::{self, DirectoryReader};
 use gbrscan::scan::{ScanOptions, scan_buffer};

@@ -249,7 +249,7 @@ pub fn check(parsed: &Parsed) -> Vec<Finding> {
 
 /// [`check`] with the material and board already derived (`derived` must be
 /// `parsed.position.derive()`), for callers that need them too ([`crate::Record::checked`]).
-pub fn check_derived(parsed: &Parsed, derived: &Derived) -> Vec<Finding> {
+pub(crate) fn check_derived(parsed: &Parsed, derived: &Derived) -> Vec<Finding> {
     rules::run(parsed, derived)
 }
 

@@ -17,7 +17,7 @@ pub const PIECE_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role:
 
 /// The standard chess set per side, for the piece types of [`PIECE_ROLES`]: 1 queen, 2 rooks,
 /// 2 bishops, 2 knights. Men beyond these are promoted (gbr-notation.md §1).
-pub const ORIGINAL_SET: [u8; 4] = [1, 2, 2, 2];
+pub(crate) const ORIGINAL_SET: [u8; 4] = [1, 2, 2, 2];
 
 /// The plural English name of a role, as messages use it: `queens`, `rooks`, ... `kings`.
 pub fn plural_name(role: Role) -> &'static str {
@@ -113,7 +113,7 @@ impl CodeText {
 
     /// Appends the text to `out`, byte by byte: the same as `out.push_str(self.as_str())`
     /// without checking seven known ASCII bytes for UTF-8 (74 instructions a code, callgrind).
-    pub fn push_to(&self, out: &mut String) {
+    pub(crate) fn push_to(&self, out: &mut String) {
         out.reserve(self.0.len());
         for &b in &self.0 {
             out.push(char::from(b));

@@ -76,6 +76,7 @@ impl Chain {
     }
 
     /// How many records are held back now.
+    #[cfg(test)]
     pub fn held_len(&self) -> usize {
         self.held.len()
     }

@@ -26,13 +26,4 @@ impl LineIndex {
         let start = self.starts[line as usize - 1];
         (line, (offset - start) as u64 + 1)
     }
-
-    /// 0-based byte range of line `line` (1-based), its line feed excluded, in a text of
-    /// `len` bytes.
-    pub fn range(&self, line: u64, len: usize) -> std::ops::Range<usize> {
-        let i = line as usize - 1;
-        let start = self.starts[i];
-        let end = self.starts.get(i + 1).map_or(len, |s| s - 1);
-        start..end.max(start)
-    }
 }

@@ -3,14 +3,14 @@
 //! it, and the same study printed elsewhere in the inputs (same kings, and the same code or the
 //! same squares). Each disagreement becomes a [`Diagnostic`] that names the faulty part, the
 //! copies that say so, and the fixes, ranked, each one verified: a fix is proposed only when the
-//! corrected caption passes every check against every board copy ([`verify`]).
+//! corrected caption passes every check against every board copy (`verify`).
 
-pub mod board;
+pub(crate) mod board;
 mod book;
 mod elsewhere;
 pub mod index;
 mod lines;
-pub mod near;
+pub(crate) mod near;
 mod verify;
 
 use std::ops::Range;
@@ -31,8 +31,10 @@ use crate::scan::{
 };
 use crate::source_path::SourcePath;
 
-pub use lines::LineIndex;
-pub use verify::{apply, verify};
+pub use crate::context::evidence::pgn_tag_at;
+pub(crate) use lines::LineIndex;
+pub use verify::apply;
+pub(crate) use verify::verify;
 
 /// One input of a check: its name and its text.
 #[derive(Debug, Clone)]
@@ -123,7 +125,7 @@ pub enum Against {
 /// What [`check_inputs`] does besides the checks of every copy.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// Look for near misses too ([`near::near_misses`]).
+    /// Look for near misses too (`copies/near.rs`).
     pub near_misses: bool,
     /// Compare the body against a directory.
     pub against: Option<Against>,

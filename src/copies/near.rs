@@ -165,6 +165,7 @@ fn passes(text: &[u8], span: &Range<usize>, reading: &str) -> bool {
 }
 
 /// Every near miss in `text`, best first.
+#[cfg(test)]
 pub fn near_misses(text: &[u8]) -> Vec<NearMiss> {
     near_misses_counted(text, &mut 0)
 }

@@ -156,7 +156,7 @@ fn previous_line(buf: &[u8], start: usize) -> Option<usize> {
 }
 
 /// Reads the board whose rank 8 is the line starting at `start` (0-based byte offset of a line
-/// start in `buf`), with the first font of [`FONTS`] that reads all eight lines.
+/// start in `buf`), with the first font of `FONTS` that reads all eight lines.
 pub fn read_at(buf: &[u8], start: usize) -> Option<Diagram> {
     let mut lines = Vec::with_capacity(8);
     let mut at = start;

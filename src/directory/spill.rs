@@ -42,7 +42,7 @@ pub enum SpillError {
 
 /// The bytes a record takes in memory while it waits to be sorted, about: the record, its
 /// texts that do not fit inline, its findings, and the sort's key and rank for it.
-pub fn footprint(record: &Record) -> usize {
+pub(crate) fn footprint(record: &Record) -> usize {
     let heap = |text: &compact_str::CompactString| {
         if text.is_heap_allocated() {
             text.capacity()
@@ -75,7 +75,7 @@ pub fn footprint(record: &Record) -> usize {
 const MAX_RUNS: usize = if cfg!(test) { 4 } else { 64 };
 
 /// Records pushed one by one, sorted in runs of at most `budget` bytes
-/// ([`footprint`]), and written as one sorted directory.
+/// (`footprint`), and written as one sorted directory.
 #[derive(Debug)]
 pub struct SpillSort {
     order: Order,

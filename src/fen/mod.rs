@@ -70,7 +70,7 @@ impl Position {
 
 /// The whole FEN of `board` with `turn` to move, no castling rights, no en-passant square and
 /// clocks `0 1`.
-pub fn fen_of(board: shakmaty::Board, turn: Color) -> String {
+pub(crate) fn fen_of(board: shakmaty::Board, turn: Color) -> String {
     let mut setup = Setup::empty();
     setup.board = board;
     setup.turn = turn;

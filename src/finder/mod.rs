@@ -33,7 +33,7 @@ pub struct RangeScan {
 }
 
 /// Calls `on_anchor(start, newlines_before)` in ascending order for every `start` in `range` where
-/// `buf[start..start + 7]` has the shape `dddd.dd` (ASCII digits, a full stop) and [`is_token`]
+/// `buf[start..start + 7]` has the shape `dddd.dd` (ASCII digits, a full stop) and `is_token`
 /// accepts it. `newlines_before` is the number of `b'\n'` in `buf[range.start..start]`.
 ///
 /// The shape may extend past `range.end` (the finder reads `buf` beyond the range, up to
@@ -55,8 +55,9 @@ pub fn scan_range(
 
 /// The portable byte-at-a-time implementation of [`scan_range`], with the same contract.
 ///
-/// About 8x slower than [`scan_range`] on prose; public as the reference that the vectorized
-/// path is tested and benchmarked against.
+/// About 8x slower than [`scan_range`] on prose; the reference that the vectorized path is
+/// tested and benchmarked against (`gbrscan::internals::finder` for the fuzz crate and the
+/// benchmark).
 pub fn scan_range_scalar(
     buf: &[u8],
     range: Range<usize>,

@@ -71,30 +71,6 @@ impl Kind {
             _ => Kind::Text,
         }
     }
-
-    /// True for the kinds that hold other files: zip and tar. An archive inside an archive is
-    /// opened; one more level down it is reported instead ([`crate::input::InputError::TooDeep`]).
-    pub fn is_archive(self) -> bool {
-        matches!(self, Kind::Zip | Kind::Tar)
-    }
-
-    /// The short name used in messages and `gbr --type-list`: `gzip`, `zip`, `pdf`, ...
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Text => "text",
-            Kind::Gzip => "gzip",
-            Kind::Bzip2 => "bzip2",
-            Kind::Xz => "xz",
-            Kind::Zstd => "zstd",
-            Kind::Zip => "zip",
-            Kind::Tar => "tar",
-            Kind::Pdf => "pdf",
-            Kind::Rtf => "rtf",
-            Kind::Image => "image",
-            Kind::Ole => "ole",
-            Kind::Html => "html",
-        }
-    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //!    [`Source`], whose texts ([`Member`]s: the decompressed stream, each archive member, each
 //!    PDF page) [`Source::visit`] hands over one after the other, streamed where they can be.
 //!
-//! The kind of an input is told by its first bytes ([`Kind`]). Nothing here knows about GBR
+//! The kind of an input is told by its first bytes (`kind.rs`). Nothing here knows about GBR
 //! codes; the scanner only sees bytes. docs/inputs.md describes every kind and its limits.
 
 mod decode;
@@ -26,12 +26,13 @@ mod walk;
 use std::io;
 use std::path::PathBuf;
 
-pub use decode::{Encoding, named as named_encoding, text_of};
-pub use document::Document;
-pub use kind::{Kind, SNIFF_LEN};
+pub(crate) use decode::text_of;
+pub use decode::{Encoding, named as named_encoding};
+pub(crate) use document::Document;
+pub(crate) use kind::Kind;
 pub use map::{Contents, MMAP_MIN_LEN, enable_mmap};
 pub use ocr::{OcrError, OcrOptions, OcrProgress};
-pub use pdf::{Page, PdfError, pages as pdf_pages};
+pub use pdf::{Page, PdfError};
 pub use readers::{InflateLimit, InflatedTooFar};
 pub use source::{Member, OpenOptions, Opened, Source, Text, Visited, open};
 pub use walk::{
@@ -177,7 +178,7 @@ pub enum InputError {
         /// The member's name in references.
         path: PathBuf,
     },
-    /// A part of a Word or OpenDocument document ([`Document`]) that is not well-formed XML in
+    /// A part of a Word or OpenDocument document (`document.rs`) that is not well-formed XML in
     /// UTF-8: its text is not read; the other parts are.
     #[error(
         "{}: cannot read the {kind} document's part: {message}",

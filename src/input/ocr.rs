@@ -1,6 +1,6 @@
 //! Scanned pages read through OCR (`--ocr`): the pages of a PDF that have no text layer,
 //! rendered by poppler's `pdftoppm`, and page images (PNG, TIFF, JPEG), read by Tesseract's
-//! command line; each page's text then read by [`crate::ocr::read`], which reads OCR's
+//! command line; each page's text then read by `ocr::read`, which reads OCR's
 //! misreadings of codes through their redundancy.
 //!
 //! Both tools run as child processes, each bounded by a timeout per page and killed past it, so
@@ -199,7 +199,7 @@ pub enum Scanned {
 ///
 /// [`OcrError`] when the tools are missing, or when the file cannot be written where the
 /// tools can read it.
-pub fn read_pages(
+pub(crate) fn read_pages(
     bytes: &[u8],
     scanned: Scanned,
     pages: &[u32],

@@ -86,7 +86,7 @@ pub struct Member<'a> {
     /// Its bytes.
     pub text: Text<'a>,
     /// For a page read through OCR, the parts of it read otherwise than OCR gave them
-    /// ([`crate::ocr::read`]); `None` for any other text.
+    /// (`ocr::read`); `None` for any other text.
     pub ocr_fixes: Option<Arc<[OcrFix]>>,
 }
 

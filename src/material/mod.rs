@@ -200,14 +200,14 @@ impl Material {
 
     /// Appends the endgame-table text (`KRBvKNN`, as `Display` prints it) to `out`, without
     /// the formatting machinery.
-    pub fn push_to(&self, out: &mut String) {
+    pub(crate) fn push_to(&self, out: &mut String) {
         self.with_text(|text| out.push_str(text));
     }
 
     /// Calls `with` with the endgame-table text (`KRBvKNN`, as `Display` prints it), made on
     /// the stack: the directory writers make one per entry, millions of them, and a `String`
     /// each would cost more than the text.
-    pub fn with_text<R>(&self, with: impl FnOnce(&str) -> R) -> R {
+    pub(crate) fn with_text<R>(&self, with: impl FnOnce(&str) -> R) -> R {
         // Each run is written whole (a fixed 16-byte copy) into a buffer with room for the
         // longest, and the next one overwrites what lies past its count; a count over 16 takes
         // the slow way.

@@ -2,7 +2,7 @@
 //!
 //! Tesseract reads a scanned caption `a7d3 0116.00 b2b3c6d6 3/3+.` as `a7d3 Oll6,OO b2b3c6dé
 //! 3/3+.`: a letter or sign that looks like a digit stands where the notation has a digit
-//! (gbr-notation.md §1, §2), a comma or colon where it has the code's full stop. [`read`] finds the codes
+//! (gbr-notation.md §1, §2), a comma or colon where it has the code's full stop. `read` finds the codes
 //! of an OCR'd page, with those confusions mapped, and the kings, squares and W/B beside them,
 //! and rewrites each part to the form it reads as, so that the scanner reads the page as it
 //! reads any text. A confused code is read only where a part beside it confirms it is one (kings,
@@ -47,7 +47,7 @@ pub enum OcrPart {
 
 /// The text of an OCR'd page as read, with the parts read otherwise.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Read {
+pub(crate) struct Read {
     /// The page's text, every part read rewritten in place (same length in bytes).
     pub text: String,
     /// Each part rewritten, in order of offset.
@@ -56,7 +56,7 @@ pub struct Read {
 
 /// The digit a character OCR gives stands for in a position where the notation has a digit
 /// (docs/reading.md, "OCR", lists where each confusion comes from).
-pub fn digit(c: char) -> Option<u8> {
+pub(crate) fn digit(c: char) -> Option<u8> {
     Some(match c {
         '0'..='9' => c as u8 - b'0',
         'O' | 'o' | 'D' | 'Q' => 0,
@@ -77,7 +77,7 @@ fn is_stop(c: char) -> bool {
 
 /// Reads the OCR'd page `text` (docs/reading.md, "OCR"): every code found, its confusions
 /// mapped, with the kings, squares and W/B beside it, rewritten where they were misread.
-pub fn read(text: &str) -> Read {
+pub(crate) fn read(text: &str) -> Read {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut out = text.as_bytes().to_vec();
     let mut fixes = Vec::new();

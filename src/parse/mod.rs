@@ -2,14 +2,14 @@
 //!
 //! The scanner finds the obligatory `dddd.dd` and calls [`parse_at`], which reads backward
 //! (sign, kings, bracket) and forward (kings, squares, `W/B`, stipulation, terminator) across
-//! bounded gaps of white space ([`lex::MAX_GAP`], one line break at most). Parsing never fails
+//! bounded gaps of white space (`lex::MAX_GAP`, one line break at most). Parsing never fails
 //! once a code is there: what the text gives is kept, even when it contradicts itself, and
 //! [`crate::check`](mod@crate::check) reports the contradictions.
 
-pub mod lex;
+pub(crate) mod lex;
 mod read;
 mod solver;
-pub mod space;
+pub(crate) mod space;
 mod squares;
 pub(crate) mod words;
 

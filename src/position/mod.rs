@@ -68,7 +68,7 @@ impl Kings {
     }
 
     /// Appends `a7d3` to `out`, as `Display` prints it.
-    pub fn push_to(&self, out: &mut String) {
+    pub(crate) fn push_to(&self, out: &mut String) {
         push_square(out, self.white);
         push_square(out, self.black);
     }
@@ -114,7 +114,7 @@ impl MenCount {
     }
 
     /// Appends `3/3` to `out`, as `Display` prints it.
-    pub fn push_to(&self, out: &mut String) {
+    pub(crate) fn push_to(&self, out: &mut String) {
         push_count(out, self.white);
         out.push('/');
         push_count(out, self.black);
@@ -170,7 +170,7 @@ impl SquareList {
     }
 
     /// Appends the squares to `out` as `Display` prints them.
-    pub fn push_to(&self, out: &mut String) {
+    pub(crate) fn push_to(&self, out: &mut String) {
         for s in &self.pieces {
             push_square(out, *s);
         }
@@ -183,7 +183,7 @@ impl SquareList {
     }
 
     /// Bytes of the text `Display` prints.
-    pub fn text_len(&self) -> usize {
+    pub(crate) fn text_len(&self) -> usize {
         2 * self.len() + usize::from(!self.pawns.is_empty())
     }
 }
@@ -229,7 +229,7 @@ impl Decoded {
 /// What both the checks and the record work out from a position, worked out once per code:
 /// the decoded material and the board ([`Position::derive`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Derived {
+pub(crate) struct Derived {
     /// [`Position::decoded`].
     pub decoded: Decoded,
     /// [`Position::board`].
@@ -303,7 +303,7 @@ impl Position {
     /// The decoded material and the board, for callers that need both (the scanner: the
     /// checks and the record each need them; deriving them twice cost a seventh of the
     /// instructions of a record, callgrind).
-    pub fn derive(&self) -> Derived {
+    pub(crate) fn derive(&self) -> Derived {
         let decoded = self.decoded();
         let board = self.board_of(&decoded);
         Derived { decoded, board }
@@ -318,7 +318,7 @@ impl Position {
 
     /// [`Position::board`] with the material already decoded (`decoded` must be
     /// `self.decoded()`), for callers that need both.
-    pub fn board_of(&self, decoded: &Decoded) -> Option<Board> {
+    pub(crate) fn board_of(&self, decoded: &Decoded) -> Option<Board> {
         let kings = self.kings?;
         let squares = self.squares.as_ref()?;
         let material = decoded.material()?.counts();
@@ -363,7 +363,7 @@ impl Position {
     }
 
     /// Appends the canonical text to `out`, as `Display` prints it (see there).
-    pub fn push_to(&self, out: &mut String) {
+    pub(crate) fn push_to(&self, out: &mut String) {
         self.push_canonical(out, None);
     }
 
@@ -405,7 +405,7 @@ impl Position {
 /// stipulation `new` instead: the same text [`Position`]'s `Display` prints for that position
 /// with `new` (a stipulation glued to W/B before the full stop, `WTM`/`BTM` and a position
 /// without W/B with it apart). How the scanner gives a directory entry the heading over it.
-pub fn restipulate(canonical: &str, old: Option<Stipulation>, new: Stipulation) -> String {
+pub(crate) fn restipulate(canonical: &str, old: Option<Stipulation>, new: Stipulation) -> String {
     let men = canonical.ends_with('.');
     let mut body = canonical.strip_suffix('.').unwrap_or(canonical);
     let apart = |s: Stipulation| !men || s.outcome.is_none();

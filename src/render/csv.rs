@@ -60,7 +60,7 @@ pub const CSV_COLUMNS: [&str; 23] = [
 ];
 
 /// The bytes every CSV starts with: the UTF-8 byte order mark, `EF BB BF`.
-pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The columns of [`CSV_COLUMNS`] that hold numbers and stay numbers in a spreadsheet:
 /// `page_index`, `offset`, `line`, `column`, `length`. `page`, the page as printed, is a

@@ -1,5 +1,5 @@
 //! Every writer of the library: the 11 formats of a directory ([`Format`]), a closed enum
-//! and one small writer per format, the rows of a saved directory ([`RowWriter`]), and the
+//! and one small writer per format, the rows of a saved directory (`RowWriter`), and the
 //! three outputs of `gbr scan` ([`scan`]). A directory writer takes a [`Listing`] (a directory,
 //! or its duplicate groups) and writes to any `impl Write`; none knows about files, terminals
 //! or directories being sorted.
@@ -312,7 +312,7 @@ impl Lead {
 
 /// Writes a saved directory row by row, for `gbr merge`, which streams.
 #[derive(Debug)]
-pub struct RowWriter {
+pub(crate) struct RowWriter {
     format: SavedFormat,
     lead: Lead,
     line: Vec<u8>,

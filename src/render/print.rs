@@ -78,7 +78,7 @@ pub struct Print {
 
 impl Print {
     /// The title, or `default`.
-    pub fn title_or<'a>(&'a self, default: &'a str) -> &'a str {
+    pub(crate) fn title_or<'a>(&'a self, default: &'a str) -> &'a str {
         self.title.as_deref().unwrap_or(default)
     }
 

@@ -2,7 +2,7 @@
 //! applies to a line ([`columns`]), reading it back ([`read`]), looking entries up in it
 //! without rescanning ([`lookup`]), and refusing it when the files it indexes are newer
 //! ([`stale`]). Written by
-//! [`crate::render`] ([`crate::render::RowWriter`], or a [`crate::render::Format`]).
+//! [`crate::render`] (its `RowWriter`, or a [`crate::render::Format`]).
 
 pub mod columns;
 pub mod lookup;

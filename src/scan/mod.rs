@@ -34,7 +34,6 @@ use crate::source_path::SourcePath;
 
 pub use handoff::{FileOutcome, FileScan, ScanEvent};
 pub use queue::{ScanInputs, scan_inputs};
-pub use stream::OVERLAP;
 
 pub(crate) use chunk::scan_chunk;
 pub(crate) use guard::{Failed, scan_chunk_guarded};
@@ -262,7 +261,7 @@ pub(crate) fn chunks(len: usize, chunk_size: usize) -> impl ExactSizeIterator<It
 }
 
 /// Scans `buf` (the whole source) and returns a record for every code, in order of offset,
-/// each with its label under the built-in rules ([`crate::context::label`]).
+/// each with its label under the built-in rules ([`LabelRules::builtin`]).
 /// `path` names the source in the records. `progress` is called with the bytes of each chunk
 /// when it is done, from any thread. Runs on the current rayon pool.
 ///

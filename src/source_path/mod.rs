@@ -120,7 +120,7 @@ impl SourcePath {
     }
 
     /// True when the name ends with `suffix`, ASCII letters in any case (`.pgn`, `.PGN`).
-    pub fn ends_with_ignore_case(&self, suffix: &str) -> bool {
+    pub(crate) fn ends_with_ignore_case(&self, suffix: &str) -> bool {
         let bytes = self.as_bytes();
         bytes.len() >= suffix.len()
             && bytes[bytes.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())

@@ -348,19 +348,8 @@ fn page_breaks_and_control_bytes_at_a_line_s_ends_do_not_change_what_the_line_is
 
 #[test]
 fn chess_free_prose_with_numbers_yields_no_code() {
-    // The finder sees these lone tokens; the evidence rules keep none of them.
+    // The finder sees lone tokens here (src/tests.rs); the evidence rules keep none of them.
     let bytes = fixture("prose.txt");
-    let mut tokens = Vec::new();
-    gbrscan::finder::scan_range(&bytes, 0..bytes.len(), |at, _| {
-        tokens.push(String::from_utf8_lossy(&bytes[at..at + 7]).into_owned());
-    });
-    assert_eq!(
-        tokens,
-        [
-            "2023.10", "2022.10", "2023.01", "4408.85", "4410.10", "1234.56", "6080.27", "0060.21",
-            "9999.99", "1205.40", "1788.00"
-        ]
-    );
     assert_eq!(rows(&scan(&bytes, 1 << 20)), Vec::<Row>::new());
 }
 

@@ -20,15 +20,6 @@ proptest! {
 }
 
 #[test]
-fn the_prose_holds_many_lone_tokens_for_the_finder() {
-    // The property above tests something only if the finder reports tokens in the prose.
-    let text = prose(7, 1 << 20);
-    let mut tokens = 0;
-    gbrscan::finder::scan_range(text.as_bytes(), 0..text.len(), |_, _| tokens += 1);
-    assert!(tokens > 500, "{tokens} tokens in 1 MiB");
-}
-
-#[test]
 fn the_same_prose_with_a_code_with_kings_keeps_its_lone_tokens() {
     // Evidence from the source: once a code with kings stands in the file, its bare codes
     // are kept.

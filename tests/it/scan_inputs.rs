@@ -50,7 +50,7 @@ fn options(mmap: bool, chunk_size: usize) -> ScanInputs<'static> {
         progress: &|_| {},
         fields: gbrscan::Fields::All,
         pgn: false,
-        labels: Some(gbrscan::context::label::LabelRules::builtin()),
+        labels: Some(gbrscan::LabelRules::builtin()),
     }
 }
 

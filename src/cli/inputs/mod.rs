@@ -14,14 +14,13 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use gbrscan::Fields;
-use gbrscan::context::label::LabelRules;
 use gbrscan::input::{
     FILE_TYPES, InflateLimit, InputError, InputPath, LoadOptions, OcrOptions, OcrProgress,
     OpenOptions, SkipReason, Skipped, Walk, WalkOptions, walk_with,
 };
 use gbrscan::pgn::GameCounts;
 use gbrscan::scan::{FileOutcome, ScanEvent, ScanInputs, ScanOptions, scan_inputs};
+use gbrscan::{Fields, LabelRules};
 
 use super::progress::{Progress, ShowProgress};
 

@@ -10,7 +10,6 @@ use crate::stipulation::Stipulation;
 mod block;
 mod heading;
 pub use block::{BLOCK_BYTES, sign_across_prose};
-pub use heading::heading;
 
 /// Most lines above a code that the look-back reads (blank lines included): a sign above
 /// reaches across the composer, source, award and study-number lines of a caption, blank

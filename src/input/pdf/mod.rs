@@ -82,7 +82,7 @@ pub struct Page {
     /// it: MediaBox`).
     pub text: Result<String, String>,
     /// For a page read through OCR, the parts of its text read otherwise than OCR gave them
-    /// ([`crate::ocr::read`]); `None` for a text layer's page.
+    /// (`ocr::read`); `None` for a text layer's page.
     pub ocr: Option<std::sync::Arc<[crate::ocr::OcrFix]>>,
 }
 

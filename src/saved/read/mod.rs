@@ -149,7 +149,7 @@ fn not_a_directory(line: &[u8]) -> ReadError {
 /// # Errors
 /// [`ReadError::NotADirectory`], [`ReadError::Columns`], [`ReadError::Duplicates`] or
 /// [`ReadError::ScanOutput`].
-pub fn header(first_line: &[u8]) -> Result<Header, ReadError> {
+pub(crate) fn header(first_line: &[u8]) -> Result<Header, ReadError> {
     let bom = first_line.len() - strip_bom(first_line).len();
     let line = trim_end(&first_line[bom..]);
     if line.starts_with(b"{") {
@@ -241,7 +241,7 @@ fn jsonl_entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
 ///
 /// # Errors
 /// [`LineError`] saying which cell or member is wrong.
-pub fn entry(header: &Header, line: &[u8]) -> Result<Record, LineError> {
+pub(crate) fn entry(header: &Header, line: &[u8]) -> Result<Record, LineError> {
     let line = trim_end(strip_bom(line));
     let record = match header.format {
         SavedFormat::Tsv => tsv::entry(header.order, header.columns, line)?,

@@ -38,7 +38,7 @@ pub struct ScanInputs<'a> {
     pub progress: &'a (dyn Fn(u64) + Sync),
     /// Read every input as PGN ([`crate::pgn`]); inputs named `*.pgn` always are.
     pub pgn: bool,
-    /// How the label of each study is read ([`crate::context::label`]); `None` reads none, for an
+    /// How the label of each study is read ([`LabelRules`]); `None` reads none, for an
     /// output that does not show labels (the look-back is not paid for).
     pub labels: Option<LabelRules>,
     /// The fields of each record of text filled ([`Fields`]): [`Fields::Listing`] for an output

@@ -1,9 +1,10 @@
 //! Chess-free prose with numbers, for the evidence rules of bare codes (docs/reading.md,
 //! "Bare codes"): dictionary entries and software changelogs full of `dddd.dd` look-alikes
 //! (versions, dates, sizes with units, prices, measures, arrows between versions, lone
-//! decimals in sentences). Shared by `tests/it/prose.rs` (a property test) and
-//! `benches/tools/prose.rs` (a file of any size, to measure on). Its vocabulary holds no chess word
-//! and no stipulation word: that is what makes it chess-free.
+//! decimals in sentences). Shared by `tests/it/prose.rs` (a property test), `src/tests.rs`
+//! (the finder's tokens in it) and `benches/tools/prose.rs` (a file of any size, to measure
+//! on). Its vocabulary holds no chess word and no stipulation word: that is what makes it
+//! chess-free.
 
 /// xorshift64*: deterministic and dependency-free.
 pub struct Rng(pub u64);

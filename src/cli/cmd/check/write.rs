@@ -142,9 +142,9 @@ fn doubt(text: &[u8], fixed: &[u8], records: &[Record], fix: &Fix, edits: &[Fix]
 }
 
 /// The name of the PGN tag whose value holds byte `at` of `text` (the library's rule,
-/// [`gbrscan::context::evidence::pgn_tag_at`]).
+/// [`gbrscan::copies::pgn_tag_at`]).
 fn pgn_tag(text: &[u8], at: usize) -> Option<String> {
-    gbrscan::context::evidence::pgn_tag_at(text, at).map(|n| String::from_utf8_lossy(n).into())
+    gbrscan::copies::pgn_tag_at(text, at).map(|n| String::from_utf8_lossy(n).into())
 }
 
 /// The bytes of a file whose text is `text`, in `encoding`: UTF-16 with its byte order mark,
