@@ -66,7 +66,8 @@ pub const MAX_LINE: usize = 100;
 
 /// The caption window over the lines above a code (the walk of `crate::context::walk`):
 /// [`CAPTION_LINES`], the code's own line (up to the code) the first, and the lines of a board
-/// printed as text ([`crate::diagram::is_board_line`]) counting as none; [`CAPTION_BYTES`],
+/// printed as text ([`crate::diagram::is_board_line`]) counting as none (EG sets the source
+/// above the board and the caption below it); [`CAPTION_BYTES`],
 /// never before the study block's start (a page's first byte is a line's start); the second
 /// line longer than [`CAPTION_LONG_LINE`], or the first longer than [`MAX_LINE`], is the last
 /// read.
