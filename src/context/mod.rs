@@ -15,6 +15,7 @@ pub mod fen_near;
 pub mod label;
 pub mod lines;
 pub mod table;
+mod walk;
 
 pub use chain::Chain;
 pub use evidence::Evidence;

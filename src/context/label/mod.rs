@@ -48,6 +48,8 @@ use compact_str::CompactString;
 use memchr::{memchr, memrchr, memrchr3};
 use regex::bytes::Regex;
 
+use super::walk::{Walk, Window};
+
 /// Lines read before a code, its own line (up to the code) included.
 pub const CAPTION_LINES: usize = 10;
 
@@ -61,6 +63,22 @@ pub const CAPTION_LONG_LINE: usize = 40;
 /// A line longer than this ends the window (and the sign look-back of `crate::context::lines`,
 /// which reads the same lines).
 pub const MAX_LINE: usize = 100;
+
+/// The caption window over the lines above a code (the walk of `crate::context::walk`):
+/// [`CAPTION_LINES`], the code's own line (up to the code) the first, and the lines of a board
+/// printed as text ([`crate::diagram::is_board_line`]) counting as none (EG sets the source
+/// above the board and the caption below it); [`CAPTION_BYTES`],
+/// never before the study block's start (a page's first byte is a line's start); the second
+/// line longer than [`CAPTION_LONG_LINE`], or the first longer than [`MAX_LINE`], is the last
+/// read.
+pub(crate) const CAPTION_WINDOW: Window = Window {
+    lines: CAPTION_LINES,
+    bytes: CAPTION_BYTES,
+    long_line: CAPTION_LONG_LINE,
+    max_line: MAX_LINE,
+    page_break_opens_line: true,
+    board_lines_count: false,
+};
 
 /// Bytes before a code in its study block in which its number is read, at most: EG's number,
 /// composer, award and dedication lines and a board of any font (some 600 bytes), and a bound
@@ -128,9 +146,8 @@ impl LabelRules {
         if let Some(i) = memrchr(FORM_FEED, &buf[block..code_start]) {
             block += i + 1;
         }
-        let window = block.max(code_start.saturating_sub(CAPTION_BYTES));
         let found = match &self.pattern {
-            None => builtin(buf, block, window, code_start),
+            None => builtin(buf, block, code_start),
             Some(re) => matched(re, buf, block, code_start),
         }?;
         Some(Label {
@@ -292,71 +309,13 @@ fn after_builtin(segment: &[u8]) -> Option<(usize, usize)> {
     Some((lead + found.0, lead + found.1))
 }
 
-/// The lines of the caption window, nearest first, as byte ranges of the buffer: one backward
-/// search for a line feed a line.
-struct Lines<'a> {
-    buf: &'a [u8],
-    /// The lowest byte read.
-    lo: usize,
-    /// The end of the next line (its line feed, or the code's start).
-    end: usize,
-    /// Lines given so far.
-    n: usize,
-    /// Long lines given so far.
-    long: usize,
-    done: bool,
-}
-
-impl<'a> Lines<'a> {
-    fn new(buf: &'a [u8], lo: usize, end: usize) -> Lines<'a> {
-        Lines {
-            buf,
-            lo,
-            end,
-            n: 0,
-            long: 0,
-            done: false,
-        }
-    }
-}
-
-impl Iterator for Lines<'_> {
-    /// A line's start and end.
-    type Item = (usize, usize);
-
-    fn next(&mut self) -> Option<(usize, usize)> {
-        if self.done || self.n == CAPTION_LINES {
-            return None;
-        }
-        let (buf, lo, end) = (self.buf, self.lo, self.end);
-        let start = match memrchr(b'\n', &buf[lo..end]) {
-            Some(i) => lo + i + 1,
-            // The window's start is a line's start, or just after a page break.
-            None if lo == 0 || matches!(buf[lo - 1], b'\n' | FORM_FEED) => lo,
-            // A line cut by the byte limit is not read.
-            None => return None,
-        };
-        let len = end - start;
-        if len > CAPTION_LONG_LINE {
-            self.long += 1;
-        }
-        self.done = start <= lo || len > MAX_LINE || self.long > 1;
-        // A diagram between a caption and the code (EG sets the source above the board, the
-        // caption below it) is not counted.
-        if self.n == 0 || !crate::diagram::is_board_line(&buf[start..end]) {
-            self.n += 1;
-        }
-        self.end = start.saturating_sub(1);
-        Some((start, end))
-    }
-}
-
-/// The built-in rules over the block `block..end`, whose caption window starts at `window`:
+/// The built-in rules over the block `block..end`, whose caption window is [`CAPTION_WINDOW`]:
 /// the range of the label in `buf`.
-fn builtin(buf: &[u8], block: usize, window: usize, end: usize) -> Option<(usize, usize)> {
+fn builtin(buf: &[u8], block: usize, end: usize) -> Option<(usize, usize)> {
     let mut caption: Option<(usize, usize)> = None;
     let mut top = end;
-    for (start, end) in Lines::new(buf, window, end) {
+    for line in Walk::new(buf, end, block, CAPTION_WINDOW) {
+        let (start, end) = (line.start, line.end);
         top = start;
         match recognise(&buf[start..end]) {
             Some(Line::Number(a, b)) => return Some((start + a, start + b)),

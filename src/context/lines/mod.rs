@@ -3,7 +3,8 @@
 
 use memchr::memchr_iter;
 
-use crate::finder::{is_token, line_feeds};
+use super::walk::{Walk, Window};
+use crate::finder::is_token;
 use crate::parse::{lex, space, words};
 use crate::stipulation::Stipulation;
 
@@ -29,6 +30,20 @@ pub const LONG_LINE: usize = 60;
 /// A line longer than this with no code in it ends the look-back at once (the label window's
 /// [`crate::context::label::MAX_LINE`]).
 pub const MAX_LINE: usize = crate::context::label::MAX_LINE;
+
+/// The look-back's window over the lines above a code (the walk of `crate::context::walk`):
+/// the code's own line, up to the code, and [`MAX_LINES`] above it, within [`MAX_BYTES`];
+/// the second line longer than [`LONG_LINE`], or the first longer than [`MAX_LINE`], ends it
+/// as prose. A form feed is a byte of its line (a page break does not end the look-back: a
+/// directory's entries run on across pages), and every line counts, a diagram's ranks too.
+pub(crate) const WINDOW: Window = Window {
+    lines: MAX_LINES + 1,
+    bytes: MAX_BYTES,
+    long_line: LONG_LINE,
+    max_line: MAX_LINE,
+    page_break_opens_line: false,
+    board_lines_count: true,
+};
 
 /// What the look-back found first above a code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,121 +94,26 @@ pub fn look_back_after(buf: &[u8], start: usize, last: Option<usize>) -> Above {
     })
 }
 
-/// The walk of [`look_back`] and [`look_back_after`]: `coded(from, to)` tells whether the
-/// line `buf[from..to]` holds a code.
+/// The walk of [`look_back`] and [`look_back_after`] over the lines of [`WINDOW`]:
+/// `coded(from, to)` tells whether the line `buf[from..to]` holds a code. The first line that
+/// holds a code, is a sign line or a heading (the code's own line, before the code, is read
+/// for a code only) answers; prose, a line cut by the window, or the window's end, nothing.
 #[inline(always)]
 fn walk_up(buf: &[u8], start: usize, coded: impl Fn(usize, usize) -> bool) -> Above {
-    let floor = start.saturating_sub(MAX_BYTES);
-    let mut walk = Walk {
-        buf,
-        start,
-        floor,
-        end: start,
-        long: 0,
-    };
-    let mut feeds = FeedsBack {
-        buf,
-        floor,
-        base: start,
-        mask: 0,
-    };
-    // A line feed ends each line read but the topmost; past [`MAX_LINES`] of them, nothing.
-    for _ in 0..=MAX_LINES {
-        let Some(at) = feeds.next() else {
-            let coded = coded(floor, walk.end);
-            return walk.line(floor, coded).unwrap_or(Above::Nothing);
-        };
-        if let Some(above) = walk.line(at + 1, coded(at + 1, walk.end)) {
+    for line in Walk::new(buf, start, 0, WINDOW) {
+        if coded(line.start, line.end) {
+            return Above::Code;
+        }
+        if line.prose {
+            return Above::Nothing;
+        }
+        if line.end != start
+            && let Some(above) = sign_or_heading(&buf[line.start..line.end], &buf[..line.start])
+        {
             return above;
         }
-        walk.end = at; // the line feed
     }
     Above::Nothing
-}
-
-/// The line feeds of `buf[floor..start]`, the last first, for [`walk_up`]: read 64 bytes at a
-/// time from `start` down ([`line_feeds`]), so that a line costs a few bit operations instead
-/// of a search call (the look-back reads some five lines a code, most of them short).
-struct FeedsBack<'a> {
-    buf: &'a [u8],
-    /// The lowest byte read.
-    floor: usize,
-    /// `mask` holds the line feeds not yet given of `buf[base..]` (bit `i`: byte `base + i`);
-    /// the bytes below `base` are not read yet.
-    base: usize,
-    mask: u64,
-}
-
-impl FeedsBack<'_> {
-    /// The 0-based offset of the next line feed down, `None` below `floor`.
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        loop {
-            if self.mask != 0 {
-                let i = 63 - self.mask.leading_zeros() as usize;
-                self.mask ^= 1 << i;
-                return Some(self.base + i);
-            }
-            if self.base <= self.floor {
-                return None;
-            }
-            if self.base >= 64 {
-                let base = self.base - 64;
-                let block = self.buf[base..self.base].first_chunk::<64>()?;
-                // Bytes below the floor are not the walk's.
-                let below = self.floor.saturating_sub(base);
-                self.mask = line_feeds(block) & (u64::MAX << below);
-                self.base = base;
-            } else {
-                // The first bytes of the buffer: one at a time.
-                self.mask = (self.floor..self.base)
-                    .filter(|&i| self.buf[i] == b'\n')
-                    .fold(0, |m, i| m | 1 << i);
-                self.base = 0;
-            }
-        }
-    }
-}
-
-/// The state of [`walk_up`] between lines.
-struct Walk<'a> {
-    buf: &'a [u8],
-    /// Where the look-back started.
-    start: usize,
-    /// The lowest byte it reads.
-    floor: usize,
-    /// The end of the line being read (its line feed, or `start`).
-    end: usize,
-    /// Long lines met so far.
-    long: usize,
-}
-
-impl Walk<'_> {
-    /// Reads the line `buf[line_start..self.end]` (`coded`: a code stands in it): `Some` ends
-    /// the look-back with its answer, `None` goes on to the line above.
-    #[inline(always)]
-    fn line(&mut self, line_start: usize, coded: bool) -> Option<Above> {
-        let (buf, floor) = (self.buf, self.floor);
-        if line_start == floor && floor > 0 && buf[floor - 1] != b'\n' {
-            return Some(Above::Nothing); // a line cut by the window is not read
-        }
-        if coded {
-            return Some(Above::Code);
-        }
-        let line = &buf[line_start..self.end];
-        // Counted without a branch: a line above a code is as likely long as short. Only a
-        // long line can end the walk here.
-        self.long += usize::from(line.len() > LONG_LINE);
-        if (self.long > 1) | (line.len() > MAX_LINE) {
-            return Some(Above::Nothing);
-        }
-        if self.end != self.start
-            && let Some(above) = sign_or_heading(line, &buf[..line_start])
-        {
-            return Some(above);
-        }
-        (line_start == 0 || line_start == floor).then_some(Above::Nothing)
-    }
 }
 
 /// A sign line ([`sign_line`]) or a heading ([`heading`]); most lines, prose or caption,

@@ -43,22 +43,7 @@ fn the_look_back_stops_at_the_first_code_heading_or_sign() {
     assert_eq!(look_back(&far, far.len()), Above::Nothing);
 }
 
-/// Every text file of `fixtures/captions` and `fixtures/forms` (caption layouts, signs,
-/// headings, directories, codes on one line and across lines).
-fn fixture_texts() -> Vec<Vec<u8>> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-    let mut texts = Vec::new();
-    for dir in ["captions", "forms", "printing"] {
-        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "txt") {
-                texts.push(std::fs::read(&path).unwrap());
-            }
-        }
-    }
-    assert!(texts.len() >= 10, "fixtures found: {}", texts.len());
-    texts
-}
+use crate::context::walk::tests::fixture_texts;
 
 #[test]
 fn the_look_back_after_a_known_code_answers_as_the_full_look_back() {
@@ -78,44 +63,6 @@ fn the_look_back_after_a_known_code_answers_as_the_full_look_back() {
         }
     }
     assert!(compared > 4_000, "{compared}");
-}
-
-#[test]
-fn line_feeds_read_64_bytes_at_a_time_are_those_a_search_finds() {
-    let mut texts = fixture_texts();
-    // Line feeds at every distance from a 64-byte boundary, and none at all.
-    texts.push(
-        (0..300)
-            .map(|i| if i % 7 == 0 { b'\n' } else { b'x' })
-            .collect(),
-    );
-    texts.push(vec![b'\n'; 200]);
-    texts.push(vec![b'x'; 200]);
-    let mut compared = 0;
-    for text in &texts {
-        for start in 0..=text.len() {
-            for floor in [
-                0,
-                start.saturating_sub(MAX_BYTES),
-                start.saturating_sub(63),
-                start,
-            ] {
-                let mut feeds = FeedsBack {
-                    buf: text,
-                    floor,
-                    base: start,
-                    mask: 0,
-                };
-                let found: Vec<usize> = std::iter::from_fn(|| feeds.next()).collect();
-                let want: Vec<usize> = memchr::memrchr_iter(b'\n', &text[floor..start])
-                    .map(|i| floor + i)
-                    .collect();
-                assert_eq!(found, want, "start {start}, floor {floor}");
-                compared += 1;
-            }
-        }
-    }
-    assert!(compared > 10_000, "{compared}");
 }
 
 #[test]
