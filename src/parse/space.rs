@@ -83,8 +83,10 @@ fn never_blank(b: u8) -> bool {
         )
 }
 
-/// The blank starting at `i`, if one does.
-#[inline]
+/// The blank starting at `i`, if one does. Always inlined, as are [`blank_before`] and
+/// [`trimmed`]: their first test decides for most bytes, and as calls they cost the plain scan
+/// 0.9% more instructions (callgrind, 32 MiB of real prose).
+#[inline(always)]
 pub fn blank_at(buf: &[u8], i: usize) -> Option<Blank> {
     let b = *buf.get(i)?;
     if never_blank(b) {
@@ -117,7 +119,7 @@ fn blank_at_slow(buf: &[u8], i: usize) -> Option<Blank> {
 }
 
 /// The blank ending just before `i` (exclusive), if one does.
-#[inline]
+#[inline(always)]
 pub fn blank_before(buf: &[u8], i: usize) -> Option<Blank> {
     let b = *buf.get(i.checked_sub(1)?)?;
     if never_blank(b) {
@@ -207,7 +209,7 @@ fn plain(b: u8) -> bool {
 }
 
 /// `line` without the blanks at either end ([`trim`] over the whole of it).
-#[inline]
+#[inline(always)]
 pub fn trimmed(line: &[u8]) -> &[u8] {
     // Most lines read have no blank at either end: no call.
     match line {
