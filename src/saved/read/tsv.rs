@@ -170,9 +170,12 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
     let mut record = Record {
         ocr_fixes: None,
         code: c.parse("a code dddd.dd", |t| Code::from_ascii(t.as_bytes()).ok())?,
-        kings: c.optional()?,
-        squares: c.optional()?,
-        men: c.optional()?,
+        kings: c.parse("kings as two squares (a7d3) or nothing", parsed_or_none)?,
+        squares: c.parse(
+            "glued squares, a full stop before the pawns (b2b3.c6), or nothing",
+            parsed_or_none,
+        )?,
+        men: c.parse("a men count W/B (3/3) or nothing", parsed_or_none)?,
         stipulation: c.parse(
             "a stipulation (+ = -+ -= WTM BTM) or nothing",
             parsed_or_none,
