@@ -353,8 +353,9 @@ impl Record {
     /// Checks `parsed` ([`crate::check::check`]) and makes its record, found at `at` in `buf`
     /// (the buffer `parsed` was read from): what the scanner does for each code. The material
     /// and the board, which both the checks and the record need, are derived once. `at`'s line
-    /// and column are copied as they are (the scanner stores its chunk-relative counts there
-    /// and sets the 1-based ones once the chunks before are counted).
+    /// and column are copied as they are (the scanner, which knows them only once the chunks
+    /// before are counted, gives 0 where it cannot tell yet and sets them before any caller
+    /// sees the record).
     pub fn checked(at: FoundAt<'_>, parsed: &Parsed, buf: &[u8]) -> Record {
         Record::checked_fields(at, parsed, buf, Fields::All)
     }
