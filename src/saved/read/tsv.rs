@@ -301,6 +301,36 @@ mod tests {
     }
 
     #[test]
+    fn kings_squares_or_men_that_do_not_parse_are_refused_with_their_column() {
+        let (record, good) = row_of("a7d3 0116.00 b2b3c6d6 3/3+.");
+        assert_eq!(
+            [
+                &good[column("kings")],
+                &good[column("squares")],
+                &good[column("men")]
+            ],
+            ["a7d3", "b2b3c6d6", "3/3"]
+        );
+        assert_eq!(read(&good).expect("a valid row"), record);
+        for (name, bad, expected) in [
+            ("kings", "a9d3", "kings as two squares (a7d3) or nothing"),
+            (
+                "squares",
+                "b2b3c6d",
+                "glued squares, a full stop before the pawns (b2b3.c6), or nothing",
+            ),
+            ("men", "3+3", "a men count W/B (3/3) or nothing"),
+        ] {
+            let mut row = good.clone();
+            row[column(name)] = bad.to_string();
+            assert_eq!(
+                read(&row).unwrap_err().to_string(),
+                format!("column `{name}`: expected {expected}, found {bad:?}")
+            );
+        }
+    }
+
+    #[test]
     fn a_material_or_board_that_does_not_parse_is_refused_with_its_column() {
         let (_, good) = row_of("a7d3 0116.00 b2b3c6d6 3/3+.");
         for (name, bad, expected) in [
