@@ -42,11 +42,14 @@ pub fn duplicates_with(
     groups
 }
 
+/// Entries by their kings' text (`*b"a7d3"`) and code, each run with its kings.
+type ByKings<'a> = BTreeMap<([u8; 4], Code), (Kings, Vec<&'a Record>)>;
+
 /// Near groups: for every two codes one digit apart that occur with the same kings, their
 /// entries with those kings (the smaller code's first), in directory order within each code.
 fn near(directory: &Directory) -> Vec<DuplicateGroup<'_>> {
     // Kings as their text, which sorts as printed directories do.
-    let mut by_kings: BTreeMap<([u8; 4], Code), (Kings, Vec<&Record>)> = BTreeMap::new();
+    let mut by_kings: ByKings<'_> = BTreeMap::new();
     for record in directory.entries() {
         if let Some(kings) = record.kings {
             by_kings
