@@ -347,15 +347,6 @@ fn text_read(bytes: &[u8]) -> CompactString {
         .unwrap_or_else(|_| CompactString::from(crate::input::text_of(bytes)))
 }
 
-/// `squares` as its text reads back ([`Record::squares`]): the pawns marked exactly when there
-/// are pawns.
-fn as_read_back(squares: SquareList) -> SquareList {
-    SquareList {
-        pawns_marked: !squares.pawns.is_empty(),
-        ..squares
-    }
-}
-
 /// Which of a record's fields a scan fills ([`crate::scan::ScanInputs`]).
 ///
 /// The text output of `gbr scan` shows a record's reference, canonical text, status, rank
@@ -430,42 +421,7 @@ impl Record {
         Record::derived(at, parsed, buf, &findings, &derived, fields)
     }
 
-    /// [`Record::checked_fields`] for a caller done with `parsed`'s square list, which the
-    /// record takes rather than copies (the scanner: a copy cost two allocations a code).
-    pub(crate) fn checked_taking_squares(
-        at: FoundAt<'_>,
-        parsed: &mut Parsed,
-        buf: &[u8],
-        fields: Fields,
-    ) -> Record {
-        let derived = parsed.position.derive();
-        let findings = check_derived(parsed, &derived);
-        let mut record =
-            Record::derived_without_squares(at, parsed, buf, &findings, &derived, fields);
-        if fields == Fields::All {
-            record.squares = parsed.position.squares.take().map(as_read_back);
-        }
-        record
-    }
-
     fn derived(
-        at: FoundAt<'_>,
-        parsed: &Parsed,
-        buf: &[u8],
-        findings: &[Finding],
-        derived: &Derived,
-        fields: Fields,
-    ) -> Record {
-        let mut record =
-            Record::derived_without_squares(at, parsed, buf, findings, derived, fields);
-        if fields == Fields::All {
-            record.squares = parsed.position.squares.clone().map(as_read_back);
-        }
-        record
-    }
-
-    /// The record, its square list left `None` for the caller to give.
-    fn derived_without_squares(
         at: FoundAt<'_>,
         parsed: &Parsed,
         buf: &[u8],
@@ -497,7 +453,11 @@ impl Record {
             rank: parsed.rank(),
             code: p.code,
             kings: p.kings.filter(|_| all),
-            squares: None,
+            squares: (p.squares.as_ref()).filter(|_| all).map(|s| SquareList {
+                pieces: s.pieces.clone(),
+                pawns: s.pawns.clone(),
+                pawns_marked: !s.pawns.is_empty(),
+            }),
             men: p.men.filter(|_| all),
             stipulation: p.stipulation,
             stipulation_source: p.stipulation.map(|_| StipulationSource::Beside),

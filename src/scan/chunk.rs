@@ -204,7 +204,7 @@ impl<'a> Reader<'a> {
         let Found {
             anchor,
             newlines_before,
-            mut parsed,
+            parsed,
             mut link,
             diagram,
         } = found;
@@ -239,8 +239,7 @@ impl<'a> Reader<'a> {
             column: column.unwrap_or(0),
         };
         let line_feeds = newlines_before as i64 - between;
-        // Nothing below reads the square list: the record takes it.
-        let mut record = Record::checked_taking_squares(at, &mut parsed, buf, self.fields);
+        let mut record = Record::checked_fields(at, &parsed, buf, self.fields);
         record.diagram = diagram.map(|d| Box::new(d.board));
         link.mark(&mut record);
         if let Some(unpaired) = link.unpaired {
