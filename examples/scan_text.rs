@@ -35,7 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     // The same records as a sorted look-up directory, in the text format of `gbr index`.
-    let directory = Directory::new(records, Order::Code)?;
+    let directory = Directory::new(records, Order::Code);
     writeln!(out)?;
     Format::Text.write(&Listing::directory(&directory), &mut out)?;
     Ok(())

@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use crate::code::Code;
-use crate::position::MenCount;
+use crate::position::{Kings, MenCount, SquareList};
 use crate::record::Record;
 use crate::stipulation::Stipulation;
 
@@ -75,24 +75,6 @@ impl Group {
     }
 }
 
-/// Why a record cannot be given a sort key: a field that the scanner always writes in one shape
-/// holds something else (possible only for records read from outside).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum KeyError {
-    /// `kings` is not two squares.
-    #[error("expected kings as two squares, white's first (a7d3), found {found:?}")]
-    Kings {
-        /// The text found.
-        found: String,
-    },
-    /// `men` is not `W/B`.
-    #[error("expected men as W/B (3/3), found {found:?}")]
-    Men {
-        /// The text found.
-        found: String,
-    },
-}
-
 /// The full sort key of one entry, borrowed from its [`Record`]. `Ord` is the directory order
 /// (gbr-notation.md §4): fields compare in declaration order.
 ///
@@ -111,7 +93,7 @@ pub struct Key<'a> {
     pub(crate) group: Option<Group>,
     pub(crate) code: Code,
     pub(crate) kings: Option<[u8; 4]>,
-    pub(crate) squares: Option<&'a str>,
+    pub(crate) squares: Option<SquaresText<'a>>,
     pub(crate) men: Option<MenCount>,
     pub(crate) stipulation: u8,
     pub(crate) path: &'a crate::source_path::SourcePath,
@@ -123,56 +105,56 @@ pub(crate) fn stipulation_rank(stipulation: Option<Stipulation>) -> u8 {
     stipulation.map_or(6, |s| 2 * s.group() + u8::from(s.to_move.is_black()))
 }
 
-/// The kings text as four bytes, `None` when absent or empty.
-///
-/// # Errors
-/// [`KeyError::Kings`] unless the text is `[a-h][1-8][a-h][1-8]`.
-pub(crate) fn kings_key(kings: Option<&str>) -> Result<Option<[u8; 4]>, KeyError> {
-    let Some(text) = kings.filter(|k| !k.is_empty()) else {
-        return Ok(None);
-    };
-    // Checked through the kings' own reading (`Kings::from_str`); the key is the text's bytes,
-    // which sort as printed directories do (gbr-notation.md §4).
-    match (
-        text.parse::<crate::position::Kings>(),
-        text.as_bytes().try_into(),
-    ) {
-        (Ok(_), Ok(bytes)) => Ok(Some(bytes)),
-        _ => Err(KeyError::Kings {
-            found: text.to_string(),
-        }),
+/// A square list in the key: compared as its text (`b2b3c6d6`), byte by byte
+/// ([`SquareList::text_cmp`]), as printed directories sort it (gbr-notation.md §4).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SquaresText<'a>(pub(crate) &'a SquareList);
+
+impl Ord for SquaresText<'_> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.text_cmp(other.0)
     }
 }
-fn men_key(men: Option<&str>) -> Result<Option<MenCount>, KeyError> {
-    let Some(text) = men.filter(|m| !m.is_empty()) else {
-        return Ok(None);
-    };
-    text.parse::<MenCount>()
-        .map(Some)
-        .map_err(|_| KeyError::Men {
-            found: text.to_string(),
-        })
+
+impl PartialOrd for SquaresText<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for SquaresText<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for SquaresText<'_> {}
+
+/// The kings' text as four ASCII bytes (`*b"a7d3"`), which sort as printed directories do
+/// (gbr-notation.md §4).
+pub(crate) fn kings_text(kings: Kings) -> [u8; 4] {
+    let [f1, r1, f2, r2] = kings.text_key();
+    [b'a' + f1, b'1' + r1, b'a' + f2, b'1' + r2]
 }
 
 impl<'a> Key<'a> {
     /// The key of `record` in `order`.
-    ///
-    /// # Errors
-    /// [`KeyError`] when `kings` or `men` is not in the shape the scanner writes.
-    pub fn of(record: &'a Record, order: Order) -> Result<Key<'a>, KeyError> {
-        Ok(Key {
+    pub fn of(record: &'a Record, order: Order) -> Key<'a> {
+        Key {
             group: match order {
                 Order::Code => None,
                 Order::Stipulation => Some(Group::of(record.stipulation)),
             },
             code: record.code,
-            kings: kings_key(record.kings.as_deref())?,
-            squares: record.squares.as_deref().filter(|s| !s.is_empty()),
-            men: men_key(record.men.as_deref())?,
+            kings: record.kings.map(kings_text),
+            squares: (record.squares.as_ref())
+                .filter(|s| !s.is_empty())
+                .map(SquaresText),
+            men: record.men,
             stipulation: stipulation_rank(record.stipulation),
             path: &record.path,
             offset: record.offset,
-        })
+        }
     }
 
     /// The group; `None` under [`Order::Code`].
@@ -199,7 +181,7 @@ impl fmt::Display for Key<'_> {
             write!(f, " {}", String::from_utf8_lossy(&k))?;
         }
         if let Some(s) = self.squares {
-            write!(f, " {s}")?;
+            write!(f, " {}", s.0)?;
         }
         write!(f, " at {}, byte {}", self.path, self.offset)
     }
@@ -256,17 +238,6 @@ impl PackedKey {
         }
     }
 
-    /// A key for a record that has none ([`KeyError`]), which only holds its place until the
-    /// error is reported: it is never sorted.
-    pub(crate) fn stand_in(index: usize) -> PackedKey {
-        PackedKey {
-            hi: 0,
-            mid: 0,
-            offset: 0,
-            index,
-        }
-    }
-
     /// The group and code bits: equal for the entries of one block of a listing.
     pub(crate) fn block(&self) -> u64 {
         self.hi >> 14
@@ -293,9 +264,8 @@ impl PackedKey {
                 if self.hi & SQUARES_BIT == 0 {
                     Ordering::Equal
                 } else {
-                    records[self.index]
-                        .squares
-                        .cmp(&records[other.index].squares)
+                    let text = |i: usize| records[i].squares.as_ref().map(SquaresText);
+                    text(self.index).cmp(&text(other.index))
                 }
             })
             .then(self.mid.cmp(&other.mid))
@@ -316,30 +286,5 @@ mod tests {
             .collect();
         assert_eq!(ranks, [0, 1, 2, 3, 4, 5]);
         assert_eq!(stipulation_rank(None), 6);
-    }
-
-    #[test]
-    fn kings_must_be_two_squares() {
-        assert_eq!(kings_key(Some("a7d3")), Ok(Some(*b"a7d3")));
-        assert_eq!(kings_key(Some("")), Ok(None));
-        assert_eq!(
-            kings_key(Some("a9d3")).unwrap_err().to_string(),
-            "expected kings as two squares, white's first (a7d3), found \"a9d3\""
-        );
-    }
-
-    #[test]
-    fn men_read_as_numbers() {
-        assert_eq!(
-            men_key(Some("10/9")),
-            Ok(Some(MenCount {
-                white: 10,
-                black: 9
-            }))
-        );
-        assert_eq!(
-            men_key(Some("3+3")).unwrap_err().to_string(),
-            "expected men as W/B (3/3), found \"3+3\""
-        );
     }
 }

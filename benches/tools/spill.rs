@@ -38,7 +38,7 @@ fn main() {
     let mut sink = io::sink();
     let began = Instant::now();
     if mode == "memory" {
-        let directory = Directory::new(blocks.flatten().collect(), Order::Code).expect("keys");
+        let directory = Directory::new(blocks.flatten().collect(), Order::Code);
         Format::Tsv
             .write(&Listing::directory(&directory), &mut sink)
             .expect("write");

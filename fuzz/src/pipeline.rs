@@ -143,8 +143,7 @@ pub fn pgn(data: &[u8]) {
 /// `gbrscan::saved::columns::COLUMNS` only).
 pub fn directory(records: &[Record]) {
     for order in [Order::Code, Order::Stipulation] {
-        let directory =
-            Directory::new(records.to_vec(), order).expect("the scanner's records sort");
+        let directory = Directory::new(records.to_vec(), order);
         assert_eq!(directory.len(), records.len(), "a directory loses entries");
         let listing = Listing::directory(&directory);
         let mut written = Vec::new();
@@ -232,7 +231,8 @@ fn lookup(written: &[(Format, Vec<u8>)], directory: &Directory) {
             .unwrap_or_else(|e| panic!("{} does not open for lookup: {e}", format.name()));
         for entry in some.clone() {
             let code = entry.code.to_string();
-            for kings in [None, entry.kings.as_deref()] {
+            let entry_kings = entry.kings.map(|k| k.to_string());
+            for kings in [None, entry_kings.as_deref()] {
                 let query = Query::parse(Some(&code), kings)
                     .unwrap_or_else(|e| panic!("query {code} {kings:?} does not parse: {e}"));
                 let found = saved

@@ -28,11 +28,12 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The entry of a record read back from a saved directory (`tsv`, `jsonl`).
+    /// The entry of a record read back from a saved directory (`tsv`, `jsonl`), whose kings
+    /// were read as kings ([`Record::kings`]).
     pub fn of_record(record: &Record) -> Entry {
         Entry {
             code: record.code,
-            kings: record.kings.as_ref().and_then(|k| k.parse::<Kings>().ok()),
+            kings: record.kings,
             place: format!("{}:{}", record.path, record.line),
             text: record.canonical.to_string(),
             caption: None,

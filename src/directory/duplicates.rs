@@ -1,6 +1,7 @@
 //! The anticipation check: the same position found in more than one place.
 
 use crate::code::Code;
+use crate::position::{Kings, SquareList};
 use crate::record::Record;
 
 use super::{Directory, Key, Order};
@@ -16,10 +17,10 @@ use super::{Directory, Key, Order};
 pub struct DuplicateGroup<'a> {
     /// The code.
     pub code: Code,
-    /// The kings, white's first (`a7d3`).
-    pub kings: &'a str,
+    /// The kings.
+    pub kings: Kings,
     /// The squares that the entries giving squares agree on; `None` when none gives them.
-    pub squares: Option<&'a str>,
+    pub squares: Option<&'a SquareList>,
     /// For a near match (`super::DuplicateOptions::near`), the other code, one digit apart
     /// from `code`; `None` for a duplicate.
     pub near: Option<Code>,
@@ -33,7 +34,7 @@ pub fn duplicates(directory: &Directory) -> Vec<DuplicateGroup<'_>> {
     // Under Order::Code entries of one code and kings are adjacent; otherwise make them so.
     let mut entries: Vec<(Key<'_>, &Record)> = directory
         .entries()
-        .filter_map(|r| Key::of(r, Order::Code).ok().map(|k| (k, r)))
+        .map(|r| (Key::of(r, Order::Code), r))
         .filter(|(k, _)| k.kings.is_some())
         .collect();
     if directory.order() != Order::Code {
@@ -47,7 +48,7 @@ pub fn duplicates(directory: &Directory) -> Vec<DuplicateGroup<'_>> {
             push_group(&mut groups, None, without, &[]);
         }
         for same in with.chunk_by(|a, b| a.0.squares == b.0.squares) {
-            push_group(&mut groups, same[0].0.squares, without, same);
+            push_group(&mut groups, same[0].0.squares.map(|s| s.0), without, same);
         }
     }
     groups
@@ -57,15 +58,18 @@ pub fn duplicates(directory: &Directory) -> Vec<DuplicateGroup<'_>> {
 /// they are two or more.
 fn push_group<'a>(
     groups: &mut Vec<DuplicateGroup<'a>>,
-    squares: Option<&'a str>,
+    squares: Option<&'a SquareList>,
     without: &[(Key<'a>, &'a Record)],
     with: &[(Key<'a>, &'a Record)],
 ) {
     let entries: Vec<&'a Record> = without.iter().chain(with).map(|(_, r)| *r).collect();
-    if let [first, _, ..] = entries[..] {
+    // Every entry of a run has kings (`duplicates` keeps those alone).
+    if let [first, _, ..] = entries[..]
+        && let Some(kings) = first.kings
+    {
         groups.push(DuplicateGroup {
             code: first.code,
-            kings: first.kings.as_deref().unwrap_or_default(),
+            kings,
             squares,
             near: None,
             entries,

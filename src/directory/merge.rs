@@ -67,15 +67,9 @@ struct Head {
 
 impl Head {
     fn cmp_key(&self, other: &Head) -> Ordering {
-        // Entries from a DirectoryReader always have a key (`read::entry` checks).
-        match (
-            Key::of(&self.record, self.order),
-            Key::of(&other.record, other.order),
-        ) {
-            (Ok(a), Ok(b)) => a.cmp(&b),
-            _ => Ordering::Equal,
-        }
-        .then(self.input.cmp(&other.input))
+        Key::of(&self.record, self.order)
+            .cmp(&Key::of(&other.record, other.order))
+            .then(self.input.cmp(&other.input))
     }
 }
 

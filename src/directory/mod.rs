@@ -15,8 +15,6 @@ mod near_duplicates;
 pub mod spill;
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
-use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
@@ -24,24 +22,9 @@ use crate::code::Code;
 use crate::order::PackedKey;
 use crate::record::Record;
 
-pub use crate::order::{Group, Key, KeyError, Order};
+pub use crate::order::{Group, Key, Order};
 pub use duplicates::{DuplicateGroup, duplicates};
 pub use near_duplicates::{DuplicateOptions, duplicates_with};
-
-/// Why records cannot form a directory: one has no sort key.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("entry {index} ({path}, byte {offset})")]
-pub struct EntryError {
-    /// 0-based index of the record among those given.
-    pub index: usize,
-    /// Its path.
-    pub path: String,
-    /// Its 0-based byte offset.
-    pub offset: u64,
-    /// What is wrong with it.
-    #[source]
-    pub source: KeyError,
-}
 
 /// Records sorted in directory order ([`Key`], gbr-notation.md §4).
 ///
@@ -50,7 +33,7 @@ pub struct EntryError {
 ///
 /// let text = b"0130.00 h1a8 3/3+\na7d3 0116.00 b2b3c6d6 3/3+.\n";
 /// let records = scan_buffer(text, "book.txt", ScanOptions::default(), &|_| {});
-/// let directory = Directory::new(records, Order::Code)?;
+/// let directory = Directory::new(records, Order::Code);
 /// let codes: Vec<String> = directory.entries().map(|r| r.code.to_string()).collect();
 /// assert_eq!(codes, ["0116.00", "0130.00"]);
 ///
@@ -70,16 +53,13 @@ pub struct Directory {
 impl Directory {
     /// Sorts `records` in `order`. Records with equal keys (the same occurrence twice) keep
     /// the order given. Runs on the current rayon pool.
-    ///
-    /// # Errors
-    /// [`EntryError`] for the first record whose `kings` or `men` is not in the scanner's shape.
-    pub fn new(records: Vec<Record>, order: Order) -> Result<Directory, EntryError> {
-        let sorted = sort_indices(&records, order)?;
-        Ok(Directory {
+    pub fn new(records: Vec<Record>, order: Order) -> Directory {
+        let sorted = sort_indices(&records, order);
+        Directory {
             records,
             sorted,
             order,
-        })
+        }
     }
 
     /// The order the entries are sorted in.
@@ -176,37 +156,17 @@ fn path_ranks(records: &[Record]) -> Vec<u32> {
 
 /// Indices of `records` in directory order: a packed key per record, sorted in parallel,
 /// with the record's squares consulted only when two keys tie up to them.
-fn sort_indices(records: &[Record], order: Order) -> Result<Vec<PackedKey>, EntryError> {
+fn sort_indices(records: &[Record], order: Order) -> Vec<PackedKey> {
     let ranks = path_ranks(records);
-    let failed = AtomicBool::new(false);
     let mut keys = Vec::with_capacity(records.len());
     records
         .par_iter()
         .zip(ranks.par_iter())
         .enumerate()
-        .map(|(index, (record, &rank))| match Key::of(record, order) {
-            Ok(key) => PackedKey::new(&key, rank, index),
-            Err(_) => {
-                failed.store(true, Relaxed);
-                PackedKey::stand_in(index)
-            }
-        })
+        .map(|(index, (record, &rank))| PackedKey::new(&Key::of(record, order), rank, index))
         .collect_into_vec(&mut keys);
-    if failed.into_inner() {
-        // Find the first record that failed, for the error, in input order.
-        for (index, record) in records.iter().enumerate() {
-            if let Err(source) = Key::of(record, order) {
-                return Err(EntryError {
-                    index,
-                    path: record.path.to_string(),
-                    offset: record.offset,
-                    source,
-                });
-            }
-        }
-    }
     keys.par_sort_unstable_by(|a, b| a.cmp(b, records));
-    Ok(keys)
+    keys
 }
 
 #[cfg(test)]

@@ -4,6 +4,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use crate::code::Code;
+use crate::order::kings_text;
+use crate::position::Kings;
 use crate::record::Record;
 
 use super::{Directory, DuplicateGroup, duplicates};
@@ -40,38 +42,43 @@ pub fn duplicates_with(
     groups
 }
 
+/// Entries by their kings' text (`*b"a7d3"`) and code, each run with its kings.
+type ByKings<'a> = BTreeMap<([u8; 4], Code), (Kings, Vec<&'a Record>)>;
+
 /// Near groups: for every two codes one digit apart that occur with the same kings, their
 /// entries with those kings (the smaller code's first), in directory order within each code.
 fn near(directory: &Directory) -> Vec<DuplicateGroup<'_>> {
-    let mut by_kings: BTreeMap<(&str, Code), Vec<&Record>> = BTreeMap::new();
+    // Kings as their text, which sorts as printed directories do.
+    let mut by_kings: ByKings<'_> = BTreeMap::new();
     for record in directory.entries() {
-        if let Some(kings) = record.kings.as_deref() {
+        if let Some(kings) = record.kings {
             by_kings
-                .entry((kings, record.code))
-                .or_default()
+                .entry((kings_text(kings), record.code))
+                .or_insert_with(|| (kings, Vec::new()))
+                .1
                 .push(record);
         }
     }
-    let present: HashSet<(&str, Code)> = by_kings.keys().copied().collect();
+    let present: HashSet<([u8; 4], Code)> = by_kings.keys().copied().collect();
     let mut groups = Vec::new();
-    for (&(kings, code), entries) in &by_kings {
+    for (&(text, code), (kings, entries)) in &by_kings {
         let mut others: Vec<Code> = neighbours(code)
-            .filter(|other| *other > code && present.contains(&(kings, *other)))
+            .filter(|other| *other > code && present.contains(&(text, *other)))
             .collect();
         others.sort_unstable();
         for other in others {
             let mut all = entries.clone();
-            all.extend(&by_kings[&(kings, other)]);
+            all.extend(&by_kings[&(text, other)].1);
             groups.push(DuplicateGroup {
                 code,
-                kings,
+                kings: *kings,
                 squares: None,
                 near: Some(other),
                 entries: all,
             });
         }
     }
-    groups.sort_by(|a, b| (a.code, a.kings, a.near).cmp(&(b.code, b.kings, b.near)));
+    groups.sort_by_key(|g| (g.code, kings_text(g.kings), g.near));
     groups
 }
 

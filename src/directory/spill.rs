@@ -14,7 +14,7 @@ use std::io::{self, BufReader, BufWriter, Seek, Write};
 use crate::record::Record;
 
 use super::merge::{MergeError, MergeInput, merge};
-use super::{Directory, EntryError, Order};
+use super::{Directory, Order};
 use crate::render::RowWriter;
 use crate::saved::columns::SavedFormat;
 use crate::saved::read::{DirectoryReader, ReadError};
@@ -22,9 +22,6 @@ use crate::saved::read::{DirectoryReader, ReadError};
 /// Why a sort in bounded memory failed.
 #[derive(Debug, thiserror::Error)]
 pub enum SpillError {
-    /// A record has no sort key.
-    #[error("cannot sort the entries")]
-    Entry(#[from] EntryError),
     /// A run could not be written to or read from its temporary file, in the folder of
     /// temporary files (`TMPDIR` on Unix, [`std::env::temp_dir`]).
     #[error(
@@ -50,7 +47,10 @@ pub(crate) fn footprint(record: &Record) -> usize {
             0
         }
     };
-    let optional = |text: &Option<compact_str::CompactString>| text.as_ref().map_or(0, heap);
+    let squares = record
+        .squares
+        .as_ref()
+        .map_or(0, |s| s.pieces.capacity() + s.pawns.capacity());
     let findings: usize = record
         .findings
         .iter()
@@ -61,9 +61,7 @@ pub(crate) fn footprint(record: &Record) -> usize {
     std::mem::size_of::<Record>()
         + heap(&record.text)
         + heap(&record.canonical)
-        + optional(&record.kings)
-        + optional(&record.squares)
-        + optional(&record.men)
+        + squares
         + findings
         // The sort's compact key and path rank (`Directory::new`).
         + 64
@@ -122,7 +120,7 @@ impl SpillSort {
     fn spill(&mut self) -> Result<(), SpillError> {
         let batch = std::mem::take(&mut self.batch);
         self.bytes = 0;
-        let directory = Directory::new(batch, self.order)?;
+        let directory = Directory::new(batch, self.order);
         let mut out = BufWriter::with_capacity(1 << 16, tempfile::tempfile()?);
         let mut writer = RowWriter::new(SavedFormat::Jsonl, self.order);
         writer.header(&mut out)?;
@@ -166,15 +164,12 @@ impl SpillSort {
 
     /// When nothing was spilled, the records in memory, sorted; else `None` (the caller then
     /// writes with [`SpillSort::merge_into`]).
-    ///
-    /// # Errors
-    /// [`SpillError::Entry`] for a record without a sort key.
-    pub fn in_memory(&mut self) -> Result<Option<Directory>, SpillError> {
+    pub fn in_memory(&mut self) -> Option<Directory> {
         if !self.runs.is_empty() {
-            return Ok(None);
+            return None;
         }
         let batch = std::mem::take(&mut self.batch);
-        Ok(Some(Directory::new(batch, self.order)?))
+        Some(Directory::new(batch, self.order))
     }
 
     /// Spills what is left and merges every run into `w` in `format`. Returns the number of
@@ -222,7 +217,7 @@ mod tests {
 
     /// The output of the in-memory sort and of a sort spilled in runs of a few records.
     fn both(order: Order, format: SavedFormat) -> (Vec<u8>, Vec<u8>, usize) {
-        let directory = Directory::new(records(), order).expect("keys");
+        let directory = Directory::new(records(), order);
         let mut in_memory = Vec::new();
         let whole = match format {
             SavedFormat::Tsv => Format::Tsv,
@@ -264,9 +259,6 @@ mod tests {
             sort.push(record).expect("push");
         }
         assert_eq!(sort.runs(), 0);
-        assert_eq!(
-            sort.in_memory().expect("sorted").map(|d| d.len()),
-            Some(records().len())
-        );
+        assert_eq!(sort.in_memory().map(|d| d.len()), Some(records().len()));
     }
 }

@@ -186,6 +186,25 @@ impl SquareList {
     pub(crate) fn text_len(&self) -> usize {
         2 * self.len() + usize::from(!self.pawns.is_empty())
     }
+
+    /// Compares the texts `Display` prints, byte by byte, without writing them: the order of
+    /// square lists in a directory (gbr-notation.md §4), where `.` sorts before any square.
+    pub fn text_cmp(&self, other: &SquareList) -> std::cmp::Ordering {
+        self.text_bytes().cmp(other.text_bytes())
+    }
+
+    /// The bytes of the text `Display` prints.
+    fn text_bytes(&self) -> impl Iterator<Item = u8> + '_ {
+        let names = SQUARE_NAMES.as_bytes();
+        let name = move |s: &Square| {
+            let i = 2 * usize::from(*s);
+            [names[i], names[i + 1]]
+        };
+        let stop = (!self.pawns.is_empty()).then_some(b'.');
+        (self.pieces.iter().flat_map(name))
+            .chain(stop)
+            .chain(self.pawns.iter().flat_map(name))
+    }
 }
 
 impl fmt::Display for SquareList {

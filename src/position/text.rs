@@ -150,6 +150,19 @@ mod tests {
             prop_assert_eq!(back.to_string(), text);
             prop_assert_eq!((&back.pieces, &back.pawns), (&list.pieces, &list.pawns));
         }
+
+        #[test]
+        fn square_lists_compare_as_their_texts(
+            a in prop::collection::vec(any_square(), 0..6),
+            p in prop::collection::vec(any_square(), 0..3),
+            b in prop::collection::vec(any_square(), 0..6),
+            q in prop::collection::vec(any_square(), 0..3),
+        ) {
+            let one = SquareList { pieces: a, pawns: p, pawns_marked: true };
+            let two = SquareList { pieces: b, pawns: q, pawns_marked: false };
+            prop_assert_eq!(one.text_cmp(&two), one.to_string().cmp(&two.to_string()));
+            prop_assert_eq!(one.text_cmp(&one), std::cmp::Ordering::Equal);
+        }
     }
 
     #[test]

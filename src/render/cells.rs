@@ -97,9 +97,14 @@ pub(crate) fn cells_with(
 ) -> io::Result<()> {
     let mut number = itoa::Buffer::new();
     cell(&code_text(record.code))?;
-    cell(text(&record.kings))?;
-    cell(text(&record.squares))?;
-    cell(text(&record.men))?;
+    part_text(scratch, |t| record.kings.inspect(|k| k.push_to(t)));
+    cell(scratch)?;
+    part_text(scratch, |t| {
+        record.squares.as_ref().inspect(|s| s.push_to(t))
+    });
+    cell(scratch)?;
+    part_text(scratch, |t| record.men.inspect(|m| m.push_to(t)));
+    cell(scratch)?;
     cell(stipulation_text(record.stipulation).as_bytes())?;
     // Escaped where it is not plain UTF-8 (`crate::source_path`), so that it reads back.
     cell(&record.path.escaped_bytes())?;
@@ -134,6 +139,16 @@ pub(crate) fn cells_with(
         Findings::Json => serde_json::to_writer(&mut *scratch, &record.findings)?,
     }
     cell(scratch)
+}
+
+/// Makes in `scratch` the text `push` appends (a part's `push_to`): no allocation once
+/// `scratch` has grown to a square list's length.
+fn part_text<T>(scratch: &mut Vec<u8>, push: impl FnOnce(&mut String) -> T) {
+    scratch.clear();
+    // An empty vector is UTF-8; its capacity is kept.
+    let mut text = String::from_utf8(std::mem::take(scratch)).unwrap_or_default();
+    push(&mut text);
+    *scratch = text.into_bytes();
 }
 
 fn text(value: &Option<CompactString>) -> &[u8] {

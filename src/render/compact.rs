@@ -23,7 +23,7 @@ pub(crate) fn entry_text(record: &Record, out: &mut String) {
     out.push_str(std::str::from_utf8(&code_text(record.code)).unwrap_or_default());
     if let Some(kings) = &record.kings {
         out.push(' ');
-        out.push_str(kings);
+        kings.push_to(out);
     }
 }
 

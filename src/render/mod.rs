@@ -23,6 +23,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::code::Code;
+use crate::position::{Kings, SquareList};
 use crate::record::Record;
 
 use crate::order::{Group, Order};
@@ -218,10 +219,10 @@ pub enum Heading<'a> {
         number: usize,
         /// The code.
         code: Code,
-        /// The kings (`a7d3`).
-        kings: &'a str,
-        /// The squares the entries agree on, where some give them.
-        squares: Option<&'a str>,
+        /// The kings, printed `a7d3`.
+        kings: Kings,
+        /// The squares the entries agree on, where some give them; printed `b2b3c6d6`.
+        squares: Option<&'a SquareList>,
         /// For a near match, the other code (one digit apart).
         near: Option<Code>,
     },

@@ -60,7 +60,7 @@ pub(crate) fn black_tag(record: &Record) -> String {
         Some(s) if s.outcome.is_some() => s.to_string(),
         _ => String::new(),
     };
-    let kings = record.kings.as_deref().unwrap_or_default();
+    let kings = record.kings.map(|k| k.to_string()).unwrap_or_default();
     format!("({sign}{}{kings})", record.code)
 }
 

@@ -264,9 +264,9 @@ impl Object for Entry {
         let r = &self.entries.0[self.index];
         Some(match key.as_str()? {
             "code" => code_value(r.code),
-            "kings" => text_or_none(r.kings.as_deref()),
-            "squares" => text_or_none(r.squares.as_deref()),
-            "men" => text_or_none(r.men.as_deref()),
+            "kings" => text_or_none(r.kings.map(|k| k.to_string()).as_deref()),
+            "squares" => text_or_none(r.squares.as_ref().map(ToString::to_string).as_deref()),
+            "men" => text_or_none(r.men.map(|m| m.to_string()).as_deref()),
             "stipulation" => {
                 text_or_none(Some(stipulation_text(r.stipulation)).filter(|s| !s.is_empty()))
             }
@@ -360,7 +360,12 @@ fn block_value(
             if let Some(s) = squares {
                 let _ = write!(label, " {s}");
             }
-            (Some(number), Some(kings), squares, label)
+            (
+                Some(number),
+                Some(kings.to_string()),
+                squares.map(ToString::to_string),
+                label,
+            )
         }
     };
     context! {

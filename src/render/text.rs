@@ -5,6 +5,7 @@
 //! `invalid:` and its errors. Under [`super::Order::Stipulation`] a heading per group
 //! (`Wins`, `Draws`, `Others`) comes first, as printed books do.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use crate::check::Severity;
@@ -14,13 +15,14 @@ use super::cells::{label_text, reference};
 use super::{Block, Heading, Listing, code_text, material_words, stipulation_text};
 
 /// The cells of an entry's line before the reference.
-fn columns(record: &Record) -> [&str; 5] {
+fn columns(record: &Record) -> [Cow<'_, str>; 5] {
+    let text = |part: Option<String>| part.map_or(Cow::Borrowed(""), Cow::Owned);
     [
-        record.kings.as_deref().unwrap_or_default(),
-        record.squares.as_deref().unwrap_or_default(),
-        record.men.as_deref().unwrap_or_default(),
-        stipulation_text(record.stipulation),
-        label_text(record),
+        text(record.kings.map(|k| k.to_string())),
+        text(record.squares.as_ref().map(ToString::to_string)),
+        text(record.men.map(|m| m.to_string())),
+        Cow::Borrowed(stipulation_text(record.stipulation)),
+        Cow::Borrowed(label_text(record)),
     ]
 }
 

@@ -63,6 +63,7 @@ fn scan_chunk_in_groups(
         newlines: scan.newlines,
         last_newline,
         found: reader.found,
+        line_feeds: reader.line_feeds,
         games: None,
         links: reader.links,
     }
@@ -106,6 +107,9 @@ struct Reader<'a> {
     /// The codes of the group being read.
     group: Vec<Found>,
     found: Vec<Record>,
+    /// For each record, the line feeds from the range's start to its start (negative when
+    /// it starts before the range, across a line feed): [`ChunkScan::line_feeds`].
+    line_feeds: Vec<i64>,
     links: Vec<Link>,
 }
 
@@ -123,6 +127,7 @@ impl<'a> Reader<'a> {
         // large, and growing the vector from empty moved them eight times over.
         let found = Vec::with_capacity(range.len() / 4096);
         let links = Vec::with_capacity(found.capacity());
+        let line_feeds = Vec::with_capacity(found.capacity());
         Reader {
             buf,
             path,
@@ -137,6 +142,7 @@ impl<'a> Reader<'a> {
             line_start: None,
             group: Vec::with_capacity(size),
             found,
+            line_feeds,
             links,
         }
     }
@@ -225,11 +231,14 @@ impl<'a> Reader<'a> {
                 (start - line_start) as u64 + 1
             })
         };
+        // The line waits for the chunks before ([`super::Stitcher`]), which count the line
+        // feeds kept beside the record; until then the record's is 0.
         let at = FoundAt {
             path: self.path,
-            line: (newlines_before as i64 - between) as u64,
+            line: 0,
             column: column.unwrap_or(0),
         };
+        let line_feeds = newlines_before as i64 - between;
         let mut record = Record::checked_fields(at, &parsed, buf, self.fields);
         record.diagram = diagram.map(|d| Box::new(d.board));
         link.mark(&mut record);
@@ -262,6 +271,7 @@ impl<'a> Reader<'a> {
         }
         self.floor = parsed.span.end.max(link.claimed_to.unwrap_or(0));
         self.found.push(record);
+        self.line_feeds.push(line_feeds);
         self.links.push(link);
     }
 }
@@ -354,6 +364,12 @@ mod tests {
                         assert_eq!(
                             other.found,
                             one.found,
+                            "{} in groups of {size}",
+                            file.display()
+                        );
+                        assert_eq!(
+                            other.line_feeds,
+                            one.line_feeds,
                             "{} in groups of {size}",
                             file.display()
                         );

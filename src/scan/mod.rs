@@ -65,12 +65,15 @@ pub(crate) struct ChunkScan {
     /// Offset of the chunk's last line feed.
     last_newline: Option<usize>,
     /// The records, whose line and column wait for the chunks before ([`Stitcher`]): until
-    /// then `line` holds the line feeds from the chunk's start to the record's start (as an
-    /// `i64` in two's complement: negative when the record starts before the chunk, across a
-    /// line feed), and `column` the byte column when it could be told inside the chunk (a line
-    /// feed stands between the chunk's start and the record, or the record starts before the
-    /// chunk), else 0. Kept in the records themselves, so that stitching moves none.
+    /// then `line` is 0 ([`ChunkScan::line_feeds`] holds what it is made from), and `column`
+    /// the byte column when it could be told inside the chunk (a line feed stands between
+    /// the chunk's start and the record, or the record starts before the chunk), else 0.
     found: Vec<Record>,
+    /// For each record of `found`, the line feeds from the chunk's start to the record's
+    /// start: negative when the record starts before the chunk, across a line feed. The
+    /// stitcher makes each record's 1-based line of it; kept here, beside the records, so
+    /// that a record's `line` is only ever a line.
+    line_feeds: Vec<i64>,
     /// What a PGN input's games gave besides records ([`scan_pgn`]); `None` for text.
     games: Option<GameCounts>,
     /// The context of each record, for [`Stitcher`]'s [`Chain`].
@@ -101,6 +104,7 @@ impl ChunkScan {
             newlines: 0,
             last_newline: None,
             found: Vec::new(),
+            line_feeds: Vec::new(),
             games: None,
             links: Vec::new(),
         }
@@ -118,8 +122,8 @@ pub(crate) struct Reading<'a> {
 
 /// Reads `buf` (a whole input) as a PGN file ([`crate::pgn::read_pgn`]): a unit of one chunk
 /// whose records are the games with a FEN, each with its label under `labels`
-/// ([`LabelRules::of_game`]; none when `None`). Their lines are stored as the [`Stitcher`] of a
-/// first chunk expects (line feeds before the record), their column is 1.
+/// ([`LabelRules::of_game`]; none when `None`). Their lines are given as the [`Stitcher`] of a
+/// first chunk expects (the line feeds before the record), their column is 1.
 ///
 /// With the scan, the panic that stopped the read, if one did: the byte of its game and the
 /// fault ([`crate::pgn::PgnRead::fault`]).
@@ -133,8 +137,8 @@ pub(crate) fn scan_pgn(
     let mut found = read.records;
     // The offsets of the records count in the decoded text.
     let text = labels.map(|_| crate::pgn::text(buf));
+    let line_feeds = found.iter().map(|r| r.line as i64 - 1).collect();
     for record in &mut found {
-        record.line -= 1;
         record.path = path.clone();
         if let (Some(rules), Some(text)) = (labels, &text) {
             let game = text
@@ -163,6 +167,7 @@ pub(crate) fn scan_pgn(
         newlines: 0,
         last_newline: None,
         found,
+        line_feeds,
         games: Some(read.counts),
         links,
     };
@@ -219,8 +224,8 @@ impl Stitcher {
     pub(crate) fn stitch(&mut self, scan: ChunkScan) -> Vec<Record> {
         let line_start = self.last_newline.map_or(0, |i| i + 1);
         let mut records = scan.found;
-        for record in &mut records {
-            record.line = (self.line_base + record.line as i64) as u64;
+        for (record, line_feeds) in records.iter_mut().zip(scan.line_feeds) {
+            record.line = (self.line_base + line_feeds) as u64;
             if record.column == 0 {
                 record.column = (record.offset as usize - line_start) as u64 + 1;
             }

@@ -238,7 +238,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         }
         None => scan(&args.input, args.keep_going, &mut keep)?,
     };
-    let written = match sort.in_memory()? {
+    let written = match sort.in_memory() {
         Some(directory) => {
             let listing = if args.duplicates {
                 let options = DuplicateOptions {

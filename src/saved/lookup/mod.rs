@@ -24,7 +24,7 @@ use crate::order::{Group, Key, Order};
 pub use about::About;
 pub use near_matches::{NearMatch, Nearness, find_near};
 pub use position::{Likeness, PositionMatch, Symmetry, Twin, find_position, twins};
-pub use query::{CodePattern, CodeQuery, ParsePatternError, Query, QueryError};
+pub use query::{CodePattern, CodeQuery, KingsError, ParsePatternError, Query, QueryError};
 
 /// A saved directory's bytes, ready to be searched.
 #[derive(Debug, Clone, Copy)]
@@ -150,7 +150,7 @@ impl<'a> SavedDirectory<'a> {
             let Some((record, _)) = self.entry_at(header, start)? else {
                 return Ok(());
             };
-            let key = self.key(header, &record, start)?;
+            let key = Key::of(&record, header.order);
             if key.group != group {
                 return Ok(());
             }
@@ -180,8 +180,8 @@ impl<'a> SavedDirectory<'a> {
         };
         let mut at = self.lower_bound(header, from, &bound)?;
         let mut previous = self.entry_before(header, at)?;
-        if let Some((record, line_start)) = &previous
-            && bound.compare(&self.key(header, record, *line_start)?) != Ordering::Less
+        if let Some((record, _)) = &previous
+            && bound.compare(&Key::of(record, header.order)) != Ordering::Less
         {
             return Err(self.not_sorted(header, at, record));
         }
@@ -194,7 +194,7 @@ impl<'a> SavedDirectory<'a> {
             if let Some((above, _)) = &previous {
                 read::check_order(above, &record, header.order, || self.line_of(at))?;
             }
-            let key = self.key(header, &record, at)?;
+            let key = Key::of(&record, header.order);
             if end.compare(&key) == Ordering::Greater {
                 break;
             }
@@ -214,17 +214,13 @@ impl<'a> SavedDirectory<'a> {
 
     fn not_sorted(&self, header: &Header, at: usize, above: &Record) -> ReadError {
         let entry = match self.entry_at(header, at) {
-            Ok(Some((record, _))) => Key::of(&record, header.order)
-                .map(|k| k.to_string())
-                .unwrap_or_default(),
+            Ok(Some((record, _))) => Key::of(&record, header.order).to_string(),
             _ => String::from("the end"),
         };
         ReadError::NotSorted {
             line: self.line_of(at),
             entry,
-            previous: Key::of(above, header.order)
-                .map(|k| k.to_string())
-                .unwrap_or_default(),
+            previous: Key::of(above, header.order).to_string(),
         }
     }
 
@@ -284,18 +280,6 @@ impl<'a> SavedDirectory<'a> {
         }
     }
 
-    fn key<'r>(
-        &self,
-        header: &Header,
-        record: &'r Record,
-        at: usize,
-    ) -> Result<Key<'r>, ReadError> {
-        Key::of(record, header.order).map_err(|source| ReadError::Line {
-            line: self.line_of(at),
-            source: read::LineError::Key { source },
-        })
-    }
-
     /// The 1-based line of byte `at`; counts line feeds, so only for messages.
     fn line_of(&self, at: usize) -> u64 {
         let end = at.min(self.bytes.len());
@@ -313,7 +297,7 @@ impl<'a> SavedDirectory<'a> {
         let Some((record, _)) = self.entry_at(header, start)? else {
             return Ok(None);
         };
-        let below = bound.compare(&self.key(header, &record, start)?) == Ordering::Less;
+        let below = bound.compare(&Key::of(&record, header.order)) == Ordering::Less;
         probes.push((start, record));
         Ok(Some(below))
     }

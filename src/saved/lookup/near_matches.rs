@@ -79,8 +79,7 @@ pub fn find_near(
                 .into_iter()
                 .filter(|r| {
                     r.kings
-                        .as_deref()
-                        .is_some_and(|k| one_apart(k.as_bytes(), &kings))
+                        .is_some_and(|k| one_apart(&crate::order::kings_text(k), &kings))
                 })
                 .map(|record| NearMatch {
                     record,

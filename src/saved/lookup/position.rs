@@ -205,11 +205,10 @@ pub fn find_position(
             code: CodeQuery::Exact(twin.code),
             kings: None,
         };
-        let kings = twin.kings.map(|k| k.to_string());
         for record in saved.lookup(&query)? {
             let likeness = if twin.board.is_some() && record.fen == twin.board {
                 Likeness::Exact
-            } else if kings.is_some() && record.kings.as_deref() == kings.as_deref() {
+            } else if twin.kings.is_some() && record.kings == twin.kings {
                 Likeness::SameKings
             } else if i == 0 {
                 Likeness::SameCode

@@ -5,7 +5,8 @@ use std::str::FromStr;
 
 use crate::code::{Code, EncodeError, ParseCodeError};
 use crate::material::{Material, ParseMaterialError};
-use crate::order::{KeyError, kings_key};
+use crate::order::kings_text;
+use crate::position::Kings;
 
 /// A code with `?` for any digit: `03??.1?`. Four characters (`03??`) are the piece
 /// digits alone and mean no pawns, as [`Code::parse_loose`] reads a code.
@@ -133,8 +134,16 @@ pub enum QueryError {
     #[error("not kings")]
     Kings {
         /// Why.
-        source: KeyError,
+        source: KingsError,
     },
+}
+
+/// Why `--kings` is not two squares.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected kings as two squares, white's first (a7d3), found {found:?}")]
+pub struct KingsError {
+    /// The text found.
+    pub found: String,
 }
 
 impl Query {
@@ -147,13 +156,13 @@ impl Query {
     pub fn parse(text: Option<&str>, kings: Option<&str>) -> Result<Query, QueryError> {
         let kings = match kings {
             Some(k) => Some(
-                kings_key(Some(k))
-                    .and_then(|k| {
-                        k.ok_or(KeyError::Kings {
-                            found: String::new(),
-                        })
-                    })
-                    .map_err(|source| QueryError::Kings { source })?,
+                k.parse::<Kings>()
+                    .map(kings_text)
+                    .map_err(|_| QueryError::Kings {
+                        source: KingsError {
+                            found: k.to_string(),
+                        },
+                    })?,
             ),
             None => None,
         };

@@ -18,7 +18,7 @@ use crate::scan::message::Message;
 
 use super::columns::{COLUMNS, Columns, SavedFormat};
 use super::columns::{is_blank, strip_bom, trim_end};
-use crate::order::{Group, Key, KeyError, Order};
+use crate::order::{Group, Key, Order};
 
 /// What the first line of a saved directory says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,12 +61,6 @@ pub enum LineError {
     Json {
         /// What the JSON parser said.
         source: serde_json::Error,
-    },
-    /// An entry without a sort key.
-    #[error("no sort key")]
-    Key {
-        /// What is wrong.
-        source: KeyError,
     },
 }
 
@@ -236,39 +230,32 @@ fn jsonl_entry(order: Order, line: &[u8]) -> Result<Record, LineError> {
     Ok(entry.record.with_page_index())
 }
 
-/// Reads one entry line (with or without its line feed) of a directory with `header`, and
-/// checks that it has a sort key.
+/// Reads one entry line (with or without its line feed) of a directory with `header`. Kings,
+/// squares and W/B are read as typed values ([`Record::kings`]), so an entry that reads has a
+/// sort key.
 ///
 /// # Errors
 /// [`LineError`] saying which cell or member is wrong.
 pub(crate) fn entry(header: &Header, line: &[u8]) -> Result<Record, LineError> {
     let line = trim_end(strip_bom(line));
-    let record = match header.format {
-        SavedFormat::Tsv => tsv::entry(header.order, header.columns, line)?,
-        SavedFormat::Jsonl => jsonl_entry(header.order, line)?,
-    };
-    Key::of(&record, header.order).map_err(|source| LineError::Key { source })?;
-    Ok(record)
+    match header.format {
+        SavedFormat::Tsv => tsv::entry(header.order, header.columns, line),
+        SavedFormat::Jsonl => jsonl_entry(header.order, line),
+    }
 }
 
 /// Checks that `next` does not sort before `previous` in `order`. `line` gives the line of
 /// `next`, called only for an error (counting lines may cost a pass over the file).
 ///
 /// # Errors
-/// [`ReadError::NotSorted`], or [`ReadError::Line`] for an entry without a key.
+/// [`ReadError::NotSorted`].
 pub(crate) fn check_order(
     previous: &Record,
     next: &Record,
     order: Order,
     line: impl Fn() -> u64,
 ) -> Result<(), ReadError> {
-    let key = |r| {
-        Key::of(r, order).map_err(|source| ReadError::Line {
-            line: line(),
-            source: LineError::Key { source },
-        })
-    };
-    let (a, b) = (key(previous)?, key(next)?);
+    let (a, b) = (Key::of(previous, order), Key::of(next, order));
     if b < a {
         return Err(ReadError::NotSorted {
             line: line(),

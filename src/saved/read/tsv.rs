@@ -170,9 +170,12 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
     let mut record = Record {
         ocr_fixes: None,
         code: c.parse("a code dddd.dd", |t| Code::from_ascii(t.as_bytes()).ok())?,
-        kings: c.optional()?,
-        squares: c.optional()?,
-        men: c.optional()?,
+        kings: c.parse("kings as two squares (a7d3) or nothing", parsed_or_none)?,
+        squares: c.parse(
+            "glued squares, a full stop before the pawns (b2b3.c6), or nothing",
+            parsed_or_none,
+        )?,
+        men: c.parse("a men count W/B (3/3) or nothing", parsed_or_none)?,
         stipulation: c.parse(
             "a stipulation (+ = -+ -= WTM BTM) or nothing",
             parsed_or_none,
@@ -295,6 +298,36 @@ mod tests {
         assert_eq!((bare.material, &bare.fen), (None, &None));
         assert_eq!((&*row[column("material")], &*row[column("fen")]), ("", ""));
         assert_eq!(read(&row).expect("a valid row"), bare);
+    }
+
+    #[test]
+    fn kings_squares_or_men_that_do_not_parse_are_refused_with_their_column() {
+        let (record, good) = row_of("a7d3 0116.00 b2b3c6d6 3/3+.");
+        assert_eq!(
+            [
+                &good[column("kings")],
+                &good[column("squares")],
+                &good[column("men")]
+            ],
+            ["a7d3", "b2b3c6d6", "3/3"]
+        );
+        assert_eq!(read(&good).expect("a valid row"), record);
+        for (name, bad, expected) in [
+            ("kings", "a9d3", "kings as two squares (a7d3) or nothing"),
+            (
+                "squares",
+                "b2b3c6d",
+                "glued squares, a full stop before the pawns (b2b3.c6), or nothing",
+            ),
+            ("men", "3+3", "a men count W/B (3/3) or nothing"),
+        ] {
+            let mut row = good.clone();
+            row[column(name)] = bad.to_string();
+            assert_eq!(
+                read(&row).unwrap_err().to_string(),
+                format!("column `{name}`: expected {expected}, found {bad:?}")
+            );
+        }
     }
 
     #[test]

@@ -359,6 +359,7 @@ impl Queue<'_> {
                     file(from, i, before, more, None);
                 }
                 scan.found = Vec::new();
+                scan.line_feeds = Vec::new();
                 scan.links = Vec::new();
                 file(
                     i,

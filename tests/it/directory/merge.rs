@@ -43,9 +43,9 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
                 form: Form::KingsAfter,
                 rank: Rank::Kings,
                 code: code.parse().expect("a code"),
-                kings: kings.map(Into::into),
-                squares: squares.map(Into::into),
-                men: men.map(Into::into),
+                kings: kings.map(|k| k.parse().expect("kings")),
+                squares: squares.map(|s| s.parse().expect("squares")),
+                men: men.map(|m| m.parse().expect("a men count")),
                 stipulation: stip.map(|s| s.parse().expect("a sign")),
                 stipulation_source: None,
                 canonical: code.into(),
@@ -98,7 +98,7 @@ fn records() -> impl Strategy<Value = Vec<Record>> {
 
 /// `records` saved as a directory in `order` and `format`.
 pub fn saved(records: Vec<Record>, order: Order, format: SavedFormat) -> Vec<u8> {
-    let directory = Directory::new(records, order).expect("records have keys");
+    let directory = Directory::new(records, order);
     let mut out = Vec::new();
     let format = match format {
         SavedFormat::Tsv => Format::Tsv,

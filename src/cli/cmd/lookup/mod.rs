@@ -211,7 +211,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         near.retain(|m| about.matches(&m.record) && (m.record.valid || !args.valid_only));
         return with_near(&args, &found, &near, &name, saved.entry_count());
     }
-    let directory = Directory::new(found, saved.order()).with_context(|| name.clone())?;
+    let directory = Directory::new(found, saved.order());
     let listing = Listing::directory(&directory);
     let mut out = Output::create(None)?;
     args.format
