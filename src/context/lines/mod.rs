@@ -207,7 +207,10 @@ fn may_read(line: &[u8]) -> bool {
     let lettered = (class & LETTER != 0) & (heading::starts_like(first, second, third) | numbered);
     let heading = fits & ((class & OPENS_HEADING != 0) | lettered);
     let words = (class & WORDS != 0) & (text.len() <= MAX_WORDS_LINE);
-    (line.len() <= 80) & ((class & SIGN != 0) | words | heading)
+    // A bracket first must be followed by a sign, a capital or a blank
+    // ([`heading::may_follow_bracket`]): nothing either reader takes starts `[1` or `[a`.
+    let bracket = (first != b'[') | heading::may_follow_bracket(second);
+    (line.len() <= 80) & bracket & ((class & SIGN != 0) | words | heading)
 }
 
 /// Most bytes of a line of words after its leading blanks (its first test in [`may_read`]).

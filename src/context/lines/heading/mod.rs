@@ -99,6 +99,7 @@ pub(super) fn may_be_heading(text: &[u8]) -> bool {
         return false;
     }
     match text.first() {
+        Some(&b'[') => may_follow_bracket(text.get(1).copied().unwrap_or(b'\n')),
         Some(&b) if opens_heading(b) => true,
         Some(&b) if b.is_ascii_alphabetic() => {
             starts_like_a_heading(text)
@@ -113,6 +114,16 @@ pub(super) fn may_be_heading(text: &[u8]) -> bool {
 /// sign, a digit (the heading's number) or a non-ASCII byte.
 pub(super) const fn opens_heading(b: u8) -> bool {
     matches!(b, b'(' | b'[' | b'<' | b'*' | b'+' | b'=' | b'0'..=b'9' | 0x80..)
+}
+
+/// True for a byte that may follow a `[` opening a heading or a line of words: the sign of a
+/// bracketed sign (`[+]`, `[=]`), the capital of words in brackets (`[White to move]`), or a
+/// byte that may start a blank (white space, a control byte, markup, a non-ASCII byte; the
+/// readers step over blanks). A line such as a dictionary's `[1913 Webster]` is neither, and is
+/// not read further: on real prose they were half the lines the look-back read.
+#[inline(always)]
+pub(in crate::context) const fn may_follow_bracket(b: u8) -> bool {
+    matches!(b, b'+' | b'=' | b'A'..=b'Z' | 0..=b' ' | 0x7f.. | b'<' | b'>' | b'*')
 }
 
 /// True for the letters of Roman numerals, either case.
