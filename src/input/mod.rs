@@ -34,7 +34,7 @@ pub use map::{Contents, MMAP_MIN_LEN, enable_mmap};
 pub use ocr::{OcrError, OcrOptions, OcrProgress};
 pub use pdf::{Page, PdfError};
 pub use readers::{InflateLimit, InflatedTooFar};
-pub use source::{Member, OpenOptions, Opened, Source, Text, Visited, open};
+pub use source::{Member, OpenOptions, Opened, Source, Text, Visited, open, open_caught};
 pub use walk::{
     FILE_TYPES, InputPath, SkipReason, Skipped, Walk, WalkError, WalkOptions, walk, walk_with,
 };

@@ -153,6 +153,24 @@ pub fn open(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError>
     Ok(Opened::Source(Source { name, raw }))
 }
 
+/// [`open`], with a panic in a reader (a decompressor, the archive, PDF or document reader)
+/// caught and given as [`InputError::Internal`] for `input`, so that the run goes on with the
+/// next input (docs/reliability.md, "Fault isolation"). The scan's workers and `gbr check`'s
+/// loader open every input so.
+///
+/// # Errors
+///
+/// Those of [`open`]; [`InputError::Internal`] (at byte 0) when opening panicked.
+pub fn open_caught(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError> {
+    crate::fault::catch(|| open(input, opts)).unwrap_or_else(|fault| {
+        Err(InputError::Internal {
+            path: input.path().to_path_buf(),
+            at: 0,
+            message: fault.message,
+        })
+    })
+}
+
 impl Source {
     /// The name the input goes by in references.
     pub fn name(&self) -> &SourcePath {

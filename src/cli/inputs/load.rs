@@ -21,8 +21,8 @@ use std::time::SystemTime;
 
 use gbrscan::PageRef;
 use gbrscan::input::{
-    Encoding, InputError, InputPath, OpenOptions, Opened, Text, WalkOptions, is_binary, open,
-    walk_with,
+    Encoding, InputError, InputPath, OpenOptions, Opened, Text, WalkOptions, is_binary,
+    open_caught, walk_with,
 };
 use gbrscan::ocr::OcrFix;
 
@@ -182,15 +182,8 @@ impl Loader {
                 InputPath::File(p) => Stamp::read(p),
                 InputPath::Stdin => None,
             };
-            // A panic in a reader (a decompressor, the archive or PDF reader) costs this input
-            // only (docs/reliability.md, "Fault isolation").
-            let opened = gbrscan::fault::catch(|| open(input, opts)).unwrap_or_else(|fault| {
-                Err(InputError::Internal {
-                    path: input.path().to_path_buf(),
-                    at: 0,
-                    message: fault.message,
-                })
-            });
+            // A panic in a reader costs this input only.
+            let opened = open_caught(input, opts);
             match opened {
                 Ok(Opened::Whole(loaded)) if loaded.binary => {
                     say(&format!(

@@ -24,7 +24,7 @@ use super::handoff::{FileOutcome, Handoff, ScanEvent, Stop, Unit, lock};
 use super::{ChunkScan, Reading, ScanOptions, chunks};
 use crate::context::label::LabelRules;
 use crate::fault::Fault;
-use crate::input::{InputError, InputPath, Loaded, OpenOptions, Opened, open};
+use crate::input::{InputPath, Loaded, OpenOptions, Opened, open_caught};
 use crate::record::Fields;
 use crate::source_path::SourcePath;
 
@@ -185,13 +185,7 @@ impl Queue<'_> {
     fn open(&self, index: usize, send: &impl Fn(usize, Unit), backlog: &impl Backlog) {
         let options = self.options;
         let input = &self.inputs[index];
-        let opened = crate::fault::catch(|| open(input, &options.open)).unwrap_or_else(|fault| {
-            Err(InputError::Internal {
-                path: input.path().to_path_buf(),
-                at: 0,
-                message: fault.message,
-            })
-        });
+        let opened = open_caught(input, &options.open);
         let loaded = match opened {
             Ok(Opened::Whole(loaded)) if loaded.should_scan(options.open.load) => loaded,
             Ok(Opened::Whole(loaded)) => {
