@@ -127,12 +127,15 @@ fn sign_or_heading(line: &[u8], before: &[u8]) -> Option<Above> {
     }
 }
 
-/// Classes of the first byte of a line's text (after its leading spaces and tabs), for
-/// [`may_read`]: bit 0 a sign (`+ = - < *`), bit 1 a byte that may start a heading whatever
-/// follows it (a bracket, markup, a sign, a digit, a non-ASCII byte), bit 2 an ASCII letter,
-/// bit 3 a byte that may start a result or side to move in words ([`words_line`]: a capital
-/// that a phrase starts with, or a bracket).
-static FIRST: [u8; 256] = {
+/// Classes of a byte for [`may_read`], which reads the first three bytes of a line's text
+/// (after its leading spaces and tabs) through this one table: bit [`SIGN`] a sign (`+ = - <
+/// *`), [`OPENS_HEADING`] a byte that may start a heading whatever follows it (a bracket,
+/// markup, a sign, a digit, a non-ASCII byte), [`LETTER`] an ASCII letter, [`WORDS`] a byte
+/// that may start a result or side to move in words ([`words_line`]: a capital that a phrase
+/// starts with, or a bracket), [`ROMAN`] a letter of Roman numerals, [`STOP`] the full stop or
+/// bracket after a heading's number, [`AFTER_BRACKET`] a byte that may follow a `[`
+/// ([`heading::may_follow_bracket`]), [`BRACKET`] the `[` itself.
+static CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut b = 0;
     while b < 256 {
@@ -164,26 +167,43 @@ static FIRST: [u8; 256] = {
         ) {
             class |= WORDS;
         }
+        if heading::is_roman(byte) {
+            class |= ROMAN;
+        }
+        if matches!(byte, b'.' | b')') {
+            class |= STOP;
+        }
+        if heading::may_follow_bracket(byte) {
+            class |= AFTER_BRACKET;
+        }
+        if byte == b'[' {
+            class |= BRACKET;
+        }
         table[b] = class;
         b += 1;
     }
     table
 };
 
-/// The classes of [`FIRST`].
+/// The classes of [`CLASS`].
 const SIGN: u8 = 1;
 const OPENS_HEADING: u8 = 2;
 const LETTER: u8 = 4;
 const WORDS: u8 = 8;
+const ROMAN: u8 = 16;
+const STOP: u8 = 32;
+const AFTER_BRACKET: u8 = 64;
+const BRACKET: u8 = 128;
 
 /// True when `line` may be a sign line, a heading or a line of words, by its length and first
-/// two bytes alone: the union of the first tests of [`sign_line`], of the heading reader
+/// three bytes alone: the union of the first tests of [`sign_line`], of the heading reader
 /// (short, and a bracket, sign, digit, non-ASCII byte or a heading word's first letters
 /// first) and of [`words_line`] (at most [`MAX_WORDS_LINE`] bytes, starting with a capital a
 /// phrase starts with, or a bracket), the number of a heading judged by its first three bytes
-/// only, with table look-ups and no data-dependent branch: a line above a code is as likely
-/// short as long, and prose as likely to start with one letter as another. A property test
-/// checks that every line the readers take passes.
+/// only. Three look-ups in [`CLASS`] and bit operations, no data-dependent branch: a line
+/// above a code is as likely short as long, and prose as likely to start with one letter as
+/// another; the look-back runs it on some ten lines a code. A property test checks that every
+/// line the readers take passes.
 #[inline(always)]
 fn may_read(line: &[u8]) -> bool {
     // Control bytes and spaces at the start (a page break's form feed) are not the line's.
@@ -194,23 +214,26 @@ fn may_read(line: &[u8]) -> bool {
     let text = &line[lead..];
     let byte = |i: usize| text.get(i).copied().unwrap_or(b'\n');
     let (first, second, third) = (byte(0), byte(1), byte(2));
-    let class = FIRST[usize::from(first)];
+    let (c1, c2, c3) = (
+        CLASS[usize::from(first)],
+        CLASS[usize::from(second)],
+        CLASS[usize::from(third)],
+    );
+    let has = |class: u8, bit: u8| class & bit != 0;
     // A heading's trimmed text is at most `MAX_HEADING_LINE` bytes: longer lines pass only
     // with white space at their end, which the heading reader trims.
     let fits = (text.len() <= heading::MAX_HEADING_LINE)
         | text.last().is_some_and(u8::is_ascii_whitespace);
     // A heading's number: a letter and a full stop or bracket (`A.`, `b)`), or Roman numerals
     // (`iv.`, `XII)`), whose third byte is one more or the stop.
-    let stop = |b: u8| (b == b'.') | (b == b')');
-    let roman = heading::is_roman;
-    let numbered = stop(second) | (roman(first) & roman(second) & (roman(third) | stop(third)));
-    let lettered = (class & LETTER != 0) & (heading::starts_like(first, second, third) | numbered);
-    let heading = fits & ((class & OPENS_HEADING != 0) | lettered);
-    let words = (class & WORDS != 0) & (text.len() <= MAX_WORDS_LINE);
+    let numbered = has(c2, STOP) | (has(c1 & c2, ROMAN) & has(c3, ROMAN | STOP));
+    let lettered = has(c1, LETTER) & (heading::starts_like(first, second, third) | numbered);
+    let heading = fits & (has(c1, OPENS_HEADING) | lettered);
+    let words = has(c1, WORDS) & (text.len() <= MAX_WORDS_LINE);
     // A bracket first must be followed by a sign, a capital or a blank
     // ([`heading::may_follow_bracket`]): nothing either reader takes starts `[1` or `[a`.
-    let bracket = (first != b'[') | heading::may_follow_bracket(second);
-    (line.len() <= 80) & bracket & ((class & SIGN != 0) | words | heading)
+    let bracket = !has(c1, BRACKET) | has(c2, AFTER_BRACKET);
+    (line.len() <= 80) & bracket & (has(c1, SIGN) | words | heading)
 }
 
 /// Most bytes of a line of words after its leading blanks (its first test in [`may_read`]).

@@ -195,3 +195,49 @@ proptest::proptest! {
         proptest::prop_assert!(!wanted || may_read(line), "{:?} read as {:?}", String::from_utf8_lossy(line), read);
     }
 }
+
+/// [`may_read`] written out test by test, each reader's first test on its own: the table of
+/// the fast one must give the same answer on every line.
+fn may_read_by_the_rules(line: &[u8]) -> bool {
+    let lead = line
+        .iter()
+        .take_while(|b| space::is_control_or_space(**b))
+        .count();
+    let text = &line[lead..];
+    let byte = |i: usize| text.get(i).copied().unwrap_or(b'\n');
+    let (first, second, third) = (byte(0), byte(1), byte(2));
+    if line.len() > 80 || (first == b'[' && !heading::may_follow_bracket(second)) {
+        return false;
+    }
+    let sign = matches!(first, b'+' | b'=' | b'-' | b'<' | b'*');
+    let words = b"WBZSDRGVNTP([".contains(&first) && text.len() <= MAX_WORDS_LINE;
+    let fits = text.len() <= heading::MAX_HEADING_LINE
+        || text.last().is_some_and(u8::is_ascii_whitespace);
+    let stop = |b: u8| b == b'.' || b == b')';
+    let roman = heading::is_roman;
+    let numbered = stop(second) || (roman(first) && roman(second) && (roman(third) || stop(third)));
+    let heading = fits
+        && (heading::opens_heading(first)
+            || (first.is_ascii_alphabetic()
+                && (heading::starts_like(first, second, third) || numbered)));
+    sign || words || heading
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4096))]
+
+    /// The table-driven first test answers as the rules written out, on lines of any bytes
+    /// (the heading words' letters, numbers, stops, brackets and blanks drawn more often).
+    #[test]
+    fn the_first_test_reads_the_rules_through_its_table(
+        line in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::sample::select(&b"WwBbSsDdRrGgVvIiXxCcLl.)([+=-<* \t\x0c9aA\xc3"[..]),
+                proptest::num::u8::ANY,
+            ],
+            0..90,
+        ),
+    ) {
+        proptest::prop_assert_eq!(may_read(&line), may_read_by_the_rules(&line));
+    }
+}

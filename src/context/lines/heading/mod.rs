@@ -127,7 +127,7 @@ pub(in crate::context) const fn may_follow_bracket(b: u8) -> bool {
 }
 
 /// True for the letters of Roman numerals, either case.
-pub(super) fn is_roman(b: u8) -> bool {
+pub(super) const fn is_roman(b: u8) -> bool {
     matches!(
         b,
         b'I' | b'V' | b'X' | b'L' | b'C' | b'i' | b'v' | b'x' | b'l' | b'c'
