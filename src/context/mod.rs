@@ -69,11 +69,18 @@ impl Link {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Before {
     /// The 0-based offset of the token `dddd.dd` ([`crate::finder::is_token`]) found last
-    /// before this anchor, with no token between the two; `None` when not known. The scanner
-    /// knows it from the anchors the finder gives it in order, from the second anchor of a
-    /// chunk on: the look-back then walks lines by their line feeds alone
-    /// ([`lines::look_back_after`]) instead of reading each line's full stops for a code.
+    /// before this anchor, with no token between the two; `None` when not known, or when
+    /// [`Before::anchors_from`] says there is none. The scanner knows it from the anchors the
+    /// finder gives it in order, from the second anchor of a chunk on: the look-back then
+    /// walks lines by their line feeds alone ([`lines::look_back_after`]) instead of reading
+    /// each line's full stops for a code.
     pub last_anchor: Option<usize>,
+    /// The 0-based offset from which every token is known: [`Before::last_anchor`] is the
+    /// last token starting at or after it, before this anchor, and `None` there means no token
+    /// starts between the two. The scanner gives its chunk's start: the first code of a chunk
+    /// more than [`lines::MAX_BYTES`] into it then knows that no code stands within the
+    /// look-back's reach. `None` when nothing is known.
+    pub anchors_from: Option<usize>,
     /// True when a code with kings or more stands before this one in the source. A bare
     /// code's evidence then changes nothing ([`Chain`] hands every record on once such a code
     /// was met), so only the token rules of [`Evidence::Refused`] are read, not the text
@@ -117,12 +124,19 @@ pub fn read_code_in(
     }
     let start = parsed.span.start;
     let last = before.last_anchor.filter(|&last| last + 4 < start);
+    // No token at all since `anchors_from`, which lies below every byte the look-back reads
+    // (a token whose full stop it reads starts at most 4 bytes below its lowest byte).
+    let none_within_reach = before.last_anchor.is_none()
+        && before
+            .anchors_from
+            .is_some_and(|from| from + 4 <= start.saturating_sub(lines::MAX_BYTES));
     let mut above = match last {
         // The first code of a table's run, below the runs of the table before: the code before
         // it stands within reach, as in a directory printed row by row.
         _ if entry.as_ref().is_some_and(|e| e.after_table) => Above::Code,
         // The token's full stop must lie before the text read, as the look-back reads it.
         Some(_) => lines::look_back_after(buf, start, last),
+        None if none_within_reach => lines::look_back_after(buf, start, None),
         None => lines::look_back(buf, start),
     };
     let own = parsed.position.stipulation;

@@ -162,3 +162,37 @@ fn a_heading_holds_while_each_entry_reaches_the_one_before() {
     assert_eq!(signs, [Some("=".into()), Some("=".into()), None]);
     assert_eq!(out[1].canonical, "d6a8 0310.01 =");
 }
+
+/// A scanner that knows every token from a chunk's start (`Before::anchors_from`) reads each
+/// code as one that knows nothing: the first code of a chunk, more than the look-back's reach
+/// into it, is read without searching the lines above for a code.
+#[test]
+fn knowing_the_tokens_from_a_chunk_start_changes_no_reading() {
+    // The fixtures, with prose between them longer than the look-back's reach.
+    let prose = "The column printed one study a week, with the solution a week later.\n".repeat(24);
+    let text: Vec<u8> = crate::context::walk::tests::fixture_texts().join(prose.as_bytes());
+    let tokens: Vec<usize> = (0..text.len())
+        .filter(|&i| crate::finder::is_token(&text, i))
+        .collect();
+    let mut compared = 0;
+    let mut first_far = 0;
+    for chunk_start in (0..text.len()).step_by(251) {
+        let mut last = None;
+        for &anchor in tokens.iter().filter(|&&a| a >= chunk_start) {
+            let known = Before {
+                last_anchor: last,
+                anchors_from: Some(chunk_start),
+                position: false,
+            };
+            let read = |before| format!("{:?}", read_code(&text, anchor, before));
+            assert_eq!(read(known), read(Before::default()), "anchor {anchor}");
+            first_far += usize::from(last.is_none() && anchor > chunk_start + lines::MAX_BYTES + 4);
+            last = Some(anchor);
+            compared += 1;
+        }
+    }
+    assert!(
+        compared > 1_000 && first_far > 10,
+        "{compared} codes, {first_far} first far"
+    );
+}

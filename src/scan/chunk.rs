@@ -128,6 +128,11 @@ impl<'a> Reader<'a> {
         let found = Vec::with_capacity(range.len() / 4096);
         let links = Vec::with_capacity(found.capacity());
         let line_feeds = Vec::with_capacity(found.capacity());
+        // The finder reports every token from the range's start on, in order.
+        let before = context::Before {
+            anchors_from: Some(range.start),
+            ..context::Before::default()
+        };
         Reader {
             buf,
             path,
@@ -136,7 +141,7 @@ impl<'a> Reader<'a> {
             range,
             labels,
             fields,
-            before: context::Before::default(),
+            before,
             nines: NineLines::default(),
             tables: context::Tables::new(),
             line_start: None,

@@ -211,8 +211,8 @@ fn may_read_by_the_rules(line: &[u8]) -> bool {
     }
     let sign = matches!(first, b'+' | b'=' | b'-' | b'<' | b'*');
     let words = b"WBZSDRGVNTP([".contains(&first) && text.len() <= MAX_WORDS_LINE;
-    let fits = text.len() <= heading::MAX_HEADING_LINE
-        || text.last().is_some_and(u8::is_ascii_whitespace);
+    let fits =
+        text.len() <= heading::MAX_HEADING_LINE || text.last().is_some_and(u8::is_ascii_whitespace);
     let stop = |b: u8| b == b'.' || b == b')';
     let roman = heading::is_roman;
     let numbered = stop(second) || (roman(first) && roman(second) && (roman(third) || stop(third)));
