@@ -200,10 +200,10 @@ const BRACKET: u8 = 128;
 /// (short, and a bracket, sign, digit, non-ASCII byte or a heading word's first letters
 /// first) and of [`words_line`] (at most [`MAX_WORDS_LINE`] bytes, starting with a capital a
 /// phrase starts with, or a bracket), the number of a heading judged by its first three bytes
-/// only. Three look-ups in [`CLASS`] and bit operations, no data-dependent branch: a line
-/// above a code is as likely short as long, and prose as likely to start with one letter as
-/// another; the look-back runs it on some ten lines a code. A property test checks that every
-/// line the readers take passes.
+/// only. Three look-ups in [`CLASS`] and bit operations, with one branch only, on the first
+/// byte's class (a line above a code is as likely short as long, and prose as likely to start
+/// with one letter as another); the look-back runs it on some ten lines a code. A property
+/// test checks that every line the readers take passes.
 #[inline(always)]
 fn may_read(line: &[u8]) -> bool {
     // Control bytes and spaces at the start (a page break's form feed) are not the line's.
@@ -213,13 +213,16 @@ fn may_read(line: &[u8]) -> bool {
         .count();
     let text = &line[lead..];
     let byte = |i: usize| text.get(i).copied().unwrap_or(b'\n');
-    let (first, second, third) = (byte(0), byte(1), byte(2));
-    let (c1, c2, c3) = (
-        CLASS[usize::from(first)],
-        CLASS[usize::from(second)],
-        CLASS[usize::from(third)],
-    );
+    let first = byte(0);
+    let c1 = CLASS[usize::from(first)];
     let has = |class: u8, bit: u8| class & bit != 0;
+    // Most lines start with a byte that no reader takes first (a blank line, a man page's
+    // markup `.TP` or `\fB`, punctuation): one test, before the rest.
+    if !has(c1, SIGN | OPENS_HEADING | LETTER | WORDS) {
+        return false;
+    }
+    let (second, third) = (byte(1), byte(2));
+    let (c2, c3) = (CLASS[usize::from(second)], CLASS[usize::from(third)]);
     // A heading's trimmed text is at most `MAX_HEADING_LINE` bytes: longer lines pass only
     // with white space at their end, which the heading reader trims.
     let fits = (text.len() <= heading::MAX_HEADING_LINE)
