@@ -28,6 +28,8 @@ use anstyle::{AnsiColor, Style};
 pub struct Printer<W: Write> {
     out: W,
     styled: bool,
+    /// The lines of the batch being written, up to [`BATCH_BYTES`] at a time.
+    lines: Vec<u8>,
 }
 
 /// The styles of the coloured text output (see the module's documentation).
@@ -85,59 +87,102 @@ fn status(r: &Record) -> &'static str {
     }
 }
 
-/// Writes the line of one record, line feed included, piece by piece: the printer runs one
-/// batch at a time on the worker that hands the records on, while the others scan, so it must
-/// cost little per code.
-fn write_line(out: &mut impl Write, r: &Record, styled: bool) -> io::Result<()> {
-    let mut numbers = itoa::Buffer::new();
-    write_styled(out, styled, Styles::PATH, &r.path.escaped_bytes())?;
-    out.write_all(b":")?;
-    if let Some(page) = r.page_index {
-        write_styled(out, styled, Styles::NUMBER, numbers.format(page).as_bytes())?;
-        out.write_all(b":")?;
+/// The bytes written for a batch before they are handed to the writer: the lines are put
+/// together in the printer's own buffer and written a few KiB at a time, as a write to the
+/// writer for each piece of a line cost more than the piece.
+const BATCH_BYTES: usize = 8 * 1024;
+
+/// Appends `text` to `out`, in `style` when `styled`: the bytes [`write_styled`] writes.
+#[inline(always)]
+fn push_styled(out: &mut Vec<u8>, styled: bool, style: Style, text: &[u8]) {
+    if styled {
+        // Writing to a vector cannot fail.
+        let _ = write!(out, "{}", style.render());
+        out.extend_from_slice(text);
+        let _ = write!(out, "{}", style.render_reset());
+    } else {
+        out.extend_from_slice(text);
     }
-    write_styled(
+}
+
+/// Appends the line of one record, line feed included, to `out`: the printer runs one batch at
+/// a time on the worker that hands the records on, while the others scan, so it must cost
+/// little per code.
+fn push_line(out: &mut Vec<u8>, r: &Record, styled: bool) {
+    if styled {
+        push_line_styled(out, r, true);
+    } else {
+        push_line_styled(out, r, false);
+    }
+}
+
+/// [`push_line`] with `styled` a constant in each copy inlined into it.
+#[inline(always)]
+fn push_line_styled(out: &mut Vec<u8>, r: &Record, styled: bool) {
+    let mut numbers = itoa::Buffer::new();
+    push_styled(out, styled, Styles::PATH, &r.path.escaped_bytes());
+    out.push(b':');
+    if let Some(page) = r.page_index {
+        push_styled(out, styled, Styles::NUMBER, numbers.format(page).as_bytes());
+        out.push(b':');
+    }
+    push_styled(
         out,
         styled,
         Styles::NUMBER,
         numbers.format(r.line).as_bytes(),
-    )?;
-    out.write_all(b":")?;
-    write_styled(
+    );
+    out.push(b':');
+    push_styled(
         out,
         styled,
         Styles::NUMBER,
         numbers.format(r.column).as_bytes(),
-    )?;
-    out.write_all(b": ")?;
-    write_styled(out, styled, Styles::CODE, r.canonical.as_bytes())?;
-    out.write_all(b" ")?;
-    write_styled(out, styled, Styles::status(r), &status(r).as_bytes()[1..])?;
-    out.write_all(b" [")?;
-    out.write_all(r.rank.name().as_bytes())?;
-    out.write_all(b"]")?;
-    for f in &r.findings {
-        out.write_all(b" | ")?;
-        let severity = f.severity.name().as_bytes();
-        write_styled(out, styled, Styles::severity(f.severity), severity)?;
-        out.write_all(b" ")?;
-        out.write_all(f.message.as_bytes())?;
+    );
+    out.extend_from_slice(b": ");
+    push_styled(out, styled, Styles::CODE, r.canonical.as_bytes());
+    out.push(b' ');
+    let status = &status(r).as_bytes()[1..];
+    if styled {
+        push_styled(out, styled, Styles::status(r), status);
+    } else {
+        out.extend_from_slice(status);
     }
-    out.write_all(b"\n")
+    out.extend_from_slice(b" [");
+    out.extend_from_slice(r.rank.name().as_bytes());
+    out.push(b']');
+    for f in &r.findings {
+        out.extend_from_slice(b" | ");
+        let severity = f.severity.name().as_bytes();
+        push_styled(out, styled, Styles::severity(f.severity), severity);
+        out.push(b' ');
+        out.extend_from_slice(f.message.as_bytes());
+    }
+    out.push(b'\n');
 }
 
 impl<W: Write> Printer<W> {
     /// A printer over `out`, in colour when `styled`.
     pub fn new(out: W, styled: bool) -> Printer<W> {
-        Printer { out, styled }
+        Printer {
+            out,
+            styled,
+            lines: Vec::with_capacity(2 * BATCH_BYTES),
+        }
     }
 
     /// Writes the lines of a batch of records.
     pub fn records(&mut self, records: &[&Record]) -> io::Result<()> {
+        let lines = &mut self.lines;
+        lines.clear();
         for r in records {
-            write_line(&mut self.out, r, self.styled)?;
+            push_line(lines, r, self.styled);
+            if lines.len() >= BATCH_BYTES {
+                self.out.write_all(lines)?;
+                lines.clear();
+            }
         }
-        Ok(())
+        self.out.write_all(lines)
     }
 
     /// Flushes what is buffered.
