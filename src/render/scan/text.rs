@@ -21,7 +21,8 @@
 
 use std::io::{self, Write};
 
-use crate::{Record, Severity};
+use crate::record::Status;
+use crate::{Rank, Record, Severity};
 use anstyle::{AnsiColor, Style};
 
 /// Writes one line per record.
@@ -87,6 +88,25 @@ fn status(r: &Record) -> &'static str {
     }
 }
 
+/// `status [rank]` of a line without colour, in one piece: the status's name, then the rank's
+/// name in brackets.
+fn status_and_rank(status: Status, rank: Rank) -> &'static [u8] {
+    match (status, rank) {
+        (Status::Ok, Rank::Bare) => b"ok [bare]",
+        (Status::Ok, Rank::Kings) => b"ok [kings]",
+        (Status::Ok, Rank::Wb) => b"ok [wb]",
+        (Status::Ok, Rank::Full) => b"ok [full]",
+        (Status::Unchecked, Rank::Bare) => b"unchecked [bare]",
+        (Status::Unchecked, Rank::Kings) => b"unchecked [kings]",
+        (Status::Unchecked, Rank::Wb) => b"unchecked [wb]",
+        (Status::Unchecked, Rank::Full) => b"unchecked [full]",
+        (Status::Invalid, Rank::Bare) => b"invalid [bare]",
+        (Status::Invalid, Rank::Kings) => b"invalid [kings]",
+        (Status::Invalid, Rank::Wb) => b"invalid [wb]",
+        (Status::Invalid, Rank::Full) => b"invalid [full]",
+    }
+}
+
 /// The bytes written for a batch before they are handed to the writer: the lines are put
 /// together in the printer's own buffer and written a few KiB at a time, as a write to the
 /// writer for each piece of a line cost more than the piece.
@@ -142,15 +162,14 @@ fn push_line_styled(out: &mut Vec<u8>, r: &Record, styled: bool) {
     out.extend_from_slice(b": ");
     push_styled(out, styled, Styles::CODE, r.canonical.as_bytes());
     out.push(b' ');
-    let status = &status(r).as_bytes()[1..];
     if styled {
-        push_styled(out, styled, Styles::status(r), status);
+        push_styled(out, styled, Styles::status(r), &status(r).as_bytes()[1..]);
+        out.extend_from_slice(b" [");
+        out.extend_from_slice(r.rank.name().as_bytes());
+        out.push(b']');
     } else {
-        out.extend_from_slice(status);
+        out.extend_from_slice(status_and_rank(r.status(), r.rank));
     }
-    out.extend_from_slice(b" [");
-    out.extend_from_slice(r.rank.name().as_bytes());
-    out.push(b']');
     for f in &r.findings {
         out.extend_from_slice(b" | ");
         let severity = f.severity.name().as_bytes();
@@ -188,5 +207,21 @@ impl<W: Write> Printer<W> {
     /// Flushes what is buffered.
     pub fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each status and rank in one piece reads as the two written apart.
+    #[test]
+    fn status_and_rank_in_one_piece_reads_as_apart() {
+        for status in [Status::Ok, Status::Unchecked, Status::Invalid] {
+            for rank in [Rank::Bare, Rank::Kings, Rank::Wb, Rank::Full] {
+                let apart = format!("{} [{}]", status.name(), rank.name());
+                assert_eq!(status_and_rank(status, rank), apart.as_bytes());
+            }
+        }
     }
 }
