@@ -212,7 +212,12 @@ impl<'a> Reader<'a> {
         } = *found;
         let buf = self.buf;
         let start = parsed.span.start;
-        let between = memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64;
+        // A code with no sign or kings before it starts at its anchor: nothing to count.
+        let between = if start < anchor {
+            memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64
+        } else {
+            0
+        };
         let column = if start >= self.searched {
             if let Some(i) = memchr::memrchr(b'\n', &buf[self.searched..start]) {
                 self.line_start = Some(self.searched + i + 1);
