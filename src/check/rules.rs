@@ -342,7 +342,13 @@ impl Checker<'_> {
             Blame::Code => (Part::Code, Part::Squares),
             _ => (Part::Squares, Part::Code),
         };
+        let (pieces_off, pawns_off) =
+            (squares.pieces.len() != pieces, squares.pawns.len() != pawns);
         if squares.pawns_marked {
+            if !pieces_off && !pawns_off {
+                // Nothing to report: the fix below is made only for a finding.
+                return;
+            }
             // All the squares are there but the pawn mark stands wrong (or is missing): the
             // fix is the list with the mark where the code puts it.
             let fix = (squares.len() == pieces + pawns).then(|| {
@@ -358,7 +364,7 @@ impl Checker<'_> {
                     replacement: moved.to_string(),
                 }
             });
-            if squares.pieces.len() != pieces {
+            if pieces_off {
                 self.push(
                     Kind::PieceSquares {
                         expected: pieces,
@@ -369,7 +375,7 @@ impl Checker<'_> {
                     fix.clone(),
                 );
             }
-            if squares.pawns.len() != pawns {
+            if pawns_off {
                 self.push(
                     Kind::PawnSquares {
                         expected: pawns,

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::fmt;
 
 use compact_str::CompactString;
-use shakmaty::{Board, ByColor, Color, Piece, Role, Square};
+use shakmaty::{Bitboard, Board, ByColor, ByRole, Color, Piece, Role, Square};
 
 use crate::code::{Code, PIECE_ROLES};
 use crate::material::Material;
@@ -341,6 +341,41 @@ impl Position {
         let kings = self.kings?;
         let squares = self.squares.as_ref()?;
         let material = decoded.material()?.counts();
+        // Each man's square added to the bit sets of its type and colour, the board made of
+        // them at once: the same board as placing the men one by one whenever no square holds
+        // two men of different types or colours (a square listed twice for one type and colour
+        // holds that man in both). Where one does, the sets disagree and the men are placed
+        // one by one below, the later man taking the square.
+        let mut by_role = ByRole::new_with(|_| Bitboard::EMPTY);
+        let mut by_color = ByColor::new_with(|_| Bitboard::EMPTY);
+        let mut pieces = squares.pieces.iter();
+        for role in PIECE_ROLES {
+            for color in [Color::White, Color::Black] {
+                for _ in 0..*material.get(color).get(role) {
+                    let square = *pieces.next()?;
+                    by_role.get_mut(role).add(square);
+                    by_color.get_mut(color).add(square);
+                }
+            }
+        }
+        let mut pawns = squares.pawns.iter();
+        for color in [Color::White, Color::Black] {
+            for _ in 0..material.get(color).pawn {
+                let square = *pawns.next()?;
+                by_role.pawn.add(square);
+                by_color.get_mut(color).add(square);
+            }
+        }
+        if pieces.next().is_some() || pawns.next().is_some() {
+            return None;
+        }
+        for (color, square) in [(Color::White, kings.white), (Color::Black, kings.black)] {
+            by_role.king.add(square);
+            by_color.get_mut(color).add(square);
+        }
+        if let Ok(board) = Board::try_from_bitboards(by_role, by_color) {
+            return Some(board);
+        }
         let mut board = Board::empty();
         let mut pieces = squares.pieces.iter();
         for role in PIECE_ROLES {

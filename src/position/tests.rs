@@ -73,3 +73,58 @@ fn kings_sort_as_text_not_by_square_index() {
     assert!(k("a7", "d3").text_key() < k("b1", "a1").text_key());
     assert!(k("a1", "h8").text_key() < k("a2", "a1").text_key());
 }
+
+/// The board placed man by man in the code's order, kings last, a later man taking the
+/// square of an earlier one: what [`Position::board_of`] gives.
+fn board_man_by_man(p: &Position) -> Option<Board> {
+    let kings = p.kings?;
+    let squares = p.squares.as_ref()?;
+    let material = p.decoded().material()?.counts();
+    let mut board = Board::empty();
+    let (mut pieces, mut pawns) = (squares.pieces.iter(), squares.pawns.iter());
+    for role in PIECE_ROLES {
+        for color in [Color::White, Color::Black] {
+            for _ in 0..*material.get(color).get(role) {
+                board.set_piece_at(*pieces.next()?, Piece { color, role });
+            }
+        }
+    }
+    for color in [Color::White, Color::Black] {
+        for _ in 0..material.get(color).pawn {
+            board.set_piece_at(*pawns.next()?, color.pawn());
+        }
+    }
+    if pieces.next().is_some() || pawns.next().is_some() {
+        return None;
+    }
+    board.set_piece_at(kings.white, Color::White.king());
+    board.set_piece_at(kings.black, Color::Black.king());
+    Some(board)
+}
+
+/// Every way of putting six men (four pieces, two pawns) and the kings on four squares, men on
+/// one square and on the kings' included: the board made of bit sets at once is the board
+/// placed man by man.
+#[test]
+fn a_board_is_the_board_placed_man_by_man_even_with_squares_shared() {
+    let names = ["a7", "d3", "b2", "b3"].map(sq);
+    let mut shared = 0;
+    for n in 0..4usize.pow(8) {
+        let at = |i: u32| names[n / 4usize.pow(i) % 4];
+        let mut p = seed_position();
+        p.code = "0116.11".parse().unwrap();
+        p.kings = Some(Kings {
+            white: at(6),
+            black: at(7),
+        });
+        p.squares = Some(SquareList {
+            pieces: (0..4).map(at).collect(),
+            pawns: (4..6).map(at).collect(),
+            pawns_marked: true,
+        });
+        let board = p.board();
+        assert_eq!(board, board_man_by_man(&p), "{p}");
+        shared += usize::from(board.is_some_and(|b| b.occupied().count() < 8));
+    }
+    assert!(shared > 60_000, "{shared}");
+}

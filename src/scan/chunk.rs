@@ -197,25 +197,32 @@ impl<'a> Reader<'a> {
 
     /// The last step: each code's record, with its source reference and label.
     fn make_records(&mut self) {
+        // Read in place: moving each code read out of the group copied it whole.
         let mut group = std::mem::take(&mut self.group);
-        for found in group.drain(..) {
+        for found in &group {
             self.make_record(found);
         }
+        group.clear();
         self.group = group;
     }
 
     /// The record of one code read, its column counted from the line start before it.
-    fn make_record(&mut self, found: Found) {
+    fn make_record(&mut self, found: &Found) {
         let Found {
             anchor,
             newlines_before,
-            parsed,
+            ref parsed,
             mut link,
-            diagram,
-        } = found;
+            ref diagram,
+        } = *found;
         let buf = self.buf;
         let start = parsed.span.start;
-        let between = memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64;
+        // A code with no sign or kings before it starts at its anchor: nothing to count.
+        let between = if start < anchor {
+            memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64
+        } else {
+            0
+        };
         let column = if start >= self.searched {
             if let Some(i) = memchr::memrchr(b'\n', &buf[self.searched..start]) {
                 self.line_start = Some(self.searched + i + 1);
@@ -244,8 +251,8 @@ impl<'a> Reader<'a> {
             column: column.unwrap_or(0),
         };
         let line_feeds = newlines_before as i64 - between;
-        let mut record = Record::checked_fields(at, &parsed, buf, self.fields);
-        record.diagram = diagram.map(|d| Box::new(d.board));
+        let mut record = Record::checked_fields(at, parsed, buf, self.fields);
+        record.diagram = diagram.as_ref().map(|d| Box::new(d.board.clone()));
         link.mark(&mut record);
         if let Some(unpaired) = link.unpaired {
             record.findings.push(crate::record::FindingRecord {

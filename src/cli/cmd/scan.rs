@@ -149,7 +149,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let summary = inputs::scan_paths(&args.input, config.needs(), |event| {
         let written = match event {
             ScanEvent::Records { input, records } => {
-                let records: Vec<&Record> = records.iter().filter(|r| config.wanted(r)).collect();
+                // Room for every record at once: grown from empty, the list moved several
+                // times a batch.
+                let mut kept: Vec<&Record> = Vec::with_capacity(records.len());
+                kept.extend(records.iter().filter(|r| config.wanted(r)));
+                let records = kept;
                 matches += records.len() as u64;
                 records.iter().for_each(|r| printed.add(r));
                 if config.mode == Mode::Quiet && matches > 0 {

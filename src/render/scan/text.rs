@@ -21,13 +21,16 @@
 
 use std::io::{self, Write};
 
-use crate::{Record, Severity};
+use crate::record::Status;
+use crate::{Rank, Record, Severity};
 use anstyle::{AnsiColor, Style};
 
 /// Writes one line per record.
 pub struct Printer<W: Write> {
     out: W,
     styled: bool,
+    /// The lines of the batch being written, up to [`BATCH_BYTES`] at a time.
+    lines: Vec<u8>,
 }
 
 /// The styles of the coloured text output (see the module's documentation).
@@ -85,63 +88,140 @@ fn status(r: &Record) -> &'static str {
     }
 }
 
-/// Writes the line of one record, line feed included, piece by piece: the printer runs one
-/// batch at a time on the worker that hands the records on, while the others scan, so it must
-/// cost little per code.
-fn write_line(out: &mut impl Write, r: &Record, styled: bool) -> io::Result<()> {
-    let mut numbers = itoa::Buffer::new();
-    write_styled(out, styled, Styles::PATH, &r.path.escaped_bytes())?;
-    out.write_all(b":")?;
-    if let Some(page) = r.page_index {
-        write_styled(out, styled, Styles::NUMBER, numbers.format(page).as_bytes())?;
-        out.write_all(b":")?;
+/// `status [rank]` of a line without colour, in one piece: the status's name, then the rank's
+/// name in brackets.
+fn status_and_rank(status: Status, rank: Rank) -> &'static [u8] {
+    match (status, rank) {
+        (Status::Ok, Rank::Bare) => b"ok [bare]",
+        (Status::Ok, Rank::Kings) => b"ok [kings]",
+        (Status::Ok, Rank::Wb) => b"ok [wb]",
+        (Status::Ok, Rank::Full) => b"ok [full]",
+        (Status::Unchecked, Rank::Bare) => b"unchecked [bare]",
+        (Status::Unchecked, Rank::Kings) => b"unchecked [kings]",
+        (Status::Unchecked, Rank::Wb) => b"unchecked [wb]",
+        (Status::Unchecked, Rank::Full) => b"unchecked [full]",
+        (Status::Invalid, Rank::Bare) => b"invalid [bare]",
+        (Status::Invalid, Rank::Kings) => b"invalid [kings]",
+        (Status::Invalid, Rank::Wb) => b"invalid [wb]",
+        (Status::Invalid, Rank::Full) => b"invalid [full]",
     }
-    write_styled(
+}
+
+/// The bytes written for a batch before they are handed to the writer: the lines are put
+/// together in the printer's own buffer and written a few KiB at a time, as a write to the
+/// writer for each piece of a line cost more than the piece.
+const BATCH_BYTES: usize = 8 * 1024;
+
+/// Appends `text` to `out`, in `style` when `styled`: the bytes [`write_styled`] writes.
+#[inline(always)]
+fn push_styled(out: &mut Vec<u8>, styled: bool, style: Style, text: &[u8]) {
+    if styled {
+        // Writing to a vector cannot fail.
+        let _ = write!(out, "{}", style.render());
+        out.extend_from_slice(text);
+        let _ = write!(out, "{}", style.render_reset());
+    } else {
+        out.extend_from_slice(text);
+    }
+}
+
+/// Appends the line of one record, line feed included, to `out`: the printer runs one batch at
+/// a time on the worker that hands the records on, while the others scan, so it must cost
+/// little per code.
+fn push_line(out: &mut Vec<u8>, r: &Record, styled: bool) {
+    if styled {
+        push_line_styled(out, r, true);
+    } else {
+        push_line_styled(out, r, false);
+    }
+}
+
+/// [`push_line`] with `styled` a constant in each copy inlined into it.
+#[inline(always)]
+fn push_line_styled(out: &mut Vec<u8>, r: &Record, styled: bool) {
+    let mut numbers = itoa::Buffer::new();
+    push_styled(out, styled, Styles::PATH, &r.path.escaped_bytes());
+    out.push(b':');
+    if let Some(page) = r.page_index {
+        push_styled(out, styled, Styles::NUMBER, numbers.format(page).as_bytes());
+        out.push(b':');
+    }
+    push_styled(
         out,
         styled,
         Styles::NUMBER,
         numbers.format(r.line).as_bytes(),
-    )?;
-    out.write_all(b":")?;
-    write_styled(
+    );
+    out.push(b':');
+    push_styled(
         out,
         styled,
         Styles::NUMBER,
         numbers.format(r.column).as_bytes(),
-    )?;
-    out.write_all(b": ")?;
-    write_styled(out, styled, Styles::CODE, r.canonical.as_bytes())?;
-    out.write_all(b" ")?;
-    write_styled(out, styled, Styles::status(r), &status(r).as_bytes()[1..])?;
-    out.write_all(b" [")?;
-    out.write_all(r.rank.name().as_bytes())?;
-    out.write_all(b"]")?;
-    for f in &r.findings {
-        out.write_all(b" | ")?;
-        let severity = f.severity.name().as_bytes();
-        write_styled(out, styled, Styles::severity(f.severity), severity)?;
-        out.write_all(b" ")?;
-        out.write_all(f.message.as_bytes())?;
+    );
+    out.extend_from_slice(b": ");
+    push_styled(out, styled, Styles::CODE, r.canonical.as_bytes());
+    out.push(b' ');
+    if styled {
+        push_styled(out, styled, Styles::status(r), &status(r).as_bytes()[1..]);
+        out.extend_from_slice(b" [");
+        out.extend_from_slice(r.rank.name().as_bytes());
+        out.push(b']');
+    } else {
+        out.extend_from_slice(status_and_rank(r.status(), r.rank));
     }
-    out.write_all(b"\n")
+    for f in &r.findings {
+        out.extend_from_slice(b" | ");
+        let severity = f.severity.name().as_bytes();
+        push_styled(out, styled, Styles::severity(f.severity), severity);
+        out.push(b' ');
+        out.extend_from_slice(f.message.as_bytes());
+    }
+    out.push(b'\n');
 }
 
 impl<W: Write> Printer<W> {
     /// A printer over `out`, in colour when `styled`.
     pub fn new(out: W, styled: bool) -> Printer<W> {
-        Printer { out, styled }
+        Printer {
+            out,
+            styled,
+            lines: Vec::with_capacity(2 * BATCH_BYTES),
+        }
     }
 
     /// Writes the lines of a batch of records.
     pub fn records(&mut self, records: &[&Record]) -> io::Result<()> {
+        let lines = &mut self.lines;
+        lines.clear();
         for r in records {
-            write_line(&mut self.out, r, self.styled)?;
+            push_line(lines, r, self.styled);
+            if lines.len() >= BATCH_BYTES {
+                self.out.write_all(lines)?;
+                lines.clear();
+            }
         }
-        Ok(())
+        self.out.write_all(lines)
     }
 
     /// Flushes what is buffered.
     pub fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each status and rank in one piece reads as the two written apart.
+    #[test]
+    fn status_and_rank_in_one_piece_reads_as_apart() {
+        for status in [Status::Ok, Status::Unchecked, Status::Invalid] {
+            for rank in [Rank::Bare, Rank::Kings, Rank::Wb, Rank::Full] {
+                let apart = format!("{} [{}]", status.name(), rank.name());
+                assert_eq!(status_and_rank(status, rank), apart.as_bytes());
+            }
+        }
     }
 }
