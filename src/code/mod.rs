@@ -244,10 +244,15 @@ impl Code {
 
     /// The piece digit of `role` (queen, rook, bishop or knight). `None` for pawn and king.
     pub fn piece_digit(&self, role: Role) -> Option<Digit> {
-        PIECE_ROLES
-            .iter()
-            .position(|r| *r == role)
-            .map(|i| self.digits[i])
+        // The places of `PIECE_ROLES`.
+        let i = match role {
+            Role::Queen => 0,
+            Role::Rook => 1,
+            Role::Bishop => 2,
+            Role::Knight => 3,
+            Role::Pawn | Role::King => return None,
+        };
+        Some(self.digits[i])
     }
 
     /// The (white, black) count of `role`. Pawns come from the pawn digits, which are always
@@ -295,13 +300,22 @@ impl Code {
 
     /// The full material, kings included, or `None` when a piece digit is `9`.
     pub fn material(&self) -> Option<Material> {
-        let mut by_color = ByColor::new_with(|_| ByRole::new_with(|_| 0u8));
-        for role in PIECE_ROLES.into_iter().chain([Role::Pawn, Role::King]) {
-            let (w, b) = self.counts(role)?;
-            *by_color.white.get_mut(role) = w;
-            *by_color.black.get_mut(role) = b;
-        }
-        Some(Material::new(by_color))
+        // The digits in the order of `PIECE_ROLES`, read straight into the counts: the scanner
+        // decodes every code it finds.
+        let [queen, rook, bishop, knight] = [0, 1, 2, 3].map(|i| self.digits[i].counts());
+        let (queen, rook, bishop, knight) = (queen?, rook?, bishop?, knight?);
+        let side = |count: fn((u8, u8)) -> u8, pawn: Digit| ByRole {
+            pawn: pawn.0,
+            knight: count(knight),
+            bishop: count(bishop),
+            rook: count(rook),
+            queen: count(queen),
+            king: 1,
+        };
+        Some(Material::new(ByColor {
+            white: side(|(w, _)| w, self.digits[4]),
+            black: side(|(_, b)| b, self.digits[5]),
+        }))
     }
 
     /// The code of `material`, writing `9` for a piece type where a side has three or more

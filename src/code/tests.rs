@@ -106,3 +106,27 @@ fn too_many_pawns_cannot_be_encoded() {
         }
     );
 }
+
+/// The material read straight from the digits is the count of each type through
+/// [`Code::counts`], for every piece digit, `9` included, and a few pawn digits.
+#[test]
+fn material_is_the_count_of_each_type() {
+    for pieces in 0..10_000u32 {
+        for pawns in ["00", "38", "81"] {
+            let text = format!("{pieces:04}.{pawns}");
+            let code = code(&text);
+            let by_types = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+                .into_iter()
+                .chain([Role::Pawn, Role::King])
+                .map(|role| code.counts(role).map(|counts| (role, counts)))
+                .collect::<Option<Vec<_>>>();
+            let material = code.material();
+            assert_eq!(material.is_some(), by_types.is_some(), "{text}");
+            for (role, (white, black)) in by_types.into_iter().flatten() {
+                let counts = material.as_ref().expect("material").counts();
+                assert_eq!(*counts.white.get(role), white, "{text} {role:?}");
+                assert_eq!(*counts.black.get(role), black, "{text} {role:?}");
+            }
+        }
+    }
+}
