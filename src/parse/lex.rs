@@ -3,7 +3,7 @@
 //! Every function takes the whole buffer and a 0-based byte offset and never reads outside the
 //! buffer, so a form broken over a chunk boundary reads the same as anywhere else.
 
-use shakmaty::Square;
+use shakmaty::{File, Rank, Square};
 use smallvec::SmallVec;
 
 use super::space;
@@ -71,7 +71,11 @@ pub fn gap_backward(buf: &[u8], i: usize) -> Option<usize> {
 pub fn square_at(buf: &[u8], i: usize) -> Option<Square> {
     let (f, r) = (at(buf, i)?, at(buf, i + 1)?);
     if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
-        Square::from_ascii(&[f, r]).ok()
+        // In range: the square of that file and rank, as `Square::from_ascii` reads it.
+        Some(Square::from_coords(
+            File::new(u32::from(f - b'a')),
+            Rank::new(u32::from(r - b'1')),
+        ))
     } else {
         None
     }
@@ -105,7 +109,11 @@ pub type Squares = SmallVec<[Square; RUN_INLINE]>;
 /// token boundary (not a letter or digit); a full stop not followed by a square ends the run
 /// unread (it is a terminator). `None` when no square is read or the run does not end at a
 /// boundary.
+#[inline]
 pub fn square_run(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun> {
+    if !starts_run(buf, i, stop_allowed) {
+        return None;
+    }
     read_run(buf, i, stop_allowed, false)
 }
 
@@ -113,8 +121,22 @@ pub fn square_run(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun>
 /// or with a rank digit out of range (`b2b3c6d`, `c6d9`), ending at a token boundary. The
 /// run is then marked `broken`; the list it belongs to is one square short, which the
 /// `squares` check reports (gbr-notation.md §3 rule 2).
+#[inline]
 pub fn square_run_broken(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun> {
+    if !starts_run(buf, i, stop_allowed) {
+        return None;
+    }
     read_run(buf, i, stop_allowed, true)
+}
+
+/// The first test of [`square_run`] and [`square_run_broken`], made before the call: a run
+/// starts with a square, or with a pawn mark before one (when `stop_allowed`). Without either
+/// no square is read and the run is `None` (a square cut short needs a square before it).
+/// Most runs tried meet white space or a word.
+#[inline(always)]
+fn starts_run(buf: &[u8], i: usize, stop_allowed: bool) -> bool {
+    square_at(buf, i).is_some()
+        || (stop_allowed && at(buf, i) == Some(b'.') && square_at(buf, i + 1).is_some())
 }
 
 fn read_run(buf: &[u8], i: usize, stop_allowed: bool, lenient: bool) -> Option<SquareRun> {
@@ -239,6 +261,17 @@ mod tests {
         assert_eq!((run.squares.len(), run.stop, run.end), (2, None, 4));
         assert_eq!(square_run(b"a1b2c", 0, true), None);
         assert_eq!(square_run(b"i1", 0, true), None);
+    }
+
+    #[test]
+    fn squares_read_as_shakmaty_reads_them() {
+        for f in 0..=255u8 {
+            for r in 0..=255u8 {
+                let want = (b"abcdefgh".contains(&f) && b"12345678".contains(&r))
+                    .then(|| Square::from_ascii(&[f, r]).unwrap());
+                assert_eq!(square_at(&[f, r], 0), want);
+            }
+        }
     }
 
     #[test]

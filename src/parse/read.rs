@@ -333,21 +333,27 @@ impl<'a> Reader<'a> {
         if let Some(g) = lex::gap_forward(buf, self.end)
             && let Some((s, e)) = stipulation_from(buf, g)
         {
-            let symbol = matches!(buf[g], b'+' | b'=' | b'-');
-            let words = buf[g..e].iter().any(|b| !b.is_ascii_alphabetic());
-            let line_ends = lex::gap_forward(buf, e).is_none_or(|after| {
-                after == buf.len() || buf[e..after].iter().any(|b| matches!(b, b'\n' | b'\r'))
-            });
-            let same_line = !buf[self.end..g].iter().any(|b| matches!(b, b'\n' | b'\r'));
+            // What the stipulation is and where it stands, tested only as far as the form
+            // needs: after a full position any stipulation is taken.
+            let symbol = || matches!(buf[g], b'+' | b'=' | b'-');
+            let words = || buf[g..e].iter().any(|b| !b.is_ascii_alphabetic());
+            let line_ends = || {
+                lex::gap_forward(buf, e).is_none_or(|after| {
+                    after == buf.len() || buf[e..after].iter().any(|b| matches!(b, b'\n' | b'\r'))
+                })
+            };
+            let same_line = || !buf[self.end..g].iter().any(|b| matches!(b, b'\n' | b'\r'));
             let taken = if full {
                 true
             } else if self.kings.is_some() {
                 // A lone sign after kings ends its line (the canonical text `g3g1 0323.12 =`);
                 // a sign on the next line belongs to the code after it.
-                (symbol && same_line && line_ends) || (!symbol && (words || s.outcome.is_none()))
+                let symbol = symbol();
+                (symbol && same_line() && line_ends())
+                    || (!symbol && (words() || s.outcome.is_none()))
             } else {
                 // After a bare code, a sign or a side to move ending the line (`0323.12 +`).
-                (symbol || s.outcome.is_none()) && same_line && line_ends && g > self.end
+                (symbol() || s.outcome.is_none()) && same_line() && line_ends() && g > self.end
             };
             if taken {
                 self.word = Some(s);
