@@ -3,7 +3,7 @@
 //! Every function takes the whole buffer and a 0-based byte offset and never reads outside the
 //! buffer, so a form broken over a chunk boundary reads the same as anywhere else.
 
-use shakmaty::Square;
+use shakmaty::{File, Rank, Square};
 use smallvec::SmallVec;
 
 use super::space;
@@ -71,7 +71,11 @@ pub fn gap_backward(buf: &[u8], i: usize) -> Option<usize> {
 pub fn square_at(buf: &[u8], i: usize) -> Option<Square> {
     let (f, r) = (at(buf, i)?, at(buf, i + 1)?);
     if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
-        Square::from_ascii(&[f, r]).ok()
+        // In range: the square of that file and rank, as `Square::from_ascii` reads it.
+        Some(Square::from_coords(
+            File::new(u32::from(f - b'a')),
+            Rank::new(u32::from(r - b'1')),
+        ))
     } else {
         None
     }
@@ -105,7 +109,11 @@ pub type Squares = SmallVec<[Square; RUN_INLINE]>;
 /// token boundary (not a letter or digit); a full stop not followed by a square ends the run
 /// unread (it is a terminator). `None` when no square is read or the run does not end at a
 /// boundary.
+#[inline]
 pub fn square_run(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun> {
+    if !starts_run(buf, i, stop_allowed) {
+        return None;
+    }
     read_run(buf, i, stop_allowed, false)
 }
 
@@ -113,33 +121,54 @@ pub fn square_run(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun>
 /// or with a rank digit out of range (`b2b3c6d`, `c6d9`), ending at a token boundary. The
 /// run is then marked `broken`; the list it belongs to is one square short, which the
 /// `squares` check reports (gbr-notation.md §3 rule 2).
+#[inline]
 pub fn square_run_broken(buf: &[u8], i: usize, stop_allowed: bool) -> Option<SquareRun> {
+    if !starts_run(buf, i, stop_allowed) {
+        return None;
+    }
     read_run(buf, i, stop_allowed, true)
 }
 
+/// The first test of [`square_run`] and [`square_run_broken`], made before the call: a run
+/// starts with a square, or with a pawn mark before one (when `stop_allowed`). Without either
+/// no square is read and the run is `None` (a square cut short needs a square before it).
+/// Most runs tried meet white space or a word.
+#[inline(always)]
+fn starts_run(buf: &[u8], i: usize, stop_allowed: bool) -> bool {
+    square_at(buf, i).is_some()
+        || (stop_allowed && at(buf, i) == Some(b'.') && square_at(buf, i + 1).is_some())
+}
+
 fn read_run(buf: &[u8], i: usize, stop_allowed: bool, lenient: bool) -> Option<SquareRun> {
-    let mut run = SquareRun {
-        end: i,
-        ..SquareRun::default()
-    };
+    // The squares go to a plain array first, up to RUN_INLINE of them (a store each, where a
+    // push to the SmallVec tests its capacity each time); the SmallVec is made once at the end.
+    let mut inline = [Square::A1; RUN_INLINE];
+    let mut count = 0;
+    let mut stop = None;
     let mut j = i;
     loop {
         if let Some(s) = square_at(buf, j) {
-            run.squares.push(s);
+            if let Some(slot) = inline.get_mut(count) {
+                *slot = s;
+            }
+            count += 1;
             j += 2;
         } else if at(buf, j) == Some(b'.')
             && stop_allowed
-            && run.stop.is_none()
+            && stop.is_none()
             && square_at(buf, j + 1).is_some()
         {
-            run.stop = Some(run.squares.len());
+            stop = Some(count);
             j += 1;
         } else {
             break;
         }
     }
-    if lenient && !run.squares.is_empty() && at(buf, j).is_some_and(|f| (b'a'..=b'h').contains(&f))
-    {
+    if count == 0 {
+        return None; // no square read: no run, cut short or not
+    }
+    let mut broken = false;
+    if lenient && at(buf, j).is_some_and(|f| (b'a'..=b'h').contains(&f)) {
         let cut = if matches!(at(buf, j + 1), Some(b'0' | b'9')) {
             j + 2
         } else {
@@ -147,11 +176,27 @@ fn read_run(buf: &[u8], i: usize, stop_allowed: bool, lenient: bool) -> Option<S
         };
         if is_boundary(at(buf, cut)) {
             j = cut;
-            run.broken = true;
+            broken = true;
         }
     }
-    run.end = j;
-    (!run.squares.is_empty() && is_boundary(at(buf, j))).then_some(run)
+    if !is_boundary(at(buf, j)) {
+        return None;
+    }
+    let squares = if count <= RUN_INLINE {
+        Squares::from_buf_and_len(inline, count)
+    } else {
+        // A run longer than any position: read again, the `k`th square at `i + 2k`, a byte
+        // further on past the pawn mark.
+        (0..count)
+            .filter_map(|k| square_at(buf, i + 2 * k + usize::from(stop.is_some_and(|s| k >= s))))
+            .collect()
+    };
+    Some(SquareRun {
+        squares,
+        stop,
+        end: j,
+        broken,
+    })
 }
 
 /// Exactly two glued squares standing alone as a token ending at `end` (exclusive): the kings
@@ -239,6 +284,83 @@ mod tests {
         assert_eq!((run.squares.len(), run.stop, run.end), (2, None, 4));
         assert_eq!(square_run(b"a1b2c", 0, true), None);
         assert_eq!(square_run(b"i1", 0, true), None);
+    }
+
+    /// The first reading of a run, square by square: [`read_run`] must read as it does.
+    fn reference_run(buf: &[u8], i: usize, stop_allowed: bool, lenient: bool) -> Option<SquareRun> {
+        let mut run = SquareRun {
+            end: i,
+            ..SquareRun::default()
+        };
+        let mut j = i;
+        loop {
+            if let Some(s) = square_at(buf, j) {
+                run.squares.push(s);
+                j += 2;
+            } else if at(buf, j) == Some(b'.')
+                && stop_allowed
+                && run.stop.is_none()
+                && square_at(buf, j + 1).is_some()
+            {
+                run.stop = Some(run.squares.len());
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        if lenient
+            && !run.squares.is_empty()
+            && at(buf, j).is_some_and(|f| (b'a'..=b'h').contains(&f))
+        {
+            let cut = if matches!(at(buf, j + 1), Some(b'0' | b'9')) {
+                j + 2
+            } else {
+                j + 1
+            };
+            if is_boundary(at(buf, cut)) {
+                j = cut;
+                run.broken = true;
+            }
+        }
+        run.end = j;
+        (!run.squares.is_empty() && is_boundary(at(buf, j))).then_some(run)
+    }
+
+    proptest::proptest! {
+        /// Runs read as the reference reads them, from every offset of any text of squares,
+        /// cut squares, full stops and other bytes, with and without a pawn mark allowed.
+        #[test]
+        fn runs_read_as_the_reference_reads(
+            pieces in proptest::collection::vec(proptest::sample::select(&[
+                "a1", "h8", "d4", "e", "c9", "b0", "i1", "a", "8", ".", " ", "x", "3/3", ":",
+                "a1b2c3d4e5f6g7h8", "a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1", "\n",
+            ][..]), 0..10),
+        ) {
+            let text = pieces.concat();
+            let buf = text.as_bytes();
+            for i in 0..=buf.len() + 1 {
+                for (stop_allowed, lenient) in [(false, false), (true, false), (false, true), (true, true)] {
+                    proptest::prop_assert_eq!(
+                        read_run(buf, i, stop_allowed, lenient),
+                        reference_run(buf, i, stop_allowed, lenient),
+                        "{:?} at {}", text, i
+                    );
+                }
+                proptest::prop_assert_eq!(square_run(buf, i, true), read_run(buf, i, true, false));
+                proptest::prop_assert_eq!(square_run_broken(buf, i, false), read_run(buf, i, false, true));
+            }
+        }
+    }
+
+    #[test]
+    fn squares_read_as_shakmaty_reads_them() {
+        for f in 0..=255u8 {
+            for r in 0..=255u8 {
+                let want = (b"abcdefgh".contains(&f) && b"12345678".contains(&r))
+                    .then(|| Square::from_ascii(&[f, r]).unwrap());
+                assert_eq!(square_at(&[f, r], 0), want);
+            }
+        }
     }
 
     #[test]

@@ -179,11 +179,13 @@ fn read_at(buf: &[u8], anchor: usize, given: bool) -> Option<Parsed> {
     }
     r.before();
     let open = r
+        .out
+        .position
         .kings
         .is_none()
-        .then(|| read::open_bracket(buf, r.start))
+        .then(|| read::open_bracket(buf, r.out.span.start))
         .flatten();
-    if r.kings.is_some() {
+    if r.out.position.kings.is_some() {
         r.squares_after_kings();
     } else if !r.dotted() {
         r.kings_after();
@@ -191,16 +193,16 @@ fn read_at(buf: &[u8], anchor: usize, given: bool) -> Option<Parsed> {
     r.men_count();
     r.stipulation();
     if let Some((o, b)) = open
-        && let Some(e) = read::close_bracket(buf, r.end, b)
+        && let Some(e) = read::close_bracket(buf, r.out.span.end, b)
     {
-        r.start = o;
-        r.end = e;
-        if r.form == Form::KingsAfter {
-            r.form = Form::Bracketed;
+        r.out.span.start = o;
+        r.out.span.end = e;
+        if r.out.form == Form::KingsAfter {
+            r.out.form = Form::Bracketed;
         }
     }
-    if r.form == Form::KingsAfter && r.sign_apart {
-        r.form = Form::SignApart;
+    if r.out.form == Form::KingsAfter && r.sign_apart {
+        r.out.form = Form::SignApart;
     }
     Some(r.finish())
 }

@@ -8,7 +8,7 @@ use super::squares::{ListRead, kings_of, split_by_count, split_by_stop, square_l
 use super::{Form, Parsed, Parts, lex, words};
 use crate::code::Code;
 use crate::finder::has_shape;
-use crate::position::{Kings, MenCount, Position, SquareList};
+use crate::position::{Kings, MenCount, Position};
 use crate::stipulation::Stipulation;
 
 /// Kings read before a code belong to the code before them when that code ends right before
@@ -70,21 +70,13 @@ pub(super) fn close_bracket(buf: &[u8], end: usize, open: u8) -> Option<usize> {
     (lex::at(buf, j) == Some(want)).then_some(j + 1)
 }
 
-/// The state of one [`parse_at`]: what has been read, and the span so far.
+/// The state of one [`parse_at`]: the result as read so far, built in place (the span so far
+/// in `out.span`; its stipulation merged from sign and words by [`Reader::finish`]), and
+/// what the reading needs beside it.
 pub(super) struct Reader<'a> {
     buf: &'a [u8],
-    code: Code,
-    parts: Parts,
-    pub(super) start: usize,
-    pub(super) end: usize,
-    pub(super) form: Form,
-    sign: Option<Stipulation>,
+    pub(super) out: Parsed,
     pub(super) sign_apart: bool,
-    word: Option<Stipulation>,
-    pub(super) kings: Option<Kings>,
-    squares: Option<SquareList>,
-    men: Option<MenCount>,
-    kings_repeated: bool,
     /// True for a text given on purpose (`gbr decode`), false for running text: see
     /// [`Reader::men_count`].
     pub(super) given: bool,
@@ -94,27 +86,31 @@ impl<'a> Reader<'a> {
     pub(super) fn new(buf: &'a [u8], code: Code, anchor: usize) -> Reader<'a> {
         Reader {
             buf,
-            code,
-            parts: Parts {
-                code: anchor..anchor + 7,
-                ..Parts::default()
+            out: Parsed {
+                position: Position {
+                    code,
+                    kings: None,
+                    squares: None,
+                    men: None,
+                    stipulation: None,
+                },
+                form: Form::Bare,
+                span: anchor..anchor + 7,
+                parts: Parts {
+                    code: anchor..anchor + 7,
+                    ..Parts::default()
+                },
+                sign: None,
+                word: None,
+                kings_repeated: false,
             },
-            start: anchor,
-            end: anchor + 7,
-            form: Form::Bare,
-            sign: None,
             sign_apart: false,
-            word: None,
-            kings: None,
-            squares: None,
-            men: None,
-            kings_repeated: false,
             given: false,
         }
     }
 
     fn code_end(&self) -> usize {
-        self.parts.code.end
+        self.out.parts.code.end
     }
 
     /// Backward: a glued sign; else across a gap a sign, a side to move in words with or
@@ -122,7 +118,7 @@ impl<'a> Reader<'a> {
     /// kings end the code before, see [`kings_follow_a_code`]) with perhaps a sign before them
     /// on their line ([`Reader::sign_before_kings`]).
     pub(super) fn before(&mut self) {
-        let (buf, anchor) = (self.buf, self.parts.code.start);
+        let (buf, anchor) = (self.buf, self.out.parts.code.start);
         if let Some(s) = lex::sign_ending_at(buf, anchor) {
             self.take_sign(s..anchor);
             return;
@@ -139,10 +135,10 @@ impl<'a> Reader<'a> {
             && !kings_follow_a_code(buf, k)
             && let (Some(white), Some(black)) = (lex::square_at(buf, k), lex::square_at(buf, k + 2))
         {
-            self.kings = Some(Kings { white, black });
-            self.parts.kings = Some(k..k + 4);
-            self.start = k;
-            self.form = Form::KingsBefore;
+            self.out.position.kings = Some(Kings { white, black });
+            self.out.parts.kings = Some(k..k + 4);
+            self.out.span.start = k;
+            self.out.form = Form::KingsBefore;
             self.sign_before_kings(k);
         }
     }
@@ -176,9 +172,9 @@ impl<'a> Reader<'a> {
         let Some(sign) = Stipulation::from_token(&buf[range.clone()]) else {
             return;
         };
-        self.sign = Some(sign);
-        self.parts.sign = Some(range);
-        self.start = start;
+        self.out.sign = Some(sign);
+        self.out.parts.sign = Some(range);
+        self.out.span.start = start;
         self.sign_apart = g < k;
     }
 
@@ -201,36 +197,38 @@ impl<'a> Reader<'a> {
             return;
         };
         let from = sign.map_or(start, |(s, _)| s);
-        self.sign = Some(stipulation);
-        self.start = from;
-        self.parts.sign = Some(from..end);
+        self.out.sign = Some(stipulation);
+        self.out.span.start = from;
+        self.out.parts.sign = Some(from..end);
         self.sign_apart = true;
     }
 
     fn take_sign(&mut self, range: Range<usize>) {
-        self.sign = Stipulation::from_token(&self.buf[range.clone()]);
-        self.start = range.start;
-        self.parts.sign = Some(range);
+        self.out.sign = Stipulation::from_token(&self.buf[range.clone()]);
+        self.out.span.start = range.start;
+        self.out.parts.sign = Some(range);
     }
 
     /// The solver fields around the code ([`super::solver`]): kings and every square.
     pub(super) fn solver(&mut self, fields: super::solver::Fields) {
-        self.kings = Some(fields.kings);
-        self.parts.kings = Some(fields.kings_at);
-        self.squares = Some(fields.squares);
-        self.parts.squares = Some(fields.squares_at);
-        self.start = fields.span.start;
-        self.end = fields.span.end;
-        self.form = Form::Solver;
+        self.out.position.kings = Some(fields.kings);
+        self.out.parts.kings = Some(fields.kings_at);
+        self.out.position.squares = Some(fields.squares);
+        self.out.parts.squares = Some(fields.squares_at);
+        self.out.span.start = fields.span.start;
+        self.out.span.end = fields.span.end;
+        self.out.form = Form::Solver;
     }
 
     /// After kings before the code: the square list (Roycroft and EG layouts), dropping the
     /// kings repeated glued after the code (EG caption artefact).
     pub(super) fn squares_after_kings(&mut self) {
         let expected = self
+            .out
+            .position
             .code
             .total_pieces()
-            .map(|pieces| pieces + self.code.total_pawns());
+            .map(|pieces| pieces + self.out.position.code.total_pawns());
         let Some(read) = square_list(self.buf, self.code_end(), expected) else {
             return;
         };
@@ -241,17 +239,17 @@ impl<'a> Reader<'a> {
             broken,
         } = read;
         let mut first = range.start;
-        if range.start == self.code_end() && kings_of(&list) == self.kings {
+        if range.start == self.code_end() && kings_of(&list) == self.out.position.kings {
             list.drain(..2);
             stop = stop.map(|s| s.saturating_sub(2));
-            self.kings_repeated = true;
+            self.out.kings_repeated = true;
             first += 4;
         }
-        self.end = range.end;
+        self.out.span.end = range.end;
         if !list.is_empty() || broken {
-            self.parts.squares = Some(first..range.end);
-            self.squares = Some(split_by_stop(&list, stop));
-            self.form = Form::Full;
+            self.out.parts.squares = Some(first..range.end);
+            self.out.position.squares = Some(split_by_stop(&list, stop));
+            self.out.form = Form::Full;
         }
     }
 
@@ -267,14 +265,15 @@ impl<'a> Reader<'a> {
         else {
             return false;
         };
-        self.kings = kings_of(&run.squares);
-        self.parts.kings = Some(code_end + 1..code_end + 5);
+        self.out.position.kings = kings_of(&run.squares);
+        self.out.parts.kings = Some(code_end + 1..code_end + 5);
         if run.squares.len() > 2 || run.stop.is_some() {
-            self.squares = Some(split_by_stop(&run.squares[2..], run.stop.map(|s| s - 2)));
-            self.parts.squares = Some(code_end + 5..run.end);
+            self.out.position.squares =
+                Some(split_by_stop(&run.squares[2..], run.stop.map(|s| s - 2)));
+            self.out.parts.squares = Some(code_end + 5..run.end);
         }
-        self.end = run.end;
-        self.form = Form::Dotted;
+        self.out.span.end = run.end;
+        self.out.form = Form::Dotted;
         true
     }
 
@@ -290,14 +289,15 @@ impl<'a> Reader<'a> {
             return;
         };
         let k0 = run.end - 2 * run.squares.len();
-        self.kings = kings_of(&run.squares);
-        self.parts.kings = Some(k0..k0 + 4);
-        self.end = run.end;
-        self.form = Form::KingsAfter;
+        self.out.position.kings = kings_of(&run.squares);
+        self.out.parts.kings = Some(k0..k0 + 4);
+        self.out.span.end = run.end;
+        self.out.form = Form::KingsAfter;
         if run.squares.len() > 2 {
-            self.squares = Some(split_by_count(&self.code, &run.squares[2..]));
-            self.parts.squares = Some(k0 + 4..run.end);
-            self.form = Form::Compact;
+            self.out.position.squares =
+                Some(split_by_count(&self.out.position.code, &run.squares[2..]));
+            self.out.parts.squares = Some(k0 + 4..run.end);
+            self.out.form = Form::Compact;
         }
     }
 
@@ -306,7 +306,7 @@ impl<'a> Reader<'a> {
     /// §5), in a text given on purpose always (`gbr decode '0323.12 4/5'`).
     pub(super) fn men_count(&mut self) {
         let buf = self.buf;
-        let Some(g) = lex::gap_forward(buf, self.end) else {
+        let Some(g) = lex::gap_forward(buf, self.out.span.end) else {
             return;
         };
         let Some((white, black, e)) = lex::men_count_at(buf, g) else {
@@ -315,10 +315,14 @@ impl<'a> Reader<'a> {
         let stipulation_follows = lex::gap_forward(buf, e)
             .and_then(|g2| words::stipulation_at(buf, g2))
             .is_some();
-        if self.kings.is_some() || self.sign.is_some() || stipulation_follows || self.given {
-            self.men = Some(MenCount { white, black });
-            self.parts.men = Some(g..e);
-            self.end = e;
+        if self.out.position.kings.is_some()
+            || self.out.sign.is_some()
+            || stipulation_follows
+            || self.given
+        {
+            self.out.position.men = Some(MenCount { white, black });
+            self.out.parts.men = Some(g..e);
+            self.out.span.end = e;
         }
     }
 
@@ -328,56 +332,58 @@ impl<'a> Reader<'a> {
     /// prose uses; after a bare code only a sign or side to move ending the line or the text
     /// (the canonical texts `0323.12 +`, `0323.12 WTM`). Then the terminating full stop or colon of a full position.
     pub(super) fn stipulation(&mut self) {
-        let full = self.men.is_some() || self.squares.is_some();
+        let full = self.out.position.men.is_some() || self.out.position.squares.is_some();
         let buf = self.buf;
-        if let Some(g) = lex::gap_forward(buf, self.end)
+        if let Some(g) = lex::gap_forward(buf, self.out.span.end)
             && let Some((s, e)) = stipulation_from(buf, g)
         {
-            let symbol = matches!(buf[g], b'+' | b'=' | b'-');
-            let words = buf[g..e].iter().any(|b| !b.is_ascii_alphabetic());
-            let line_ends = lex::gap_forward(buf, e).is_none_or(|after| {
-                after == buf.len() || buf[e..after].iter().any(|b| matches!(b, b'\n' | b'\r'))
-            });
-            let same_line = !buf[self.end..g].iter().any(|b| matches!(b, b'\n' | b'\r'));
+            // What the stipulation is and where it stands, tested only as far as the form
+            // needs: after a full position any stipulation is taken.
+            let symbol = || matches!(buf[g], b'+' | b'=' | b'-');
+            let words = || buf[g..e].iter().any(|b| !b.is_ascii_alphabetic());
+            let line_ends = || {
+                lex::gap_forward(buf, e).is_none_or(|after| {
+                    after == buf.len() || buf[e..after].iter().any(|b| matches!(b, b'\n' | b'\r'))
+                })
+            };
+            let same_line = || {
+                !buf[self.out.span.end..g]
+                    .iter()
+                    .any(|b| matches!(b, b'\n' | b'\r'))
+            };
             let taken = if full {
                 true
-            } else if self.kings.is_some() {
+            } else if self.out.position.kings.is_some() {
                 // A lone sign after kings ends its line (the canonical text `g3g1 0323.12 =`);
                 // a sign on the next line belongs to the code after it.
-                (symbol && same_line && line_ends) || (!symbol && (words || s.outcome.is_none()))
+                let symbol = symbol();
+                (symbol && same_line() && line_ends())
+                    || (!symbol && (words() || s.outcome.is_none()))
             } else {
                 // After a bare code, a sign or a side to move ending the line (`0323.12 +`).
-                (symbol || s.outcome.is_none()) && same_line && line_ends && g > self.end
+                (symbol() || s.outcome.is_none())
+                    && same_line()
+                    && line_ends()
+                    && g > self.out.span.end
             };
             if taken {
-                self.word = Some(s);
-                self.parts.word = Some(g..e);
-                self.end = e;
+                self.out.word = Some(s);
+                self.out.parts.word = Some(g..e);
+                self.out.span.end = e;
             }
         }
         if full
-            && matches!(lex::at(buf, self.end), Some(b'.' | b':'))
-            && lex::is_boundary(lex::at(buf, self.end + 1))
+            && matches!(lex::at(buf, self.out.span.end), Some(b'.' | b':'))
+            && lex::is_boundary(lex::at(buf, self.out.span.end + 1))
         {
-            self.end += 1;
+            self.out.span.end += 1;
         }
     }
 
+    /// The result: what was read, with the stipulation of sign and words merged.
     pub(super) fn finish(self) -> Parsed {
-        Parsed {
-            position: Position {
-                code: self.code,
-                kings: self.kings,
-                squares: self.squares,
-                men: self.men,
-                stipulation: merge(self.sign, self.word),
-            },
-            form: self.form,
-            span: self.start..self.end,
-            parts: self.parts,
-            sign: self.sign,
-            word: self.word,
-            kings_repeated: self.kings_repeated,
-        }
+        let mut out = self.out;
+        out.position.stipulation = merge(out.sign, out.word);
+        out
     }
 }

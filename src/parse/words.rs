@@ -22,27 +22,67 @@ fn word_byte(buf: &[u8], i: usize) -> bool {
     }
 }
 
-/// A word as read: compared without regard to ASCII case, without allocating.
-#[derive(Clone, Copy)]
-struct Word<'a>(&'a [u8]);
+/// Longest word of any phrase, in bytes (`verliert`): a longer word is none of them.
+const MAX_WORD: usize = 8;
 
-impl Word<'_> {
-    fn is(self, lower: &str) -> bool {
-        self.0.eq_ignore_ascii_case(lower.as_bytes())
+/// A word's key: its bytes ASCII-lowercased and packed little-endian into a `u64` (the first
+/// byte lowest), or 0 for a word longer than [`MAX_WORD`] bytes. No byte of a word is 0 (ASCII
+/// letters, bytes >= 0x80 of non-ASCII letters; the phrases' words alike), so two words of at
+/// most [`MAX_WORD`] bytes have the same key exactly when they are equal without regard to
+/// ASCII case, and only the empty word and words too long for any phrase have the key 0. The
+/// words of the phrases are keyed at compile time, and matching a word read is comparing one
+/// `u64` with each.
+const fn key(word: &[u8]) -> u64 {
+    if word.len() > MAX_WORD {
+        return 0;
+    }
+    let mut k = 0;
+    let mut i = 0;
+    while i < word.len() {
+        k |= (word[i].to_ascii_lowercase() as u64) << (8 * i);
+        i += 1;
+    }
+    k
+}
+
+/// The keys of `words` ([`key`]), for the tables below.
+const fn keys<const N: usize>(words: [&str; N]) -> [u64; N] {
+    let mut out = [0; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = key(words[i].as_bytes());
+        i += 1;
+    }
+    out
+}
+
+/// A word as read, by its [`key`]: compared without regard to ASCII case, without allocating.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Word(u64);
+
+impl Word {
+    /// True when the word is one of `keys`.
+    fn is_one_of(self, keys: &[u64]) -> bool {
+        keys.contains(&self.0)
     }
 }
 
 /// The word at `i`, and its end; `None` when no word starts there or it runs on into a
 /// digit.
-fn word_at(buf: &[u8], i: usize) -> Option<(Word<'_>, usize)> {
+fn word_at(buf: &[u8], i: usize) -> Option<(Word, usize)> {
     let mut j = i;
+    let mut k = 0;
     while word_byte(buf, j) {
+        if j - i < MAX_WORD {
+            k |= u64::from(buf[j].to_ascii_lowercase()) << (8 * (j - i));
+        }
         j += 1;
     }
     if j == i || buf.get(j).is_some_and(u8::is_ascii_digit) {
         return None;
     }
-    Some((Word(&buf[i..j]), j))
+    let word = if j - i > MAX_WORD { 0 } else { k };
+    Some((Word(word), j))
 }
 
 /// A reader of successive words after gaps.
@@ -53,7 +93,7 @@ struct Words<'a> {
 
 impl Words<'_> {
     /// The next word after a gap (and a comma glued to the word before), without moving.
-    fn peek(&self) -> Option<(Word<'_>, usize)> {
+    fn peek(&self) -> Option<(Word, usize)> {
         let mut i = self.end;
         if self.buf.get(i) == Some(&b',') {
             i += 1;
@@ -65,56 +105,92 @@ impl Words<'_> {
         word_at(self.buf, g)
     }
 
-    /// Takes the next word when it is one of `options`.
-    fn take(&mut self, options: &[&str]) -> Option<usize> {
+    /// [`Words::peek`] of a word starting with `first` (an ASCII lowercase letter), in either
+    /// case: the first test of a look for one word, made before the word is read.
+    fn peek_from(&self, first: u8) -> Option<(Word, usize)> {
+        let mut i = self.end;
+        if self.buf.get(i) == Some(&b',') {
+            i += 1;
+        }
+        let g = lex::gap_forward(self.buf, i)?;
+        if g == self.end || self.buf.get(g).map(u8::to_ascii_lowercase) != Some(first) {
+            return None;
+        }
+        word_at(self.buf, g)
+    }
+
+    /// Takes the next word when it is one of `options` ([`key`]s), and returns its index.
+    fn take(&mut self, options: &[u64]) -> Option<usize> {
         let (word, end) = self.peek()?;
-        let index = options.iter().position(|o| word.is(o))?;
+        let index = options.iter().position(|o| word.0 == *o)?;
         self.end = end;
         Some(index)
     }
 }
 
-/// Side-to-move phrases: their words and the side.
-const SIDES: [(&[&str], Color); 11] = [
-    (&["white", "to", "move"], Color::White),
-    (&["white", "to", "play"], Color::White),
-    (&["black", "to", "move"], Color::Black),
-    (&["black", "to", "play"], Color::Black),
-    (&["schwarz", "am", "zug"], Color::Black),
-    (&["weiß", "am", "zug"], Color::White),
-    (&["weiss", "am", "zug"], Color::White),
-    (&["zwart", "aan", "zet"], Color::Black),
-    (&["wit", "aan", "zet"], Color::White),
-    (&["trait", "aux", "blancs"], Color::White),
-    (&["trait", "aux", "noirs"], Color::Black),
+/// Side-to-move phrases: their words ([`key`]s) and the side.
+const SIDES: [([u64; 3], Color); 11] = [
+    (keys(["white", "to", "move"]), Color::White),
+    (keys(["white", "to", "play"]), Color::White),
+    (keys(["black", "to", "move"]), Color::Black),
+    (keys(["black", "to", "play"]), Color::Black),
+    (keys(["schwarz", "am", "zug"]), Color::Black),
+    (keys(["weiß", "am", "zug"]), Color::White),
+    (keys(["weiss", "am", "zug"]), Color::White),
+    (keys(["zwart", "aan", "zet"]), Color::Black),
+    (keys(["wit", "aan", "zet"]), Color::White),
+    (keys(["trait", "aux", "blancs"]), Color::White),
+    (keys(["trait", "aux", "noirs"]), Color::Black),
 ];
 
+/// One-word side to move, White: `WTM`, Dutch `WAZ` (wit aan zet).
+const WHITE_WORDS: [u64; 2] = keys(["wtm", "waz"]);
+
+/// One-word side to move, Black: `BTM`, Dutch `ZAZ` (zwart aan zet).
+const BLACK_WORDS: [u64; 2] = keys(["btm", "zaz"]);
+
+/// True for a byte that may start a side to move in words: every word of [`WHITE_WORDS`] and
+/// [`BLACK_WORDS`] and every phrase of [`SIDES`] starts with one of these letters, in either
+/// case (a test holds the tables to it). The first test of [`side_at`], before a word is read.
+fn may_start_side(b: u8) -> bool {
+    matches!(b.to_ascii_lowercase(), b'w' | b'b' | b'z' | b's' | b't')
+}
+
 /// One-word side to move: `WTM`, `BTM`, Dutch `WAZ` (wit aan zet) and `ZAZ` (zwart aan zet).
-fn side_word(word: Word<'_>) -> Option<Color> {
-    if word.is("wtm") || word.is("waz") {
+fn side_word(word: Word) -> Option<Color> {
+    if word.is_one_of(&WHITE_WORDS) {
         Some(Color::White)
-    } else if word.is("btm") || word.is("zaz") {
+    } else if word.is_one_of(&BLACK_WORDS) {
         Some(Color::Black)
     } else {
         None
     }
 }
 
-/// One-word results: `win wins draw draws`, Dutch `winst remise`, German `Gewinn Remis`,
-/// French `gain gagne gagnent nulle`, Spanish `gana ganan tablas`, Italian `vince patta`, and
-/// `loses` (the side to move loses: with Black to move, White wins).
-fn result_word(word: Word<'_>) -> Option<Option<Outcome>> {
-    let any = |words: &[&str]| words.iter().any(|w| word.is(w));
-    if any(&[
-        "win", "wins", "winst", "gewinn", "wint", "gewinnt", "gain", "gagne", "gagnent", "gana",
-        "ganan", "vince",
-    ]) {
+/// One-word results of a win: `win wins`, Dutch `winst wint`, German `Gewinn gewinnt`, French
+/// `gain gagne gagnent`, Spanish `gana ganan`, Italian `vince`.
+const WIN_WORDS: [u64; 12] = keys([
+    "win", "wins", "winst", "gewinn", "wint", "gewinnt", "gain", "gagne", "gagnent", "gana",
+    "ganan", "vince",
+]);
+
+/// One-word results of a draw: `draw draws`, Dutch `remise`, German `Remis`, French `nulle`,
+/// Spanish `tablas`, Italian `patta`.
+const DRAW_WORDS: [u64; 7] = keys([
+    "draw", "draws", "remise", "remis", "nulle", "tablas", "patta",
+]);
+
+/// The side to move loses: `loses`, German `verliert`.
+const LOSE_WORDS: [u64; 2] = keys(["loses", "verliert"]);
+
+/// One-word results ([`WIN_WORDS`], [`DRAW_WORDS`]), and `loses` ([`LOSE_WORDS`]: the side to
+/// move loses; with Black to move, White wins).
+fn result_word(word: Word) -> Option<Option<Outcome>> {
+    if word.is_one_of(&WIN_WORDS) {
         Some(Some(Outcome::Win))
-    } else if any(&[
-        "draw", "draws", "remise", "remis", "nulle", "tablas", "patta",
-    ]) {
+    } else if word.is_one_of(&DRAW_WORDS) {
         Some(Some(Outcome::Draw))
-    } else if any(&["loses", "verliert"]) {
+    } else if word.is_one_of(&LOSE_WORDS) {
         Some(None)
     } else {
         None
@@ -123,24 +199,37 @@ fn result_word(word: Word<'_>) -> Option<Option<Outcome>> {
 
 /// The side-to-move phrase at `i` (`Black to move`, `ZAZ`), and its end.
 pub fn side_at(buf: &[u8], i: usize) -> Option<(Color, usize)> {
+    if !may_start_side(*buf.get(i)?) {
+        return None;
+    }
     let (first, end) = word_at(buf, i)?;
+    side_from(buf, first, end)
+}
+
+/// [`side_at`] once its first word is read: `first`, ending at `end`.
+fn side_from(buf: &[u8], first: Word, end: usize) -> Option<(Color, usize)> {
     if let Some(side) = side_word(first) {
         return Some((side, end));
     }
-    'phrases: for &(phrase, side) in &SIDES {
-        if !first.is(phrase[0]) {
+    'phrases: for (phrase, side) in &SIDES {
+        if first.0 != phrase[0] {
             continue;
         }
         let mut words = Words { buf, end };
         for w in &phrase[1..] {
-            if words.take(&[w]).is_none() {
+            if words.take(&[*w]).is_none() {
                 continue 'phrases;
             }
         }
-        return Some((side, words.end));
+        return Some((*side, words.end));
     }
     None
 }
+
+/// Last words of the side-to-move phrases ([`SIDES`], [`WHITE_WORDS`], [`BLACK_WORDS`]).
+const SIDE_ENDS: [u64; 10] = keys([
+    "zaz", "waz", "btm", "wtm", "move", "play", "zug", "zet", "blancs", "noirs",
+]);
 
 /// A side-to-move phrase ending at `end` (exclusive), as written between a sign and its code
 /// (`+ ZAZ 0013.01`, `= Schwarz am Zug 0013.01`). Returns the side and the phrase's start.
@@ -150,10 +239,7 @@ pub fn side_ending_at(buf: &[u8], end: usize) -> Option<(Color, usize)> {
     while last > 0 && word_byte(buf, last - 1) {
         last -= 1;
     }
-    let ends = [
-        "zaz", "waz", "btm", "wtm", "move", "play", "zug", "zet", "blancs", "noirs",
-    ];
-    if !ends.iter().any(|w| Word(&buf[last..end]).is(w)) {
+    if !Word(key(&buf[last..end])).is_one_of(&SIDE_ENDS) {
         return None;
     }
     let mut starts = [0usize; MAX_SIDE_WORDS];
@@ -185,7 +271,12 @@ pub fn side_ending_at(buf: &[u8], end: usize) -> Option<(Color, usize)> {
 /// Skips `in N [moves]` after a result (`Win in 86`, `White wins in 78 moves`).
 fn skip_length(words: &mut Words<'_>) {
     let buf = words.buf;
-    let Some(after_in) = words.peek().filter(|(w, _)| w.is("in")).map(|(_, e)| e) else {
+    const IN: u64 = key(b"in");
+    let Some(after_in) = words
+        .peek_from(b'i')
+        .filter(|(w, _)| w.0 == IN)
+        .map(|(_, e)| e)
+    else {
         return;
     };
     let Some(g) = lex::gap_forward(buf, after_in).filter(|g| *g > after_in) else {
@@ -199,7 +290,20 @@ fn skip_length(words: &mut Words<'_>) {
         return;
     }
     words.end = j;
-    let _ = words.take(&["moves", "move", "zetten", "zügen", "zuegen"]);
+    const MOVES: [u64; 5] = keys(["moves", "move", "zetten", "zügen", "zuegen"]);
+    let _ = words.take(&MOVES);
+}
+
+/// True for a byte that may start a result or side to move in words: every word of the tables
+/// above that may start a phrase ([`SIDES`], [`WHITE_WORDS`], [`BLACK_WORDS`], [`WIN_WORDS`],
+/// [`DRAW_WORDS`], [`LOSE_WORDS`], `White wins`) starts with one of these letters, in either
+/// case (a test holds the tables to it); most words after a code do not. The first test of
+/// [`phrase_at`], before a word is read.
+fn may_start_phrase(b: u8) -> bool {
+    matches!(
+        b.to_ascii_lowercase(),
+        b'w' | b'b' | b'z' | b's' | b'd' | b'r' | b'g' | b'l' | b'v' | b'n' | b't' | b'p'
+    )
 }
 
 /// A result or side to move in words at `i`, read as far as it goes: `White wins in 78
@@ -208,16 +312,18 @@ fn skip_length(words: &mut Words<'_>) {
 /// stipulation and the end; `None` when no phrase starts at `i` or it does not end at a
 /// token boundary.
 pub fn phrase_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
-    // Every phrase starts with one of these letters: most words after a code do not.
-    if !matches!(
-        buf.get(i).map(u8::to_ascii_lowercase),
-        Some(b'w' | b'b' | b'z' | b's' | b'd' | b'r' | b'g' | b'l' | b'v' | b'n' | b't' | b'p')
-    ) {
+    if !may_start_phrase(*buf.get(i)?) {
         return None;
     }
-    let (stipulation, end) = if let Some((side, end)) = side_at(buf, i) {
+    const AND: u64 = key(b"and");
+    const WHITE: u64 = key(b"white");
+    const WHITE_RESULTS: [u64; 2] = keys(["wins", "draws"]);
+    // The first word, read once: as a side to move ([`side_from`]: a word that fails the
+    // first test of [`side_at`] is no side to move either), else as a result.
+    let (first, end) = word_at(buf, i)?;
+    let (stipulation, end) = if let Some((side, end)) = side_from(buf, first, end) {
         let mut words = Words { buf, end };
-        let _ = words.take(&["and"]);
+        let _ = words.take(&[AND]);
         match words.peek().and_then(|(w, e)| Some((result_word(w)?, e))) {
             Some((Some(outcome), e)) => {
                 words.end = e;
@@ -231,10 +337,9 @@ pub fn phrase_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
             _ => (Stipulation::new(None, side), end),
         }
     } else {
-        let (first, end) = word_at(buf, i)?;
         let mut words = Words { buf, end };
-        let outcome = if first.is("white") {
-            let index = words.take(&["wins", "draws"])?;
+        let outcome = if first.0 == WHITE {
+            let index = words.take(&WHITE_RESULTS)?;
             [Outcome::Win, Outcome::Draw][index]
         } else {
             result_word(first)??
@@ -267,6 +372,269 @@ pub fn stipulation_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The reading of words as it was written first, comparing each word with each table
+    /// entry as text: [`phrase_at`], [`side_at`] and [`side_ending_at`] must read exactly as
+    /// these do.
+    #[allow(clippy::all)]
+    mod reference {
+        use shakmaty::Color;
+
+        use crate::parse::lex;
+        use crate::stipulation::{Outcome, Stipulation};
+
+        /// Most words a backward look for a side-to-move phrase takes (`Schwarz am Zug`).
+        const MAX_SIDE_WORDS: usize = 3;
+
+        /// True for a byte of a word: an ASCII letter, or a byte of a non-ASCII letter (`ß`, `ü`).
+        fn word_byte(buf: &[u8], i: usize) -> bool {
+            match buf.get(i) {
+                Some(b) if b.is_ascii_alphabetic() => true,
+                Some(b) if *b >= 0x80 => crate::parse::space::blank_at(buf, i).is_none(),
+                _ => false,
+            }
+        }
+
+        /// A word as read: compared without regard to ASCII case, without allocating.
+        #[derive(Clone, Copy)]
+        struct Word<'a>(&'a [u8]);
+
+        impl Word<'_> {
+            fn is(self, lower: &str) -> bool {
+                self.0.eq_ignore_ascii_case(lower.as_bytes())
+            }
+        }
+
+        /// The word at `i`, and its end; `None` when no word starts there or it runs on into a
+        /// digit.
+        fn word_at(buf: &[u8], i: usize) -> Option<(Word<'_>, usize)> {
+            let mut j = i;
+            while word_byte(buf, j) {
+                j += 1;
+            }
+            if j == i || buf.get(j).is_some_and(u8::is_ascii_digit) {
+                return None;
+            }
+            Some((Word(&buf[i..j]), j))
+        }
+
+        /// A reader of successive words after gaps.
+        struct Words<'a> {
+            buf: &'a [u8],
+            end: usize,
+        }
+
+        impl Words<'_> {
+            /// The next word after a gap (and a comma glued to the word before), without moving.
+            fn peek(&self) -> Option<(Word<'_>, usize)> {
+                let mut i = self.end;
+                if self.buf.get(i) == Some(&b',') {
+                    i += 1;
+                }
+                let g = lex::gap_forward(self.buf, i)?;
+                if g == self.end {
+                    return None; // words need a gap between them
+                }
+                word_at(self.buf, g)
+            }
+
+            /// Takes the next word when it is one of `options`.
+            fn take(&mut self, options: &[&str]) -> Option<usize> {
+                let (word, end) = self.peek()?;
+                let index = options.iter().position(|o| word.is(o))?;
+                self.end = end;
+                Some(index)
+            }
+        }
+
+        /// Side-to-move phrases: their words and the side.
+        const SIDES: [(&[&str], Color); 11] = [
+            (&["white", "to", "move"], Color::White),
+            (&["white", "to", "play"], Color::White),
+            (&["black", "to", "move"], Color::Black),
+            (&["black", "to", "play"], Color::Black),
+            (&["schwarz", "am", "zug"], Color::Black),
+            (&["weiß", "am", "zug"], Color::White),
+            (&["weiss", "am", "zug"], Color::White),
+            (&["zwart", "aan", "zet"], Color::Black),
+            (&["wit", "aan", "zet"], Color::White),
+            (&["trait", "aux", "blancs"], Color::White),
+            (&["trait", "aux", "noirs"], Color::Black),
+        ];
+
+        /// One-word side to move: `WTM`, `BTM`, Dutch `WAZ` (wit aan zet) and `ZAZ` (zwart aan zet).
+        fn side_word(word: Word<'_>) -> Option<Color> {
+            if word.is("wtm") || word.is("waz") {
+                Some(Color::White)
+            } else if word.is("btm") || word.is("zaz") {
+                Some(Color::Black)
+            } else {
+                None
+            }
+        }
+
+        /// One-word results: `win wins draw draws`, Dutch `winst remise`, German `Gewinn Remis`,
+        /// French `gain gagne gagnent nulle`, Spanish `gana ganan tablas`, Italian `vince patta`, and
+        /// `loses` (the side to move loses: with Black to move, White wins).
+        fn result_word(word: Word<'_>) -> Option<Option<Outcome>> {
+            let any = |words: &[&str]| words.iter().any(|w| word.is(w));
+            if any(&[
+                "win", "wins", "winst", "gewinn", "wint", "gewinnt", "gain", "gagne", "gagnent",
+                "gana", "ganan", "vince",
+            ]) {
+                Some(Some(Outcome::Win))
+            } else if any(&[
+                "draw", "draws", "remise", "remis", "nulle", "tablas", "patta",
+            ]) {
+                Some(Some(Outcome::Draw))
+            } else if any(&["loses", "verliert"]) {
+                Some(None)
+            } else {
+                None
+            }
+        }
+
+        /// The side-to-move phrase at `i` (`Black to move`, `ZAZ`), and its end.
+        pub(super) fn side_at(buf: &[u8], i: usize) -> Option<(Color, usize)> {
+            let (first, end) = word_at(buf, i)?;
+            if let Some(side) = side_word(first) {
+                return Some((side, end));
+            }
+            'phrases: for &(phrase, side) in &SIDES {
+                if !first.is(phrase[0]) {
+                    continue;
+                }
+                let mut words = Words { buf, end };
+                for w in &phrase[1..] {
+                    if words.take(&[w]).is_none() {
+                        continue 'phrases;
+                    }
+                }
+                return Some((side, words.end));
+            }
+            None
+        }
+
+        /// A side-to-move phrase ending at `end` (exclusive), as written between a sign and its code
+        /// (`+ ZAZ 0013.01`, `= Schwarz am Zug 0013.01`). Returns the side and the phrase's start.
+        pub(super) fn side_ending_at(buf: &[u8], end: usize) -> Option<(Color, usize)> {
+            // Every side-to-move phrase ends in one of these words: most text before a code does not.
+            let mut last = end;
+            while last > 0 && word_byte(buf, last - 1) {
+                last -= 1;
+            }
+            let ends = [
+                "zaz", "waz", "btm", "wtm", "move", "play", "zug", "zet", "blancs", "noirs",
+            ];
+            if !ends.iter().any(|w| Word(&buf[last..end]).is(w)) {
+                return None;
+            }
+            let mut starts = [0usize; MAX_SIDE_WORDS];
+            let mut found = 0;
+            let mut i = end;
+            while found < MAX_SIDE_WORDS {
+                let mut s = i;
+                while s > 0 && word_byte(buf, s - 1) {
+                    s -= 1;
+                }
+                if s == i || !lex::is_boundary(lex::before(buf, s)) {
+                    break;
+                }
+                starts[found] = s;
+                found += 1;
+                match lex::gap_backward(buf, s) {
+                    Some(g) if g < s => i = g,
+                    _ => break,
+                }
+            }
+            // The longest phrase first: `Schwarz am Zug` before `Zug`.
+            starts[..found].iter().rev().find_map(|&s| {
+                side_at(buf, s)
+                    .filter(|(_, e)| *e == end)
+                    .map(|(c, _)| (c, s))
+            })
+        }
+
+        /// Skips `in N [moves]` after a result (`Win in 86`, `White wins in 78 moves`).
+        fn skip_length(words: &mut Words<'_>) {
+            let buf = words.buf;
+            let Some(after_in) = words.peek().filter(|(w, _)| w.is("in")).map(|(_, e)| e) else {
+                return;
+            };
+            let Some(g) = lex::gap_forward(buf, after_in).filter(|g| *g > after_in) else {
+                return;
+            };
+            let mut j = g;
+            while buf.get(j).is_some_and(u8::is_ascii_digit) && j - g < 4 {
+                j += 1;
+            }
+            if j == g || !lex::is_boundary(buf.get(j).copied()) {
+                return;
+            }
+            words.end = j;
+            let _ = words.take(&["moves", "move", "zetten", "zügen", "zuegen"]);
+        }
+
+        /// A result or side to move in words at `i`, read as far as it goes: `White wins in 78
+        /// moves`, `White to move, draw`, `Black to move loses`, `Win in 86`, `Draw?`, `BTM, Win`,
+        /// `Schwarz am Zug`. A `?` or `!` glued to the last word is part of it. Returns the
+        /// stipulation and the end; `None` when no phrase starts at `i` or it does not end at a
+        /// token boundary.
+        pub(super) fn phrase_at(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
+            // Every phrase starts with one of these letters: most words after a code do not.
+            if !matches!(
+                buf.get(i).map(u8::to_ascii_lowercase),
+                Some(
+                    b'w' | b'b'
+                        | b'z'
+                        | b's'
+                        | b'd'
+                        | b'r'
+                        | b'g'
+                        | b'l'
+                        | b'v'
+                        | b'n'
+                        | b't'
+                        | b'p'
+                )
+            ) {
+                return None;
+            }
+            let (stipulation, end) = if let Some((side, end)) = side_at(buf, i) {
+                let mut words = Words { buf, end };
+                let _ = words.take(&["and"]);
+                match words.peek().and_then(|(w, e)| Some((result_word(w)?, e))) {
+                    Some((Some(outcome), e)) => {
+                        words.end = e;
+                        skip_length(&mut words);
+                        (Stipulation::new(Some(outcome), side), words.end)
+                    }
+                    Some((None, e)) if side == Color::Black => {
+                        words.end = e;
+                        (Stipulation::new(Some(Outcome::Win), side), words.end)
+                    }
+                    _ => (Stipulation::new(None, side), end),
+                }
+            } else {
+                let (first, end) = word_at(buf, i)?;
+                let mut words = Words { buf, end };
+                let outcome = if first.is("white") {
+                    let index = words.take(&["wins", "draws"])?;
+                    [Outcome::Win, Outcome::Draw][index]
+                } else {
+                    result_word(first)??
+                };
+                skip_length(&mut words);
+                (Stipulation::new(Some(outcome), Color::White), words.end)
+            };
+            let end = if matches!(buf.get(end), Some(b'?' | b'!')) {
+                end + 1
+            } else {
+                end
+            };
+            lex::is_boundary(buf.get(end).copied()).then_some((stipulation, end))
+        }
+    }
 
     fn read(text: &str) -> Option<(String, usize)> {
         phrase_at(text.as_bytes(), 0).map(|(s, e)| (s.to_string(), e))
@@ -328,5 +696,200 @@ mod tests {
             stipulation_at(b"-=.", 0).map(|(s, e)| (s.to_string(), e)),
             Some(("-=".into(), 2))
         );
+    }
+
+    /// Every word of the tables starts with a letter that the first tests pass, is short
+    /// enough to be keyed, and has a key of its own.
+    #[test]
+    fn the_first_tests_and_keys_cover_every_word_of_the_tables() {
+        let sides: Vec<&str> = [
+            "white", "black", "schwarz", "weiß", "weiss", "zwart", "wit", "trait", "wtm", "waz",
+            "btm", "zaz",
+        ]
+        .to_vec();
+        for word in &sides {
+            let b = word.as_bytes()[0];
+            assert!(
+                may_start_side(b) && may_start_side(b.to_ascii_uppercase()),
+                "{word}"
+            );
+            assert!(
+                may_start_phrase(b) && may_start_phrase(b.to_ascii_uppercase()),
+                "{word}"
+            );
+        }
+        for (phrase, _) in &SIDES {
+            assert!(sides.iter().any(|w| key(w.as_bytes()) == phrase[0]));
+        }
+        let results = [
+            "win", "wins", "winst", "gewinn", "wint", "gewinnt", "gain", "gagne", "gagnent",
+            "gana", "ganan", "vince", "draw", "draws", "remise", "remis", "nulle", "tablas",
+            "patta", "loses", "verliert",
+        ];
+        for word in results {
+            assert!(may_start_phrase(word.as_bytes()[0]), "{word}");
+        }
+        let mut all: Vec<u64> = SIDES.iter().flat_map(|(p, _)| *p).collect();
+        all.extend(WHITE_WORDS.iter().chain(&BLACK_WORDS).chain(&WIN_WORDS));
+        all.extend(DRAW_WORDS.iter().chain(&LOSE_WORDS).chain(&SIDE_ENDS));
+        assert!(all.iter().all(|k| *k != 0), "every table word fits a key");
+        assert_eq!(
+            WIN_WORDS.len() + DRAW_WORDS.len() + LOSE_WORDS.len(),
+            results.len()
+        );
+        for (k, word) in WIN_WORDS
+            .iter()
+            .chain(&DRAW_WORDS)
+            .chain(&LOSE_WORDS)
+            .zip(results)
+        {
+            assert_eq!(*k, key(word.as_bytes()), "{word}");
+        }
+    }
+
+    /// Words for the property tests: the tables' words in mixed case, their near misses, and
+    /// what else stands after a code.
+    const PIECES: &[&str] = &[
+        "White",
+        "WHITE",
+        "white",
+        "Whites",
+        "Black",
+        "bLACK",
+        "to",
+        "TO",
+        "move",
+        "Move",
+        "play",
+        "moves",
+        "and",
+        "AND",
+        "win",
+        "Win",
+        "WINS",
+        "winst",
+        "Gewinn",
+        "gewinnt",
+        "wint",
+        "gain",
+        "gagne",
+        "gagnent",
+        "gana",
+        "ganan",
+        "vince",
+        "draw",
+        "Draw",
+        "draws",
+        "remise",
+        "Remis",
+        "nulle",
+        "tablas",
+        "patta",
+        "loses",
+        "verliert",
+        "Verliert",
+        "verlierT",
+        "verlierte",
+        "BTM",
+        "btm",
+        "WTM",
+        "ZAZ",
+        "waz",
+        "Schwarz",
+        "am",
+        "Zug",
+        "zug",
+        "Weiß",
+        "WEIß",
+        "weiss",
+        "zwart",
+        "aan",
+        "zet",
+        "wit",
+        "Trait",
+        "aux",
+        "blancs",
+        "noirs",
+        "Noirs",
+        "in",
+        "IN",
+        "78",
+        "5",
+        "12345",
+        "zetten",
+        "zügen",
+        "ZÜGEN",
+        "zuegen",
+        "d8b8",
+        "a1",
+        "is",
+        "the",
+        "Nullement",
+        "Winner",
+        "whitewash",
+        "x",
+        "é",
+        "ß",
+        "?",
+        "!",
+        ":",
+        ".",
+        ",",
+        "+",
+        "=",
+        "-+",
+        "-=",
+        "(",
+        ")",
+        "3/3",
+    ];
+
+    proptest::proptest! {
+        /// A key is equal to a table word's key exactly when the word is equal to it without
+        /// regard to ASCII case.
+        #[test]
+        fn keys_compare_as_words_without_case(
+            letters in proptest::collection::vec(proptest::sample::select(
+                &[b'a', b'A', b'i', b'N', b'n', b'w', b'W', b's', 0xC3, 0x9F, 0xBC][..]
+            ), 0..12),
+        ) {
+            let table = ["a", "an", "in", "win", "WIN", "winn", "wins", "ai", "ann", "weiß",
+                "zügen", "ianiania", "ianianian"];
+            for word in table {
+                let same = letters.eq_ignore_ascii_case(word.as_bytes()) && word.len() <= MAX_WORD;
+                proptest::prop_assert_eq!(
+                    key(&letters) == key(word.as_bytes()) && key(&letters) != 0,
+                    same,
+                    "{:?} and {}", letters, word
+                );
+            }
+        }
+
+        /// The readers of words read exactly as the reference reads, from every offset of
+        /// any text made of the tables' words, their near misses and other tokens.
+        #[test]
+        fn words_read_as_the_reference_reads(
+            pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..8),
+            joins in proptest::collection::vec(
+                proptest::sample::select(&[" ", "", "  ", ", ", "\n", " \n ", "\n\n"][..]), 8),
+        ) {
+            let text: String = pieces
+                .iter()
+                .zip(&joins)
+                .flat_map(|(piece, join)| [*piece, *join])
+                .collect();
+            let buf = text.as_bytes();
+            for i in 0..=buf.len() + 1 {
+                proptest::prop_assert_eq!(phrase_at(buf, i), reference::phrase_at(buf, i), "{:?} at {}", text, i);
+                proptest::prop_assert_eq!(side_at(buf, i), reference::side_at(buf, i), "{:?} at {}", text, i);
+                if i <= buf.len() {
+                    proptest::prop_assert_eq!(
+                        side_ending_at(buf, i),
+                        reference::side_ending_at(buf, i),
+                        "{:?} at {}", text, i
+                    );
+                }
+            }
+        }
     }
 }
