@@ -55,7 +55,24 @@ impl Chain {
         if self.positions && self.held.is_empty() {
             return;
         }
-        for (record, link) in std::mem::take(records).into_iter().zip(links) {
+        // With nothing held, the records before the first that must be held are handed on
+        // where they stand: a source's first records (every file of a tree starts so) are not
+        // moved one by one through the loop below.
+        let mut kept = 0;
+        if self.held.is_empty() {
+            for (record, link) in records.iter().zip(links) {
+                self.positions |= record.rank > Rank::Bare;
+                if !self.positions && link.needs_source_evidence {
+                    break;
+                }
+                kept += 1;
+            }
+            if kept == records.len() {
+                return;
+            }
+        }
+        let rest = records.split_off(kept);
+        for (record, link) in rest.into_iter().zip(&links[kept..]) {
             if record.rank > Rank::Bare && !self.positions {
                 self.positions = true;
                 records.extend(self.held.drain(..).map(|(r, _)| r));

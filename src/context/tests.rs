@@ -196,3 +196,75 @@ fn knowing_the_tokens_from_a_chunk_start_changes_no_reading() {
         "{compared} codes, {first_far} first far"
     );
 }
+
+/// The chain hands on and holds back records as the rule says, record by record, however
+/// the records come in passes: all at once, one a pass, or cut anywhere in two. The kinds are
+/// a bare code with chess near it, one with nothing near it (held until a position comes)
+/// and a code with kings.
+#[test]
+fn the_chain_hands_on_what_the_rule_says_in_passes_of_any_size() {
+    let kinds = [
+        record_of("GBR code 1205.40 in the index"),
+        record_of("the 1205.41 model"),
+        record_of("0310.01 d6a8"),
+    ];
+    assert!(!kinds[0].1.needs_source_evidence && kinds[0].0.rank == Rank::Bare);
+    assert!(kinds[1].1.needs_source_evidence);
+    // The rule, one record at a time.
+    let by_rule = |sequence: &[usize]| {
+        let (mut positions, mut held, mut out) = (false, Vec::new(), Vec::new());
+        for &k in sequence {
+            if k == 2 && !positions {
+                positions = true;
+                out.append(&mut held);
+            }
+            if !positions && (kinds[k].1.needs_source_evidence || !held.is_empty()) {
+                held.push(k);
+            } else {
+                out.push(k);
+            }
+        }
+        out.extend(
+            held.into_iter()
+                .filter(|&k| !kinds[k].1.needs_source_evidence),
+        );
+        out.into_iter()
+            .map(|k| kinds[k].0.canonical.to_string())
+            .collect::<Vec<_>>()
+    };
+    let by_chain = |sequence: &[usize], cuts: &[usize]| {
+        let mut chain = Chain::new();
+        let mut out = Vec::new();
+        let mut from = 0;
+        for &to in cuts.iter().chain([&sequence.len()]) {
+            let (mut records, links): (Vec<Record>, Vec<Link>) =
+                sequence[from..to].iter().map(|&k| kinds[k].clone()).unzip();
+            chain.pass(&mut records, &links);
+            out.extend(records);
+            from = to;
+        }
+        out.extend(chain.finish());
+        out.into_iter()
+            .map(|r| r.canonical.to_string())
+            .collect::<Vec<_>>()
+    };
+    let mut compared = 0;
+    for len in 0..=6u32 {
+        for n in 0..3usize.pow(len) {
+            let sequence: Vec<usize> = (0..len).map(|i| n / 3usize.pow(i) % 3).collect();
+            let want = by_rule(&sequence);
+            let each: Vec<usize> = (1..sequence.len()).collect();
+            assert_eq!(by_chain(&sequence, &[]), want, "{sequence:?} in one pass");
+            assert_eq!(by_chain(&sequence, &each), want, "{sequence:?} one a pass");
+            for cut in 0..=sequence.len() {
+                assert_eq!(
+                    by_chain(&sequence, &[cut]),
+                    want,
+                    "{sequence:?} cut at {cut}"
+                );
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 1093);
+}
