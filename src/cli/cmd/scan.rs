@@ -161,14 +161,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 } else if config.counts() {
                     counts.add(&records, config.mode == Mode::Count, &mut plain)
                 } else {
-                    printer.records(&names.name(input), &records)
+                    printer.records(|| names.name(input), &records)
                 }
             }
             ScanEvent::Done(_) if config.mode == Mode::Quiet => Ok(()),
             ScanEvent::Done(_) if config.counts() => {
                 counts.flush(config.mode == Mode::Count, &mut plain)
             }
-            ScanEvent::Done(file) => printer.end(&names.name(&file.input), file.bytes),
+            ScanEvent::Done(file) => printer.end(|| names.name(&file.input), file.bytes),
         };
         let flushed = |printer: &mut Printer<_>, plain: &mut BufWriter<io::Stdout>| {
             if flush_each {

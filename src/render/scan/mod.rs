@@ -43,24 +43,30 @@ impl<W: Write> Printer<W> {
         }
     }
 
-    /// Writes a batch of records of the input `path` (the records name it so too). An input's
-    /// batches come one after the other, then its [`Printer::end`].
-    pub fn records(&mut self, path: &crate::SourcePath, records: &[&Record]) -> io::Result<()> {
+    /// Writes a batch of records of an input. An input's batches come one after the other,
+    /// then its [`Printer::end`]. `path` gives the input's name, asked only by the format that
+    /// writes it apart from the records' (JSON's `begin`): a tree's text listing makes no name
+    /// a file.
+    pub fn records(
+        &mut self,
+        path: impl FnOnce() -> crate::SourcePath,
+        records: &[&Record],
+    ) -> io::Result<()> {
         if records.is_empty() {
             return Ok(());
         }
         match self {
             Printer::Text(p) => p.records(records),
-            Printer::Json(p) => p.records(path, records),
+            Printer::Json(p) => p.records(&path(), records),
             Printer::Csv(p) => p.records(records),
         }
     }
 
-    /// Ends the input `path`, scanned over `bytes` bytes. Nothing is written for an input
-    /// without records.
-    pub fn end(&mut self, path: &crate::SourcePath, bytes: u64) -> io::Result<()> {
+    /// Ends an input, scanned over `bytes` bytes; `path` gives its name, asked as by
+    /// [`Printer::records`]. Nothing is written for an input without records.
+    pub fn end(&mut self, path: impl FnOnce() -> crate::SourcePath, bytes: u64) -> io::Result<()> {
         match self {
-            Printer::Json(p) => p.end(path, bytes),
+            Printer::Json(p) => p.end(&path(), bytes),
             Printer::Text(_) | Printer::Csv(_) => Ok(()),
         }
     }
