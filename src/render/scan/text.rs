@@ -112,17 +112,11 @@ fn status_and_rank(status: Status, rank: Rank) -> &'static [u8] {
 /// writer for each piece of a line cost more than the piece.
 const BATCH_BYTES: usize = 8 * 1024;
 
-/// Appends `text` to `out`, in `style` when `styled`: the bytes [`write_styled`] writes.
+/// Appends `text` to `out`, in `style` when `styled` ([`write_styled`], which cannot fail on
+/// a vector).
 #[inline(always)]
 fn push_styled(out: &mut Vec<u8>, styled: bool, style: Style, text: &[u8]) {
-    if styled {
-        // Writing to a vector cannot fail.
-        let _ = write!(out, "{}", style.render());
-        out.extend_from_slice(text);
-        let _ = write!(out, "{}", style.render_reset());
-    } else {
-        out.extend_from_slice(text);
-    }
+    let _ = write_styled(out, styled, style, text);
 }
 
 /// Appends the line of one record, line feed included, to `out`: the printer runs one batch at
