@@ -345,58 +345,16 @@ impl Position {
         // them at once: the same board as placing the men one by one whenever no square holds
         // two men of different types or colours (a square listed twice for one type and colour
         // holds that man in both). Where one does, the sets disagree and the men are placed
-        // one by one below, the later man taking the square.
+        // one by one, the later man taking the square.
         let mut by_role = ByRole::new_with(|_| Bitboard::EMPTY);
         let mut by_color = ByColor::new_with(|_| Bitboard::EMPTY);
-        let mut pieces = squares.pieces.iter();
-        for role in PIECE_ROLES {
-            for color in [Color::White, Color::Black] {
-                for _ in 0..*material.get(color).get(role) {
-                    let square = *pieces.next()?;
-                    by_role.get_mut(role).add(square);
-                    by_color.get_mut(color).add(square);
-                }
-            }
-        }
-        let mut pawns = squares.pawns.iter();
-        for color in [Color::White, Color::Black] {
-            for _ in 0..material.get(color).pawn {
-                let square = *pawns.next()?;
-                by_role.pawn.add(square);
-                by_color.get_mut(color).add(square);
-            }
-        }
-        if pieces.next().is_some() || pawns.next().is_some() {
-            return None;
-        }
-        for (color, square) in [(Color::White, kings.white), (Color::Black, kings.black)] {
-            by_role.king.add(square);
-            by_color.get_mut(color).add(square);
-        }
-        if let Ok(board) = Board::try_from_bitboards(by_role, by_color) {
-            return Some(board);
-        }
-        let mut board = Board::empty();
-        let mut pieces = squares.pieces.iter();
-        for role in PIECE_ROLES {
-            for color in [Color::White, Color::Black] {
-                for _ in 0..*material.get(color).get(role) {
-                    board.set_piece_at(*pieces.next()?, Piece { color, role });
-                }
-            }
-        }
-        let mut pawns = squares.pawns.iter();
-        for color in [Color::White, Color::Black] {
-            for _ in 0..material.get(color).pawn {
-                board.set_piece_at(*pawns.next()?, color.pawn());
-            }
-        }
-        if pieces.next().is_some() || pawns.next().is_some() {
-            return None;
-        }
-        board.set_piece_at(kings.white, Color::White.king());
-        board.set_piece_at(kings.black, Color::Black.king());
-        Some(board)
+        each_man(kings, squares, &material, |square, man| {
+            by_role.get_mut(man.role).add(square);
+            by_color.get_mut(man.color).add(square);
+        })?;
+        Board::try_from_bitboards(by_role, by_color)
+            .ok()
+            .or_else(|| board_man_by_man(kings, squares, &material))
     }
 
     /// The FEN board field (`8/K7/2n5/8/8/3k4/1RB5/8` style), when [`Position::board`] is
@@ -453,6 +411,52 @@ impl Position {
             out.push('.');
         }
     }
+}
+
+/// Calls `place(square, man)` for each man of `squares` in the code's order (the pieces by type,
+/// queens first, White's then Black's; then the pawns, White's first), then for the kings;
+/// `None`, having placed some, when the list does not hold exactly the men of `material`.
+#[inline(always)]
+fn each_man(
+    kings: Kings,
+    squares: &SquareList,
+    material: &ByColor<ByRole<u8>>,
+    mut place: impl FnMut(Square, Piece),
+) -> Option<()> {
+    let mut pieces = squares.pieces.iter();
+    for role in PIECE_ROLES {
+        for color in [Color::White, Color::Black] {
+            for _ in 0..*material.get(color).get(role) {
+                place(*pieces.next()?, Piece { color, role });
+            }
+        }
+    }
+    let mut pawns = squares.pawns.iter();
+    for color in [Color::White, Color::Black] {
+        for _ in 0..material.get(color).pawn {
+            place(*pawns.next()?, color.pawn());
+        }
+    }
+    if pieces.next().is_some() || pawns.next().is_some() {
+        return None;
+    }
+    place(kings.white, Color::White.king());
+    place(kings.black, Color::Black.king());
+    Some(())
+}
+
+/// The board of the men placed one by one ([`each_man`]), a later man taking the square of an
+/// earlier one: what [`Position::board_of`] gives where two men share a square.
+fn board_man_by_man(
+    kings: Kings,
+    squares: &SquareList,
+    material: &ByColor<ByRole<u8>>,
+) -> Option<Board> {
+    let mut board = Board::empty();
+    each_man(kings, squares, material, |square, man| {
+        board.set_piece_at(square, man);
+    })?;
+    Some(board)
 }
 
 /// The canonical text `canonical` of a position whose stipulation was `old`, with the
