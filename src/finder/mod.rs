@@ -15,6 +15,8 @@
 
 use std::ops::Range;
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 mod scalar;
 mod simd;
 

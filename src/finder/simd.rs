@@ -12,13 +12,11 @@
 //! through pulp's `Sse2` token, which holds their `unsafe` ([`sse2`]), and elsewhere with one
 //! multiply per eight bytes ([`bit_mask`]).
 //!
-//! The same loop is compiled a second time for AVX2 (x86-64-v3), and [`scan`] picks the build at
-//! run time through pulp's `Arch::dispatch`: the `unsafe` of calling code compiled for a CPU
-//! feature lives in that crate, which checks the feature first. With 32-byte vectors and
-//! three-operand instructions that fold the loads, the hot loop takes half the instructions
-//! of the baseline build; it walks a shrinking slice rather than counting blocks and takes two
-//! blocks a turn. A CPU without AVX2 runs the baseline build; the tests run both. What each of
-//! these choices measured is in docs/performance.md, "The finder's block loop".
+//! On x86_64 CPUs with AVX2 the loop of [`super::avx2`] runs instead, written with intrinsics
+//! through pulp's `V3` token: its compares stay masks, so that a pair of blocks that hits is not
+//! tested again byte by byte. This loop is the one for every other CPU, and the reference the
+//! tests hold that one to. What each of these choices measured is in docs/performance.md, "The
+//! finder's block loop".
 //!
 //! Per block it computes two things:
 //! - a prefilter: is there an `i` in `0..64` with a full stop at `i + 4` and a digit at
@@ -79,39 +77,20 @@ fn sum(lanes: &Lanes) -> u64 {
 /// Scans `buf[start..end]` (already clamped, `start <= end <= buf.len()`); see
 /// [`super::scan_range`]. Returns the number of line feeds in the range.
 ///
-/// The block loop is compiled twice: for the baseline of the target (SSE2 on x86_64) and, on
-/// x86_64, for AVX2 (32-byte vectors, half the vector instructions a block), chosen at run time
-/// by pulp's `Arch::dispatch`, which holds the `unsafe` that calling code compiled for a CPU
-/// feature needs.
+/// On x86_64 with AVX2 (pulp's `V3::try_new`, which checks the CPU) the loop of
+/// [`super::avx2`] runs; elsewhere this module's, compiled for the target's baseline (SSE2 on
+/// x86_64, NEON on aarch64).
 pub(super) fn scan(
     buf: &[u8],
     start: usize,
     end: usize,
     on_anchor: &mut impl FnMut(usize, u64),
 ) -> u64 {
-    pulp::Arch::new().dispatch(Blocks {
-        buf,
-        start,
-        end,
-        on_anchor,
-    })
-}
-
-/// The arguments of [`scan_blocks`], as the operation pulp dispatches.
-struct Blocks<'a, F> {
-    buf: &'a [u8],
-    start: usize,
-    end: usize,
-    on_anchor: &'a mut F,
-}
-
-impl<F: FnMut(usize, u64)> pulp::WithSimd for Blocks<'_, F> {
-    type Output = u64;
-
-    #[inline(always)]
-    fn with_simd<S: pulp::Simd>(self, _: S) -> u64 {
-        scan_blocks(self.buf, self.start, self.end, self.on_anchor)
+    #[cfg(target_arch = "x86_64")]
+    if let Some(v3) = pulp::x86::V3::try_new() {
+        return super::avx2::scan(v3, buf, start, end, on_anchor);
     }
+    scan_blocks(buf, start, end, on_anchor)
 }
 
 /// [`scan`] compiled for the target's baseline only, for the tests that compare both builds.
@@ -125,7 +104,7 @@ pub(super) fn scan_baseline(
     scan_blocks(buf, start, end, on_anchor)
 }
 
-/// The body of [`scan`], inlined into each build.
+/// The body of [`scan`] for a CPU without AVX2.
 #[inline(always)]
 fn scan_blocks(
     buf: &[u8],
@@ -174,9 +153,21 @@ fn scan_blocks(
         newlines += sum(&lanes);
         group += count;
     }
-    let mut pos = start + blocks * BLOCK;
-    // The rest, at most two blocks: a window padded with NUL past the end of the buffer (NUL is
-    // neither a digit, a full stop nor a line feed), and only `len` bytes counted.
+    scan_tail(buf, start + blocks * BLOCK, end, newlines, on_anchor)
+}
+
+/// The blocks of `buf[pos..end]` that the hot loop leaves, at most three: each read through a
+/// window padded with NUL past the end of the buffer (NUL is neither a digit, a full stop nor
+/// a line feed), only its bytes before `end` counted. `newlines` counts the line feeds before
+/// `pos`; returns it with those of `buf[pos..end]` added.
+#[inline(always)]
+pub(super) fn scan_tail(
+    buf: &[u8],
+    mut pos: usize,
+    end: usize,
+    mut newlines: u64,
+    on_anchor: &mut impl FnMut(usize, u64),
+) -> u64 {
     while pos < end {
         let len = (end - pos).min(BLOCK);
         let rest = &buf[pos..];
@@ -268,7 +259,7 @@ fn newlines_in(bytes: &[u8]) -> u64 {
 /// (callgrind), where 3.8% of the blocks hit.
 #[cold]
 #[inline(never)]
-fn report(
+pub(super) fn report(
     buf: &[u8],
     pos: usize,
     len: usize,
