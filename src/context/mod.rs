@@ -78,8 +78,9 @@ pub struct Before {
     /// The 0-based offset from which every token is known: [`Before::last_anchor`] is the
     /// last token starting at or after it, before this anchor, and `None` there means no token
     /// starts between the two. The scanner gives its chunk's start: the first code of a chunk
-    /// more than [`lines::MAX_BYTES`] into it then knows that no code stands within the
-    /// look-back's reach. `None` when nothing is known.
+    /// that starts the buffer (a file's first code), or of one more than [`lines::MAX_BYTES`]
+    /// into it, then knows that no code stands within the look-back's reach. `None` when
+    /// nothing is known.
     pub anchors_from: Option<usize>,
     /// True when a code with kings or more stands before this one in the source. A bare
     /// code's evidence then changes nothing ([`Chain`] hands every record on once such a code
@@ -124,12 +125,13 @@ pub fn read_code_in(
     }
     let start = parsed.span.start;
     let last = before.last_anchor.filter(|&last| last + 4 < start);
-    // No token at all since `anchors_from`, which lies below every byte the look-back reads
-    // (a token whose full stop it reads starts at most 4 bytes below its lowest byte).
+    // No token at all since `anchors_from`, which lies at the buffer's start or below every
+    // byte the look-back reads (a token whose full stop it reads starts at most 4 bytes below
+    // its lowest byte): the first code of a file is read so, wherever it stands.
     let none_within_reach = before.last_anchor.is_none()
         && before
             .anchors_from
-            .is_some_and(|from| from + 4 <= start.saturating_sub(lines::MAX_BYTES));
+            .is_some_and(|from| from == 0 || from + 4 <= start.saturating_sub(lines::MAX_BYTES));
     let mut above = match last {
         // The first code of a table's run, below the runs of the table before: the code before
         // it stands within reach, as in a directory printed row by row.

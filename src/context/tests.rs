@@ -164,8 +164,9 @@ fn a_heading_holds_while_each_entry_reaches_the_one_before() {
 }
 
 /// A scanner that knows every token from a chunk's start (`Before::anchors_from`) reads each
-/// code as one that knows nothing: the first code of a chunk, more than the look-back's reach
-/// into it, is read without searching the lines above for a code.
+/// code as one that knows nothing: the first code of a chunk more than the look-back's reach
+/// into it, or of the chunk that starts the buffer, is read without searching the lines above
+/// for a code.
 #[test]
 fn knowing_the_tokens_from_a_chunk_start_changes_no_reading() {
     // The fixtures, with prose between them longer than the look-back's reach.
@@ -176,6 +177,7 @@ fn knowing_the_tokens_from_a_chunk_start_changes_no_reading() {
         .collect();
     let mut compared = 0;
     let mut first_far = 0;
+    let mut first_at_start = 0;
     for chunk_start in (0..text.len()).step_by(251) {
         let mut last = None;
         for &anchor in tokens.iter().filter(|&&a| a >= chunk_start) {
@@ -187,14 +189,54 @@ fn knowing_the_tokens_from_a_chunk_start_changes_no_reading() {
             let read = |before| format!("{:?}", read_code(&text, anchor, before));
             assert_eq!(read(known), read(Before::default()), "anchor {anchor}");
             first_far += usize::from(last.is_none() && anchor > chunk_start + lines::MAX_BYTES + 4);
+            first_at_start += usize::from(last.is_none() && chunk_start == 0);
             last = Some(anchor);
             compared += 1;
         }
     }
     assert!(
-        compared > 1_000 && first_far > 10,
-        "{compared} codes, {first_far} first far"
+        compared > 1_000 && first_far > 10 && first_at_start == 1,
+        "{compared} codes, {first_far} first far, {first_at_start} first at the start"
     );
+}
+
+/// The first code of a file is read as one that knows nothing, wherever it stands: each
+/// fixture token, as the first of a file that starts at some byte after the token before it
+/// (every 3rd byte, and each line start; no token before it in the file), less than the look-back's reach above it or more.
+#[test]
+fn the_first_code_of_a_file_is_read_as_knowing_nothing() {
+    let prose = "The column printed one study a week, with the solution a week later.\n".repeat(3);
+    let text: Vec<u8> = crate::context::walk::tests::fixture_texts().join(prose.as_bytes());
+    let tokens: Vec<usize> = (0..text.len())
+        .filter(|&i| crate::finder::is_token(&text, i))
+        .collect();
+    let mut compared = 0;
+    let mut after = 0;
+    for &token in &tokens {
+        let cuts = (after..token).filter(|&c| c % 3 == 0 || (c > 0 && text[c - 1] == b'\n'));
+        for cut in cuts {
+            let file = &text[cut..];
+            // A cut inside a number may make a token of its end (`12345.67` from `2345.67`):
+            // the finder would give it first.
+            if (0..token - cut).any(|i| crate::finder::is_token(file, i)) {
+                continue;
+            }
+            let known = Before {
+                last_anchor: None,
+                anchors_from: Some(0),
+                position: false,
+            };
+            let read = |before| format!("{:?}", read_code(file, token - cut, before));
+            assert_eq!(
+                read(known),
+                read(Before::default()),
+                "token {token}, file from {cut}"
+            );
+            compared += 1;
+        }
+        after = token + 1;
+    }
+    assert!(compared > 5_000, "{compared} first codes");
 }
 
 /// The chain hands on and holds back records as the rule says, record by record, however
