@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release --example spill -- [CODES] [BUDGET_MIB]` (defaults: 2,000,000 codes,
 //! 64 MiB); `SPILL_MODE=memory` sorts in memory instead. Compare the peak memory of the two
-//! with farm-bench.
+//! with `/usr/bin/time -v`.
 
 use std::io::{self, Write};
 use std::time::Instant;
