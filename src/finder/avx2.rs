@@ -19,7 +19,7 @@ use std::arch::x86_64::__m256i;
 
 use pulp::x86::V3;
 
-use super::simd::{BLOCK, WINDOW, report, scan_tail};
+use super::simd::{BLOCK, WINDOW, report, scan_tail, whole_steps};
 
 /// Bytes the loop takes a turn: two blocks.
 const PAIR: usize = 2 * BLOCK;
@@ -49,7 +49,7 @@ pub(super) fn scan(
     )
 }
 
-/// The arguments of [`scan_pairs`], as the operation pulp runs with the CPU's features.
+/// The arguments of [`scan`], as the operation pulp runs with the CPU's features.
 struct Pairs<'a, F> {
     v3: V3,
     buf: &'a [u8],
@@ -61,9 +61,11 @@ struct Pairs<'a, F> {
 impl<F: FnMut(usize, u64)> pulp::WithSimd for Pairs<'_, F> {
     type Output = u64;
 
+    /// [`scan_pairs`] (the token `S` is unused: the intrinsics are called through the `V3`
+    /// token the operation holds).
     #[inline(always)]
     fn with_simd<S: pulp::Simd>(self, _: S) -> u64 {
-        scan_pairs(self.v3, self.buf, self.start, self.end, self.on_anchor)
+        scan_pairs(self)
     }
 }
 
@@ -115,21 +117,18 @@ fn load<const N: usize>(bytes: &[u8; N], at: usize) -> __m256i {
 
 /// The body of [`scan`], compiled for AVX2.
 #[inline(always)]
-fn scan_pairs(
-    v3: V3,
-    buf: &[u8],
-    start: usize,
-    end: usize,
-    on_anchor: &mut impl FnMut(usize, u64),
-) -> u64 {
+fn scan_pairs(op: Pairs<'_, impl FnMut(usize, u64)>) -> u64 {
+    let Pairs {
+        v3,
+        buf,
+        start,
+        end,
+        on_anchor,
+    } = op;
     let needles = Needles::new(v3);
     let mut newlines = 0;
     // The whole pairs inside the range whose window lies inside the buffer.
-    let pairs = if buf.len() - start >= PAIR_WINDOW {
-        ((end - start) / PAIR).min((buf.len() - start - PAIR_WINDOW) / PAIR + 1)
-    } else {
-        0
-    };
+    let pairs = whole_steps(buf.len(), start, end, PAIR, PAIR_WINDOW);
     let mut group = 0;
     while group < pairs {
         let count = GROUP_PAIRS.min(pairs - group);

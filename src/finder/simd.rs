@@ -116,11 +116,7 @@ fn scan_blocks(
     // Hot loop: the whole blocks inside the range whose window lies inside the buffer, taken
     // [`LANE_BLOCKS`] at a time; the windows are cut from a slice that ends exactly at the last
     // one, so that the compiler drops the bounds checks.
-    let blocks = if buf.len() - start >= WINDOW {
-        ((end - start) / BLOCK).min((buf.len() - start - WINDOW) / BLOCK + 1)
-    } else {
-        0
-    };
+    let blocks = whole_steps(buf.len(), start, end, BLOCK, WINDOW);
     let mut group = 0;
     while group < blocks {
         let count = LANE_BLOCKS.min(blocks - group);
@@ -154,6 +150,25 @@ fn scan_blocks(
         group += count;
     }
     scan_tail(buf, start + blocks * BLOCK, end, newlines, on_anchor)
+}
+
+/// How many steps of `step` bytes from `start` a loop takes within `start..end` whose window,
+/// `window` bytes from each step's start (`window >= step`), lies inside a buffer of `len`
+/// bytes (`start <= end <= len`): the hot loop's whole blocks (or pairs), the rest left to
+/// [`scan_tail`].
+#[inline(always)]
+pub(super) fn whole_steps(
+    len: usize,
+    start: usize,
+    end: usize,
+    step: usize,
+    window: usize,
+) -> usize {
+    if len - start >= window {
+        ((end - start) / step).min((len - start - window) / step + 1)
+    } else {
+        0
+    }
 }
 
 /// The blocks of `buf[pos..end]` that the hot loop leaves, at most three: each read through a
