@@ -193,7 +193,8 @@ pub(super) fn scan_tail(
             let candidates = candidates(&window);
             report(buf, pos, len, &window, candidates, newlines, on_anchor);
         }
-        newlines += newlines_in(&buf[pos..pos + len]);
+        // `len` is 1..=64: the mask keeps the block's first `len` bytes.
+        newlines += u64::from((feeds(&window) & (u64::MAX >> (BLOCK - len))).count_ones());
         pos += len;
     }
     newlines
@@ -256,11 +257,6 @@ fn hits(window: &[u8; WINDOW]) -> bool {
 #[inline(always)]
 pub(super) fn is_candidate(window: &[u8; WINDOW], i: usize) -> bool {
     (window[i + 4] == b'.') & is_digit(window[i + 5])
-}
-
-/// Line feeds in a short slice.
-fn newlines_in(bytes: &[u8]) -> u64 {
-    bytes.iter().map(|&b| u64::from(b == b'\n')).sum()
 }
 
 /// Reports the anchors among the first `len` starts of the block at `pos`, whose prefilter hit.
