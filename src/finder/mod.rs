@@ -5,11 +5,13 @@
 //! token (gbr-notation.md §5). The finder reports anchors and counts line feeds in the same pass, so the
 //! scanner gets line numbers without reading the text twice.
 //!
-//! [`scan_range`] works on 64-byte blocks in plain array code that the compiler vectorizes (SSE2
-//! on x86_64, NEON on aarch64; see `simd.rs` for why not intrinsics): a full-stop-digit
-//! prefilter and a line-feed count per block, with the rare blocks that pass the prefilter
-//! checked byte by byte. [`scan_range_scalar`] is the byte-at-a-time reference the tests and
-//! benches compare it with.
+//! [`scan_range`] works on 64-byte blocks: a full-stop-digit prefilter and a line-feed count
+//! per block, with the rare blocks that pass the prefilter checked for the whole shape. On an
+//! x86_64 CPU with AVX2 the loop is written with intrinsics through pulp's `V3` token
+//! (`avx2.rs`); elsewhere it is plain array code that the compiler vectorizes (SSE2 on x86_64,
+//! NEON on aarch64; `simd.rs`, which says why it takes no intrinsics of its own).
+//! [`scan_range_scalar`] is the byte-at-a-time reference the tests and benches compare both
+//! with.
 //!
 //! Offsets are 0-based byte offsets into the buffer throughout.
 
