@@ -202,7 +202,8 @@ fn knowing_the_tokens_from_a_chunk_start_changes_no_reading() {
 
 /// The first code of a file is read as one that knows nothing, wherever it stands: each
 /// fixture token, as the first of a file that starts at some byte after the token before it
-/// (every 3rd byte, and each line start; no token before it in the file), less than the look-back's reach above it or more.
+/// (every 3rd byte, and each line start; no token before it in the file), less than the
+/// look-back's reach above it or more.
 #[test]
 fn the_first_code_of_a_file_is_read_as_knowing_nothing() {
     let prose = "The column printed one study a week, with the solution a week later.\n".repeat(3);

@@ -72,7 +72,9 @@ impl<F: FnMut(usize, u64)> pulp::WithSimd for Pairs<'_, F> {
 /// The vectors the loop compares with.
 #[derive(Clone, Copy)]
 struct Needles {
+    /// The full stop in every byte.
     stop: __m256i,
+    /// The line feed in every byte.
     feed: __m256i,
     /// Added to a byte, moves the digits to the bottom of the signed range.
     shift: __m256i,
@@ -81,6 +83,7 @@ struct Needles {
 }
 
 impl Needles {
+    /// The vectors, made once a scan.
     #[inline(always)]
     fn new(v3: V3) -> Needles {
         let splat = |b: u8| v3.avx._mm256_set1_epi8(b as i8);

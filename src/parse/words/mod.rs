@@ -1,5 +1,5 @@
-//! Results and side to move written in words (gbr-notation.md §6, "Results in words", "Side to move
-//! in words"; docs/reading.md): `White wins in 78 moves`, `White to move, draw`,
+//! Results and side to move written in words (gbr-notation.md §6, "Results in words", "Side
+//! to move in words"; docs/reading.md): `White wins in 78 moves`, `White to move, draw`,
 //! `Black to move loses`, `Win in 86`, `Draw?`, `BTM, Win`, `Schwarz am Zug`, `ZAZ`.
 //!
 //! Words are matched without regard to case and may be separated by any gap of

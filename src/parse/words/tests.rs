@@ -495,8 +495,16 @@ proptest::proptest! {
             .collect();
         let buf = text.as_bytes();
         for i in 0..=buf.len() + 1 {
-            proptest::prop_assert_eq!(phrase_at(buf, i), reference::phrase_at(buf, i), "{:?} at {}", text, i);
-            proptest::prop_assert_eq!(side_at(buf, i), reference::side_at(buf, i), "{:?} at {}", text, i);
+            proptest::prop_assert_eq!(
+                phrase_at(buf, i),
+                reference::phrase_at(buf, i),
+                "{:?} at {}", text, i
+            );
+            proptest::prop_assert_eq!(
+                side_at(buf, i),
+                reference::side_at(buf, i),
+                "{:?} at {}", text, i
+            );
             if i <= buf.len() {
                 proptest::prop_assert_eq!(
                     side_ending_at(buf, i),
