@@ -30,7 +30,7 @@ pub(crate) use decode::text_of;
 pub use decode::{Encoding, named as named_encoding};
 pub(crate) use document::Document;
 pub(crate) use kind::Kind;
-pub use map::{Contents, MMAP_MIN_LEN, enable_mmap};
+pub use map::{Contents, MMAP_MIN_LEN, enable_mmap, recycle};
 pub use ocr::{OcrError, OcrOptions, OcrProgress};
 pub use pdf::{Page, PdfError};
 pub use readers::{InflateLimit, InflatedTooFar};

@@ -264,6 +264,48 @@ fn mmap_and_no_mmap_give_identical_bytes() {
     assert_eq!(&*small.bytes, &text[..text.len() - 1]);
 }
 
+/// The address and capacity (bytes) of the buffer of bytes read into memory.
+fn buffer(contents: &Contents) -> (*const u8, usize) {
+    match contents {
+        Contents::Owned(bytes) => (bytes.as_ptr(), bytes.capacity()),
+        Contents::Mapped(_) => panic!("the test's files are read, not mapped"),
+    }
+}
+
+#[test]
+fn a_recycled_buffer_is_read_into_next_and_holds_only_the_next_files_bytes() {
+    let long = b"0323.12 g3g1 and a caption longer than the next file".repeat(40);
+    let dir = tree(&[
+        ("long.txt", &long),
+        ("short.txt", b"0010.01"),
+        ("longer.txt", &long.repeat(2)),
+    ]);
+    let first = load_file(&dir.path().join("long.txt"), NO_MMAP);
+    let at = buffer(&first.bytes);
+    gbrscan::input::recycle(first.bytes);
+    // The next file read on this thread is read into the same buffer, and holds no byte of the
+    // file before it.
+    let short = load_file(&dir.path().join("short.txt"), NO_MMAP);
+    assert_eq!(buffer(&short.bytes), at);
+    assert_eq!(&*short.bytes, b"0010.01");
+    // The spare kept is the larger: the long file's buffer, not the short file's bytes.
+    gbrscan::input::recycle(short.bytes);
+    let again = load_file(&dir.path().join("long.txt"), NO_MMAP);
+    assert_eq!(buffer(&again.bytes), at);
+    assert_eq!(&*again.bytes, &long[..]);
+    gbrscan::input::recycle(again.bytes);
+    // A file longer than the spare is read whole into a new buffer.
+    let longer = load_file(&dir.path().join("longer.txt"), NO_MMAP);
+    assert_eq!(&*longer.bytes, &long.repeat(2)[..]);
+    // A buffer over 4 MiB is not kept: the next read does not take it.
+    let huge = Contents::Owned(Vec::with_capacity(5 << 20));
+    let huge_at = buffer(&huge);
+    gbrscan::input::recycle(huge);
+    let next = load_file(&dir.path().join("short.txt"), NO_MMAP);
+    assert_ne!(buffer(&next.bytes), huge_at);
+    assert_eq!(&*next.bytes, b"0010.01");
+}
+
 #[test]
 fn load_decodes_utf16le_with_bom_to_exact_utf8() {
     let mut raw = vec![0xFF, 0xFE];

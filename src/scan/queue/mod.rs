@@ -24,7 +24,7 @@ use super::handoff::{FileOutcome, Handoff, ScanEvent, Stop, Unit, lock};
 use super::{ChunkScan, Reading, ScanOptions, chunks};
 use crate::context::label::LabelRules;
 use crate::fault::Fault;
-use crate::input::{InputPath, Loaded, OpenOptions, Opened, open_caught};
+use crate::input::{Contents, InputPath, Loaded, OpenOptions, Opened, open_caught};
 use crate::record::Fields;
 use crate::source_path::SourcePath;
 
@@ -116,6 +116,17 @@ struct Job {
     chunk: usize,
     of: usize,
     range: Range<usize>,
+}
+
+impl Drop for Job {
+    /// The last job of an input gives its read bytes to this worker's spare read buffer
+    /// ([`crate::input::recycle`]), for the next small file it reads.
+    fn drop(&mut self) {
+        if let Some(loaded) = Arc::get_mut(&mut self.loaded) {
+            let bytes = std::mem::replace(&mut loaded.bytes, Contents::Owned(Vec::new()));
+            crate::input::recycle(bytes);
+        }
+    }
 }
 
 /// What a worker does next.
