@@ -87,6 +87,32 @@ impl Contents {
         }
     }
 
+    /// Lets the kernel drop this process's page-table entries for `range` (byte offsets) of a
+    /// memory-mapped file the scanner is done with (`MADV_DONTNEED`), so that the work is
+    /// shared by the workers instead of done by one thread at exit. The bytes stay the file's:
+    /// a later read of the range maps them again from the page cache. Nothing for bytes in
+    /// memory or elsewhere than Linux.
+    pub fn release(&self, range: std::ops::Range<usize>) {
+        #[cfg(target_os = "linux")]
+        if let Contents::Mapped(mapped) = self
+            && range.start < range.end
+            && range.end <= mapped.map.len()
+        {
+            // SAFETY: the map is a read-only map of a file (or zeros the guard mapped over
+            // its truncated tail); dropping its pages loses nothing, as a later read maps the
+            // file's bytes (or zeros) again.
+            let _ = unsafe {
+                mapped.map.unchecked_advise_range(
+                    memmap2::UncheckedAdvice::DontNeed,
+                    range.start,
+                    range.len(),
+                )
+            };
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = range;
+    }
+
     /// `true` when a read of these bytes fell past the end of a file that shrank under its map
     /// and was answered with zeros (the map's SIGBUS guard, `src/input/map.rs`); no system
     /// call.
@@ -260,7 +286,7 @@ fn spare_buffer(room: usize) -> Vec<u8> {
 ///
 /// Why: a tree of small files reads one new buffer a file. With mimalloc, freed buffers of
 /// 100 KB go back to the system after a few milliseconds and the next ones are faulted in
-/// again, and the kernel clears every such page (`clear_page_erms` was 19% of the time of a
+/// again, and the kernel clears every such page (`clear_page_erms` was up to 20% of the time of a
 /// scan of 20,000 files of 100 KB, docs/performance.md, "The tree's read buffers").
 pub fn recycle(bytes: Contents) {
     let Contents::Owned(bytes) = bytes else {

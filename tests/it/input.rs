@@ -262,6 +262,15 @@ fn mmap_and_no_mmap_give_identical_bytes() {
     let small = load_file(&dir.path().join("small.txt"), MMAP);
     assert!(matches!(small.bytes, Contents::Owned(_)));
     assert_eq!(&*small.bytes, &text[..text.len() - 1]);
+    // Pages the scanner has released are mapped again from the file when read.
+    let half = text.len() / 2 + 7;
+    mapped.bytes.release(3..half);
+    mapped.bytes.release(half..text.len());
+    assert_eq!(&*mapped.bytes, &text[..]);
+    // A range out of the map, or empty, is no advice at all.
+    mapped.bytes.release(0..text.len() + 1);
+    mapped.bytes.release(half..half);
+    assert_eq!(&*mapped.bytes, &text[..]);
 }
 
 /// The address and capacity (bytes) of the buffer of bytes read into memory.

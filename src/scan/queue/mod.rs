@@ -389,6 +389,9 @@ impl Queue<'_> {
                 pending = Some((from, head, more, records));
             }
         }
+        // The chunk's pages of a mapped file are unmapped by this worker now, not all by one
+        // thread at exit (docs/performance.md, "Pages released as the scan goes").
+        job.loaded.bytes.release(job.range.clone());
     }
 
     /// A worker: takes units until none is left. While `backlog` names the unit that too
