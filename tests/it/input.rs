@@ -262,14 +262,59 @@ fn mmap_and_no_mmap_give_identical_bytes() {
     let small = load_file(&dir.path().join("small.txt"), MMAP);
     assert!(matches!(small.bytes, Contents::Owned(_)));
     assert_eq!(&*small.bytes, &text[..text.len() - 1]);
-    // Pages the scanner has released are mapped again from the file when read.
-    let half = text.len() / 2 + 7;
-    mapped.bytes.release(3..half);
-    mapped.bytes.release(half..text.len());
+}
+
+/// The resident size in KiB (`/proc/self/smaps`, `Rss`) of the mapping holding `address`.
+#[cfg(target_os = "linux")]
+fn resident_kib(address: usize) -> u64 {
+    let smaps = fs::read_to_string("/proc/self/smaps").expect("Linux has /proc/self/smaps");
+    let mut inside = false;
+    for line in smaps.lines() {
+        let range = line.split_once(' ').and_then(|(r, _)| r.split_once('-'));
+        if let Some((from, to)) = range
+            && let (Ok(from), Ok(to)) = (
+                usize::from_str_radix(from, 16),
+                usize::from_str_radix(to, 16),
+            )
+        {
+            inside = (from..to).contains(&address);
+        } else if inside && let Some(rss) = line.strip_prefix("Rss:") {
+            let kib = rss.trim().trim_end_matches("kB").trim();
+            return kib.parse().expect("Rss in kB");
+        }
+    }
+    panic!("no mapping holds {address:#x}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn released_pages_leave_the_process_and_read_back_as_the_files_bytes() {
+    let text: Vec<u8> = (0..2 * gbrscan::input::MMAP_MIN_LEN as u32)
+        .map(|i| b"0323.12 g3g1\n"[i as usize % 13])
+        .collect();
+    let dir = tree(&[("big.txt", &text)]);
+    // SAFETY: as in `mmap_and_no_mmap_give_identical_bytes`.
+    assert!(unsafe { gbrscan::input::enable_mmap() });
+    let mapped = load_file(&dir.path().join("big.txt"), MMAP);
+    assert!(matches!(mapped.bytes, Contents::Mapped(_)));
+    let address = mapped.bytes.as_ptr() as usize;
+    // Every page read is mapped into the process.
     assert_eq!(&*mapped.bytes, &text[..]);
-    // A range out of the map, or empty, is no advice at all.
+    let read = resident_kib(address);
+    assert!(read >= 1024, "{read} KiB resident of 2,048 read");
+    // Released in two ranges, the second from an offset inside a page: the pages leave the
+    // process.
+    let half = text.len() / 2 + 7;
+    mapped.bytes.release(0..half);
+    mapped.bytes.release(half..text.len());
+    let released = resident_kib(address);
+    assert!(released <= 8, "{released} KiB resident after the release");
+    // Read again, they are the file's bytes.
+    assert_eq!(&*mapped.bytes, &text[..]);
+    // A range past the map, or empty, is no advice at all.
     mapped.bytes.release(0..text.len() + 1);
     mapped.bytes.release(half..half);
+    assert!(resident_kib(address) >= 1024);
     assert_eq!(&*mapped.bytes, &text[..]);
 }
 
