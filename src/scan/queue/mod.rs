@@ -202,6 +202,7 @@ impl Queue<'_> {
             Ok(Opened::Whole(loaded)) => {
                 self.opening.fetch_sub(1, Ordering::SeqCst);
                 (options.progress)(loaded.bytes.len() as u64);
+                crate::input::recycle(loaded.bytes);
                 return send(index, end(0, 0, FileOutcome::SkippedBinary));
             }
             Ok(Opened::Source(source)) => {
