@@ -163,6 +163,18 @@ fn a_heading_holds_while_each_entry_reaches_the_one_before() {
     assert_eq!(out[1].canonical, "d6a8 0310.01 =");
 }
 
+/// The fixture texts joined by `lines` lines of prose (69 bytes each, its line feed included), and the 0-based offsets
+/// of every token `dddd.dd` in them.
+fn fixtures_between_prose(lines: usize) -> (Vec<u8>, Vec<usize>) {
+    let prose =
+        "The column printed one study a week, with the solution a week later.\n".repeat(lines);
+    let text: Vec<u8> = crate::context::walk::tests::fixture_texts().join(prose.as_bytes());
+    let tokens = (0..text.len())
+        .filter(|&i| crate::finder::is_token(&text, i))
+        .collect();
+    (text, tokens)
+}
+
 /// A scanner that knows every token from a chunk's start (`Before::anchors_from`) reads each
 /// code as one that knows nothing: the first code of a chunk more than the look-back's reach
 /// into it, or of the chunk that starts the buffer, is read without searching the lines above
@@ -170,11 +182,7 @@ fn a_heading_holds_while_each_entry_reaches_the_one_before() {
 #[test]
 fn knowing_the_tokens_from_a_chunk_start_changes_no_reading() {
     // The fixtures, with prose between them longer than the look-back's reach.
-    let prose = "The column printed one study a week, with the solution a week later.\n".repeat(24);
-    let text: Vec<u8> = crate::context::walk::tests::fixture_texts().join(prose.as_bytes());
-    let tokens: Vec<usize> = (0..text.len())
-        .filter(|&i| crate::finder::is_token(&text, i))
-        .collect();
+    let (text, tokens) = fixtures_between_prose(24);
     let mut compared = 0;
     let mut first_far = 0;
     let mut first_at_start = 0;
@@ -206,11 +214,7 @@ fn knowing_the_tokens_from_a_chunk_start_changes_no_reading() {
 /// look-back's reach above it or more.
 #[test]
 fn the_first_code_of_a_file_is_read_as_knowing_nothing() {
-    let prose = "The column printed one study a week, with the solution a week later.\n".repeat(3);
-    let text: Vec<u8> = crate::context::walk::tests::fixture_texts().join(prose.as_bytes());
-    let tokens: Vec<usize> = (0..text.len())
-        .filter(|&i| crate::finder::is_token(&text, i))
-        .collect();
+    let (text, tokens) = fixtures_between_prose(3);
     let mut compared = 0;
     let mut after = 0;
     for &token in &tokens {

@@ -87,13 +87,13 @@ impl Contents {
         }
     }
 
-    /// Lets the kernel drop this process's page-table entries for `range` (byte offsets) of a
-    /// memory-mapped file the scanner is done with (`MADV_DONTNEED`), so that the work is
-    /// shared by the workers instead of done by one thread at exit. The bytes stay the file's:
-    /// a later read of the range maps them again from the page cache. `range` is in 0-based
-    /// byte offsets, widened to whole pages; an empty range, or one reaching past the map, is
-    /// ignored, as are bytes in memory and every system but Linux. Advice only: a refusal by
-    /// the kernel changes nothing.
+    /// Lets the kernel drop this process's page-table entries for `range` of a memory-mapped
+    /// file the scanner is done with (`MADV_DONTNEED`), so that the work is shared by the
+    /// workers instead of done by one thread at exit. The bytes stay the file's: a later read
+    /// of the range maps them again from the page cache. `range` is in 0-based byte offsets,
+    /// widened to whole pages; an empty range, or one reaching past the map, is ignored, as are
+    /// bytes in memory and every system but Linux. Advice only: a refusal by the kernel changes
+    /// nothing.
     pub fn release(&self, range: std::ops::Range<usize>) {
         #[cfg(target_os = "linux")]
         if let Contents::Mapped(mapped) = self
