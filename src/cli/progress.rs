@@ -53,6 +53,11 @@ pub struct Progress {
     bar: ProgressBar,
     /// Set once OCR queues pages: the bar then counts pages, not bytes.
     paged: Arc<AtomicBool>,
+    /// False when the bar can never be shown (`--progress never`, or `auto` without a terminal
+    /// to show it on): bytes done are then not counted at all. Counting costs a lock, a clock
+    /// read and the rate's estimate a call, and a tree of small files calls once a file
+    /// (docs/performance.md, "Against the build before the reading rules").
+    counts: bool,
     /// True when stdout is a terminal too: output is written with the bar cleared.
     stdout_is_terminal: bool,
     /// Wakes the thread that shows the bar after [`DELAY`]: dropping it cancels the showing.
@@ -73,12 +78,13 @@ impl Progress {
         let mut progress = Progress {
             bar,
             paged: Arc::new(AtomicBool::new(false)),
+            counts: true,
             stdout_is_terminal: io::stdout().is_terminal(),
             cancel: None,
             shower: None,
         };
         match when {
-            ShowProgress::Never => {}
+            ShowProgress::Never => progress.counts = false,
             ShowProgress::Always => {
                 set_total(&progress.bar, total());
                 let target = if io::stderr().is_terminal() {
@@ -102,14 +108,14 @@ impl Progress {
                     }
                 }));
             }
-            ShowProgress::Auto => {}
+            ShowProgress::Auto => progress.counts = false,
         }
         progress
     }
 
-    /// Adds `bytes` done. Callable from any thread.
+    /// Adds `bytes` done, when the bar may be shown. Callable from any thread.
     pub fn inc(&self, bytes: u64) {
-        if !self.paged.load(Ordering::Relaxed) {
+        if self.counts && !self.paged.load(Ordering::Relaxed) {
             self.bar.inc(bytes);
         }
     }
@@ -259,5 +265,24 @@ impl TermLike for PlainStderr {
 
     fn flush(&self) -> io::Result<()> {
         io::stderr().flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bar that can never be shown counts no bytes; one that may be shown counts them all.
+    /// (`--progress always` is left out: it draws on the tests' stderr.)
+    #[test]
+    fn only_a_bar_that_may_be_shown_counts_bytes() {
+        let never = Progress::new(ShowProgress::Never, || Some(1000));
+        never.inc(100);
+        assert_eq!(never.bar.position(), 0);
+        let mut shown = Progress::new(ShowProgress::Never, || Some(1000));
+        shown.counts = true;
+        shown.inc(100);
+        shown.inc(20);
+        assert_eq!(shown.bar.position(), 120);
     }
 }
