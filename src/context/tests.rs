@@ -163,8 +163,8 @@ fn a_heading_holds_while_each_entry_reaches_the_one_before() {
     assert_eq!(out[1].canonical, "d6a8 0310.01 =");
 }
 
-/// The fixture texts joined by `lines` lines of prose (69 bytes each, its line feed included), and the 0-based offsets
-/// of every token `dddd.dd` in them.
+/// The fixture texts joined by `lines` lines of prose (69 bytes each, its line feed included),
+/// and the 0-based offsets of every token `dddd.dd` in them.
 fn fixtures_between_prose(lines: usize) -> (Vec<u8>, Vec<usize>) {
     let prose =
         "The column printed one study a week, with the solution a week later.\n".repeat(lines);
