@@ -48,8 +48,9 @@ fn scan_chunk_in_groups(
     size: usize,
 ) -> ChunkScan {
     let size = size.max(1);
-    let mut reader = Reader::new(buf, path, range.clone(), reading, size);
-    let mut pending: Vec<(usize, u64)> = Vec::with_capacity(size);
+    let (group, mut pending) = SPARE_GROUP.take();
+    let mut reader = Reader::new(buf, path, range.clone(), reading, size, group);
+    pending.reserve(size);
     let scan = finder::scan_range(buf, range.clone(), |anchor, newlines_before| {
         pending.push((anchor, newlines_before));
         if pending.len() >= size {
@@ -58,6 +59,8 @@ fn scan_chunk_in_groups(
         }
     });
     reader.group(&pending);
+    pending.clear();
+    SPARE_GROUP.set((std::mem::take(&mut reader.group), pending));
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
     ChunkScan {
         newlines: scan.newlines,
@@ -68,6 +71,20 @@ fn scan_chunk_in_groups(
         links: reader.links,
     }
 }
+
+thread_local! {
+    /// This thread's buffers of a group's codes and anchors, both empty, kept from one chunk
+    /// to the next: a group of [`GROUP`] codes read takes 29 KiB (456 bytes a code), which a
+    /// tree of small files allocated and freed once a file, each time through the allocator's
+    /// slow path (docs/performance.md, "Against the build before the reading rules"). A chunk
+    /// whose scan panics leaves none, and the next allocates them again.
+    static SPARE_GROUP: std::cell::Cell<GroupBuffers> =
+        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+}
+
+/// A group's codes read and the anchors waiting to be read: each anchor a 0-based byte offset
+/// with the line feeds from the range's start to it.
+type GroupBuffers = (Vec<Found>, Vec<(usize, u64)>);
 
 /// A code read with its context, waiting for the steps after.
 struct Found {
@@ -114,14 +131,17 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    /// A reader of the codes whose anchors start in `range`, in groups of at most `size`.
+    /// A reader of the codes whose anchors start in `range`, in groups of at most `size`,
+    /// read into `group` (empty).
     fn new(
         buf: &'a [u8],
         path: &'a SourcePath,
         range: Range<usize>,
         reading: Reading<'a>,
         size: usize,
+        mut group: Vec<Found>,
     ) -> Reader<'a> {
+        group.reserve(size);
         let Reading { labels, fields } = reading;
         // Room for a code every 4 KiB, about the density of a study column: records are
         // large, and growing the vector from empty moved them eight times over.
@@ -145,7 +165,7 @@ impl<'a> Reader<'a> {
             nines: NineLines::default(),
             tables: context::Tables::new(),
             line_start: None,
-            group: Vec::with_capacity(size),
+            group,
             found,
             line_feeds,
             links,
@@ -397,5 +417,38 @@ mod tests {
             }
         }
         assert!(records > 300, "{records}");
+    }
+
+    /// A thread keeps the group's buffers of one chunk, emptied, for the next: a chunk read
+    /// after another reads the records of a thread that never read one.
+    #[test]
+    fn the_group_buffers_kept_from_chunk_to_chunk_read_the_same_records() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let first = std::fs::read(root.join("captions/sign-above.txt")).unwrap();
+        let second = std::fs::read(root.join("captions/directory-columns.txt")).unwrap();
+        let path = SourcePath::from("fixture");
+        let reading = Reading {
+            labels: None,
+            fields: Fields::All,
+        };
+        let fresh = std::thread::scope(|s| {
+            s.spawn(|| scan_chunk(&second, &path, 0..second.len(), reading))
+                .join()
+                .unwrap()
+        });
+        assert!(
+            scan_chunk(&first, &path, 0..first.len(), reading)
+                .found
+                .len()
+                > 3
+        );
+        let (group, pending) = SPARE_GROUP.take();
+        assert!(group.is_empty() && pending.is_empty());
+        assert!(group.capacity() >= GROUP && pending.capacity() >= GROUP);
+        SPARE_GROUP.set((group, pending));
+        let again = scan_chunk(&second, &path, 0..second.len(), reading);
+        assert!(fresh.found.len() > 3);
+        assert_eq!(again.found, fresh.found);
+        assert_eq!(again.links, fresh.links);
     }
 }
