@@ -216,23 +216,20 @@ for name, value, least, unit in targets:
 # tree for 0.63 of the byte count's speed: no scan that reads the tree's files can pass the
 # read() limit, so the two hold together only where that limit is at least 0.63 of the other.
 for label, files in [(c[0], int(c[4])) for c in corpora if c[0] == "real"]:
-    big, _ = medians[(label, "big")]
-    tree, _ = medians[(label, "tree")]
-    read = speed(label, "tree", next(k for k in tree if k.startswith("limit")))
-    mapped = speed(label, "big", next(k for k in big if k.startswith("limit")))
+    big, big_size = medians[(label, "big")]
+    tree, tree_size = medians[(label, "tree")]
+    limit_big = next(k for k in big if k.startswith("limit"))
+    limit_tree = next(k for k in tree if k.startswith("limit"))
+    read, mapped = tree_size / tree[limit_tree], big_size / big[limit_big]
     need = 0.9 * 0.7
     verdict = "can" if read / mapped >= need else "cannot"
     print(f"\n{label}: read() of the tree runs at {read / 1e9:.2f} GB/s, {read / mapped:.2f} of "
           f"the byte count over the mapped big file ({mapped / 1e9:.2f} GB/s); the tree at 0.9 "
           f"of a big file at 0.7 of its limit needs {need:.2f}: on this machine the two targets "
           f"{verdict} be met together.")
-    # A file's cost: the tree's wall time over the big file's, the same bytes, at two threads.
+    # A file's cost: the tree's wall time over the big file's for the same bytes, two threads.
     def per_file(name_tree, name_big):
-        tree_t, tree_size = medians[(label, "tree")][0][name_tree], medians[(label, "tree")][1]
-        big_t, big_size = medians[(label, "big")][0][name_big], medians[(label, "big")][1]
-        return (tree_t - big_t * tree_size / big_size) / files * 1e6
-    limit_tree = next(k for k in tree if k.startswith("limit"))
-    limit_big = next(k for k in big if k.startswith("limit"))
+        return (tree[name_tree] - big[name_big] * tree_size / big_size) / files * 1e6
     print(f"{label}: a file of the tree costs, in wall time at two threads over the same bytes "
           f"as one file: gbr {per_file('gbr -j2', 'gbr -j2'):.1f} us, the build before the "
           f"rules {per_file('before rules -j2', 'before rules -j2'):.1f} us, the limits "

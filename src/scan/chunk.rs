@@ -436,12 +436,8 @@ mod tests {
                 .join()
                 .unwrap()
         });
-        assert!(
-            scan_chunk(&first, &path, 0..first.len(), reading)
-                .found
-                .len()
-                > 3
-        );
+        let before = scan_chunk(&first, &path, 0..first.len(), reading);
+        assert!(before.found.len() > 3);
         let (group, pending) = SPARE_GROUP.take();
         assert!(group.is_empty() && pending.is_empty());
         assert!(group.capacity() >= GROUP && pending.capacity() >= GROUP);
