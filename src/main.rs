@@ -1,6 +1,9 @@
 //! `gbr`: the command-line tool over the gbrscan library. Terminal matters (arguments,
 //! progress bar, exit codes, broken pipes) live here; the library knows nothing of them.
 
+// As in the library: the one unsafe call of the binary is allowed where it stands.
+#![deny(unsafe_code)]
+
 mod cli;
 
 use std::process::ExitCode;
