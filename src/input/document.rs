@@ -32,6 +32,8 @@ const TEXT: &str = "urn:oasis:names:tc:opendocument:xmlns:text:1.0";
 const TABLE: &str = "urn:oasis:names:tc:opendocument:xmlns:table:1.0";
 /// OpenDocument's office namespace (`office:annotation`).
 const OFFICE: &str = "urn:oasis:names:tc:opendocument:xmlns:office:1.0";
+/// OpenDocument's drawing namespace (`draw:text-box`, a text frame).
+const DRAW: &str = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0";
 
 /// A kind of document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,29 +65,38 @@ enum Role {
 }
 
 impl Document {
-    /// The kind of document the zip `archive` is, by its members; `None` for any other zip.
-    pub fn of<R: Read + Seek>(archive: &mut zip::ZipArchive<R>) -> Option<Document> {
-        if archive.index_for_name("word/document.xml").is_some() {
-            return Some(Document::Docx);
+    /// The kind of document the zip `archive` is, by its members, with the parts whose text is
+    /// read, in order (the body first); `None` for any other zip.
+    ///
+    /// Word's body is the part `_rels/.rels` names as the office document (ECMA-376 Part 2,
+    /// the Open Packaging Conventions: `word/document.xml` by convention only), when it is
+    /// WordprocessingML; its footnotes and endnotes stand beside it. An OpenDocument text is
+    /// told by its `mimetype` member.
+    pub fn of<R: Read + Seek>(archive: &mut zip::ZipArchive<R>) -> Option<(Document, Vec<String>)> {
+        let main = if archive.index_for_name("word/document.xml").is_some() {
+            Some("word/document.xml".to_string())
+        } else {
+            office_document(archive)
+        };
+        if let Some(main) = main {
+            let folder = main.rsplit_once('/').map_or("", |(folder, _)| folder);
+            let beside = |name: &str| match folder {
+                "" => name.to_string(),
+                _ => format!("{folder}/{name}"),
+            };
+            let parts = vec![
+                main.clone(),
+                beside("footnotes.xml"),
+                beside("endnotes.xml"),
+            ];
+            return Some((Document::Docx, parts));
         }
         let mut mimetype = archive.by_name("mimetype").ok()?;
         let mut head = [0u8; 64];
         let n = mimetype.read(&mut head).ok()?;
         head[..n]
             .starts_with(b"application/vnd.oasis.opendocument.text")
-            .then_some(Document::Odt)
-    }
-
-    /// The parts whose text is read, in order: the body first.
-    pub fn parts(self) -> &'static [&'static str] {
-        match self {
-            Document::Docx => &[
-                "word/document.xml",
-                "word/footnotes.xml",
-                "word/endnotes.xml",
-            ],
-            Document::Odt => &["content.xml"],
-        }
+            .then(|| (Document::Odt, vec!["content.xml".to_string()]))
     }
 
     /// The name used in messages: `Word` or `OpenDocument`.
@@ -112,7 +123,7 @@ impl Document {
                 Document::Docx,
                 W,
                 "pPr" | "rPr" | "tblPr" | "trPr" | "tcPr" | "sectPr" | "tblGrid" | "delText"
-                | "instrText",
+                | "instrText" | "sdtPr" | "sdtEndPr",
             ) => Role::Skip,
             (Document::Docx, MC, "Fallback") => Role::Skip,
             (Document::Odt, TEXT, "p" | "h") => Role::Paragraph,
@@ -125,7 +136,7 @@ impl Document {
                     .unwrap_or(1usize);
                 Role::Spaces(count.min(1024))
             }
-            (Document::Odt, TEXT, "note-body") => Role::Aside,
+            (Document::Odt, TEXT, "note-body") | (Document::Odt, DRAW, "text-box") => Role::Aside,
             (Document::Odt, TEXT, "note-citation" | "tracked-changes") => Role::Skip,
             (Document::Odt, OFFICE, "annotation") => Role::Skip,
             (Document::Odt, TABLE, "table") => Role::Table,
@@ -137,6 +148,11 @@ impl Document {
 
     /// The text of one part, `xml`, laid out as lines (each ended by a line feed).
     ///
+    /// The tree is walked without recursion, so that no nesting, however deep, can exhaust
+    /// the stack; OpenDocument's runs of spaces (`text:s`) write at most as many spaces as
+    /// the part has bytes (at least 1 MiB), one space each past that, so that the text stays
+    /// within a small multiple of the part.
+    ///
     /// # Errors
     /// The part is not well-formed XML (roxmltree's message, with its line and column), or
     /// declares a DTD (refused, as roxmltree refuses it by default: no entity expansion).
@@ -144,108 +160,284 @@ impl Document {
         let doc = roxmltree::Document::parse(xml).map_err(|e| e.to_string())?;
         let mut layout = Layout {
             document: self,
-            out: String::with_capacity(xml.len() / 4),
-            asides: Vec::new(),
+            frames: Vec::new(),
+            sinks: vec![Sink {
+                out: String::with_capacity(xml.len() / 4),
+                asides: Vec::new(),
+            }],
+            lines: Vec::new(),
+            rows: Vec::new(),
+            spaces_left: xml.len().max(1 << 20),
         };
-        layout.block(doc.root_element());
-        Ok(layout.out)
+        walk(doc.root_element(), &mut layout);
+        let mut sink = layout.sinks.swap_remove(0);
+        sink.flush_asides();
+        Ok(sink.out)
     }
 }
 
-/// The lines being written.
-struct Layout {
-    document: Document,
+/// The part `_rels/.rels` names as the office document, when it is WordprocessingML (its
+/// first 4 KiB name Word's namespace): a Word document whose body has another name.
+fn office_document<R: Read + Seek>(archive: &mut zip::ZipArchive<R>) -> Option<String> {
+    let mut rels = String::new();
+    archive
+        .by_name("_rels/.rels")
+        .ok()?
+        .take(1 << 20)
+        .read_to_string(&mut rels)
+        .ok()?;
+    let rels = roxmltree::Document::parse(&rels).ok()?;
+    let target = rels
+        .descendants()
+        .filter(|n| n.tag_name().name() == "Relationship")
+        .find(|n| {
+            n.attribute("Type")
+                .is_some_and(|t| t.ends_with("/officeDocument"))
+        })?
+        .attribute("Target")?;
+    let target = target.trim_start_matches('/').to_string();
+    let mut head = Vec::new();
+    archive
+        .by_name(&target)
+        .ok()?
+        .take(4096)
+        .read_to_end(&mut head)
+        .ok()?;
+    memchr::memmem::find(&head, W.as_bytes()).map(|_| target)
+}
+
+/// What an element's children are read as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Where a line may start: paragraphs and tables become lines.
+    Block,
+    /// In a table: its rows are lines.
+    Table,
+    /// In a row: its cells, wherever they stand in it (a content control or custom XML
+    /// around a cell, as CT_Row allows).
+    Row,
+    /// In a line's text; `cell` when the line is a cell's (paragraph ends, breaks and tabs
+    /// are spaces, and a table nested in the cell is read as its text).
+    Line { cell: bool },
+    /// Left out.
+    Skip,
+}
+
+/// What an element opened, closed when the element ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Opened {
+    Nothing,
+    /// A paragraph at block level: a line.
+    Paragraph,
+    /// A paragraph inside a line (not in a cell): it ends the line before and after it.
+    InnerParagraph,
+    Row,
+    Cell,
+    /// A text box or note: lines of their own after the line it stands in.
+    Aside,
+}
+
+/// Lines written, and the asides met in the line being written (written after it).
+struct Sink {
     out: String,
-    /// Lines of text boxes and notes met inside the paragraph being written, written after it.
     asides: Vec<String>,
 }
 
+impl Sink {
+    fn line(&mut self, line: &str) {
+        self.out.push_str(line);
+        self.out.push('\n');
+        self.flush_asides();
+    }
+
+    fn flush_asides(&mut self) {
+        for aside in std::mem::take(&mut self.asides) {
+            self.out.push_str(&aside);
+        }
+    }
+}
+
+/// The layout, driven by the walk: each element opens a frame, closed at its end.
+struct Layout {
+    document: Document,
+    /// Per open element: what its children are read as, and what it opened.
+    frames: Vec<(Place, Opened)>,
+    /// Where lines go: the part's, then one per text box or note being read.
+    sinks: Vec<Sink>,
+    /// The lines being written: a paragraph's or a cell's, innermost last.
+    lines: Vec<String>,
+    /// The cells of the rows being read, innermost last.
+    rows: Vec<Vec<String>>,
+    /// Spaces `text:s` may still write.
+    spaces_left: usize,
+}
+
+/// Walks the tree under `root` in document order without recursion (through the nodes'
+/// parent and sibling links), calling `layout` at each node's start and end.
+fn walk(root: Node<'_, '_>, layout: &mut Layout) {
+    let mut node = root;
+    loop {
+        layout.open(node);
+        if let Some(child) = node.first_child() {
+            node = child;
+            continue;
+        }
+        loop {
+            layout.close(node);
+            if node == root {
+                return;
+            }
+            if let Some(next) = node.next_sibling() {
+                node = next;
+                break;
+            }
+            match node.parent() {
+                Some(parent) => node = parent,
+                None => return,
+            }
+        }
+    }
+}
+
 impl Layout {
-    /// Lays out `node` where a line may start: paragraphs and tables become lines, anything
-    /// else is looked into.
-    fn block(&mut self, node: Node<'_, '_>) {
-        for child in node.children().filter(Node::is_element) {
-            match self.document.role(child) {
-                Role::Paragraph => {
-                    let mut line = String::new();
-                    self.inline(child, &mut line, false);
-                    self.out.push_str(&line);
-                    self.out.push('\n');
-                    for aside in std::mem::take(&mut self.asides) {
-                        self.out.push_str(&aside);
-                    }
-                }
-                Role::Table => self.table(child),
-                Role::Skip => {}
-                _ => self.block(child),
+    fn place(&self) -> Place {
+        self.frames.last().map_or(Place::Block, |f| f.0)
+    }
+
+    fn sink(&mut self) -> &mut Sink {
+        self.sinks.last_mut().expect("the part's sink stays")
+    }
+
+    fn line(&mut self) -> &mut String {
+        self.lines
+            .last_mut()
+            .expect("a line is open in a line's place")
+    }
+
+    fn open(&mut self, node: Node<'_, '_>) {
+        let place = self.place();
+        if node.is_text() {
+            if matches!(place, Place::Line { .. }) && self.document == Document::Odt {
+                let text = node.text().unwrap_or_default();
+                self.line().push_str(text);
             }
+            return;
+        }
+        if !node.is_element() {
+            return;
+        }
+        let frame = match (place, self.document.role(node)) {
+            (Place::Skip, _) | (_, Role::Skip) => (Place::Skip, Opened::Nothing),
+            (Place::Block, Role::Paragraph) => {
+                self.lines.push(String::new());
+                (Place::Line { cell: false }, Opened::Paragraph)
+            }
+            (Place::Block, Role::Table) => (Place::Table, Opened::Nothing),
+            (Place::Block, _) => (Place::Block, Opened::Nothing),
+            (Place::Table, Role::Row) => {
+                self.rows.push(Vec::new());
+                (Place::Row, Opened::Row)
+            }
+            (Place::Table, _) => (Place::Table, Opened::Nothing),
+            (Place::Row, Role::Cell) => {
+                self.lines.push(String::new());
+                (Place::Line { cell: true }, Opened::Cell)
+            }
+            (Place::Row, _) => (Place::Row, Opened::Nothing),
+            (Place::Line { cell }, role) => return self.open_inline(node, cell, role),
+        };
+        self.frames.push(frame);
+    }
+
+    /// An element inside a line's text.
+    fn open_inline(&mut self, node: Node<'_, '_>, cell: bool, role: Role) {
+        let place = Place::Line { cell };
+        let frame = match role {
+            Role::Text => {
+                let text = node.text().unwrap_or_default();
+                self.line().push_str(text);
+                (Place::Skip, Opened::Nothing)
+            }
+            Role::Tab | Role::Break if cell => {
+                self.line().push(' ');
+                (Place::Skip, Opened::Nothing)
+            }
+            Role::Tab => {
+                self.line().push('\t');
+                (Place::Skip, Opened::Nothing)
+            }
+            Role::Break => {
+                self.line().push('\n');
+                (Place::Skip, Opened::Nothing)
+            }
+            Role::Spaces(n) => {
+                let n = n.min(self.spaces_left).max(1);
+                self.spaces_left = self.spaces_left.saturating_sub(n);
+                self.line().extend(std::iter::repeat_n(' ', n));
+                (Place::Skip, Opened::Nothing)
+            }
+            Role::Paragraph if cell => {
+                let line = self.line();
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                (place, Opened::Nothing)
+            }
+            Role::Paragraph => {
+                self.end_inner_line();
+                (place, Opened::InnerParagraph)
+            }
+            Role::Aside => {
+                self.sinks.push(Sink {
+                    out: String::new(),
+                    asides: Vec::new(),
+                });
+                (Place::Block, Opened::Aside)
+            }
+            _ => (place, Opened::Nothing),
+        };
+        self.frames.push(frame);
+    }
+
+    /// Ends the line being written inside a paragraph, when it holds anything.
+    fn end_inner_line(&mut self) {
+        let line = self.line();
+        if !line.is_empty() && !line.ends_with('\n') {
+            line.push('\n');
         }
     }
 
-    /// A table: a line per row, cells separated by a tab.
-    fn table(&mut self, table: Node<'_, '_>) {
-        let document = self.document;
-        for row in table
-            .descendants()
-            .filter(|n| document.role(*n) == Role::Row)
-        {
-            // Rows of a table nested in a cell are read with that cell.
-            let own = row
-                .ancestors()
-                .skip(1)
-                .find(|a| document.role(*a) == Role::Table)
-                == Some(table);
-            if !own {
-                continue;
-            }
-            let mut cells = Vec::new();
-            for cell in row.children().filter(|c| document.role(*c) == Role::Cell) {
-                let mut text = String::new();
-                self.inline(cell, &mut text, true);
-                cells.push(text.split_whitespace().collect::<Vec<_>>().join(" "));
-            }
-            self.out.push_str(&cells.join("\t"));
-            self.out.push('\n');
+    fn close(&mut self, node: Node<'_, '_>) {
+        if !node.is_element() {
+            return;
         }
-    }
-
-    /// The text inside `node`, appended to `line`; `in_cell` makes paragraph ends, breaks and
-    /// tabs spaces (a table's row is one line).
-    fn inline(&mut self, node: Node<'_, '_>, line: &mut String, in_cell: bool) {
-        for child in node.children() {
-            if child.is_text() {
-                if self.document == Document::Odt {
-                    line.push_str(child.text().unwrap_or_default());
-                }
-                continue;
+        let Some((_, opened)) = self.frames.pop() else {
+            return;
+        };
+        match opened {
+            Opened::Nothing => {}
+            Opened::Paragraph => {
+                let line = self.lines.pop().unwrap_or_default();
+                self.sink().line(&line);
             }
-            if !child.is_element() {
-                continue;
+            Opened::InnerParagraph => self.end_inner_line(),
+            Opened::Cell => {
+                let text = self.lines.pop().unwrap_or_default();
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if let Some(row) = self.rows.last_mut() {
+                    row.push(text);
+                }
             }
-            match self.document.role(child) {
-                Role::Text => line.push_str(child.text().unwrap_or_default()),
-                Role::Tab if in_cell => line.push(' '),
-                Role::Tab => line.push('\t'),
-                Role::Break if in_cell => line.push(' '),
-                Role::Break => line.push('\n'),
-                Role::Spaces(n) => line.extend(std::iter::repeat_n(' ', n)),
-                Role::Paragraph if in_cell => {
-                    if !line.is_empty() {
-                        line.push(' ');
-                    }
-                    self.inline(child, line, true);
+            Opened::Row => {
+                let cells = self.rows.pop().unwrap_or_default();
+                self.sink().line(&cells.join("\t"));
+            }
+            Opened::Aside => {
+                if self.sinks.len() > 1 {
+                    let mut aside = self.sinks.pop().expect("more than one sink");
+                    aside.flush_asides();
+                    self.sink().asides.push(aside.out);
                 }
-                Role::Aside => {
-                    let mut inner = Layout {
-                        document: self.document,
-                        out: String::new(),
-                        asides: Vec::new(),
-                    };
-                    inner.block(child);
-                    self.asides.push(inner.out);
-                }
-                Role::Skip => {}
-                _ => self.inline(child, line, in_cell),
             }
         }
     }

@@ -14,9 +14,17 @@
 //! An EPUB is a zip whose `mimetype` member says `application/epub+zip`: its XHTML documents
 //! are read in the order of its spine (the OPF package that `META-INF/container.xml` names).
 
-use std::io::{Read, Seek};
+use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
-use scraper::{ElementRef, Html, Node};
+use ego_tree::NodeId;
+use ego_tree::iter::Edge;
+use foldhash::HashMap;
+use html5ever::tendril::StrTendril;
+use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
+use html5ever::{Attribute, QualName};
+use scraper::{Html, HtmlTreeSink, Node};
 
 /// The elements that stand as lines of their own.
 const BLOCKS: &[&str] = &[
@@ -57,23 +65,66 @@ const BLOCKS: &[&str] = &[
     "ul",
 ];
 
-/// The text of the HTML page `html`, laid out as lines (each ended by a line feed).
-pub fn text(html: &str) -> String {
-    let document = Html::parse_document(html);
-    let mut layout = Layout::default();
-    layout.node(document.root_element());
-    layout.end_line();
-    layout.out
+/// How deep a page's elements may nest: Blink's limit (`kMaximumHTMLParserDOMTreeDepth`).
+/// Past it the parser's every start tag searches the stack of open elements (its "scope"
+/// checks), so that a page of n nested elements costs n² (100,000 nested `div`s, 1.1 MB,
+/// took 30 s); the page is read up to the element that passes the limit.
+pub const MAX_DEPTH: u32 = 512;
+
+/// The text of the HTML page `html`, laid out as lines (each ended by a line feed), and, when
+/// its elements nest deeper than [`MAX_DEPTH`], the byte offset where reading stopped (the
+/// text is that of the page up to about there).
+pub fn text(html: &str) -> (String, Option<usize>) {
+    let (document, stopped) = parse(html);
+    let mut layout = Layout {
+        sinks: vec![Flow::default()],
+        frames: Vec::new(),
+    };
+    for edge in document.root_element().traverse() {
+        match edge {
+            Edge::Open(node) => layout.open(node),
+            Edge::Close(node) => layout.close(node),
+        }
+    }
+    let mut flow = layout.sinks.swap_remove(0);
+    flow.end_line();
+    (flow.out, stopped)
 }
 
-/// The lines being written.
+/// `html` parsed by html5ever into scraper's tree, fed 16 KiB at a time and stopped once an
+/// element nests deeper than [`MAX_DEPTH`] (then with the offset reached).
+fn parse(html: &str) -> (Html, Option<usize>) {
+    use html5ever::tendril::TendrilSink;
+    let deepest = Rc::new(Cell::new(0));
+    let sink = Capped {
+        inner: HtmlTreeSink::new(Html::new_document()),
+        depths: RefCell::new(HashMap::default()),
+        deepest: deepest.clone(),
+    };
+    let mut parser = html5ever::driver::parse_document(sink, Default::default());
+    let mut at = 0;
+    while at < html.len() {
+        let mut end = (at + (16 << 10)).min(html.len());
+        while !html.is_char_boundary(end) {
+            end += 1;
+        }
+        parser.process(html[at..end].into());
+        at = end;
+        if deepest.get() > MAX_DEPTH {
+            return (parser.finish(), Some(at));
+        }
+    }
+    (parser.finish(), None)
+}
+
+/// Where lines go: the page's, or a table cell's being read.
 #[derive(Default)]
-struct Layout {
+struct Flow {
     out: String,
     line: String,
 }
 
-impl Layout {
+impl Flow {
     /// Ends the line being written, if it holds anything but white space.
     fn end_line(&mut self) {
         let line = self.line.trim_matches(|c: char| c.is_ascii_whitespace());
@@ -96,77 +147,224 @@ impl Layout {
             }
         }
     }
+}
 
-    fn node(&mut self, element: ElementRef<'_>) {
-        let name = element.value().name();
-        match name {
-            "script" | "style" | "template" | "head" | "noscript" => return,
-            "br" => return self.end_line(),
-            "pre" => {
-                self.end_line();
-                let text: String = element.text().collect();
-                for line in text.lines() {
-                    self.out.push_str(line);
-                    self.out.push('\n');
-                }
-                return;
-            }
-            "table" => {
-                self.end_line();
-                self.table(element);
-                return;
-            }
-            _ => {}
-        }
-        let block = BLOCKS.contains(&name);
-        if block {
-            self.end_line();
-        }
-        for child in element.children() {
-            match child.value() {
-                Node::Text(text) => self.words(text),
-                Node::Element(_) => {
-                    if let Some(child) = ElementRef::wrap(child) {
-                        self.node(child);
-                    }
-                }
-                _ => {}
-            }
-        }
-        if block {
-            self.end_line();
-        }
+/// What an element's children are read as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Text flowing into lines.
+    Flow,
+    /// `pre`: its text as it is.
+    Pre,
+    /// A table: its rows, and its caption.
+    Table,
+    /// A row: its cells.
+    Row,
+    /// Left out.
+    Skip,
+}
+
+/// What an element opened, closed at its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Opened {
+    Nothing,
+    /// A block: a line of its own.
+    Block,
+    Pre,
+    Row,
+    Cell,
+}
+
+/// The layout, driven by the walk: each element opens a frame, closed at its end.
+struct Layout {
+    /// The page's flow, then one per table cell being read.
+    sinks: Vec<Flow>,
+    /// Per open element: what its children are read as, and what it opened.
+    frames: Vec<(Place, Opened)>,
+}
+
+impl Layout {
+    fn flow(&mut self) -> &mut Flow {
+        self.sinks.last_mut().expect("the page's flow stays")
     }
 
-    /// A table: a line per row of its own (not of a table inside a cell), cells separated by a
-    /// tab, each cell's text on one line.
-    fn table(&mut self, table: ElementRef<'_>) {
-        for row in table.descendants().filter_map(ElementRef::wrap) {
-            if row.value().name() != "tr" {
-                continue;
+    fn open(&mut self, node: ego_tree::NodeRef<'_, Node>) {
+        let place = self.frames.last().map_or(Place::Flow, |f| f.0);
+        let element = match node.value() {
+            Node::Text(text) => {
+                match place {
+                    Place::Flow => self.flow().words(text),
+                    Place::Pre => self.flow().line.push_str(text),
+                    _ => {}
+                }
+                return;
             }
-            let own = row
-                .ancestors()
-                .filter_map(ElementRef::wrap)
-                .find(|a| a.value().name() == "table")
-                == Some(table);
-            if !own {
-                continue;
+            Node::Element(element) => element,
+            _ => return,
+        };
+        let name = element.name();
+        let frame = match (place, name) {
+            (Place::Skip, _) | (_, "script" | "style" | "template" | "head" | "noscript") => {
+                (Place::Skip, Opened::Nothing)
             }
-            let cells: Vec<String> = row
-                .children()
-                .filter_map(ElementRef::wrap)
-                .filter(|c| matches!(c.value().name(), "td" | "th"))
-                .map(|cell| {
-                    let mut inner = Layout::default();
-                    inner.node(cell);
-                    inner.end_line();
-                    inner.out.split_whitespace().collect::<Vec<_>>().join(" ")
-                })
-                .collect();
-            self.out.push_str(&cells.join("\t"));
-            self.out.push('\n');
+            (Place::Pre, _) => (Place::Pre, Opened::Nothing),
+            (Place::Flow, "br") => {
+                self.flow().end_line();
+                (Place::Skip, Opened::Nothing)
+            }
+            (Place::Flow, "pre") => {
+                self.flow().end_line();
+                (Place::Pre, Opened::Pre)
+            }
+            (Place::Flow, "table") => {
+                self.flow().end_line();
+                (Place::Table, Opened::Nothing)
+            }
+            (Place::Flow, _) if BLOCKS.contains(&name) => {
+                self.flow().end_line();
+                (Place::Flow, Opened::Block)
+            }
+            (Place::Flow, _) => (Place::Flow, Opened::Nothing),
+            (Place::Table, "caption") => (Place::Flow, Opened::Block),
+            (Place::Table, "tr") => (Place::Row, Opened::Row),
+            (Place::Table, _) => (Place::Table, Opened::Nothing),
+            (Place::Row, "td" | "th") => {
+                self.sinks.push(Flow::default());
+                (Place::Flow, Opened::Cell)
+            }
+            (Place::Row, _) => (Place::Row, Opened::Nothing),
+        };
+        if frame.1 == Opened::Row {
+            // The row's cells are written into its line, a tab between them.
+            self.flow().line.clear();
         }
+        self.frames.push(frame);
+    }
+
+    fn close(&mut self, node: ego_tree::NodeRef<'_, Node>) {
+        if !node.value().is_element() {
+            return;
+        }
+        let Some((_, opened)) = self.frames.pop() else {
+            return;
+        };
+        match opened {
+            Opened::Nothing => {}
+            Opened::Block => self.flow().end_line(),
+            Opened::Pre => {
+                let flow = self.flow();
+                let text = std::mem::take(&mut flow.line);
+                for line in text.lines() {
+                    flow.out.push_str(line);
+                    flow.out.push('\n');
+                }
+            }
+            Opened::Cell => {
+                let mut cell = self.sinks.pop().unwrap_or_default();
+                cell.end_line();
+                let text = cell.out.split_whitespace().collect::<Vec<_>>().join(" ");
+                let line = &mut self.flow().line;
+                line.push_str(&text);
+                line.push('\t');
+            }
+            Opened::Row => {
+                let flow = self.flow();
+                let row = std::mem::take(&mut flow.line);
+                flow.out.push_str(row.strip_suffix('\t').unwrap_or(&row));
+                flow.out.push('\n');
+            }
+        }
+    }
+}
+
+/// scraper's tree sink, which also keeps each element's depth (the page's root at 0) and the
+/// deepest seen, so that the parse can stop past [`MAX_DEPTH`].
+struct Capped {
+    inner: HtmlTreeSink,
+    depths: RefCell<HashMap<NodeId, u32>>,
+    deepest: Rc<Cell<u32>>,
+}
+
+impl Capped {
+    fn depth(&self, node: &NodeId) -> u32 {
+        self.depths.borrow().get(node).copied().unwrap_or(0)
+    }
+
+    fn placed(&self, node: &NodeOrText<NodeId>, depth: u32) {
+        if let NodeOrText::AppendNode(id) = node {
+            self.depths.borrow_mut().insert(*id, depth);
+            self.deepest.set(self.deepest.get().max(depth));
+        }
+    }
+}
+
+impl TreeSink for Capped {
+    type Output = Html;
+    type Handle = NodeId;
+    type ElemName<'a> = <HtmlTreeSink as TreeSink>::ElemName<'a>;
+
+    fn finish(self) -> Html {
+        self.inner.finish()
+    }
+    fn parse_error(&self, msg: Cow<'static, str>) {
+        self.inner.parse_error(msg);
+    }
+    fn get_document(&self) -> NodeId {
+        self.inner.get_document()
+    }
+    fn elem_name<'a>(&'a self, target: &'a NodeId) -> Self::ElemName<'a> {
+        self.inner.elem_name(target)
+    }
+    fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> NodeId {
+        self.inner.create_element(name, attrs, flags)
+    }
+    fn create_comment(&self, text: StrTendril) -> NodeId {
+        self.inner.create_comment(text)
+    }
+    fn create_pi(&self, target: StrTendril, data: StrTendril) -> NodeId {
+        self.inner.create_pi(target, data)
+    }
+    fn append(&self, parent: &NodeId, child: NodeOrText<NodeId>) {
+        self.placed(&child, self.depth(parent) + 1);
+        self.inner.append(parent, child);
+    }
+    fn append_based_on_parent_node(
+        &self,
+        element: &NodeId,
+        prev_element: &NodeId,
+        child: NodeOrText<NodeId>,
+    ) {
+        self.placed(
+            &child,
+            self.depth(element).max(self.depth(prev_element) + 1),
+        );
+        self.inner
+            .append_based_on_parent_node(element, prev_element, child);
+    }
+    fn append_doctype_to_document(&self, name: StrTendril, public: StrTendril, system: StrTendril) {
+        self.inner.append_doctype_to_document(name, public, system);
+    }
+    fn get_template_contents(&self, target: &NodeId) -> NodeId {
+        self.inner.get_template_contents(target)
+    }
+    fn same_node(&self, x: &NodeId, y: &NodeId) -> bool {
+        self.inner.same_node(x, y)
+    }
+    fn set_quirks_mode(&self, mode: QuirksMode) {
+        self.inner.set_quirks_mode(mode);
+    }
+    fn append_before_sibling(&self, sibling: &NodeId, new_node: NodeOrText<NodeId>) {
+        self.placed(&new_node, self.depth(sibling));
+        self.inner.append_before_sibling(sibling, new_node);
+    }
+    fn add_attrs_if_missing(&self, target: &NodeId, attrs: Vec<Attribute>) {
+        self.inner.add_attrs_if_missing(target, attrs);
+    }
+    fn remove_from_parent(&self, target: &NodeId) {
+        self.inner.remove_from_parent(target);
+    }
+    fn reparent_children(&self, node: &NodeId, new_parent: &NodeId) {
+        self.inner.reparent_children(node, new_parent);
     }
 }
 
@@ -174,104 +372,48 @@ impl Layout {
 /// order mark and white space, `<!DOCTYPE html` or `<html` (any case), perhaps after an XML
 /// declaration and comments.
 pub fn is_html(head: &[u8]) -> bool {
+    prolog(head) == Some(true)
+}
+
+/// True when `head` ends inside the prolog of an XML or HTML page (a byte order mark, white
+/// space, an XML declaration, comments): whether it starts a page is told only by more bytes.
+pub fn in_prolog(head: &[u8]) -> bool {
+    prolog(head).is_none()
+}
+
+/// Whether `head` starts an HTML page, past its prolog; `None` when `head` ends inside the
+/// prolog.
+fn prolog(head: &[u8]) -> Option<bool> {
     let mut rest = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     loop {
         rest = rest.trim_ascii_start();
         let starts =
             |word: &[u8]| rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word);
         if starts(b"<!doctype html") || starts(b"<html") {
-            return true;
+            return Some(true);
+        }
+        if rest.len() < b"<!doctype html".len() {
+            let partial =
+                |word: &[u8]| word[..rest.len().min(word.len())].eq_ignore_ascii_case(rest);
+            if [&b"<!doctype html"[..], b"<html", b"<?xml", b"<!--"]
+                .into_iter()
+                .any(partial)
+            {
+                return None;
+            }
         }
         let close: &[u8] = if starts(b"<?xml") {
             b"?>"
         } else if starts(b"<!--") {
             b"-->"
         } else {
-            return false;
+            return Some(false);
         };
         match memchr::memmem::find(rest, close) {
             Some(at) => rest = &rest[at + close.len()..],
-            None => return false,
+            None => return None,
         }
     }
-}
-
-/// True when the zip `archive` is an EPUB: its `mimetype` member says `application/epub+zip`.
-pub fn is_epub<R: Read + Seek>(archive: &mut zip::ZipArchive<R>) -> bool {
-    let Ok(mut mimetype) = archive.by_name("mimetype") else {
-        return false;
-    };
-    let mut head = [0u8; 32];
-    let n = mimetype.read(&mut head).unwrap_or(0);
-    head[..n].starts_with(b"application/epub+zip")
-}
-
-/// The members of an EPUB's spine, in reading order: the paths in the zip of its XHTML
-/// documents, read from `container`, the text of `META-INF/container.xml`, and `package`, a
-/// function that reads a member's text (the OPF package it names).
-///
-/// # Errors
-/// The container or the package is missing or not well-formed XML, or names no spine.
-pub fn spine(
-    container: &str,
-    package: &mut dyn FnMut(&str) -> Result<String, String>,
-) -> Result<Vec<String>, String> {
-    let container = roxmltree::Document::parse(container).map_err(|e| e.to_string())?;
-    let opf = container
-        .descendants()
-        .find(|n| n.tag_name().name() == "rootfile")
-        .and_then(|n| n.attribute("full-path"))
-        .ok_or("META-INF/container.xml names no rootfile")?
-        .to_string();
-    let text = package(&opf)?;
-    let package = roxmltree::Document::parse(&text).map_err(|e| format!("{opf}: {e}"))?;
-    let folder = opf.rsplit_once('/').map_or("", |(folder, _)| folder);
-    let href = |id: &str| {
-        package
-            .descendants()
-            .find(|n| n.tag_name().name() == "item" && n.attribute("id") == Some(id))
-            .and_then(|n| n.attribute("href"))
-    };
-    let spine: Vec<String> = package
-        .descendants()
-        .filter(|n| n.tag_name().name() == "itemref")
-        .filter_map(|n| href(n.attribute("idref")?))
-        .map(|h| {
-            let h = percent_decoded(h);
-            if folder.is_empty() {
-                h
-            } else {
-                format!("{folder}/{h}")
-            }
-        })
-        .collect();
-    if spine.is_empty() {
-        return Err(format!("{opf}: no spine"));
-    }
-    Ok(spine)
-}
-
-/// `href` with `%20`-style escapes decoded (an EPUB's hrefs are URLs).
-fn percent_decoded(href: &str) -> String {
-    let bytes = href.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%'
-            && let (Some(h), Some(l)) = (
-                bytes.get(i + 1).copied().and_then(hex),
-                bytes.get(i + 2).copied().and_then(hex),
-            )
-        {
-            out.push((h * 16 + l) as u8);
-            i += 3;
-            continue;
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]
@@ -288,7 +430,7 @@ mod tests {
             <pre>  9-+-+-+-+0
   9+-+-+-+-0</pre><div>after</div></body></html>"#;
         assert_eq!(
-            text(page),
+            text(page).0,
             "Winststudies\u{a0}(+):\na7d3 0116.00\nb2b3c6d6 3/3+.\ncode\tkings\n0002.01\tc3b1\n  9-+-+-+-+0\n  9+-+-+-+-0\nafter\n"
         );
     }
@@ -303,17 +445,5 @@ mod tests {
         assert!(!is_html(b"<p>a paragraph</p>"));
         assert!(!is_html(b"0323.12 <html>"));
         assert!(!is_html(b"<?xml version=\"1.0\"?><w:document>"));
-    }
-
-    #[test]
-    fn an_epub_spine_in_order_with_the_package_folder() {
-        let container = r#"<container><rootfiles><rootfile full-path="OEBPS/content.opf"/></rootfiles></container>"#;
-        let opf = r#"<package><manifest><item id="b" href="ch%202.xhtml"/><item id="a" href="ch1.xhtml"/></manifest><spine><itemref idref="a"/><itemref idref="b"/></spine></package>"#;
-        let spine = spine(container, &mut |path| {
-            assert_eq!(path, "OEBPS/content.opf");
-            Ok(opf.to_string())
-        })
-        .unwrap();
-        assert_eq!(spine, ["OEBPS/ch1.xhtml", "OEBPS/ch 2.xhtml"]);
     }
 }

@@ -12,8 +12,10 @@
 //! The kind of an input is told by its first bytes (`kind.rs`). Nothing here knows about GBR
 //! codes; the scanner only sees bytes. docs/inputs.md describes every kind and its limits.
 
+mod charset;
 mod decode;
 mod document;
+mod epub;
 mod html;
 mod kind;
 mod map;
