@@ -168,7 +168,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_byte_order_mark_then_a_meta_then_each_line_decide() {
+    fn a_byte_order_mark_then_a_meta_then_each_byte_decide() {
         let w1251 = b"<html><head><meta charset=\"windows-1251\"></head><p>\xCA\xE0\xF1\xEF\xE0\xF0\xFF\xED";
         assert!(page_text(w1251, None).ends_with("<p>Каспарян"));
         let pragma = b"<meta http-equiv=Content-Type content='text/html; charset=KOI8-R'><p>\xEB";

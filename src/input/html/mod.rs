@@ -1,5 +1,5 @@
-//! HTML and XHTML pages, and EPUB books: the text a browser shows, laid out as lines the
-//! reading rules know (docs/inputs.md, "Documents").
+//! HTML and XHTML pages (an EPUB's chapters too, `epub.rs`): the text a browser shows, laid
+//! out as lines the reading rules know (docs/inputs.md, "Documents").
 //!
 //! Parsed with html5ever (through scraper), as a browser parses: entities decoded (`&nbsp;`,
 //! `&#43;`), broken markup repaired. Then laid out:
@@ -9,22 +9,22 @@
 //!   browser shows them (a no-break space is no white space there: it stays);
 //! - a table row is a line, its cells (`td`, `th`) separated by a tab;
 //! - `pre` keeps its text as it is, line breaks and spaces included;
-//! - `script`, `style`, `template` and the `head` are left out.
+//! - `script`, `style`, `template` and the `head` are left out;
+//! - a table's `caption` is a line before its rows.
 //!
-//! An EPUB is a zip whose `mimetype` member says `application/epub+zip`: its XHTML documents
-//! are read in the order of its spine (the OPF package that `META-INF/container.xml` names).
+//! The tree is walked without recursion (ego-tree's traversal), and the parse stops past
+//! [`MAX_DEPTH`] levels; the page's encoding is told before (`charset.rs`).
 
-use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use ego_tree::NodeId;
 use ego_tree::iter::Edge;
 use foldhash::HashMap;
-use html5ever::tendril::StrTendril;
-use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
-use html5ever::{Attribute, QualName};
 use scraper::{Html, HtmlTreeSink, Node};
+
+mod sink;
+
+use sink::Capped;
 
 /// The elements that stand as lines of their own.
 const BLOCKS: &[&str] = &[
@@ -277,97 +277,6 @@ impl Layout {
     }
 }
 
-/// scraper's tree sink, which also keeps each element's depth (the page's root at 0) and the
-/// deepest seen, so that the parse can stop past [`MAX_DEPTH`].
-struct Capped {
-    inner: HtmlTreeSink,
-    depths: RefCell<HashMap<NodeId, u32>>,
-    deepest: Rc<Cell<u32>>,
-}
-
-impl Capped {
-    fn depth(&self, node: &NodeId) -> u32 {
-        self.depths.borrow().get(node).copied().unwrap_or(0)
-    }
-
-    fn placed(&self, node: &NodeOrText<NodeId>, depth: u32) {
-        if let NodeOrText::AppendNode(id) = node {
-            self.depths.borrow_mut().insert(*id, depth);
-            self.deepest.set(self.deepest.get().max(depth));
-        }
-    }
-}
-
-impl TreeSink for Capped {
-    type Output = Html;
-    type Handle = NodeId;
-    type ElemName<'a> = <HtmlTreeSink as TreeSink>::ElemName<'a>;
-
-    fn finish(self) -> Html {
-        self.inner.finish()
-    }
-    fn parse_error(&self, msg: Cow<'static, str>) {
-        self.inner.parse_error(msg);
-    }
-    fn get_document(&self) -> NodeId {
-        self.inner.get_document()
-    }
-    fn elem_name<'a>(&'a self, target: &'a NodeId) -> Self::ElemName<'a> {
-        self.inner.elem_name(target)
-    }
-    fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> NodeId {
-        self.inner.create_element(name, attrs, flags)
-    }
-    fn create_comment(&self, text: StrTendril) -> NodeId {
-        self.inner.create_comment(text)
-    }
-    fn create_pi(&self, target: StrTendril, data: StrTendril) -> NodeId {
-        self.inner.create_pi(target, data)
-    }
-    fn append(&self, parent: &NodeId, child: NodeOrText<NodeId>) {
-        self.placed(&child, self.depth(parent) + 1);
-        self.inner.append(parent, child);
-    }
-    fn append_based_on_parent_node(
-        &self,
-        element: &NodeId,
-        prev_element: &NodeId,
-        child: NodeOrText<NodeId>,
-    ) {
-        self.placed(
-            &child,
-            self.depth(element).max(self.depth(prev_element) + 1),
-        );
-        self.inner
-            .append_based_on_parent_node(element, prev_element, child);
-    }
-    fn append_doctype_to_document(&self, name: StrTendril, public: StrTendril, system: StrTendril) {
-        self.inner.append_doctype_to_document(name, public, system);
-    }
-    fn get_template_contents(&self, target: &NodeId) -> NodeId {
-        self.inner.get_template_contents(target)
-    }
-    fn same_node(&self, x: &NodeId, y: &NodeId) -> bool {
-        self.inner.same_node(x, y)
-    }
-    fn set_quirks_mode(&self, mode: QuirksMode) {
-        self.inner.set_quirks_mode(mode);
-    }
-    fn append_before_sibling(&self, sibling: &NodeId, new_node: NodeOrText<NodeId>) {
-        self.placed(&new_node, self.depth(sibling));
-        self.inner.append_before_sibling(sibling, new_node);
-    }
-    fn add_attrs_if_missing(&self, target: &NodeId, attrs: Vec<Attribute>) {
-        self.inner.add_attrs_if_missing(target, attrs);
-    }
-    fn remove_from_parent(&self, target: &NodeId) {
-        self.inner.remove_from_parent(target);
-    }
-    fn reparent_children(&self, node: &NodeId, new_parent: &NodeId) {
-        self.inner.reparent_children(node, new_parent);
-    }
-}
-
 /// True when `head`, the first bytes of an input, starts an HTML or XHTML page: after a byte
 /// order mark and white space, `<!DOCTYPE html` or `<html` (any case), perhaps after an XML
 /// declaration and comments.
@@ -445,5 +354,10 @@ mod tests {
         assert!(!is_html(b"<p>a paragraph</p>"));
         assert!(!is_html(b"0323.12 <html>"));
         assert!(!is_html(b"<?xml version=\"1.0\"?><w:document>"));
+        // A prolog cut short tells nothing yet; a page or not, once it ends.
+        assert!(in_prolog(b"<?xml version=\"1.0\"?><!-- a licence"));
+        assert!(in_prolog(b"  <!DOC"));
+        assert!(!in_prolog(b"<?xml version=\"1.0\"?><!-- x --><w:document>"));
+        assert!(!in_prolog(b"0323.12"));
     }
 }
