@@ -12,8 +12,10 @@
 //! The kind of an input is told by its first bytes (`kind.rs`). Nothing here knows about GBR
 //! codes; the scanner only sees bytes. docs/inputs.md describes every kind and its limits.
 
+mod charset;
 mod decode;
 mod document;
+mod epub;
 mod html;
 mod kind;
 mod map;
@@ -179,7 +181,9 @@ pub enum InputError {
         path: PathBuf,
     },
     /// A part of a Word or OpenDocument document (`document.rs`) that is not well-formed XML in
-    /// UTF-8: its text is not read; the other parts are.
+    /// UTF-8, an EPUB without a spine, or a part, HTML page or chapter past its budget
+    /// (docs/inputs.md, "Documents", bounds): its text is not read (an HTML page nested past
+    /// the depth limit is read up to there); the other parts are.
     #[error(
         "{}: cannot read the {kind} document's part: {message}",
         crate::source_path::shown(path)
@@ -187,7 +191,7 @@ pub enum InputError {
     Document {
         /// The part, `book.docx!/word/document.xml`, as in references.
         path: PathBuf,
-        /// `Word` or `OpenDocument`.
+        /// `Word`, `OpenDocument`, `HTML` or `EPUB`.
         kind: &'static str,
         /// What is wrong, with its line and column in the part (roxmltree's message).
         message: String,

@@ -17,10 +17,12 @@ use super::kind::{Kind, SNIFF_LEN};
 use super::ocr::{OcrOptions, Scanned};
 use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Limited, Members};
 use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded};
-use super::{html, ocr, pdf};
+use super::{ocr, pdf};
 use crate::ocr::OcrFix;
 use crate::source_path::PageRef;
 use crate::source_path::SourcePath;
+
+mod documents;
 
 /// Everything that decides how inputs are opened; all of it comes from command-line flags.
 #[derive(Debug, Clone, Default)]
@@ -132,7 +134,7 @@ pub fn open(input: &InputPath, opts: &OpenOptions) -> Result<Opened, InputError>
         .filter(|m| m.is_file());
     if let Some(metadata) = regular {
         let loaded = super::load_open(file, &metadata, path, opts.load)?;
-        let head = &loaded.bytes[..loaded.bytes.len().min(1024)];
+        let head = head_of(&loaded.bytes);
         // An OLE file other than a `.doc` is any binary file.
         let kind = Kind::sniff(head);
         let name = || opts.name(input);
@@ -196,8 +198,7 @@ impl Source {
         let name = self.name;
         match self.raw {
             // A zip or a PDF in memory (mapped) is read in place, never copied.
-            Raw::Loaded(loaded) => match Kind::sniff(&loaded.bytes[..loaded.bytes.len().min(1024)])
-            {
+            Raw::Loaded(loaded) => match Kind::sniff(head_of(&loaded.bytes)) {
                 Kind::Zip => visitor.zip(&name, Cursor::new(&loaded.bytes[..]), 0),
                 Kind::Pdf => visitor.pdf(&name, &loaded.bytes),
                 Kind::Html => visitor.html(&name, &loaded.bytes),
@@ -273,10 +274,10 @@ impl Visitor<'_, '_> {
             }
             Kind::Tar => self.tar(name, &mut whole, depth),
             Kind::Rtf | Kind::Ole => {} // refused or read above
-            Kind::Zip | Kind::Pdf | Kind::Html | Kind::Image => {
+            Kind::Html => self.html_stream(name, &mut whole),
+            Kind::Zip | Kind::Pdf | Kind::Image => {
                 match read_bounded(&mut whole, self.opts.limit.floor) {
                     Ok(bytes) if kind == Kind::Zip => self.zip(name, Cursor::new(bytes), depth),
-                    Ok(bytes) if kind == Kind::Html => self.html(name, &bytes),
                     Ok(bytes) if kind == Kind::Image => self.image(name, &bytes),
                     Ok(bytes) => self.pdf(name, &bytes),
                     Err(err) => self.problem(Self::read_problem(name, err)),
@@ -410,10 +411,10 @@ impl Visitor<'_, '_> {
             Ok(archive) => archive,
             Err(cause) => return self.problem(archive_problem(name, cause.into())),
         };
-        if let Some(document) = Document::of(&mut archive) {
-            return self.document(name, &mut archive, document);
+        if let Some((document, parts)) = Document::of(&mut archive) {
+            return self.document(name, &mut archive, document, &parts);
         }
-        if html::is_epub(&mut archive) {
+        if super::epub::is_epub(&mut archive) {
             return self.epub(name, &mut archive);
         }
         for index in 0..archive.len() {
@@ -441,114 +442,6 @@ impl Visitor<'_, '_> {
                 out: 0,
             };
             self.reader(&member, &mut limited, depth + 1, 0);
-        }
-    }
-
-    /// A Word or OpenDocument document: the text of each part read ([`Document::parts`]), a
-    /// member named by the part (`book.docx!/word/document.xml`); a part that is absent (a
-    /// document without footnotes) is no problem.
-    fn document<R: Read + Seek>(
-        &mut self,
-        name: &SourcePath,
-        archive: &mut zip::ZipArchive<R>,
-        document: Document,
-    ) {
-        for part in document.parts() {
-            if self.stopped {
-                return;
-            }
-            if archive.index_for_name(part).is_none() {
-                continue;
-            }
-            let member = name.member(part.as_bytes());
-            let xml = match self.member_bytes(archive, part) {
-                Ok(xml) => xml,
-                Err(err) => {
-                    self.problem(archive_problem(&member, err));
-                    continue;
-                }
-            };
-            let text = std::str::from_utf8(&xml)
-                .map_err(|e| format!("not UTF-8: {e}"))
-                .and_then(|xml| document.text(xml));
-            match text {
-                Ok(text) => {
-                    let bytes = Text::Bytes(text.as_bytes());
-                    if let Err(err) = self.member(&member, None, Encoding::Bytes, bytes) {
-                        self.problem(Self::read_problem(&member, err));
-                    }
-                }
-                Err(message) => self.problem(InputError::Document {
-                    path: member.to_path_buf(),
-                    kind: document.name(),
-                    message,
-                }),
-            }
-        }
-    }
-
-    /// An HTML page, `bytes`: decoded (the encoding named with `-E`, else UTF-8 where valid,
-    /// else Windows-1252) and laid out as lines ([`html::text`]), one text.
-    fn html(&mut self, name: &SourcePath, bytes: &[u8]) {
-        let page = match self.opts.load.encoding {
-            Some(named) => named.decode_without_bom_handling(bytes).0,
-            None => super::text_of(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)),
-        };
-        let text = html::text(&page);
-        if let Err(err) = self.member(name, None, Encoding::Bytes, Text::Bytes(text.as_bytes())) {
-            self.problem(Self::read_problem(name, err));
-        }
-    }
-
-    /// A zip member's bytes, inflated under the limit.
-    fn member_bytes<R: Read + Seek>(
-        &self,
-        archive: &mut zip::ZipArchive<R>,
-        path: &str,
-    ) -> Result<Vec<u8>, io::Error> {
-        let file = archive.by_name(path).map_err(io::Error::other)?;
-        let mut limited = Limited {
-            compressed: Compressed::Known(file.compressed_size()),
-            inner: file,
-            limit: self.opts.limit,
-            out: 0,
-        };
-        let mut bytes = Vec::new();
-        limited.read_to_end(&mut bytes)?;
-        Ok(bytes)
-    }
-
-    /// An EPUB: its XHTML documents in the order of its spine, each a text named by its path
-    /// in the book (`book.epub!/OEBPS/ch1.xhtml`).
-    fn epub<R: Read + Seek>(&mut self, name: &SourcePath, archive: &mut zip::ZipArchive<R>) {
-        let container = match self.member_bytes(archive, "META-INF/container.xml") {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(err) => return self.problem(archive_problem(name, err)),
-        };
-        let mut package = |path: &str| {
-            self.member_bytes(archive, path)
-                .map(|b| String::from_utf8_lossy(&b).into_owned())
-                .map_err(|e| format!("{path}: {e}"))
-        };
-        let spine = match html::spine(&container, &mut package) {
-            Ok(spine) => spine,
-            Err(message) => {
-                return self.problem(InputError::Document {
-                    path: name.to_path_buf(),
-                    kind: "EPUB",
-                    message,
-                });
-            }
-        };
-        for chapter in spine {
-            if self.stopped {
-                return;
-            }
-            let member = name.member(chapter.as_bytes());
-            match self.member_bytes(archive, &chapter) {
-                Ok(bytes) => self.html(&member, &bytes),
-                Err(err) => self.problem(archive_problem(&member, err)),
-            }
         }
     }
 
@@ -711,7 +604,33 @@ fn read_head(reader: &mut dyn Read) -> io::Result<Vec<u8>> {
     let mut head = Vec::with_capacity(1024);
     reader.take(1024).read_to_end(&mut head)?;
     debug_assert!(head.len() >= SNIFF_LEN || head.len() < 1024);
+    // A page's prolog (an XML declaration, a licence in a comment) may pass 1 KiB.
+    while head.len() < MAX_PROLOG && head.len() % 1024 == 0 && super::html::in_prolog(&head) {
+        let before = head.len();
+        reader.take(1024).read_to_end(&mut head)?;
+        if head.len() == before {
+            break;
+        }
+    }
     Ok(head)
+}
+
+/// How far into an input its kind is looked for when its first bytes are the prolog of an XML
+/// or HTML page (an XML declaration, comments): 64 KiB.
+const MAX_PROLOG: usize = 64 << 10;
+
+/// The first bytes of an input in memory that tell its kind: 1,024, or up to [`MAX_PROLOG`]
+/// when they end inside a page's prolog.
+fn head_of(bytes: &[u8]) -> &[u8] {
+    let head = &bytes[..bytes.len().min(1024)];
+    if head.len() == 1024 && super::html::in_prolog(head) {
+        let mut end = 1024;
+        while end < bytes.len().min(MAX_PROLOG) && super::html::in_prolog(&bytes[..end]) {
+            end = (end + 1024).min(bytes.len());
+        }
+        return &bytes[..end.min(bytes.len())];
+    }
+    head
 }
 
 /// All of `reader` in memory, refused when it is longer than `most` bytes (a zip or a PDF

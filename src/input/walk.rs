@@ -72,6 +72,12 @@ pub enum SkipReason {
     /// A symbolic link to a directory found inside a folder: not followed, to avoid loops and
     /// scanning the same files twice. (A link given as an argument is followed.)
     SymlinkToDirectory,
+    /// A symbolic link to a file found inside a folder: not followed unless asked
+    /// ([`WalkOptions::follow`], `-L`), as ripgrep and fd do, so that a folder one was given
+    /// cannot lead gbr to read or `check --write` to write a file outside it
+    /// (`notes.txt -> ~/.ssh/config`, `env.txt -> /proc/self/environ`). A link given as an
+    /// argument is followed.
+    Symlink,
     /// A socket, FIFO or device found inside a folder: reading one could block or never end.
     /// (One given as an argument is scanned.)
     SpecialFile,
@@ -92,6 +98,7 @@ impl fmt::Display for SkipReason {
             SkipReason::SymlinkToDirectory => {
                 f.write_str("symbolic link to a directory, not followed")
             }
+            SkipReason::Symlink => f.write_str("symbolic link, not followed (-L follows links)"),
             SkipReason::SpecialFile => f.write_str("not a regular file (socket, FIFO or device)"),
             SkipReason::Unreadable { kind } => write!(f, "cannot read: {kind}"),
         }
@@ -116,6 +123,9 @@ pub struct WalkOptions {
     pub globs: Vec<String>,
     /// Keep only files of these types ([`FILE_TYPES`], `--type`).
     pub types: Vec<String>,
+    /// Follow symbolic links inside folders, to files and to folders (`-L/--follow`, as
+    /// ripgrep's): a link that leads back to a folder above it is reported as a loop.
+    pub follow: bool,
 }
 
 /// The file types `--type` selects, by name, with their globs.
@@ -160,9 +170,9 @@ pub fn walk(paths: &[PathBuf]) -> Walk {
 /// - anything else that exists (a file, a link to one, a FIFO, a device) is an input as given,
 ///   whatever `opts` says (as in ripgrep, filters apply inside folders only).
 ///
-/// Inside a folder, [`WalkOptions`] chooses the files; symbolic links to files are inputs,
-/// symbolic links to directories are skipped (not followed, so no loops), and sockets, FIFOs
-/// and devices are skipped. Paths that do not exist, broken links and unreadable directories
+/// Inside a folder, [`WalkOptions`] chooses the files; symbolic links are skipped unless
+/// [`WalkOptions::follow`] is set (then followed, to files and folders, loops reported), and
+/// sockets, FIFOs and devices are skipped. Paths that do not exist, broken links and unreadable directories
 /// are listed in [`Walk::skipped`].
 ///
 /// # Errors
@@ -222,7 +232,7 @@ fn walk_dir(root: &Path, opts: &WalkOptions, out: &mut Walk) -> Result<(), WalkE
     builder
         .standard_filters(opts.respect_ignore)
         .hidden(opts.respect_ignore && !opts.hidden)
-        .follow_links(false)
+        .follow_links(opts.follow)
         .max_depth(opts.max_depth);
     if !opts.globs.is_empty() {
         let mut globs = OverrideBuilder::new(root);
@@ -274,6 +284,7 @@ fn walk_dir(root: &Path, opts: &WalkOptions, out: &mut Walk) -> Result<(), WalkE
 fn error_path(err: &ignore::Error) -> Option<&Path> {
     match err {
         ignore::Error::WithPath { path, .. } => Some(path),
+        ignore::Error::Loop { child, .. } => Some(child),
         ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
             error_path(err)
         }
@@ -292,7 +303,7 @@ fn add_entry(entry: DirEntry, out: &mut Walk) {
         None
     } else if file_type.is_symlink() {
         match fs::metadata(entry.path()) {
-            Ok(meta) if meta.is_file() => None,
+            Ok(meta) if meta.is_file() => Some(SkipReason::Symlink),
             Ok(meta) if meta.is_dir() => Some(SkipReason::SymlinkToDirectory),
             Ok(_) => Some(SkipReason::SpecialFile),
             Err(err) => Some(reason_for(entry.path(), &err)),

@@ -4,6 +4,8 @@
 //! bounded grammar campaign: texts of `fuzz/src/grammar.rs` through the whole pipelines of
 //! `fuzz/src/pipeline.rs`, as `fuzz/src/bin/grammar.rs` runs them by the million.
 
+#[path = "../../fuzz/src/documents.rs"]
+mod documents;
 #[path = "../../fuzz/src/grammar.rs"]
 mod grammar;
 #[path = "../../fuzz/src/pipeline.rs"]
@@ -237,4 +239,35 @@ fn every_pipeline_holds_on_grammar_texts() {
         reprints > 100,
         "{reprints} codes printed again in their text"
     );
+}
+
+/// The seed of the bounded document run: a failure here is replayed by
+/// `cargo run --release --example document_fuzz -- --write 20261127 INDEX FILE`.
+const DOCUMENT_SEED: u64 = 20_261_127;
+
+/// A bounded run of the document campaign (`fuzz/src/documents.rs`): grammar texts as Word,
+/// OpenDocument, HTML and EPUB documents read through the input layer, each word placed
+/// read once, none left out read, the scan's properties on every text.
+#[test]
+fn every_document_holds_its_words_and_the_scan_properties() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut failures = Vec::new();
+    let mut kinds = BTreeSet::new();
+    for index in 0..300 {
+        let built = documents::build(DOCUMENT_SEED, index);
+        kinds.insert(built.name);
+        let path = dir.path().join(built.name);
+        let chunks = [1 + index as usize % 16, 17 + index as usize % 500];
+        let run = std::panic::catch_unwind(|| documents::check(&built, &path, &chunks));
+        if let Err(payload) = run {
+            let message = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            failures.push(format!("input {index}: {message}"));
+        }
+    }
+    assert_eq!(kinds.len(), 4, "{kinds:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

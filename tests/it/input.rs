@@ -7,7 +7,7 @@ use std::slice;
 
 use gbrscan::input::{
     BINARY_PROBE_LEN, Contents, Encoding, InputPath, LoadOptions, Loaded, SkipReason, Skipped,
-    load, walk,
+    WalkOptions, load, walk, walk_with,
 };
 use tempfile::TempDir;
 
@@ -115,21 +115,40 @@ fn walk_skips_missing_path_with_not_found_and_goes_on() {
 
 #[cfg(unix)]
 #[test]
-fn walk_includes_linked_files_but_not_linked_directories_inside_folders() {
+fn walk_skips_links_inside_folders_unless_asked_to_follow_them() {
     use std::os::unix::fs::symlink;
-    let dir = tree(&[("data/a.txt", b"a"), ("other/b.txt", b"b")]);
+    let dir = tree(&[
+        ("data/a.txt", b"a"),
+        ("other/b.txt", b"b"),
+        ("outside.txt", b"o"),
+    ]);
     let data = dir.path().join("data");
-    symlink(data.join("a.txt"), data.join("file-link")).expect("link file");
+    symlink(dir.path().join("outside.txt"), data.join("file-link")).expect("link file");
     symlink(dir.path().join("other"), data.join("dir-link")).expect("link folder");
     symlink(data.join("gone"), data.join("broken-link")).expect("link nothing");
+    symlink(&data, data.join("loop")).expect("link to the folder itself");
     let walked = walk(slice::from_ref(&data));
-    assert_eq!(walked.inputs, files(&data, &["a.txt", "file-link"]));
+    assert_eq!(walked.inputs, files(&data, &["a.txt"]));
     let skipped = [
         (data.join("broken-link"), SkipReason::BrokenSymlink),
         (data.join("dir-link"), SkipReason::SymlinkToDirectory),
+        (data.join("file-link"), SkipReason::Symlink),
+        (data.join("loop"), SkipReason::SymlinkToDirectory),
     ]
     .map(|(path, reason)| Skipped { path, reason });
     assert_eq!(walked.skipped, skipped);
+    // -L: both links followed, the loop reported, the broken link too.
+    let follow = WalkOptions {
+        follow: true,
+        ..WalkOptions::default()
+    };
+    let walked = walk_with(slice::from_ref(&data), &follow).unwrap();
+    assert_eq!(
+        walked.inputs,
+        files(&data, &["a.txt", "dir-link/b.txt", "file-link"])
+    );
+    let reasons: Vec<_> = walked.skipped.iter().map(|s| s.path.clone()).collect();
+    assert_eq!(reasons, [data.join("broken-link"), data.join("loop")]);
 }
 
 #[cfg(unix)]

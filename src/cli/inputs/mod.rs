@@ -77,6 +77,10 @@ pub struct InputArgs {
     /// With --respect-ignore, scan hidden files all the same.
     #[arg(long, requires = "respect_ignore")]
     pub hidden: bool,
+    /// Follow symbolic links inside folders (by default they are skipped, as ripgrep skips
+    /// them; a link given as an argument is always followed).
+    #[arg(short = 'L', long)]
+    pub follow: bool,
     /// Threads to use (default: one per core).
     #[arg(short = 'j', long = "threads")]
     pub threads: Option<usize>,
@@ -200,7 +204,7 @@ pub struct InputCounts {
 fn is_error(reason: SkipReason) -> bool {
     !matches!(
         reason,
-        SkipReason::SymlinkToDirectory | SkipReason::SpecialFile
+        SkipReason::SymlinkToDirectory | SkipReason::Symlink | SkipReason::SpecialFile
     )
 }
 
@@ -306,6 +310,7 @@ impl InputArgs {
             respect_ignore: self.respect_ignore,
             hidden: self.hidden,
             max_depth: self.max_depth,
+            follow: self.follow,
             globs: self.globs.clone(),
             types: self.types.clone(),
         }

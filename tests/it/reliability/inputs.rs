@@ -11,7 +11,7 @@ use crate::support::archives::{self, pdf_of};
 use crate::support::gbr::{gbr, streams};
 
 /// `gbr ARGS` in `dir`, stopped (and failed) after `limit`.
-fn run_in(dir: &Path, args: &[&str], limit: Duration) -> (String, String, i32) {
+pub(super) fn run_in(dir: &Path, args: &[&str], limit: Duration) -> (String, String, i32) {
     let output = gbr()
         .current_dir(dir)
         .args(args)
@@ -165,7 +165,12 @@ fn a_page_without_a_media_box_is_read_at_letter_size_without_a_panic() {
 /// Runs `gbr ARGS` in `dir` with its address space limited to `bytes`
 /// (`setrlimit(RLIMIT_AS)` in the child), killed after `limit`.
 #[cfg(unix)]
-fn run_capped(dir: &Path, args: &[&str], bytes: u64, limit: Duration) -> (String, String, i32) {
+pub(super) fn run_capped(
+    dir: &Path,
+    args: &[&str],
+    bytes: u64,
+    limit: Duration,
+) -> (String, String, i32) {
     use std::os::unix::process::CommandExt;
     use std::process::{Command, Stdio};
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_gbr"));
@@ -255,7 +260,7 @@ fn a_flate_bomb_in_a_pdf_stops_at_max_inflate_within_a_memory_cap() {
     clippy::zombie_processes,
     reason = "the child is waited for by wait4, for its own rusage"
 )]
-fn cpu_of(dir: &Path, args: &[&str]) -> (String, f64) {
+pub(super) fn cpu_of(dir: &Path, args: &[&str]) -> (String, f64) {
     let out = tempfile::NamedTempFile::new().unwrap();
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_gbr"))
         .current_dir(dir)

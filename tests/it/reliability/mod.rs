@@ -4,6 +4,7 @@
 
 mod check_write;
 mod data;
+mod documents;
 mod faults;
 mod inputs;
 mod killed;

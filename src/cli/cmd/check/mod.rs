@@ -282,6 +282,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 continue;
             }
             let result = match &loaded[i].file {
+                // A link is written through only when it was given by name: the walk skips
+                // those inside folders, and this holds if it ever does not.
+                Some(file) if !args.paths.contains(&file.path) && is_link(&file.path) => {
+                    Err(anyhow::anyhow!(
+                        "{}: not written: a symbolic link found inside a folder (give it by                          name to write through it)",
+                        loaded[i].name
+                    ))
+                }
                 Some(file) => write_back(file, &loaded[i].text, &new),
                 None => Err(anyhow::anyhow!(
                     "cannot write fixes to {}: only a plain file can be changed (use --diff)",
@@ -352,4 +360,9 @@ fn summary(report: &Report, shown: &[&Diagnostic], files: usize) -> out::CheckSu
         warnings,
         near_misses: near,
     }
+}
+
+/// True when `path` is a symbolic link.
+fn is_link(path: &std::path::Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
 }

@@ -162,6 +162,14 @@ fn encode(text: &[u8], encoding: Encoding) -> Vec<u8> {
             .into_iter()
             .chain(units(text).into_iter().flat_map(u16::to_be_bytes))
             .collect(),
+        // encoding_rs encodes no UTF-16 (its encoder writes UTF-8): by hand, with no byte
+        // order mark, as the file was read.
+        Encoding::Named(named) if named == encoding_rs::UTF_16LE => {
+            units(text).into_iter().flat_map(u16::to_le_bytes).collect()
+        }
+        Encoding::Named(named) if named == encoding_rs::UTF_16BE => {
+            units(text).into_iter().flat_map(u16::to_be_bytes).collect()
+        }
         Encoding::Named(named) => named.encode(&String::from_utf8_lossy(text)).0.into_owned(),
     }
 }

@@ -22,6 +22,10 @@ use std::io::{Read, Seek};
 
 use roxmltree::Node;
 
+mod layout;
+
+use layout::{Layout, walk};
+
 /// WordprocessingML's namespace.
 const W: &str = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
 /// The markup compatibility namespace (`mc:AlternateContent`).
@@ -32,6 +36,8 @@ const TEXT: &str = "urn:oasis:names:tc:opendocument:xmlns:text:1.0";
 const TABLE: &str = "urn:oasis:names:tc:opendocument:xmlns:table:1.0";
 /// OpenDocument's office namespace (`office:annotation`).
 const OFFICE: &str = "urn:oasis:names:tc:opendocument:xmlns:office:1.0";
+/// OpenDocument's drawing namespace (`draw:text-box`, a text frame).
+const DRAW: &str = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0";
 
 /// A kind of document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,29 +69,38 @@ enum Role {
 }
 
 impl Document {
-    /// The kind of document the zip `archive` is, by its members; `None` for any other zip.
-    pub fn of<R: Read + Seek>(archive: &mut zip::ZipArchive<R>) -> Option<Document> {
-        if archive.index_for_name("word/document.xml").is_some() {
-            return Some(Document::Docx);
+    /// The kind of document the zip `archive` is, by its members, with the parts whose text is
+    /// read, in order (the body first); `None` for any other zip.
+    ///
+    /// Word's body is the part `_rels/.rels` names as the office document (ECMA-376 Part 2,
+    /// the Open Packaging Conventions: `word/document.xml` by convention only), when it is
+    /// WordprocessingML; its footnotes and endnotes stand beside it. An OpenDocument text is
+    /// told by its `mimetype` member.
+    pub fn of<R: Read + Seek>(archive: &mut zip::ZipArchive<R>) -> Option<(Document, Vec<String>)> {
+        let main = if archive.index_for_name("word/document.xml").is_some() {
+            Some("word/document.xml".to_string())
+        } else {
+            office_document(archive)
+        };
+        if let Some(main) = main {
+            let folder = main.rsplit_once('/').map_or("", |(folder, _)| folder);
+            let beside = |name: &str| match folder {
+                "" => name.to_string(),
+                _ => format!("{folder}/{name}"),
+            };
+            let parts = vec![
+                main.clone(),
+                beside("footnotes.xml"),
+                beside("endnotes.xml"),
+            ];
+            return Some((Document::Docx, parts));
         }
         let mut mimetype = archive.by_name("mimetype").ok()?;
         let mut head = [0u8; 64];
         let n = mimetype.read(&mut head).ok()?;
         head[..n]
             .starts_with(b"application/vnd.oasis.opendocument.text")
-            .then_some(Document::Odt)
-    }
-
-    /// The parts whose text is read, in order: the body first.
-    pub fn parts(self) -> &'static [&'static str] {
-        match self {
-            Document::Docx => &[
-                "word/document.xml",
-                "word/footnotes.xml",
-                "word/endnotes.xml",
-            ],
-            Document::Odt => &["content.xml"],
-        }
+            .then(|| (Document::Odt, vec!["content.xml".to_string()]))
     }
 
     /// The name used in messages: `Word` or `OpenDocument`.
@@ -112,7 +127,7 @@ impl Document {
                 Document::Docx,
                 W,
                 "pPr" | "rPr" | "tblPr" | "trPr" | "tcPr" | "sectPr" | "tblGrid" | "delText"
-                | "instrText",
+                | "instrText" | "sdtPr" | "sdtEndPr",
             ) => Role::Skip,
             (Document::Docx, MC, "Fallback") => Role::Skip,
             (Document::Odt, TEXT, "p" | "h") => Role::Paragraph,
@@ -125,7 +140,7 @@ impl Document {
                     .unwrap_or(1usize);
                 Role::Spaces(count.min(1024))
             }
-            (Document::Odt, TEXT, "note-body") => Role::Aside,
+            (Document::Odt, TEXT, "note-body") | (Document::Odt, DRAW, "text-box") => Role::Aside,
             (Document::Odt, TEXT, "note-citation" | "tracked-changes") => Role::Skip,
             (Document::Odt, OFFICE, "annotation") => Role::Skip,
             (Document::Odt, TABLE, "table") => Role::Table,
@@ -137,118 +152,50 @@ impl Document {
 
     /// The text of one part, `xml`, laid out as lines (each ended by a line feed).
     ///
+    /// The tree is walked without recursion, so that no nesting, however deep, can exhaust
+    /// the stack; OpenDocument's runs of spaces (`text:s`) write at most as many spaces as
+    /// the part has bytes (at least 1 MiB), one space each past that, so that the text stays
+    /// within a small multiple of the part.
+    ///
     /// # Errors
     /// The part is not well-formed XML (roxmltree's message, with its line and column), or
     /// declares a DTD (refused, as roxmltree refuses it by default: no entity expansion).
     pub fn text(self, xml: &str) -> Result<String, String> {
         let doc = roxmltree::Document::parse(xml).map_err(|e| e.to_string())?;
-        let mut layout = Layout {
-            document: self,
-            out: String::with_capacity(xml.len() / 4),
-            asides: Vec::new(),
-        };
-        layout.block(doc.root_element());
-        Ok(layout.out)
+        let mut layout = Layout::new(self, xml.len());
+        walk(doc.root_element(), &mut layout);
+        Ok(layout.finish())
     }
 }
 
-/// The lines being written.
-struct Layout {
-    document: Document,
-    out: String,
-    /// Lines of text boxes and notes met inside the paragraph being written, written after it.
-    asides: Vec<String>,
-}
-
-impl Layout {
-    /// Lays out `node` where a line may start: paragraphs and tables become lines, anything
-    /// else is looked into.
-    fn block(&mut self, node: Node<'_, '_>) {
-        for child in node.children().filter(Node::is_element) {
-            match self.document.role(child) {
-                Role::Paragraph => {
-                    let mut line = String::new();
-                    self.inline(child, &mut line, false);
-                    self.out.push_str(&line);
-                    self.out.push('\n');
-                    for aside in std::mem::take(&mut self.asides) {
-                        self.out.push_str(&aside);
-                    }
-                }
-                Role::Table => self.table(child),
-                Role::Skip => {}
-                _ => self.block(child),
-            }
-        }
-    }
-
-    /// A table: a line per row, cells separated by a tab.
-    fn table(&mut self, table: Node<'_, '_>) {
-        let document = self.document;
-        for row in table
-            .descendants()
-            .filter(|n| document.role(*n) == Role::Row)
-        {
-            // Rows of a table nested in a cell are read with that cell.
-            let own = row
-                .ancestors()
-                .skip(1)
-                .find(|a| document.role(*a) == Role::Table)
-                == Some(table);
-            if !own {
-                continue;
-            }
-            let mut cells = Vec::new();
-            for cell in row.children().filter(|c| document.role(*c) == Role::Cell) {
-                let mut text = String::new();
-                self.inline(cell, &mut text, true);
-                cells.push(text.split_whitespace().collect::<Vec<_>>().join(" "));
-            }
-            self.out.push_str(&cells.join("\t"));
-            self.out.push('\n');
-        }
-    }
-
-    /// The text inside `node`, appended to `line`; `in_cell` makes paragraph ends, breaks and
-    /// tabs spaces (a table's row is one line).
-    fn inline(&mut self, node: Node<'_, '_>, line: &mut String, in_cell: bool) {
-        for child in node.children() {
-            if child.is_text() {
-                if self.document == Document::Odt {
-                    line.push_str(child.text().unwrap_or_default());
-                }
-                continue;
-            }
-            if !child.is_element() {
-                continue;
-            }
-            match self.document.role(child) {
-                Role::Text => line.push_str(child.text().unwrap_or_default()),
-                Role::Tab if in_cell => line.push(' '),
-                Role::Tab => line.push('\t'),
-                Role::Break if in_cell => line.push(' '),
-                Role::Break => line.push('\n'),
-                Role::Spaces(n) => line.extend(std::iter::repeat_n(' ', n)),
-                Role::Paragraph if in_cell => {
-                    if !line.is_empty() {
-                        line.push(' ');
-                    }
-                    self.inline(child, line, true);
-                }
-                Role::Aside => {
-                    let mut inner = Layout {
-                        document: self.document,
-                        out: String::new(),
-                        asides: Vec::new(),
-                    };
-                    inner.block(child);
-                    self.asides.push(inner.out);
-                }
-                Role::Skip => {}
-                _ => self.inline(child, line, in_cell),
-            }
-        }
-    }
+/// The part `_rels/.rels` names as the office document, when it is WordprocessingML (its
+/// first 4 KiB name Word's namespace): a Word document whose body has another name.
+fn office_document<R: Read + Seek>(archive: &mut zip::ZipArchive<R>) -> Option<String> {
+    let mut rels = String::new();
+    archive
+        .by_name("_rels/.rels")
+        .ok()?
+        .take(1 << 20)
+        .read_to_string(&mut rels)
+        .ok()?;
+    let rels = roxmltree::Document::parse(&rels).ok()?;
+    let target = rels
+        .descendants()
+        .filter(|n| n.tag_name().name() == "Relationship")
+        .find(|n| {
+            n.attribute("Type")
+                .is_some_and(|t| t.ends_with("/officeDocument"))
+        })?
+        .attribute("Target")?;
+    let target = target.trim_start_matches('/').to_string();
+    let mut head = Vec::new();
+    archive
+        .by_name(&target)
+        .ok()?
+        .take(4096)
+        .read_to_end(&mut head)
+        .ok()?;
+    memchr::memmem::find(&head, W.as_bytes()).map(|_| target)
 }
 
 #[cfg(test)]
