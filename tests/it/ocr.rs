@@ -287,8 +287,13 @@ fn the_second_run_reads_the_cache_and_no_cache_keeps_none() {
     let path = scans().join("scan-300.pdf");
     let args = ["scan", "--ocr", path.to_str().expect("UTF-8")];
     let first = ocr_run(&args, cache.path());
-    let kept: Vec<_> = walk(&cache.path().join("gbr/ocr"));
+    let kept: Vec<_> = walk(&cache.path().join("gbr/ocr"))
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
     assert_eq!(kept.len(), 2, "one text per page: {kept:?}");
+    // The cache's folder is tagged as one, for backups and for gbr's own walks.
+    assert!(cache.path().join("gbr/ocr/CACHEDIR.TAG").is_file());
     // The cached text is what the second run reads: change it, and the record changes.
     let page = kept
         .iter()
@@ -563,4 +568,36 @@ fn an_image_tesseract_cannot_read_is_an_error_of_that_input_only() {
         "{out}"
     );
     assert_eq!(code, 2);
+}
+
+/// The image-only PDFs of a Spanish endgame magazine (`../shared/real/scans/`, 11 pages) read
+/// through OCR: study numbers (`03132`), men counts (`9 + 6`) and dates, and no code.
+#[test]
+#[ignore = "needs Tesseract and ../shared/real"]
+fn scans_of_a_magazine_without_codes_give_no_code() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/real/scans");
+    if !dir.exists() {
+        eprintln!("skipped: {} not found", dir.display());
+        return;
+    }
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let (out, err, code) = ocr_run(
+        &["scan", "--ocr", "--json", dir.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    let matches: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains(r#""type":"match""#))
+        .collect();
+    assert_eq!(matches, Vec::<&str>::new(), "{err}");
+    assert_eq!(code, 1, "no code found: {err}");
+    // Every page was read: each page's text was kept in the cache (1 + 10 pages).
+    let kept = walk(&cache.path().join("gbr/ocr"));
+    assert_eq!(
+        kept.iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .count(),
+        11,
+        "{kept:?}"
+    );
 }
