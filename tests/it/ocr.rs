@@ -601,3 +601,149 @@ fn scans_of_a_magazine_without_codes_give_no_code() {
         "{kept:?}"
     );
 }
+
+/// A PNG whose header says 25,000 by 25,000 pixels (625 million) is refused before Tesseract
+/// sees it, with the limit named; the other inputs are read.
+#[test]
+#[ignore = "needs Tesseract"]
+fn an_image_past_the_pixel_limit_is_refused_before_any_tool_reads_it() {
+    let dir = tempfile::tempdir().expect("a folder");
+    // Signature, then an IHDR chunk: length 13, width, height, depth 8, grey.
+    let mut png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR".to_vec();
+    png.extend_from_slice(&25_000u32.to_be_bytes());
+    png.extend_from_slice(&25_000u32.to_be_bytes());
+    png.extend_from_slice(&[8, 0, 0, 0, 0, 0, 0, 0, 0]);
+    std::fs::write(dir.path().join("a-poster.png"), png).expect("write");
+    std::fs::copy(scans().join("page-1.png"), dir.path().join("b-page.png")).expect("copy");
+    let (out, err, code) = streams(
+        gbr()
+            .current_dir(dir.path())
+            .env("XDG_CACHE_HOME", dir.path())
+            .args(["scan", "--ocr", "a-poster.png", "b-page.png"])
+            .output()
+            .expect("run gbr"),
+    );
+    assert!(
+        err.starts_with(
+            "gbr: a-poster.png: the page is 25000 x 25000 pixels, past the 100 million pixels \
+             a page read through OCR may have\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(out.lines().count(), 4, "{out}");
+    assert_eq!(code, 2);
+}
+
+/// A TIFF's pages are read one by one, each with a Tesseract of its own, a limit of its own
+/// and an entry of its own in the cache.
+#[test]
+#[ignore = "needs Tesseract"]
+fn a_tiff_is_read_page_by_page() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = scans().join("scan-300.tif");
+    let (out, _, code) = ocr_run(
+        &["scan", "--ocr", "-j2", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    assert_eq!(code, 0, "{out}");
+    let kept = walk(&cache.path().join("gbr/ocr"));
+    assert_eq!(
+        kept.iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .count(),
+        2,
+        "one entry a page: {kept:?}"
+    );
+}
+
+/// `gbr` stopped by SIGTERM while Tesseract reads leaves no work folder in `$TMPDIR`, and no
+/// Tesseract running.
+#[test]
+#[ignore = "needs Tesseract"]
+fn sigterm_leaves_no_work_folder() {
+    let tmp = tempfile::tempdir().expect("a TMPDIR");
+    let path = scans().join("noisy-blur.pdf");
+    let mut child = Process::new(env!("CARGO_BIN_EXE_gbr"))
+        .env("TMPDIR", tmp.path())
+        .args([
+            "scan",
+            "--ocr",
+            "--no-cache",
+            "-j1",
+            path.to_str().expect("UTF-8"),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run gbr");
+    let work = || {
+        std::fs::read_dir(tmp.path())
+            .expect("TMPDIR")
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().starts_with("gbr-ocr-"))
+    };
+    let started = std::time::Instant::now();
+    while !work() && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(work(), "the work folder was made");
+    let killed = Process::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let status = child.wait().expect("wait");
+    assert!(!status.success());
+    assert!(!work(), "the work folder is gone");
+}
+
+/// An OCR cache inside a scanned folder (`XDG_CACHE_HOME` under it) is not scanned: each code
+/// is found once, on the second run as on the first.
+#[test]
+#[ignore = "needs Tesseract"]
+fn an_ocr_cache_inside_the_scanned_folder_is_no_input() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let tree = dir.path().join("tree");
+    std::fs::create_dir(&tree).expect("a folder");
+    std::fs::copy(scans().join("page-1.png"), tree.join("page.png")).expect("copy");
+    for _ in 0..2 {
+        let (out, _, _) = streams(
+            gbr()
+                .env("XDG_CACHE_HOME", tree.join(".cache"))
+                .args(["scan", "--ocr", tree.to_str().expect("UTF-8")])
+                .output()
+                .expect("run gbr"),
+        );
+        assert_eq!(out.lines().count(), 4, "{out}");
+    }
+}
+
+/// A folder tagged as a cache (`CACHEDIR.TAG` with the specification's signature, as the OCR
+/// cache is) is left out of a walk; a tag without the signature is not one.
+#[test]
+fn a_tagged_cache_folder_is_left_out_of_a_walk() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let code = "a7d3 0116.00 b2b3c6d6 3/3+.\n";
+    std::fs::write(dir.path().join("a.txt"), code).expect("write");
+    for (folder, tag) in [
+        ("cache", gbrscan::input::ocr::CACHEDIR_TAG),
+        ("other", "Signature: none\n"),
+    ] {
+        let folder = dir.path().join(folder);
+        std::fs::create_dir(&folder).expect("a folder");
+        std::fs::write(folder.join("CACHEDIR.TAG"), tag).expect("write");
+        std::fs::write(folder.join("b.txt"), code).expect("write");
+    }
+    let (out, _, _) = streams(
+        gbr()
+            .current_dir(dir.path())
+            .args(["scan", "."])
+            .output()
+            .expect("run gbr"),
+    );
+    let files: Vec<&str> = out
+        .lines()
+        .map(|l| l.split_once(':').expect("a record").0)
+        .collect();
+    assert_eq!(files, ["./a.txt", "./other/b.txt"], "{out}");
+}
