@@ -115,39 +115,57 @@ fn men_agree(code: &str, men: &str) -> bool {
 /// The second reading `second` of the span `first` (a [`Suspect`]'s text), as it is kept: the
 /// kings, the code and W/B (with any squares between) as read through OCR's confusions, one
 /// space between; `None` unless it gives the kings and W/B that `first` gives and a code whose
-/// men agree with W/B.
+/// men agree with W/B. A line read with the notation's characters only often comes without
+/// its spaces (`f4b80800.114/4`), so the second reading is read by position: the kings, then
+/// the code's seven characters, then W/B at its end, and squares or a pawn mark between.
 pub fn accept(first: &str, second: &str) -> Option<String> {
-    let parts = |text: &str| -> Option<(String, Vec<String>, String)> {
-        let read = read(text.trim());
-        let tokens: Vec<&str> = read.text.split_whitespace().collect();
-        let (kings, rest) = tokens.split_first()?;
-        let (men, between) = rest.split_last()?;
-        Some((
-            (*kings).to_owned(),
-            between.iter().map(|s| (*s).to_owned()).collect(),
-            (*men).to_owned(),
-        ))
-    };
-    let (kings, _, men) = parts(first)?;
-    let (kings2, between, men2) = parts(second)?;
-    let chars: Vec<(usize, char)> = kings2.char_indices().collect();
-    let kings_read =
-        squares_at(&chars, 0, false).filter(|p| p.squares == 2 && p.end == chars.len())?;
-    let first_chars: Vec<(usize, char)> = kings.char_indices().collect();
-    let first_kings = squares_at(&first_chars, 0, false)?;
-    if kings_read.read != first_kings.read || men2 != men || between.is_empty() {
+    let first = read(first.trim());
+    let tokens: Vec<&str> = first.text.split_whitespace().collect();
+    let (&kings, rest) = tokens.split_first()?;
+    let &men = rest.last()?;
+    let kings_chars: Vec<(usize, char)> = kings.char_indices().collect();
+    let kings = squares_at(&kings_chars, 0, false)
+        .filter(|p| p.squares == 2 && p.end == kings_chars.len())?
+        .read;
+    let men_chars: Vec<(usize, char)> = men.char_indices().collect();
+    let men = men_at(&men_chars, 0)?.read;
+    let second: String = second.chars().filter(|c| !c.is_whitespace()).collect();
+    let body = second.strip_prefix(kings.as_str())?;
+    let code = code_of(body.get(..7)?)?;
+    let tail = body.get(7..)?.trim_end_matches(['+', '=', '-', '.']);
+    let between = tail.strip_suffix(men.as_str())?.trim_matches('.');
+    if !men_agree(&code, &men) {
         return None;
     }
-    let code = between.first()?;
-    let code_chars: Vec<(usize, char)> = code.char_indices().collect();
-    let found = code_at(&code_chars, 0).filter(|c| c.end == code_chars.len())?;
-    if !men_agree(&found.part.read, &men) {
-        return None;
+    let mut kept = vec![kings, code];
+    if !between.is_empty() {
+        let chars: Vec<(usize, char)> = between.char_indices().collect();
+        kept.push(
+            squares_at(&chars, 0, false)
+                .filter(|p| p.end == chars.len())?
+                .read,
+        );
     }
-    let mut kept = vec![kings_read.read, found.part.read];
-    kept.extend(between[1..].iter().cloned());
     kept.push(men);
     Some(kept.join(" "))
+}
+
+/// The code in the seven characters `text` (four digits, the full stop, two digits; OCR's
+/// confusions read), `None` when they are not one.
+fn code_of(text: &str) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() != 7 || !matches!(chars[4], '.' | ',' | ':' | ';') {
+        return None;
+    }
+    let mut code = String::with_capacity(7);
+    for (at, &c) in chars.iter().enumerate() {
+        if at == 4 {
+            code.push('.');
+        } else {
+            code.push(char::from(b'0' + super::digit(c)?));
+        }
+    }
+    Some(code)
 }
 
 #[cfg(test)]
@@ -213,5 +231,22 @@ mod tests {
         assert_eq!(accept("f4b8 or a — 4/4", "f4b8 0800.11 4/3"), None);
         assert_eq!(accept("f4b8 or a — 4/4", "f4b8 0300.11 4/4"), None);
         assert_eq!(accept("a2f1 0411.56 10/9", "a2f1 0411.56 10/9"), None);
+    }
+
+    #[test]
+    fn a_second_reading_without_spaces_is_read_by_position() {
+        assert_eq!(
+            accept("f4b8 4/4", "f4b80800.11.4/4").as_deref(),
+            Some("f4b8 0800.11 4/4")
+        );
+        assert_eq!(
+            accept("f4b8 4/4", "f4b80800.114/4+").as_deref(),
+            Some("f4b8 0800.11 4/4")
+        );
+        assert_eq!(
+            accept("c2h4 5/7", "c2h40015.15d3d6g5g2.c4c5c7e5e6h35/7").as_deref(),
+            Some("c2h4 0015.15 d3d6g5g2.c4c5c7e5e6h3 5/7")
+        );
+        assert_eq!(accept("f4b8 4/4", "f4b80800.1144/4"), None);
     }
 }

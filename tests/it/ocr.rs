@@ -747,3 +747,79 @@ fn a_tagged_cache_folder_is_left_out_of_a_walk() {
         .collect();
     assert_eq!(files, ["./a.txt", "./other/b.txt"], "{out}");
 }
+
+/// Captions beside their diagrams (`fixtures/ocr/diagrams.tex`), rasterized at 300 dpi without
+/// resolution metadata: every code with its kings, the faint code read again from its line
+/// and noted; Tesseract left to estimate the resolution (a `tesseract` on the PATH that drops
+/// `--dpi`) loses the last caption's kings to the diagram beside it.
+#[test]
+#[ignore = "needs Tesseract"]
+fn captions_beside_diagrams_read_at_their_resolution_and_a_faint_code_read_again() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = scans().join("diagrams-300.pdf");
+    let expected: Vec<(u64, String, String)> = [
+        ("0800.11", "f4b8"),
+        ("0116.00", "a7d3"),
+        ("1000.00", "c2h4"),
+        ("0130.00", "g3g1"),
+    ]
+    .iter()
+    .map(|&(c, k)| (1, c.to_owned(), k.to_owned()))
+    .collect();
+    assert_eq!(codes_and_kings(&path, cache.path()), expected);
+    let (out, _, _) = ocr_run(
+        &["scan", "--ocr", "--json", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    let record = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+        .find(|v| v["data"]["code"] == "0800.11")
+        .expect("the record of 0800.11");
+    assert_eq!(
+        record["data"]["ocr_fixes"],
+        serde_json::json!([{"offset": record["data"]["offset"], "found": "f4b8 4/4", "read": "f4b8 0800.11 4/4", "part": "line"}])
+    );
+    let (out, _, _) = ocr_run(
+        &["check", "--ocr", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    assert!(
+        out.contains(
+            "note[ocr]: OCR gave `f4b8 4/4` (a caption line, read again as one line), read as \
+             `f4b8 0800.11 4/4`\n"
+        ),
+        "{out}"
+    );
+    // Without the resolution.
+    let bin = tempfile::tempdir().expect("a folder");
+    let wrapper = bin.path().join("tesseract");
+    std::fs::write(
+        &wrapper,
+        "#!/bin/bash\nargs=(); skip=0\nfor a in \"$@\"; do\n  if [ $skip = 1 ]; then skip=0; \
+         continue; fi\n  if [ \"$a\" = --dpi ]; then skip=1; continue; fi\n  args+=(\"$a\")\n\
+         done\nexec /usr/bin/tesseract \"${args[@]}\"\n",
+    )
+    .expect("write");
+    let made = Process::new("chmod")
+        .arg("+x")
+        .arg(&wrapper)
+        .status()
+        .expect("chmod");
+    assert!(made.success());
+    let path_var = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let (out, _, _) = streams(
+        gbr()
+            .env("XDG_CACHE_HOME", cache.path())
+            .env("PATH", path_var)
+            .args(["scan", "--ocr", "--no-cache", path.to_str().expect("UTF-8")])
+            .output()
+            .expect("run gbr"),
+    );
+    assert!(out.contains(": 0130.00 2/2=."), "{out}");
+    assert!(!out.contains("g3g1"), "{out}");
+}

@@ -138,6 +138,11 @@ impl Grey {
 
 /// The width and height of a PNG or JPEG from its header, `None` when it gives none.
 pub(super) fn image_size(bytes: &[u8]) -> Option<(u64, u64)> {
+    // A PNG's size is that of its IHDR chunk, which must come first; bytes that only start
+    // like a PNG name no size (Tesseract then says what is wrong with them).
+    if bytes.starts_with(b"\x89PNG") && bytes.get(12..16) != Some(b"IHDR") {
+        return None;
+    }
     let size = imagesize::blob_size(bytes).ok()?;
     Some((size.width as u64, size.height as u64))
 }
