@@ -300,7 +300,7 @@ pub(crate) fn read_pages(
     let hash = blake3::hash(bytes);
     let key = |job: Job| {
         let mut hasher = blake3::Hasher::new();
-        hasher.update(b"gbr ocr 2\0");
+        hasher.update(b"gbr ocr 3\0");
         hasher.update(hash.as_bytes());
         let settings = format!(
             "\0{}\0{}\0{}\0{}\0{scanned:?}",
@@ -526,7 +526,7 @@ impl Reader<'_> {
         let table = fs::read_to_string(&tsv).unwrap_or_default();
         let _ = fs::remove_file(&txt);
         let _ = fs::remove_file(&tsv);
-        let text = text.map_err(|e| failed("tesseract", &e))?;
+        let text = reread::tabs(&text.map_err(|e| failed("tesseract", &e))?, &table);
         if !owned {
             return Ok(PageText {
                 text,

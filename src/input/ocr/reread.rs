@@ -105,7 +105,10 @@ pub(super) fn reread(
         let line_end = text[suspect.end..]
             .find('\n')
             .map_or(text.len(), |i| suspect.end + i);
-        let line = text[line_start..line_end].trim();
+        let line = text[line_start..line_end]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         // The TSV's line of the same words, at or after the last one used.
         let Some(found) = (tsv_at..lines.len()).find(|&i| joined(&lines[i]) == line) else {
             continue;
@@ -135,6 +138,38 @@ pub(super) fn reread(
     }
     out.push_str(&text[copied..]);
     Ok((out, fixes, read))
+}
+
+/// The page's text `text` with each space between two words set far apart on the page (more
+/// than three times the words' height: a running head's folio and title, `138      Probleemblad
+/// 71e jaargang`) made a tab, as a text layer keeps them apart; the same length, so every
+/// offset stays. Lines are matched to the TSV's by their words, in order.
+pub(super) fn tabs(text: &str, tsv: &str) -> String {
+    let lines = tsv_lines(tsv);
+    let mut out = text.as_bytes().to_vec();
+    let mut tsv_at = 0;
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        let lead = line.len() - line.trim_start().len();
+        if !trimmed.is_empty()
+            && let Some(found) = (tsv_at..lines.len()).find(|&i| joined(&lines[i]) == trimmed)
+        {
+            tsv_at = found + 1;
+            let words = &lines[found];
+            let mut at = start + lead;
+            for pair in words.windows(2) {
+                at += pair[0].text.len();
+                let gap = pair[1].left.saturating_sub(pair[0].left + pair[0].width);
+                if gap > 3 * pair[0].height.max(pair[1].height) && out.get(at) == Some(&b' ') {
+                    out[at] = b'\t';
+                }
+                at += 1;
+            }
+        }
+        start += line.len();
+    }
+    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
 }
 
 fn joined(words: &[Word]) -> String {
@@ -188,6 +223,20 @@ fn read_line(grey: &Grey, span: &[Word], page: &Page<'_>, n: usize) -> Result<St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_set_far_apart_are_parted_by_a_tab() {
+        let tsv = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n\
+                   5\t1\t1\t1\t1\t1\t10\t20\t60\t30\t96\tsome\n\
+                   5\t1\t1\t1\t1\t2\t80\t20\t60\t30\t96\twords\n\
+                   5\t1\t2\t1\t1\t1\t10\t3000\t45\t30\t96\t138\n\
+                   5\t1\t2\t1\t1\t2\t1500\t3000\t200\t30\t96\tProbleemblad\n\
+                   5\t1\t2\t1\t1\t3\t1710\t3000\t50\t30\t96\t71e\n";
+        assert_eq!(
+            tabs("some words\n\n138 Probleemblad 71e\n", tsv),
+            "some words\n\n138\tProbleemblad 71e\n"
+        );
+    }
 
     #[test]
     fn tsv_rows_group_into_lines_of_words() {
