@@ -513,13 +513,15 @@ impl Visitor<'_, '_> {
                     let page = &mut pages[i];
                     match text {
                         Ok(text) => {
-                            let read = crate::ocr::read(&text);
-                            page.text = Ok(read.text);
-                            page.ocr = Some(read.fixes.into());
+                            let (text, fixes) = read_ocr(text);
+                            page.text = Ok(text);
+                            page.ocr = Some(fixes.into());
                         }
-                        Err(message) => page.text = Err(message),
+                        Err(err) => page.text = Err(err.to_string()),
                     }
                 }
+                // The folios printed on the scanned pages, as a text layer's are read.
+                pdf::number_by_folios(&mut pages);
             }
             Err(cause) => self.problem(InputError::Ocr {
                 path: name.to_path_buf(),
@@ -553,22 +555,29 @@ impl Visitor<'_, '_> {
             let page = paged.then(|| PageRef::index(index));
             match text {
                 Ok(text) => {
-                    let read = crate::ocr::read(&text);
-                    if let Err(err) = self.member_read(name, page, &read.text, read.fixes.into()) {
+                    let (text, fixes) = read_ocr(text);
+                    if let Err(err) = self.member_read(name, page, &text, fixes.into()) {
                         self.problem(Self::read_problem(name, err));
                     }
                 }
-                Err(message) => self.problem(InputError::Ocr {
+                Err(cause) => self.problem(InputError::Ocr {
                     path: name.to_path_buf(),
                     page: paged.then_some(index),
-                    cause: ocr::OcrError::Failed {
-                        tool: "tesseract",
-                        message,
-                    },
+                    cause,
                 }),
             }
         }
     }
+}
+
+/// An OCR'd page's text read by [`crate::ocr::read`]: the text the scanner reads, and every
+/// part read otherwise, the lines read again among them, in order of offset.
+fn read_ocr(page: ocr::PageText) -> (String, Vec<OcrFix>) {
+    let read = crate::ocr::read(&page.text);
+    let mut fixes = page.reread;
+    fixes.extend(read.fixes);
+    fixes.sort_by_key(|f| f.offset);
+    (read.text, fixes)
 }
 
 /// Why an input of `kind` named `name` is not read, with what to do: RTF, and an OLE file named

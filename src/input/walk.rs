@@ -227,13 +227,28 @@ impl Walk {
     }
 }
 
+/// True for a folder inside a walk that is tagged as a cache (a `CACHEDIR.TAG` file that
+/// starts with the signature of the Cache Directory Tagging Specification, as gbr's OCR cache
+/// is, and as backup tools leave out): its files are a program's copies, not inputs.
+fn is_cache_folder(entry: &DirEntry) -> bool {
+    const SIGNATURE: &[u8] = b"Signature: 8a477f597d28d172789f06886806bc55";
+    entry.depth() > 0
+        && entry.file_type().is_some_and(|t| t.is_dir())
+        && fs::File::open(entry.path().join("CACHEDIR.TAG")).is_ok_and(|file| {
+            let mut head = Vec::with_capacity(SIGNATURE.len());
+            let mut first = io::Read::take(file, SIGNATURE.len() as u64);
+            io::Read::read_to_end(&mut first, &mut head).is_ok() && head == SIGNATURE
+        })
+}
+
 fn walk_dir(root: &Path, opts: &WalkOptions, out: &mut Walk) -> Result<(), WalkError> {
     let mut builder = WalkBuilder::new(root);
     builder
         .standard_filters(opts.respect_ignore)
         .hidden(opts.respect_ignore && !opts.hidden)
         .follow_links(opts.follow)
-        .max_depth(opts.max_depth);
+        .max_depth(opts.max_depth)
+        .filter_entry(|entry| !is_cache_folder(entry));
     if !opts.globs.is_empty() {
         let mut globs = OverrideBuilder::new(root);
         for glob in &opts.globs {

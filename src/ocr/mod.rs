@@ -43,6 +43,10 @@ pub enum OcrPart {
     Squares,
     /// W/B, the men of each side.
     Men,
+    /// A caption line's span from the kings to W/B, read again from the page as one line
+    /// (docs/reading.md, "OCR: reading a line again"): `found` is the first reading, `read` the
+    /// second, kept because the code it gives agrees with W/B.
+    Line,
 }
 
 /// The text of an OCR'd page as read, with the parts read otherwise.
@@ -461,6 +465,9 @@ fn kings_before(chars: &[(usize, char)], code: usize) -> Option<Part> {
         .or_else(|| squares_at(chars, k, true).filter(|p| p.end == end))?;
     (part.squares == 2).then_some(part)
 }
+
+mod suspect;
+pub(crate) use suspect::{accept, suspects};
 
 #[cfg(test)]
 mod tests;

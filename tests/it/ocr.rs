@@ -287,8 +287,13 @@ fn the_second_run_reads_the_cache_and_no_cache_keeps_none() {
     let path = scans().join("scan-300.pdf");
     let args = ["scan", "--ocr", path.to_str().expect("UTF-8")];
     let first = ocr_run(&args, cache.path());
-    let kept: Vec<_> = walk(&cache.path().join("gbr/ocr"));
+    let kept: Vec<_> = walk(&cache.path().join("gbr/ocr"))
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
     assert_eq!(kept.len(), 2, "one text per page: {kept:?}");
+    // The cache's folder is tagged as one, for backups and for gbr's own walks.
+    assert!(cache.path().join("gbr/ocr/CACHEDIR.TAG").is_file());
     // The cached text is what the second run reads: change it, and the record changes.
     let page = kept
         .iter()
@@ -563,4 +568,258 @@ fn an_image_tesseract_cannot_read_is_an_error_of_that_input_only() {
         "{out}"
     );
     assert_eq!(code, 2);
+}
+
+/// The image-only PDFs of a Spanish endgame magazine (`../shared/real/scans/`, 11 pages) read
+/// through OCR: study numbers (`03132`), men counts (`9 + 6`) and dates, and no code.
+#[test]
+#[ignore = "needs Tesseract and ../shared/real"]
+fn scans_of_a_magazine_without_codes_give_no_code() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/real/scans");
+    if !dir.exists() {
+        eprintln!("skipped: {} not found", dir.display());
+        return;
+    }
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let (out, err, code) = ocr_run(
+        &["scan", "--ocr", "--json", dir.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    let matches: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains(r#""type":"match""#))
+        .collect();
+    assert_eq!(matches, Vec::<&str>::new(), "{err}");
+    assert_eq!(code, 1, "no code found: {err}");
+    // Every page was read: each page's text was kept in the cache (1 + 10 pages).
+    let kept = walk(&cache.path().join("gbr/ocr"));
+    assert_eq!(
+        kept.iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .count(),
+        11,
+        "{kept:?}"
+    );
+}
+
+/// A PNG whose header says 25,000 by 25,000 pixels (625 million) is refused before Tesseract
+/// sees it, with the limit named; the other inputs are read.
+#[test]
+#[ignore = "needs Tesseract"]
+fn an_image_past_the_pixel_limit_is_refused_before_any_tool_reads_it() {
+    let dir = tempfile::tempdir().expect("a folder");
+    // Signature, then an IHDR chunk: length 13, width, height, depth 8, grey.
+    let mut png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR".to_vec();
+    png.extend_from_slice(&25_000u32.to_be_bytes());
+    png.extend_from_slice(&25_000u32.to_be_bytes());
+    png.extend_from_slice(&[8, 0, 0, 0, 0, 0, 0, 0, 0]);
+    std::fs::write(dir.path().join("a-poster.png"), png).expect("write");
+    std::fs::copy(scans().join("page-1.png"), dir.path().join("b-page.png")).expect("copy");
+    let (out, err, code) = streams(
+        gbr()
+            .current_dir(dir.path())
+            .env("XDG_CACHE_HOME", dir.path())
+            .args(["scan", "--ocr", "a-poster.png", "b-page.png"])
+            .output()
+            .expect("run gbr"),
+    );
+    assert!(
+        err.starts_with(
+            "gbr: a-poster.png: the page is 25000 x 25000 pixels, past the 100 million pixels \
+             a page read through OCR may have\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(out.lines().count(), 4, "{out}");
+    assert_eq!(code, 2);
+}
+
+/// A TIFF's pages are read one by one, each with a Tesseract of its own, a limit of its own
+/// and an entry of its own in the cache.
+#[test]
+#[ignore = "needs Tesseract"]
+fn a_tiff_is_read_page_by_page() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = scans().join("scan-300.tif");
+    let (out, _, code) = ocr_run(
+        &["scan", "--ocr", "-j2", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    assert_eq!(code, 0, "{out}");
+    let kept = walk(&cache.path().join("gbr/ocr"));
+    assert_eq!(
+        kept.iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .count(),
+        2,
+        "one entry a page: {kept:?}"
+    );
+}
+
+/// `gbr` stopped by SIGTERM while Tesseract reads leaves no work folder in `$TMPDIR`, and no
+/// Tesseract running.
+#[test]
+#[ignore = "needs Tesseract"]
+fn sigterm_leaves_no_work_folder() {
+    let tmp = tempfile::tempdir().expect("a TMPDIR");
+    let path = scans().join("noisy-blur.pdf");
+    let mut child = Process::new(env!("CARGO_BIN_EXE_gbr"))
+        .env("TMPDIR", tmp.path())
+        .args([
+            "scan",
+            "--ocr",
+            "--no-cache",
+            "-j1",
+            path.to_str().expect("UTF-8"),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run gbr");
+    let work = || {
+        std::fs::read_dir(tmp.path())
+            .expect("TMPDIR")
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().starts_with("gbr-ocr-"))
+    };
+    let started = std::time::Instant::now();
+    while !work() && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(work(), "the work folder was made");
+    let killed = Process::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let status = child.wait().expect("wait");
+    assert!(!status.success());
+    assert!(!work(), "the work folder is gone");
+}
+
+/// An OCR cache inside a scanned folder (`XDG_CACHE_HOME` under it) is not scanned: each code
+/// is found once, on the second run as on the first.
+#[test]
+#[ignore = "needs Tesseract"]
+fn an_ocr_cache_inside_the_scanned_folder_is_no_input() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let tree = dir.path().join("tree");
+    std::fs::create_dir(&tree).expect("a folder");
+    std::fs::copy(scans().join("page-1.png"), tree.join("page.png")).expect("copy");
+    for _ in 0..2 {
+        let (out, _, _) = streams(
+            gbr()
+                .env("XDG_CACHE_HOME", tree.join(".cache"))
+                .args(["scan", "--ocr", tree.to_str().expect("UTF-8")])
+                .output()
+                .expect("run gbr"),
+        );
+        assert_eq!(out.lines().count(), 4, "{out}");
+    }
+}
+
+/// A folder tagged as a cache (`CACHEDIR.TAG` with the specification's signature, as the OCR
+/// cache is) is left out of a walk; a tag without the signature is not one.
+#[test]
+fn a_tagged_cache_folder_is_left_out_of_a_walk() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let code = "a7d3 0116.00 b2b3c6d6 3/3+.\n";
+    std::fs::write(dir.path().join("a.txt"), code).expect("write");
+    for (folder, tag) in [
+        ("cache", gbrscan::input::ocr::CACHEDIR_TAG),
+        ("other", "Signature: none\n"),
+    ] {
+        let folder = dir.path().join(folder);
+        std::fs::create_dir(&folder).expect("a folder");
+        std::fs::write(folder.join("CACHEDIR.TAG"), tag).expect("write");
+        std::fs::write(folder.join("b.txt"), code).expect("write");
+    }
+    let (out, _, _) = streams(
+        gbr()
+            .current_dir(dir.path())
+            .args(["scan", "."])
+            .output()
+            .expect("run gbr"),
+    );
+    let files: Vec<&str> = out
+        .lines()
+        .map(|l| l.split_once(':').expect("a record").0)
+        .collect();
+    assert_eq!(files, ["./a.txt", "./other/b.txt"], "{out}");
+}
+
+/// Captions beside their diagrams (`fixtures/ocr/diagrams.tex`), rasterized at 300 dpi without
+/// resolution metadata: every code with its kings, the faint code read again from its line
+/// and noted; Tesseract left to estimate the resolution (a `tesseract` on the PATH that drops
+/// `--dpi`) loses the last caption's kings to the diagram beside it.
+#[test]
+#[ignore = "needs Tesseract"]
+fn captions_beside_diagrams_read_at_their_resolution_and_a_faint_code_read_again() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = scans().join("diagrams-300.pdf");
+    let expected: Vec<(u64, String, String)> = [
+        ("0800.11", "f4b8"),
+        ("0116.00", "a7d3"),
+        ("1000.00", "c2h4"),
+        ("0130.00", "g3g1"),
+    ]
+    .iter()
+    .map(|&(c, k)| (1, c.to_owned(), k.to_owned()))
+    .collect();
+    assert_eq!(codes_and_kings(&path, cache.path()), expected);
+    let (out, _, _) = ocr_run(
+        &["scan", "--ocr", "--json", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    let record = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+        .find(|v| v["data"]["code"] == "0800.11")
+        .expect("the record of 0800.11");
+    assert_eq!(
+        record["data"]["ocr_fixes"],
+        serde_json::json!([{"offset": record["data"]["offset"], "found": "f4b8 4/4", "read": "f4b8 0800.11 4/4", "part": "line"}])
+    );
+    let (out, _, _) = ocr_run(
+        &["check", "--ocr", path.to_str().expect("UTF-8")],
+        cache.path(),
+    );
+    assert!(
+        out.contains(
+            "note[ocr]: OCR gave `f4b8 4/4` (a caption line, read again as one line), read as \
+             `f4b8 0800.11 4/4`\n"
+        ),
+        "{out}"
+    );
+    // Without the resolution.
+    let bin = tempfile::tempdir().expect("a folder");
+    let wrapper = bin.path().join("tesseract");
+    std::fs::write(
+        &wrapper,
+        "#!/bin/bash\nargs=(); skip=0\nfor a in \"$@\"; do\n  if [ $skip = 1 ]; then skip=0; \
+         continue; fi\n  if [ \"$a\" = --dpi ]; then skip=1; continue; fi\n  args+=(\"$a\")\n\
+         done\nexec /usr/bin/tesseract \"${args[@]}\"\n",
+    )
+    .expect("write");
+    let made = Process::new("chmod")
+        .arg("+x")
+        .arg(&wrapper)
+        .status()
+        .expect("chmod");
+    assert!(made.success());
+    let path_var = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let (out, _, _) = streams(
+        gbr()
+            .env("XDG_CACHE_HOME", cache.path())
+            .env("PATH", path_var)
+            .args(["scan", "--ocr", "--no-cache", path.to_str().expect("UTF-8")])
+            .output()
+            .expect("run gbr"),
+    );
+    assert!(out.contains(": 0130.00 2/2=."), "{out}");
+    assert!(!out.contains("g3g1"), "{out}");
 }

@@ -169,6 +169,15 @@ fn number(pages: &mut [Page], labels: Option<Vec<Option<String>>>) {
     }
 }
 
+/// Numbers `pages` by the folios their texts show, as [`read`] numbers a text layer's pages,
+/// unless the PDF's page labels number them: for pages whose text came later (read through
+/// OCR, docs/inputs.md, "OCR").
+pub(crate) fn number_by_folios(pages: &mut [Page]) {
+    if !pages.iter().any(|p| p.number.from == PageFrom::Labels) {
+        number(pages, None);
+    }
+}
+
 /// Parses `bytes`, the object streams (which lopdf unpacks as it loads) decoded under
 /// `budget` first.
 fn load(bytes: &[u8], budget: &mut Budget) -> Result<Document, PdfError> {

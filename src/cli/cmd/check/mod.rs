@@ -95,6 +95,7 @@ fn ocr_notes(loaded: &[LoadedText], diagnostics: &mut Vec<Diagnostic>) {
                 gbrscan::ocr::OcrPart::Code => "the code",
                 gbrscan::ocr::OcrPart::Squares => "squares",
                 gbrscan::ocr::OcrPart::Men => "W/B",
+                gbrscan::ocr::OcrPart::Line => "a caption line, read again as one line",
             };
             diagnostics.push(Diagnostic {
                 path: l.name.clone(),

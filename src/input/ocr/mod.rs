@@ -1,0 +1,680 @@
+//! Scanned pages read through OCR (`--ocr`): the pages of a PDF that have no text layer,
+//! rendered by poppler's `pdftoppm`, and page images (PNG, TIFF, JPEG), read by Tesseract's
+//! command line; each page's text then read by `ocr::read`, which reads OCR's
+//! misreadings of codes through their redundancy.
+//!
+//! Both tools run as child processes, each bounded by a timeout per page and by the memory it
+//! may map, so a page that makes one hang or crash is an error for that page only
+//! (docs/inputs.md, "OCR", says why the command lines were chosen over a binding of the library
+//! and over extracting the scan images embedded in the PDF). A page's size in pixels is checked
+//! before any tool sees it. Tesseract is told each page's resolution (`--dpi`): the rendering's
+//! for a PDF, the tags' for a TIFF's page; a PNG or JPEG carries its own. A TIFF's pages are
+//! taken apart (the `tiff` crate) and read one by one, as a PDF's are. Pages are read on as many
+//! threads as the scan has, caption lines whose code the redundancy misses are read again
+//! (`reread`), and each page's text is kept in a cache keyed by the file's content hash
+//! (BLAKE3), the page, and every setting that changes the text (languages, resolution,
+//! Tesseract's version).
+
+use std::collections::HashMap;
+use std::fmt;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use child::Bounds;
+
+use crate::fault;
+use crate::ocr::OcrFix;
+
+mod child;
+mod image;
+mod reread;
+
+/// Called as OCR goes: with [`OcrProgress::Pages`] when an input's pages are queued, with
+/// [`OcrProgress::Done`] as each is read (from any thread).
+pub type OcrProgressFn = Arc<dyn Fn(OcrProgress) + Send + Sync>;
+
+/// How OCR goes, from `--ocr`, `--ocr-lang` and `--no-cache`.
+#[derive(Clone)]
+pub struct OcrOptions {
+    /// Tesseract's languages, `+` between them: `eng`, `deu+nld`.
+    pub lang: String,
+    /// The resolution pages of a PDF are rendered at, in dots per inch.
+    pub dpi: u32,
+    /// The folder of the cache of page texts; `None` reads every page afresh and keeps none.
+    pub cache: Option<PathBuf>,
+    /// The longest one tool may take over one page before it is killed.
+    pub timeout: Duration,
+    /// The most pixels a page may have (width times height at the resolution it is read at);
+    /// a larger page is refused before any tool sees it ([`OcrError::TooLarge`]).
+    pub max_pixels: u64,
+    /// The memory, in bytes, each tool may map (`RLIMIT_AS` on Unix); 0 for no limit.
+    pub memory: u64,
+    /// The threads that read pages at once (each runs one Tesseract on one core).
+    pub threads: usize,
+    /// Told of the pages queued and read, for a progress bar.
+    pub progress: Option<OcrProgressFn>,
+}
+
+impl fmt::Debug for OcrOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OcrOptions")
+            .field("lang", &self.lang)
+            .field("dpi", &self.dpi)
+            .field("cache", &self.cache)
+            .field("timeout", &self.timeout)
+            .field("max_pixels", &self.max_pixels)
+            .field("memory", &self.memory)
+            .field("threads", &self.threads)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for OcrOptions {
+    fn default() -> OcrOptions {
+        OcrOptions {
+            lang: "eng".to_owned(),
+            dpi: 300,
+            cache: default_cache(),
+            timeout: Duration::from_secs(300),
+            max_pixels: MAX_PIXELS,
+            memory: MEMORY,
+            threads: 1,
+            progress: None,
+        }
+    }
+}
+
+/// The most pixels of a page by default: 100 million, twelve times an A4 page at 300 dpi
+/// (8.7 million), an A0 poster at 200 dpi.
+pub const MAX_PIXELS: u64 = 100_000_000;
+
+/// The memory each tool may map by default: 2 GiB. Tesseract on an A4 page at 300 dpi maps
+/// some 250 MiB, on a page of 100 million pixels about 1.3 GiB (docs/inputs.md, "OCR").
+pub const MEMORY: u64 = 2 << 30;
+
+/// The cache's folder under the user's cache directory (`$XDG_CACHE_HOME/gbr/ocr`, else
+/// `~/.cache/gbr/ocr` on Linux), `None` where the system names none.
+pub fn default_cache() -> Option<PathBuf> {
+    dirs::cache_dir().map(|dir| dir.join("gbr").join("ocr"))
+}
+
+/// What OCR progress reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OcrProgress {
+    /// This many more pages are queued.
+    Pages(u64),
+    /// One page was read (from the cache or by Tesseract).
+    Done,
+}
+
+/// Why OCR cannot run at all, or failed on a page.
+#[derive(Debug, thiserror::Error)]
+pub enum OcrError {
+    /// A tool is not installed: names the Debian packages to install.
+    #[error("--ocr needs {tool}: install it with 'apt install {packages}'")]
+    Missing {
+        /// The program not found: `Tesseract`, `pdftoppm`.
+        tool: &'static str,
+        /// The packages that install it.
+        packages: String,
+    },
+    /// Tesseract has no data for a language named with `--ocr-lang`.
+    #[error(
+        "--ocr-lang {lang}: Tesseract has no data for it: install it with 'apt install {package}'"
+    )]
+    Language {
+        /// The language as named (`deu`).
+        lang: String,
+        /// The Debian package that holds its data (`tesseract-ocr-deu`).
+        package: String,
+    },
+    /// A page is larger than [`OcrOptions::max_pixels`]: refused before any tool reads it.
+    #[error(
+        "the page is {width} x {height} pixels{}, past the {} million pixels a page read \
+         through OCR may have",
+        dpi.map(|d| format!(" at {d} dpi")).unwrap_or_default(),
+        limit / 1_000_000
+    )]
+    TooLarge {
+        /// The page's width in pixels.
+        width: u64,
+        /// Its height in pixels.
+        height: u64,
+        /// The resolution it would be read at, where known.
+        dpi: Option<u32>,
+        /// The limit, in pixels.
+        limit: u64,
+    },
+    /// A tool failed on a page, or took longer than the timeout and was killed.
+    #[error("{tool} failed: {message}")]
+    Failed {
+        /// `tesseract` or `pdftoppm`.
+        tool: &'static str,
+        /// What went wrong, on one line (its exit status and the end of its stderr, or the
+        /// timeout).
+        message: String,
+    },
+}
+
+/// The tools found, with what identifies their output in the cache.
+#[derive(Debug, Clone)]
+pub struct Tools {
+    /// The first line of `tesseract --version` (`tesseract 5.3.0`).
+    pub tesseract: String,
+}
+
+/// Checks once that Tesseract, its data for every language of `lang` and `pdftoppm` are
+/// installed; the answer is kept for the process.
+///
+/// # Errors
+///
+/// [`OcrError::Missing`] naming the package to install when a tool is not found,
+/// [`OcrError::Language`] when a language's data is missing.
+pub fn tools(lang: &str) -> Result<Tools, OcrError> {
+    static FOUND: OnceLock<Mutex<Vec<(String, Tools)>>> = OnceLock::new();
+    let found = FOUND.get_or_init(|| Mutex::new(Vec::new()));
+    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, tools)) = found.iter().find(|(l, _)| l == lang) {
+        return Ok(tools.clone());
+    }
+    let missing = |tool, packages: &str| OcrError::Missing {
+        tool,
+        packages: packages.to_owned(),
+    };
+    let version = Command::new("tesseract")
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|_| missing("Tesseract", "tesseract-ocr tesseract-ocr-eng"))?;
+    // Tesseract 4 printed its version on stderr, 5 on stdout.
+    let text = [version.stdout, version.stderr].concat();
+    let tesseract = String::from_utf8_lossy(&text)
+        .lines()
+        .next()
+        .unwrap_or("tesseract")
+        .trim()
+        .to_owned();
+    let langs = Command::new("tesseract")
+        .arg("--list-langs")
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|_| missing("Tesseract", "tesseract-ocr tesseract-ocr-eng"))?;
+    let listed = String::from_utf8_lossy(&langs.stdout).into_owned();
+    let have: Vec<&str> = listed.lines().skip(1).map(str::trim).collect();
+    for one in lang.split('+').filter(|l| !l.is_empty()) {
+        if !have.contains(&one) {
+            return Err(OcrError::Language {
+                lang: one.to_owned(),
+                package: format!(
+                    "tesseract-ocr-{}",
+                    one.to_ascii_lowercase().replace('_', "-")
+                ),
+            });
+        }
+    }
+    Command::new("pdftoppm")
+        .arg("-v")
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|_| missing("pdftoppm", "poppler-utils"))?;
+    let tools = Tools { tesseract };
+    found.push((lang.to_owned(), tools.clone()));
+    Ok(tools)
+}
+
+/// What is OCR'd: the pages of a PDF (rendered one by one), or an image file (each page of a
+/// TIFF taken apart and read on its own; a PNG or JPEG as it is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scanned {
+    /// A PDF; the pages to read are given as 1-based indices.
+    Pdf,
+    /// A PNG, TIFF or JPEG image.
+    Image,
+}
+
+/// The text OCR gave for one page, with the caption lines read again and kept.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub(crate) struct PageText {
+    /// The page's text as Tesseract gave it, each line read again and kept in place of its
+    /// first reading.
+    pub text: String,
+    /// The lines read again and kept ([`crate::ocr::OcrPart::Line`]), offsets in `text`.
+    pub reread: Vec<OcrFix>,
+}
+
+/// One page to read: a PDF's page (1-based), a TIFF's page (0-based), or a whole image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Job {
+    Pdf(u32),
+    Tiff(usize),
+    Image,
+}
+
+impl Job {
+    /// The page's number in the cache's key: 1-based, 0 for a whole image.
+    fn number(self) -> u64 {
+        match self {
+            Job::Pdf(page) => u64::from(page),
+            Job::Tiff(index) => index as u64 + 1,
+            Job::Image => 0,
+        }
+    }
+}
+
+/// Reads the pages `pages` (1-based indices; ignored for an image) of the file `bytes` through
+/// OCR, on `opts.threads` threads, from the cache where it has them. Answers each page's
+/// text, or why it gave none, in the order of `pages`; for an image, one text per page of the
+/// image (a TIFF's pages in order).
+///
+/// # Errors
+///
+/// [`OcrError`] when the tools are missing, when the file cannot be written where the tools
+/// can read it, or when a TIFF's structure cannot be read.
+pub(crate) fn read_pages(
+    bytes: &[u8],
+    scanned: Scanned,
+    pages: &[u32],
+    opts: &OcrOptions,
+) -> Result<Vec<Result<PageText, OcrError>>, OcrError> {
+    let tools = tools(&opts.lang)?;
+    let tiff = bytes.starts_with(b"II*\0") || bytes.starts_with(b"MM\0*");
+    let tiff_pages = match scanned {
+        Scanned::Image if tiff => Some(image::Tiff::new(bytes).pages(opts.max_pixels).map_err(
+            |message| OcrError::Failed {
+                tool: "gbr",
+                message: format!("cannot read the TIFF: {message}"),
+            },
+        )?),
+        _ => None,
+    };
+    let jobs: Vec<Job> = match (scanned, &tiff_pages) {
+        (Scanned::Pdf, _) => pages.iter().map(|&p| Job::Pdf(p)).collect(),
+        (Scanned::Image, Some(tiff)) => (0..tiff.len()).map(Job::Tiff).collect(),
+        (Scanned::Image, None) => vec![Job::Image],
+    };
+    let hash = blake3::hash(bytes);
+    let key = |job: Job| {
+        let mut hasher = blake3::Hasher::new();
+        hasher.update(b"gbr ocr 3\0");
+        hasher.update(hash.as_bytes());
+        let settings = format!(
+            "\0{}\0{}\0{}\0{}\0{scanned:?}",
+            job.number(),
+            opts.lang,
+            opts.dpi,
+            tools.tesseract
+        );
+        hasher.update(settings.as_bytes());
+        hasher.finalize().to_hex().to_string()
+    };
+    let tick = |event| {
+        if let Some(progress) = &opts.progress {
+            progress(event);
+        }
+    };
+    tick(OcrProgress::Pages(jobs.len() as u64));
+    let results: Vec<Mutex<Option<Result<PageText, OcrError>>>> = jobs
+        .iter()
+        .map(|&j| Mutex::new(cached(opts, &key(j)).map(Ok)))
+        .collect();
+    let take = |slot: Mutex<Option<Result<PageText, OcrError>>>| {
+        slot.into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .unwrap_or_else(|| Err(failed("gbr", &io::ErrorKind::Interrupted.into())))
+    };
+    let filled = |slot: &Mutex<Option<_>>| slot.lock().unwrap_or_else(|e| e.into_inner()).is_some();
+    if results.iter().all(filled) {
+        for _ in &jobs {
+            tick(OcrProgress::Done);
+        }
+        return Ok(results.into_iter().map(take).collect());
+    }
+    let work = child::WorkFolder::new().map_err(|e| failed("gbr", &e))?;
+    // The file is written for the tools only when a page is not in the cache.
+    let file = work.path().join(match scanned {
+        Scanned::Pdf => "input.pdf",
+        Scanned::Image => "input.img",
+    });
+    if matches!(jobs.first(), Some(Job::Pdf(_) | Job::Image)) {
+        fs::write(&file, bytes).map_err(|e| failed("gbr", &e))?;
+    }
+    let sizes = match scanned {
+        Scanned::Pdf => page_sizes(&file, pages, opts),
+        Scanned::Image => HashMap::new(),
+    };
+    let reader = Reader {
+        bytes,
+        file: &file,
+        work: work.path(),
+        opts,
+        sizes: &sizes,
+        tiff: tiff_pages.as_deref(),
+    };
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..opts.threads.clamp(1, jobs.len().max(1)) {
+            s.spawn(|| {
+                loop {
+                    let at = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&job) = jobs.get(at) else { return };
+                    if !filled(&results[at]) {
+                        let text = reader.page(job);
+                        if let Ok(text) = &text {
+                            store(opts, &key(job), text);
+                        }
+                        *results[at].lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
+                    }
+                    tick(OcrProgress::Done);
+                }
+            });
+        }
+    });
+    Ok(results.into_iter().map(take).collect())
+}
+
+/// What every page of one file is read with.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    /// The file as the tools read it (a PDF or a PNG or JPEG; a TIFF's pages are written one
+    /// by one).
+    file: &'a Path,
+    work: &'a Path,
+    opts: &'a OcrOptions,
+    /// A PDF's page sizes in points, by 1-based page.
+    sizes: &'a HashMap<u32, (f64, f64)>,
+    tiff: Option<&'a [image::TiffPage]>,
+}
+
+impl Reader<'_> {
+    fn bounds(&self) -> Bounds {
+        Bounds {
+            timeout: self.opts.timeout,
+            memory: self.opts.memory,
+        }
+    }
+
+    /// Refuses a page of `width` by `height` pixels past the limit.
+    fn check_size(&self, width: u64, height: u64, dpi: Option<u32>) -> Result<(), OcrError> {
+        if width.saturating_mul(height) > self.opts.max_pixels {
+            return Err(OcrError::TooLarge {
+                width,
+                height,
+                dpi,
+                limit: self.opts.max_pixels,
+            });
+        }
+        Ok(())
+    }
+
+    /// One page's image written for Tesseract, then read; the image removed after.
+    fn page(&self, job: Job) -> Result<PageText, OcrError> {
+        let (image, dpi, owned) = match job {
+            Job::Pdf(page) => (self.render(page)?, Some(self.opts.dpi), true),
+            Job::Tiff(index) => {
+                let page = self
+                    .tiff
+                    .and_then(|t| t.get(index))
+                    .copied()
+                    .ok_or_else(|| failed("gbr", &io::ErrorKind::NotFound.into()))?;
+                self.check_size(page.width, page.height, page.dpi)?;
+                let grey =
+                    fault::catch(|| image::Tiff::new(self.bytes).grey(index, self.opts.max_pixels))
+                        .map_err(|panic| panic.to_string())
+                        .and_then(|r| r)
+                        .map_err(|message| OcrError::Failed {
+                            tool: "gbr",
+                            message,
+                        })?;
+                let path = self.work.join(format!("tiff-{index}.pgm"));
+                grey.write_pgm(&path).map_err(|e| failed("gbr", &e))?;
+                (path, page.dpi, true)
+            }
+            Job::Image => {
+                if let Some((width, height)) = image::image_size(self.bytes) {
+                    self.check_size(width, height, None)?;
+                }
+                // Tesseract reads a PNG's or JPEG's own resolution from the file.
+                (self.file.to_owned(), None, false)
+            }
+        };
+        let read = self.read(&image, dpi, owned);
+        if owned {
+            let _ = fs::remove_file(&image);
+        }
+        read
+    }
+
+    /// Page `page` of the PDF rendered at the resolution asked in grey, as PGM, uncompressed:
+    /// as PNG its compression cost 1.5 s of CPU a page at 300 dpi, three times the rendering
+    /// (docs/inputs.md, "OCR"). Refused before rendering when its size in pixels is past the
+    /// limit; an error when pdftoppm gives an image that is not the page (a header whose size
+    /// its pixels do not fill, or another size).
+    fn render(&self, page: u32) -> Result<PathBuf, OcrError> {
+        let dpi = self.opts.dpi;
+        let expected = self.sizes.get(&page).map(|&(w, h)| {
+            let px = |pt: f64| (pt * f64::from(dpi) / 72.0).ceil() as u64;
+            (px(w), px(h))
+        });
+        if let Some((width, height)) = expected {
+            self.check_size(width, height, Some(dpi))?;
+        }
+        let root = self.work.join(format!("page-{page}"));
+        let n = page.to_string();
+        child::run(
+            "pdftoppm",
+            Command::new("pdftoppm")
+                .args([
+                    "-r",
+                    &dpi.to_string(),
+                    "-gray",
+                    "-singlefile",
+                    "-f",
+                    &n,
+                    "-l",
+                    &n,
+                ])
+                .arg(self.file)
+                .arg(&root),
+            self.bounds(),
+        )?;
+        let image = root.with_extension("pgm");
+        let size = image::pgm_size(&image).map_err(|e| failed("pdftoppm", &e))?;
+        let near = |a: usize, b: u64| (a as u64).abs_diff(b) <= 2;
+        let rendered = match (size, expected) {
+            (None, _) => false,
+            // A page turned by its /Rotate renders with its sides swapped.
+            (Some((w, h)), Some((ew, eh))) => {
+                (near(w, ew) && near(h, eh)) || (near(w, eh) && near(h, ew))
+            }
+            (Some(_), None) => true,
+        };
+        if !rendered {
+            let _ = fs::remove_file(&image);
+            return Err(OcrError::Failed {
+                tool: "pdftoppm",
+                message: "gave no image of the page (exit status 0, but the image is empty or \
+                          not the page's size)"
+                    .to_owned(),
+            });
+        }
+        Ok(image)
+    }
+
+    /// Tesseract's text of `image` at `dpi`, then its caption lines read again where the
+    /// redundancy asks and the page's pixels are at hand (`owned`: a PGM gbr wrote).
+    fn read(&self, image: &Path, dpi: Option<u32>, owned: bool) -> Result<PageText, OcrError> {
+        let base = image.with_extension("out");
+        let mut command = Command::new("tesseract");
+        command
+            .arg(image)
+            .arg(&base)
+            .args(["-l", &self.opts.lang, "--psm", "3"])
+            .env("OMP_THREAD_LIMIT", "1");
+        if let Some(dpi) = dpi {
+            command.args(["--dpi", &dpi.to_string()]);
+        }
+        command.args(["txt", "tsv"]);
+        child::run("tesseract", &mut command, self.bounds())?;
+        let txt = base.with_extension("out.txt");
+        let tsv = base.with_extension("out.tsv");
+        let text = fs::read(&txt).map(|t| String::from_utf8_lossy(&t).replace('\x0c', ""));
+        let table = fs::read_to_string(&tsv).unwrap_or_default();
+        let _ = fs::remove_file(&txt);
+        let _ = fs::remove_file(&tsv);
+        let text = reread::tabs(&text.map_err(|e| failed("tesseract", &e))?, &table);
+        if !owned {
+            return Ok(PageText {
+                text,
+                reread: Vec::new(),
+            });
+        }
+        let page = reread::Page {
+            image,
+            dpi,
+            lang: &self.opts.lang,
+            work: self.work,
+            bounds: self.bounds(),
+        };
+        let (text, reread, _) = reread::reread(&text, &table, &page)?;
+        Ok(PageText { text, reread })
+    }
+}
+
+/// The size in points of the PDF's pages `pages` (crop box, rotation ignored: the pixels are
+/// the same), from poppler's `pdfinfo`; empty where it fails (the rendered image's check
+/// stands alone then).
+fn page_sizes(file: &Path, pages: &[u32], opts: &OcrOptions) -> HashMap<u32, (f64, f64)> {
+    let (Some(first), Some(last)) = (pages.iter().min(), pages.iter().max()) else {
+        return HashMap::new();
+    };
+    let out = child::run(
+        "pdfinfo",
+        Command::new("pdfinfo")
+            .args(["-f", &first.to_string(), "-l", &last.to_string()])
+            .arg(file),
+        Bounds {
+            timeout: opts.timeout,
+            memory: opts.memory,
+        },
+    );
+    let Ok(out) = out else {
+        return HashMap::new();
+    };
+    String::from_utf8_lossy(&out)
+        .lines()
+        .filter_map(|line| {
+            // `Page    1 size: 595.276 x 841.89 pts (A4)`
+            let rest = line.strip_prefix("Page")?;
+            let (page, size) = rest.split_once(" size:")?;
+            let page: u32 = page.trim().parse().ok()?;
+            let mut dims = size.split_whitespace();
+            let w: f64 = dims.next()?.parse().ok()?;
+            let _x = dims.next()?;
+            let h: f64 = dims.next()?.parse().ok()?;
+            Some((page, (w, h)))
+        })
+        .collect()
+}
+
+fn failed(tool: &'static str, err: &io::Error) -> OcrError {
+    child::failed(tool, err)
+}
+
+/// The path of the cache's entry under `key`.
+fn entry(dir: &Path, key: &str) -> PathBuf {
+    dir.join(&key[..2]).join(format!("{key}.json"))
+}
+
+/// The cached text under `key`, if the cache is on and has it.
+fn cached(opts: &OcrOptions, key: &str) -> Option<PageText> {
+    let dir = opts.cache.as_ref()?;
+    let bytes = fs::read(entry(dir, key)).ok()?;
+    serde_json::from_slice(&bytes).ok()
+}
+
+/// Keeps `text` under `key`, written to a temporary file renamed into place (two runs at once
+/// never read half a file); a cache that cannot be written is no error: the text was read.
+/// The cache's folder is tagged as one (`CACHEDIR.TAG`, the Cache Directory Tagging
+/// Specification), so that a walk of a folder that holds it leaves it out.
+fn store(opts: &OcrOptions, key: &str, text: &PageText) {
+    let Some(root) = &opts.cache else { return };
+    let dir = root.join(&key[..2]);
+    let write = || -> io::Result<()> {
+        fs::create_dir_all(&dir)?;
+        let tag = root.join("CACHEDIR.TAG");
+        if !tag.exists() {
+            fs::write(&tag, CACHEDIR_TAG)?;
+        }
+        let mut file = tempfile::NamedTempFile::new_in(&dir)?;
+        serde_json::to_writer(&mut file, text)?;
+        file.flush()?;
+        file.persist(entry(root, key)).map_err(|e| e.error)?;
+        Ok(())
+    };
+    let _ = write();
+}
+
+/// The tag of a cache folder (https://bford.info/cachedir/): its first 43 bytes are the
+/// signature that backup tools and gbr's walk look for.
+pub const CACHEDIR_TAG: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
+# This file is a cache directory tag created by gbr (--ocr).\n\
+# For information about cache directory tags, see https://bford.info/cachedir/\n";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_tool_names_the_packages() {
+        let err = OcrError::Missing {
+            tool: "Tesseract",
+            packages: "tesseract-ocr tesseract-ocr-eng".to_owned(),
+        };
+        assert_eq!(
+            err.to_string(),
+            "--ocr needs Tesseract: install it with 'apt install tesseract-ocr tesseract-ocr-eng'"
+        );
+    }
+
+    #[test]
+    fn a_page_past_the_pixel_limit_names_it() {
+        let err = OcrError::TooLarge {
+            width: 33334,
+            height: 33334,
+            dpi: Some(300),
+            limit: 100_000_000,
+        };
+        assert_eq!(
+            err.to_string(),
+            "the page is 33334 x 33334 pixels at 300 dpi, past the 100 million pixels a page \
+             read through OCR may have"
+        );
+    }
+
+    #[test]
+    fn the_cache_folder_is_tagged_and_keeps_the_lines_read_again() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let opts = OcrOptions {
+            cache: Some(dir.path().join("ocr")),
+            ..OcrOptions::default()
+        };
+        let text = PageText {
+            text: "f4b8 0800.11 4/4 Draw\n".to_owned(),
+            reread: vec![OcrFix {
+                offset: 0,
+                found: "f4b8 or a — 4/4".into(),
+                read: "f4b8 0800.11 4/4".into(),
+                part: crate::ocr::OcrPart::Line,
+            }],
+        };
+        store(&opts, "abcdef", &text);
+        assert_eq!(cached(&opts, "abcdef"), Some(text));
+        let tag = fs::read_to_string(dir.path().join("ocr/CACHEDIR.TAG")).expect("the tag");
+        assert!(tag.starts_with("Signature: 8a477f597d28d172789f06886806bc55"));
+    }
+}
