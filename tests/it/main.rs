@@ -25,6 +25,7 @@ mod ocr;
 mod properties;
 mod prose;
 mod readme;
+mod real;
 mod records;
 mod reliability;
 mod scan_inputs;
