@@ -21,6 +21,7 @@ mod directory;
 mod forms;
 mod fuzz_properties;
 mod input;
+mod layouts;
 mod ocr;
 mod properties;
 mod prose;

@@ -1,0 +1,63 @@
+//! The layout classes of real sources (`fixtures/layouts/`, docs/reading.md), each in text of
+//! our own: PGN pasted into prose, solvers' command lines broken over lines, notation examples
+//! introduced by an example word, and labels with Word's en dashes.
+
+use serde_json::Value;
+
+use crate::support::gbr::run;
+
+/// `(line, canonical text, label)` of each record `gbr scan --json` gives for the fixture
+/// `fixtures/layouts/NAME`.
+fn records(name: &str) -> Vec<(u64, String, String)> {
+    let path = format!("fixtures/layouts/{name}");
+    run(&["scan", "--json", &path], 0)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["type"] == "match")
+        .map(|v| {
+            let m = &v["data"];
+            (
+                m["line"].as_u64().unwrap(),
+                m["canonical"].as_str().unwrap().to_string(),
+                m["label"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The error and warning diagnostics of `gbr check --json ARGS`, as `line: message`.
+fn diagnostics(args: &[&str]) -> Vec<String> {
+    let mut all = vec!["check", "--json", "--no-near-misses"];
+    all.extend(args);
+    let out = crate::support::gbr::outcome(&all, "").0;
+    out.lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["type"] == "diagnostic" && v["severity"] != "note")
+        .map(|v| {
+            format!(
+                "{}:{}: {}",
+                v["path"].as_str().unwrap(),
+                v["line"],
+                v["message"]
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn pgn_pasted_into_markdown_gives_only_the_study_databases_code() {
+    // Several tags a line, tags wrapped between name and value: the engines' versions
+    // (`Komodo 2118.00`, `KomodoMCTS 2210.00`, `Lc0 1601.50` on the line after its tag's name)
+    // and a code with kings but no sign in a player's tag (`Stockfish 1234.56 a1b2`) are no
+    // codes; the study database's `(+0130.11b4h1)` in the Black tag, wrapped too, is one.
+    assert_eq!(
+        records("pgn-in-markdown.md"),
+        [(20, "b4h1 0130.11 +".to_string(), String::new())]
+    );
+    let found = diagnostics(&["fixtures/layouts/pgn-in-markdown.md"]);
+    assert_eq!(
+        found,
+        Vec::<String>::new(),
+        "no fen fix for an engine's version"
+    );
+}
