@@ -461,7 +461,7 @@ pub(crate) const SOURCES: &[Source] = &[
 const REACHED: &[(usize, usize, usize, usize, usize)] = &[
     (252, 252, 252, 0, 0),
     (2, 2, 0, 0, 0),
-    (124, 24, 95, 0, 0),
+    (124, 124, 95, 0, 0),
     (619, 616, 608, 0, 0),
     (619, 616, 601, 0, 0),
 ];
