@@ -83,3 +83,29 @@ fn a_solvers_command_broken_over_lines_is_one_caption() {
     assert_eq!(ps[0].1, "h1f4 0010.01 c5.d6 2/2.");
     assert_eq!(ps.len(), 1);
 }
+
+#[test]
+fn notation_examples_are_no_entries_wherever_their_example_word_stands() {
+    // The directory's preface explains the code with examples, the example word before the
+    // code on its line, at the end of the line above before a colon, or abbreviated: none is
+    // an entry with no study in the body.
+    let found = diagnostics(&[
+        "--against",
+        "fixtures/layouts/examples-directory.txt",
+        "fixtures/layouts/examples-body.txt",
+    ]);
+    assert_eq!(found, Vec::<String>::new());
+    // The same directory with a study's entry taken out and an entry no study has: the
+    // comparison still runs, and reports exactly these two.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("fixtures/layouts/examples-directory.txt").unwrap();
+    let changed = text.replace("0310.01 d6a8  - 3 -", "0310.02 b6a8  - 3 -");
+    let path = dir.path().join("directory.txt");
+    std::fs::write(&path, changed).unwrap();
+    let found = diagnostics(&[
+        "--against",
+        path.to_str().unwrap(),
+        "fixtures/layouts/examples-body.txt",
+    ]);
+    assert_eq!(found.len(), 2, "{found:?}");
+}
