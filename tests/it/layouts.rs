@@ -109,3 +109,14 @@ fn notation_examples_are_no_entries_wherever_their_example_word_stands() {
     ]);
     assert_eq!(found.len(), 2, "{found:?}");
 }
+
+#[test]
+fn labels_with_en_dashes_and_a_lost_dash() {
+    // Word writes en dashes for the hyphens of `- 29 -`, on either side; in UTF-8 and in a
+    // Windows-1252 text export (the byte 0x96) alike, the studies above and the directory's
+    // entries after their codes.
+    for name in ["dash-labels.txt", "dash-labels-cp1252.txt"] {
+        let labels: Vec<String> = records(name).into_iter().map(|r| r.2).collect();
+        assert_eq!(labels, ["29", "36", "71", "29", "71", "36"], "{name}");
+    }
+}
