@@ -27,6 +27,7 @@ mod properties;
 mod prose;
 mod readme;
 mod real;
+mod real_outputs;
 mod records;
 mod reliability;
 mod scan_inputs;
