@@ -95,30 +95,14 @@ fn is_unit(word: &[u8]) -> bool {
 /// Longest word of [`UNITS`], in bytes.
 const MAX_UNIT: usize = 8;
 
-/// The name of the PGN tag whose value holds byte `at` (0-based) of `text`: the line holding
-/// `at` is, blanks aside, `[Name "value"]`, and `at` lies inside the quotes. `None` on any other
-/// line. A tag's numbers are names, ratings, versions, dates and rounds
-/// (`[White "Komodo 2118.00"]`, `[Date "1930.02.??"]`), not codes, but for a tag that names a
-/// code (docs/reading.md, "Bare codes").
+/// The name of the PGN tag whose value holds byte `at` (0-based) of `text`: `[Name "value"]`
+/// alone on its line, several on a line, or wrapped over lines as PGN pasted into prose comes
+/// (`crate::context::pgn_tag`), with `at` inside the quotes. `None` elsewhere. A tag's numbers
+/// are names, ratings, versions, dates and rounds (`[White "Komodo 2118.00"]`,
+/// `[Date "1930.02.??"]`), not codes, but for a tag that names a code (docs/reading.md, "Bare
+/// codes").
 pub fn pgn_tag_at(text: &[u8], at: usize) -> Option<&[u8]> {
-    let at = at.min(text.len());
-    let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |i| i + 1);
-    let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i);
-    let line = &text[start..end];
-    let lead = line.len() - line.trim_ascii_start().len();
-    let inner = line.trim_ascii().strip_prefix(b"[")?.strip_suffix(b"]")?;
-    let name_len = inner
-        .iter()
-        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))?;
-    let (name, rest) = inner.split_at(name_len);
-    let value = rest.trim_ascii();
-    if name.is_empty() || value.len() < 2 || !value.starts_with(b"\"") || !value.ends_with(b"\"") {
-        return None;
-    }
-    // The value's quotes, as offsets in `text`.
-    let open = start + lead + 1 + name_len + (rest.len() - rest.trim_ascii_start().len());
-    let close = open + value.len() - 1;
-    (open < at && at < close).then_some(name)
+    super::pgn_tag::tag_at(text, at)
 }
 
 /// The side to move of the `[FEN "..."]` tag in the block of PGN tags holding byte `at`
@@ -181,6 +165,19 @@ pub fn fen_tag_side(text: &[u8], at: usize) -> Option<shakmaty::Color> {
 fn names_a_code(name: &[u8]) -> bool {
     let lower = name.to_ascii_lowercase();
     memmem::find(&lower, b"gbr").is_some() || lower == b"code"
+}
+
+/// True when the code `parsed`, read with kings or more, stands in the value of a PGN tag that
+/// names no code in a shape no study database writes. A study database's value is the code
+/// with its kings and a sign (`(+0016.32d4g7)`, `[=0040.34h5a4]`, `+0130.11 b4h1`: HHdb, EG's
+/// databases); anything else there is a player's name, a version and what follows them
+/// (docs/reading.md, "Bare codes").
+pub fn in_tag_unlike_a_study(buf: &[u8], parsed: &Parsed) -> bool {
+    let signed = parsed.sign.is_some_and(|s| s.outcome.is_some());
+    if signed && parsed.position.kings.is_some() {
+        return false;
+    }
+    pgn_tag_at(buf, parsed.parts.code.start).is_some_and(|name| !names_a_code(name))
 }
 
 /// The token rules of a bare code beyond the finder's ([`Evidence::Refused`]).

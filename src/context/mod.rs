@@ -14,6 +14,7 @@ pub mod evidence;
 pub mod fen_near;
 pub mod label;
 pub mod lines;
+mod pgn_tag;
 pub mod table;
 mod walk;
 
@@ -122,6 +123,8 @@ pub fn read_code_in(
             Evidence::Near => {}
             Evidence::None => needs_source_evidence = true,
         }
+    } else if evidence::in_tag_unlike_a_study(buf, &parsed) {
+        return None;
     }
     let start = parsed.span.start;
     let last = before.last_anchor.filter(|&last| last + 4 < start);

@@ -50,30 +50,68 @@ const EXAMPLE_WORDS: &[&str] = &[
     "form",
     "notation",
     "notatie",
+    "bijv",
+    "bspw",
+    "pex",
+    "pej",
 ];
 
-/// The words of `s` (letters only), lower-cased, in order.
+/// The words of `s` (letters only), lower-cased, in order; a full stop between two letters
+/// joins them, so that an abbreviation is one word (`z.B.` is `zb`, `e.g.` is `eg`).
 fn words(s: &[u8]) -> impl DoubleEndedIterator<Item = Vec<u8>> + '_ {
-    s.split(|b| !b.is_ascii_alphabetic() && *b < 0x80)
+    let joined: Vec<u8> = (0..s.len())
+        .filter(|&i| {
+            let letter = |j: Option<usize>| {
+                j.and_then(|j| s.get(j))
+                    .is_some_and(u8::is_ascii_alphabetic)
+            };
+            !(s[i] == b'.' && letter(i.checked_sub(1)) && letter(Some(i + 1)))
+        })
+        .map(|i| s[i])
+        .collect();
+    let words: Vec<Vec<u8>> = joined
+        .split(|b| !b.is_ascii_alphabetic() && *b < 0x80)
         .filter(|w| !w.is_empty())
         .map(|w| w.to_ascii_lowercase())
+        .collect();
+    words.into_iter()
+}
+
+/// Whether one of [`EXAMPLE_WORDS`] is among the last `n` words of `s`.
+fn example_word_among(s: &[u8], n: usize) -> bool {
+    words(s)
+        .rev()
+        .take(n)
+        .any(|w| EXAMPLE_WORDS.iter().any(|e| e.as_bytes() == w.as_slice()))
+}
+
+/// Whether the line above the one starting at `line_start` ends in an example word and a
+/// colon, a short line announcing the example below it (`Een voorbeeld:`, `For example:`,
+/// `Zum Beispiel:`).
+fn announced_above(text: &[u8], line_start: usize) -> bool {
+    let Some(above_end) = line_start.checked_sub(1) else {
+        return false;
+    };
+    let above_start = memchr::memrchr(b'\n', &text[..above_end]).map_or(0, |i| i + 1);
+    let above = text[above_start..above_end].trim_ascii();
+    above
+        .strip_suffix(b":")
+        .is_some_and(|words| example_word_among(words, 2))
 }
 
 /// Whether the caption is an example of the notation in prose, not a study: one of
 /// [`EXAMPLE_WORDS`] among the four words before it on its line (`Het voorbeeld + 1234.56`,
-/// `in the form 1234.56`, `e.g. 0103.11`), or a code inside a sentence: two words or more of
-/// prose on its line before it and two small-letter words or more right after it
-/// (`... het voorbeeld + 1234.56 a7c8 betekent dus ...`).
+/// `in the form 1234.56`, `e.g. 0103.11`, `z.B. 4001.00`, `Zum Beispiel: + 0311.02`), at the
+/// end of the line above it before a colon (`Een voorbeeld:` over `+ 1234.56 a7c8 betekent
+/// ...`), or a code inside a sentence: two words or more of prose on its line before it and
+/// two small-letter words or more right after it (`... het voorbeeld + 1234.56 a7c8 betekent
+/// dus ...`).
 pub(crate) fn is_example(text: &[u8], caption: &Caption) -> bool {
     let span = caption.parsed.span.clone();
     let line_start = memchr::memrchr(b'\n', &text[..span.start]).map_or(0, |i| i + 1);
     let line_end = memchr::memchr(b'\n', &text[span.end..]).map_or(text.len(), |i| span.end + i);
     let before = &text[line_start..span.start];
-    if words(before)
-        .rev()
-        .take(4)
-        .any(|w| EXAMPLE_WORDS.iter().any(|e| e.as_bytes() == w.as_slice()))
-    {
+    if example_word_among(before, 4) || announced_above(text, line_start) {
         return true;
     }
     let after = &text[span.end..line_end];

@@ -277,15 +277,15 @@ pub(crate) fn against(
     against: &Against,
     steps: &mut u64,
 ) -> Vec<Diagnostic> {
+    // An example of the notation, in the body or the directory's preface, is neither a study
+    // nor an entry (`super::book::is_example`).
+    let studies = (0..captions.len())
+        .filter(|&n| !super::book::is_example(inputs[captions[n].input].text, &captions[n]));
     let (entries, body): (Vec<Entry>, Vec<usize>) = match against {
-        Against::Entries(e) => (e.clone(), (0..captions.len()).collect()),
+        Against::Entries(e) => (e.clone(), studies.collect()),
         Against::Input(dir) => {
-            let listed: Vec<usize> = (0..captions.len())
-                .filter(|n| captions[*n].input == *dir)
-                .collect();
-            let body = (0..captions.len())
-                .filter(|n| captions[*n].input != *dir)
-                .collect();
+            let (listed, body): (Vec<usize>, Vec<usize>) =
+                studies.partition(|n| captions[*n].input == *dir);
             (entries_of(inputs, captions, &listed), body)
         }
     };

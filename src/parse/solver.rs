@@ -75,10 +75,52 @@ fn option_value(buf: &[u8], line: Range<usize>, name: &[u8]) -> Option<usize> {
     None
 }
 
-/// Meson's and sengine's command line: `--gbr=` glued before the code, and beside it on the
-/// same line `--kings=KKKK` and `--pos=SQUARES`, in any order, the three standing together
-/// with only spaces and tabs between them (`--pos=` may be absent or empty for a position of
-/// the kings alone).
+/// Lines a command broken over lines is read over, at most, each way from the code's line.
+const MAX_CONTINUED: usize = 32;
+
+/// The marks that continue a command on the next line, ending a line (blanks after them
+/// allowed): `\` for POSIX shells, `^` for cmd, `` ` `` for PowerShell.
+fn continues(line: &[u8]) -> bool {
+    matches!(line.trim_ascii_end().last(), Some(b'\\' | b'^' | b'`'))
+}
+
+/// The command holding byte `at`: its line, extended up over every line above that ends in a
+/// continuation mark and down while its last line ends in one ([`continues`]), at most
+/// [`MAX_CONTINUED`] lines each way.
+fn command_at(buf: &[u8], at: usize) -> Range<usize> {
+    let line_start = |i: usize| memchr::memrchr(b'\n', &buf[..i]).map_or(0, |j| j + 1);
+    let line_end = |i: usize| memchr::memchr(b'\n', &buf[i..]).map_or(buf.len(), |j| i + j);
+    let (mut start, mut end) = (line_start(at), line_end(at));
+    for _ in 0..MAX_CONTINUED {
+        if start == 0 {
+            break;
+        }
+        let above = line_start(start - 1);
+        if !continues(&buf[above..start - 1]) {
+            break;
+        }
+        start = above;
+    }
+    for _ in 0..MAX_CONTINUED {
+        if end >= buf.len() || !continues(&buf[line_start(end)..end]) {
+            break;
+        }
+        end = line_end(end + 1);
+    }
+    start..end
+}
+
+/// True for the bytes that may stand between two options of one command: spaces, tabs, and a
+/// continuation mark with its line end and the next line's indent.
+fn between_options(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\\' | b'^' | b'`')
+}
+
+/// Meson's and sengine's command line: `--gbr=` glued before the code, and beside it in the
+/// same command `--kings=KKKK` and `--pos=SQUARES`, in any order, the three standing together
+/// with only spaces and tabs between them, or a line's continuation mark and the next line's
+/// indent (a command broken over lines: [`command_at`]). `--pos=` may be absent or empty for a
+/// position of the kings alone.
 fn command_line(buf: &[u8], anchor: usize, code: &Code) -> Option<Fields> {
     let gbr = anchor.checked_sub(6)?;
     if !buf[gbr..anchor].eq_ignore_ascii_case(b"--gbr=")
@@ -87,19 +129,18 @@ fn command_line(buf: &[u8], anchor: usize, code: &Code) -> Option<Fields> {
     {
         return None;
     }
-    let start = memchr::memrchr2(b'\n', b'\r', &buf[..anchor]).map_or(0, |i| i + 1);
-    let end = memchr::memchr2(b'\n', b'\r', &buf[anchor..]).map_or(buf.len(), |i| anchor + i);
-    let k = option_value(buf, start..end, b"--kings=")?;
+    let command = command_at(buf, anchor);
+    let k = option_value(buf, command.clone(), b"--kings=")?;
     let kings = kings_at(buf, k).filter(|_| lex::is_boundary(lex::at(buf, k + 4)))?;
-    let (squares, squares_at, pos) = match option_value(buf, start..end, b"--pos=") {
+    let (squares, squares_at, pos) = match option_value(buf, command, b"--pos=") {
         Some(p) => {
             let (squares, e) = squares_from(buf, p, code)?;
             (squares, p..e, Some(p - 6..e))
         }
         None => (split_by_count(code, &[]), anchor + 7..anchor + 7, None),
     };
-    // The options stand together, only spaces and tabs between them: the text read holds no
-    // other word (another code, a program's other option).
+    // The options stand together: the text read holds no other word (another code, a
+    // program's other option).
     let mut tokens = vec![gbr..anchor + 7, k - 8..k + 4];
     tokens.extend(pos);
     tokens.sort_by_key(|t| t.start);
@@ -107,7 +148,7 @@ fn command_line(buf: &[u8], anchor: usize, code: &Code) -> Option<Fields> {
         pair[0].end < pair[1].start
             && buf[pair[0].end..pair[1].start]
                 .iter()
-                .all(|b| matches!(b, b' ' | b'\t'))
+                .all(|&b| between_options(b))
     });
     if !together {
         return None;
@@ -176,6 +217,33 @@ mod tests {
             read("--gbr=0000.10\n--kings=e1e8").is_none(),
             "another line"
         );
+        assert!(
+            read("--gbr=0000.10 \\\n\n--kings=e1e8").is_none(),
+            "a blank line after the continuation"
+        );
+    }
+
+    #[test]
+    fn commands_broken_over_lines_in_each_shell() {
+        let sh = "sengine \\\n    --kings=a4c4 \\\n    --pos=g4h2g5e4 \\\n    --gbr=0400.11 \\\n    --moves=2";
+        let (kings, squares, span) = read(sh).unwrap();
+        assert_eq!((kings.as_str(), squares.as_str()), ("a4c4", "g4h2.g5e4"));
+        assert_eq!(
+            span,
+            "--kings=a4c4 \\\n    --pos=g4h2g5e4 \\\n    --gbr=0400.11"
+        );
+        let cmd =
+            "sengine64^\r\n\t--kings=a1a4^\r\n\t--pos=c5d6^\r\n\t--gbr=0001.01^\r\n\t--actual";
+        assert_eq!(read(cmd).unwrap().1, "c5.d6");
+        let ps = "sengine `\n  --gbr=0001.01 `\n  --kings=h1f4 `\n  --pos=c5d6";
+        assert_eq!(read(ps).unwrap().0, "h1f4");
+        let tabs =
+            "# 41896\nsengine142\t--kings=c3e5 \\\n\t\t\t\t--gbr=0000.10 \\\n\t\t\t\t--pos=f2";
+        assert_eq!(read(tabs).unwrap().1, ".f2");
+        let other = "sengine \\\n --kings=a4c4 \\\n --moves=2 \\\n --gbr=0000.10";
+        assert!(read(other).is_none(), "another option between the fields");
+        let ended = "sengine --kings=a4c4\n--gbr=0000.10";
+        assert!(read(ended).is_none(), "the command above ended");
     }
 
     #[test]

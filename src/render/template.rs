@@ -42,7 +42,7 @@ const LATEX_COMPACT: &str = include_str!("templates/latex-compact.jinja");
 const BOARD: u32 = 96;
 
 /// Characters of a run without a break opportunity after which [`wrap`] adds one anyway.
-const RUN: usize = 20;
+const RUN: usize = 14;
 
 /// A template that does not parse, or fails while it renders: minijinja's error, which names
 /// the template (`markdown`, `typst`, `latex`, or `template` for an editor's) and the line.
@@ -117,8 +117,9 @@ fn break_opportunity(kind: &str) -> &'static str {
 /// `value` escaped for `kind` ([`escape`]), with a break opportunity where a long cell may wrap
 /// without a space: after each square of a square list (`d3|d6|g5|g2.|c4`: a digit followed by
 /// a letter), after `/` and, before anything but a digit, after `. _ - : , ;` (paths and
-/// references: `fixtures/|labels/|eg-|blocks.|txt:14`; never inside `0116.00`), each at least
-/// three characters into a word (two for `/`), and after every [`RUN`] characters without one,
+/// references: `fixtures/|labels/|eg-|blocks.|txt:14`; never inside `0116.00`), after `#` and
+/// `=` (a study database's sources and names: `Schachzeitung#|0874`, `Mgebrishvili=|M`), each
+/// at least three characters into a word (two for `/`), and after every [`RUN`] characters without one,
 /// so that no word is wider than a narrow column. The `wrap` filter of the templates; its
 /// result is printed as it is.
 pub(crate) fn wrap(kind: &str, value: &str) -> String {
@@ -138,7 +139,8 @@ pub(crate) fn wrap(kind: &str, value: &str) -> String {
             || (matches!(c, '.' | '_' | '-' | ':' | ',' | ';')
                 && run >= 3
                 && !next.is_ascii_digit())
-            || (c.is_ascii_digit() && next.is_ascii_alphabetic());
+            || (c.is_ascii_digit() && next.is_ascii_alphabetic())
+            || (matches!(c, '#' | '=') && run >= 3);
         if after || run >= RUN {
             out.push_str(opportunity);
             run = 0;
@@ -549,7 +551,8 @@ mod tests {
                 "fixtures/|labels/|eg-|blocks.|txt:14",
             ),
             ("Probleemblad, 2000", "Probleemblad, 2000"),
-            ("abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrst|uvwxyz"),
+            ("abcdefghijklmnopqrstuvwxyz", "abcdefghijklmn|opqrstuvwxyz"),
+            ("Van Reek=J, Kopilov=E", "Van Reek=|J, Kopilov=|E"),
         ];
         for (value, expected) in cases {
             assert_eq!(
@@ -564,5 +567,9 @@ mod tests {
             );
         }
         assert_eq!(wrap("latex", "a_b/c_d"), "a\\_b/\\allowbreak{}c\\_d");
+        assert_eq!(
+            wrap("html", "StrateGems#0154 2008"),
+            "StrateGems#<wbr>0154 2008"
+        );
     }
 }

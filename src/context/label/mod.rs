@@ -26,7 +26,8 @@
 //! | --- | --- | --- |
 //! | `No 18776 ...`, `No. 18776`, `Nr 12`, `Nr. 12` | `18776`, `12` | EG's and German magazines' study numbers |
 //! | `18776.` alone or before a word without digits | `18776` | numbered studies in books and tourney reports |
-//! | `- 31 -` alone | `31` | the study numbers of a book's pages (ARVES yearbook 2008) |
+//! | `- 31 -` alone, either dash an en dash (`- 72 –`, `– 29 –`) | `31` | the study numbers of a book's pages (ARVES yearbook 2008); a Word manuscript's en dashes |
+//! | `36 -` alone | `36` | the same, its opening dash lost by a text export |
 //! | `EG#12345 ...` | `EG#12345` | EG's cumulative numbers as other sources cite them |
 //! | `E324 ...`: one capital and 2-5 digits, then a blank, `:` or nothing | `E324` | Probleemblad's study numbers |
 //! | a line of at most 80 bytes with a letter, ending in a year 1800-2099 after a blank or comma (`Probleemblad, 2000`) | the line | a source or composer caption |
@@ -272,19 +273,19 @@ fn after_builtin(segment: &[u8]) -> Option<(usize, usize)> {
         let blanks = after.iter().take_while(|&&b| is_blank(b)).count();
         blanks == after.len() || blanks >= 2 || after[..blanks].contains(&b'\t')
     };
+    let open = dash_len(s);
     let found = match s[0] {
-        b'-' => {
+        _ if open > 0 => {
             // `- 31 -`: the closing dash is the second. Else `- 85`, a label whose closing
             // dash the extraction lost: the number ends the line or a column's gap follows.
-            let closed = s[1..]
-                .iter()
-                .position(|&b| b == b'-')
-                .map(|i| i + 2)
+            let closed = (open..s.len())
+                .find_map(|i| Some(i + dash_len(&s[i..])).filter(|&e| e > i))
                 .and_then(|close| dashed(&s[..close]).filter(|_| tail_ok(close)));
             closed.or_else(|| {
-                let gap = s[1..].iter().take_while(|&&b| is_blank(b)).count();
-                let n = digits(&s[1 + gap..]);
-                ((1..=6).contains(&n) && tail_ok(1 + gap + n)).then_some((1 + gap, 1 + gap + n))
+                let gap = s[open..].iter().take_while(|&&b| is_blank(b)).count();
+                let n = digits(&s[open + gap..]);
+                let at = open + gap;
+                ((1..=6).contains(&n) && tail_ok(at + n)).then_some((at, at + n))
             })
         }
         b'N' => numbered(s).filter(|&(_, e)| tail_ok(e)),
@@ -426,7 +427,7 @@ fn block_number_in(line: &[u8]) -> Option<(usize, usize)> {
     let s = &line[a..b];
     let (x, y) = match s[0] {
         b'N' => numbered(s),
-        b'-' => dashed(s),
+        b'-' | 0xE2 | 0x96 => dashed(s),
         b'E' if s.starts_with(b"EG#") => lettered(s),
         _ => None,
     }?;
@@ -449,8 +450,8 @@ fn recognise(line: &[u8]) -> Option<Line> {
     let s = &line[a..b];
     let number = match s[0] {
         b'N' => numbered(s),
-        b'-' => dashed(s),
-        b'0'..=b'9' => dotted(s),
+        b'-' | 0xE2 | 0x96 => dashed(s),
+        b'0'..=b'9' => dotted(s).or_else(|| dash_after(s)),
         b'A'..=b'Z' => lettered(s),
         _ => None,
     };
@@ -480,13 +481,47 @@ fn numbered(s: &[u8]) -> Option<(usize, usize)> {
     (n > 0 && n <= 6 && after.is_none_or(|b| !b.is_ascii_alphanumeric())).then_some((i, i + n))
 }
 
-/// `- 31 -` and nothing else: the number.
+/// The en dash as Word and LibreOffice write it where a hyphen was typed: UTF-8, and the
+/// Windows-1252 byte of a text export.
+const EN_DASHES: [&[u8]; 2] = ["\u{2013}".as_bytes(), b"\x96"];
+
+/// The length in bytes of the dash `s` starts with, a hyphen-minus or an en dash
+/// ([`EN_DASHES`]); 0 for none.
+fn dash_len(s: &[u8]) -> usize {
+    if s.first() == Some(&b'-') {
+        return 1;
+    }
+    EN_DASHES
+        .iter()
+        .find(|d| s.starts_with(d))
+        .map_or(0, |d| d.len())
+}
+
+/// `- 31 -` and nothing else: the number. Either dash may be an en dash and blanks around
+/// the number may be several (`- 72 –`, `– 151 -`, `-  71 -`: a Word manuscript's labels).
 fn dashed(s: &[u8]) -> Option<(usize, usize)> {
-    let inner = s.strip_prefix(b"-")?.strip_suffix(b"-")?;
+    let open = dash_len(s);
+    let close = [b"-".as_slice(), EN_DASHES[0], EN_DASHES[1]]
+        .into_iter()
+        .find(|d| s.ends_with(d))
+        .map_or(0, <[u8]>::len);
+    if open == 0 || close == 0 || open + close > s.len() {
+        return None;
+    }
+    let inner = &s[open..s.len() - close];
     let a = inner.iter().position(|&b| !is_blank(b))?;
     let n = digits(&inner[a..]);
     let rest = &inner[a + n..];
-    (n > 0 && n <= 6 && rest.iter().all(|&b| is_blank(b))).then_some((1 + a, 1 + a + n))
+    (n > 0 && n <= 6 && rest.iter().all(|&b| is_blank(b))).then_some((open + a, open + a + n))
+}
+
+/// `36 -` alone: a `- 36 -` whose opening dash a text export lost (a Word manuscript's, as
+/// `- 85` after a directory's code lost its closing one): the number.
+fn dash_after(s: &[u8]) -> Option<(usize, usize)> {
+    let n = digits(s);
+    let gap = s[n..].iter().take_while(|&&b| is_blank(b)).count();
+    ((1..=6).contains(&n) && gap > 0 && dash_len(&s[n + gap..]) == s.len() - n - gap)
+        .then_some((0, n))
 }
 
 /// `18776.` alone, or before a word with no digit (a name, not a move such as `1. Kb2`).

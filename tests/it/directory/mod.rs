@@ -5,7 +5,7 @@
 mod book;
 mod cli;
 mod formats;
-mod html;
+pub(crate) mod html;
 mod labels;
 mod lookup;
 mod merge;
