@@ -12,6 +12,13 @@ mod block;
 mod heading;
 pub use block::{BLOCK_BYTES, sign_across_prose};
 
+/// A line that is a heading of a printed directory (docs/reading.md, "Headings of a printed
+/// directory"), spaces and control bytes at its ends (a page break's form feed) aside: its
+/// stipulation. The table reader (`context::table`) reads the headings between its runs so.
+pub(crate) fn heading_line(line: &[u8]) -> Option<Stipulation> {
+    heading::heading(space::strip_control_or_space(line))
+}
+
 /// Most lines above a code that the look-back reads (blank lines included): a sign above
 /// reaches across the composer, source, award and study-number lines of a caption, blank
 /// lines, and a diagram printed as text (gbr-notation.md §7: a border and eight ranks); a directory's
