@@ -14,6 +14,7 @@ pub mod evidence;
 pub mod fen_near;
 pub mod label;
 pub mod lines;
+pub mod page;
 pub mod table;
 mod walk;
 

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use super::{Caption, Diagnostic, Input, LineIndex, index};
 use crate::context::Above;
 use crate::context::lines::look_back;
-use crate::context::table::Tables;
+use crate::context::table::{Entry, Tables};
 
 /// Fewest entries that make a directory: a book's own directory lists every study, and a
 /// heading over one or two codes is more often a chapter's title over its studies.
@@ -123,7 +123,9 @@ fn entries(inputs: &[Input<'_>], captions: &[Caption]) -> (Vec<bool>, Vec<bool>)
         example[n] = is_example(text, c);
         let start = c.parsed.span.start;
         let above = match tables.entry(text, c.parsed.parts.code.start) {
-            Some(e) if e.after_table => Above::Code,
+            Some(Entry {
+                above: Some(above), ..
+            }) => above,
             _ => look_back(text, start),
         };
         in_force = match (above, last) {

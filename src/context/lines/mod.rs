@@ -117,6 +117,13 @@ fn walk_up(buf: &[u8], start: usize, coded: impl Fn(usize, usize) -> bool) -> Ab
         if line.end != start
             && let Some(above) = sign_or_heading(&buf[line.start..line.end], &buf[..line.start])
         {
+            // A study's sign stands on its code's page: one above a page break is no sign of
+            // this code (docs/reading.md, "State carried over pages").
+            if matches!(above, Above::Sign(_))
+                && memchr::memchr(0x0c, &buf[line.end..start]).is_some()
+            {
+                return Above::Nothing;
+            }
             return above;
         }
     }

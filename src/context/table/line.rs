@@ -151,7 +151,7 @@ pub(super) fn tokens(line: &[u8], at: usize, out: &mut Vec<Range<usize>>) -> Lin
             // Code, king pair, code, king pair...
             (LineKind::Codes, LineKind::Kings) if out.len() == 2 => LineKind::Rows,
             (LineKind::Rows, LineKind::Codes) if out.len() % 2 == 1 => LineKind::Rows,
-            (LineKind::Rows, LineKind::Kings) if out.len() % 2 == 0 => LineKind::Rows,
+            (LineKind::Rows, LineKind::Kings) if out.len().is_multiple_of(2) => LineKind::Rows,
             _ => return LineKind::Other,
         };
         i = skip_gaps(line, i);

@@ -223,6 +223,40 @@ fn may_stand_alone(buf: &[u8], anchor: usize) -> bool {
     j == 0 || buf[j - 1] == b'\n' || buf[j - 1].is_ascii_digit()
 }
 
+/// Whether a page's first code continues a table exported as column runs from the foot of
+/// the page before (`tail`, the last lines of the pages before; `head`, the text of the page
+/// before the code): the last lines of `tail` that are no blank line, stray dash or folio are
+/// runs of a table, with at most [`PAGE_EDGE_LINES`] short lines after them (a running foot),
+/// and `head` holds at most as many short lines besides those (a running head). A column's
+/// runs printed over a page break so stand in one table, as they do in one text whose pages
+/// a form feed separates.
+pub fn continues(tail: &[u8], head: &[u8]) -> bool {
+    let mut toks = Vec::new();
+    let short = |line: &[u8]| line.trim_ascii().len() <= crate::context::lines::LONG_LINE;
+    let mut edge = 0;
+    for line in head.split(|&b| b == b'\n') {
+        match tokens(line, 0, &mut toks) {
+            LineKind::Blank => {}
+            LineKind::Other if short(line) && edge < PAGE_EDGE_LINES => edge += 1,
+            _ => return false,
+        }
+    }
+    let mut edge = 0;
+    for line in tail.split(|&b| b == b'\n').rev() {
+        match tokens(line, 0, &mut toks) {
+            LineKind::Blank => {}
+            LineKind::Codes | LineKind::Kings | LineKind::Labels | LineKind::Rows => return true,
+            LineKind::Other if short(line) && edge < PAGE_EDGE_LINES => edge += 1,
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Most short lines at a page's edge (a running head or foot, a folio with words) that
+/// [`continues`] passes on each side of a page break.
+pub const PAGE_EDGE_LINES: usize = 2;
+
 impl Tables {
     /// Counts a line read (in tests, the work bounded there).
     #[inline]
