@@ -27,7 +27,7 @@ use crate::context::table::{Entry, Tables};
 
 /// Fewest entries that make a directory: a book's own directory lists every study, and a
 /// heading over one or two codes is more often a chapter's title over its studies.
-pub const MIN_ENTRIES: usize = 3;
+pub(crate) const MIN_ENTRIES: usize = 3;
 
 /// Words that announce an example of the notation, among the four words before a code on
 /// its line (lower case): English, Dutch, German, French, Spanish.
