@@ -215,6 +215,27 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[allow(clippy::box_collection)]
     pub ocr_fixes: Option<Box<Vec<crate::ocr::OcrFix>>>,
+    /// For a study of a book's body merged by `gbr index` with its entry in the book's own GBR
+    /// directory (`copies::merge`): where that entry stands in the same file. Absent (and left
+    /// out of the JSON) otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub directory_entry: Option<Box<EntryAt>>,
+}
+
+/// Where a study's entry in its book's own directory stands ([`Record::directory_entry`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntryAt {
+    /// 1-based line of the entry in its text (its page's, on a PDF page).
+    pub line: u64,
+    /// The page as printed, on a PDF page ([`Record::page`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<CompactString>,
+    /// The 1-based page index, on a PDF page ([`Record::page_index`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page_index: Option<u32>,
+    /// The entry's label: the study's number as the directory prints it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<CompactString>,
 }
 
 /// What a record's checks say of it, as `gbr scan` prints it after each code.
@@ -468,6 +489,7 @@ impl Record {
             valid: !findings.iter().any(|f| f.severity() == Severity::Error),
             findings: findings.iter().map(FindingRecord::new).collect(),
             study: None,
+            directory_entry: None,
         }
     }
 

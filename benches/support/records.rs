@@ -68,5 +68,6 @@ pub fn record(i: u64) -> Record {
         valid: true,
         findings: Vec::new(),
         study: None,
+        directory_entry: None,
     }
 }

@@ -98,6 +98,20 @@ impl Chain {
         self.held.len()
     }
 
+    /// The end of one page of a source whose pages are texts of their own (a PDF's): the
+    /// records still held, as [`Chain::finish`] gives them, and the chain made ready for the
+    /// next page with the state that crosses a page break (docs/reading.md, "State carried over
+    /// pages"): the heading in force, which the next page's first code keeps when it stands
+    /// under the last entry of this page (`context::page`). Whether a code with kings was met,
+    /// and what is held for it, are each page's own, as for any text. A state added to the
+    /// chain that should run on over pages is kept here, and nowhere else.
+    pub fn next_text(&mut self) -> Vec<Record> {
+        let heading = self.heading;
+        let held = self.finish();
+        self.heading = heading;
+        held
+    }
+
     /// The end of the source: the records still held, but for the bare codes with no chess
     /// near them (the source holds no code with kings or more).
     pub fn finish(&mut self) -> Vec<Record> {

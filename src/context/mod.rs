@@ -14,6 +14,7 @@ pub mod evidence;
 pub mod fen_near;
 pub mod label;
 pub mod lines;
+pub mod page;
 mod pgn_tag;
 pub mod table;
 mod walk;
@@ -136,9 +137,9 @@ pub fn read_code_in(
             .anchors_from
             .is_some_and(|from| from == 0 || from + 4 <= start.saturating_sub(lines::MAX_BYTES));
     let mut above = match last {
-        // The first code of a table's run, below the runs of the table before: the code before
-        // it stands within reach, as in a directory printed row by row.
-        _ if entry.as_ref().is_some_and(|e| e.after_table) => Above::Code,
+        // A code of a table but its first: the code before it in the table's order, or the
+        // heading between them, as in a directory printed row by row.
+        _ if let Some(above) = entry.as_ref().and_then(|e| e.above) => above,
         // The token's full stop must lie before the text read, as the look-back reads it.
         Some(_) => lines::look_back_after(buf, start, last),
         None if none_within_reach => lines::look_back_after(buf, start, None),

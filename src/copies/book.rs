@@ -7,8 +7,8 @@
 //! `Draws`; docs/reading.md, "Headings of a printed directory"), and each code with kings after
 //! it while the one before stands within reach ([`Above::Code`]: the next line or so, a page
 //! break and its page number between), as the scan carries a heading. On a page of its own (a
-//! PDF's pages are inputs of their own) the directory goes on when only short lines (a running
-//! head, a page number) stand before the page's first code and after the last entry. A book
+//! PDF's pages are inputs of their own) the page's first code reads on into the pages before
+//! as the scan's does (`context::page`; docs/reading.md, "State carried over pages"). A book
 //! has its own directory when it holds at least [`MIN_ENTRIES`] entries and a code with kings
 //! in its body.
 //!
@@ -22,15 +22,12 @@ use std::sync::Arc;
 use super::{Caption, Diagnostic, Input, LineIndex, index};
 use crate::context::Above;
 use crate::context::lines::look_back;
-use crate::context::table::Tables;
+use crate::context::page;
+use crate::context::table::{Entry, Tables};
 
 /// Fewest entries that make a directory: a book's own directory lists every study, and a
 /// heading over one or two codes is more often a chapter's title over its studies.
-pub const MIN_ENTRIES: usize = 3;
-
-/// Longest line (in bytes, blanks trimmed) read as a running head or page number between the
-/// last entry of a page and the first of the next.
-const SHORT_LINE: usize = 60;
+pub(crate) const MIN_ENTRIES: usize = 3;
 
 /// Words that announce an example of the notation, among the four words before a code on
 /// its line (lower case): English, Dutch, German, French, Spanish.
@@ -124,21 +121,30 @@ pub(crate) fn is_example(text: &[u8], caption: &Caption) -> bool {
     small_after == 2 && words(before).count() >= 2
 }
 
-/// Whether every line of `text` is blank or short (a running head, a page number), and there
-/// are few of them.
-fn quiet(text: &[u8]) -> bool {
-    let mut lines = 0;
-    for line in text.split(|&b| b == b'\n') {
-        let line = line.trim_ascii();
-        if line.is_empty() {
-            continue;
-        }
-        lines += 1;
-        if line.len() > SHORT_LINE || lines > 4 {
-            return false;
-        }
+/// What stands above the first code of input `at` (its text `text`, the code's text from
+/// `start`), read on into the inputs before it of the same file (a PDF's pages) as the scan's
+/// stitcher reads on (`context::page`): the entry at the foot of the page before, a heading
+/// there, or nothing.
+fn across(inputs: &[Input<'_>], at: usize, text: &[u8], start: usize) -> Above {
+    let Some(head) = page::head(text, start, Above::Nothing) else {
+        return Above::Nothing;
+    };
+    let source = &inputs[at].source;
+    let before = inputs[..at]
+        .iter()
+        .rev()
+        .take_while(|i| i.source == *source)
+        .scan(0, |bytes, i| {
+            let within = *bytes < page::TAIL_BYTES;
+            *bytes += i.text.len() + 1;
+            within.then_some(i.text)
+        })
+        .collect::<Vec<_>>();
+    let mut carry = page::Carry::new();
+    for text in before.into_iter().rev() {
+        carry.push(page::tail(text));
     }
-    true
+    carry.above(head)
 }
 
 /// For each caption, whether it is an entry of its book's own directory (see the module's
@@ -161,17 +167,19 @@ fn entries(inputs: &[Input<'_>], captions: &[Caption]) -> (Vec<bool>, Vec<bool>)
         example[n] = is_example(text, c);
         let start = c.parsed.span.start;
         let above = match tables.entry(text, c.parsed.parts.code.start) {
-            Some(e) if e.after_table => Above::Code,
+            Some(Entry {
+                above: Some(above), ..
+            }) => above,
             _ => look_back(text, start),
+        };
+        // The first code of a page reads on into the pages before, as the scan's does.
+        let above = match (above, last) {
+            (Above::Nothing, Some((i, _))) if i != c.input => across(inputs, c.input, text, start),
+            _ => above,
         };
         in_force = match (above, last) {
             (Above::Heading(_), _) => true,
-            (Above::Code, Some((i, _))) if i == c.input => in_force,
-            // The first code of a page: the directory goes on over a page break.
-            (Above::Nothing, Some((i, end))) if i != c.input => {
-                let same_file = inputs[i].source == inputs[c.input].source;
-                in_force && same_file && quiet(&inputs[i].text[end..]) && quiet(&text[..start])
-            }
+            (Above::Code, Some(_)) => in_force,
             _ => false,
         };
         entry[n] = in_force && c.parsed.position.kings.is_some() && !example[n];

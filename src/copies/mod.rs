@@ -10,6 +10,7 @@ mod book;
 mod elsewhere;
 pub mod index;
 mod lines;
+pub mod merge;
 pub(crate) mod near;
 mod verify;
 

@@ -44,6 +44,7 @@ fn record(
         valid: true,
         findings: Vec::new(),
         study: None,
+        directory_entry: None,
     }
 }
 

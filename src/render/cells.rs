@@ -34,12 +34,21 @@ pub(crate) fn code_text(code: Code) -> [u8; 7] {
 
 /// The source reference as the printed formats write it: `path:line`, then ` (p. 302)` for a
 /// code found on a PDF page printed 302 (its label or folio, else its index: docs/inputs.md,
-/// "Pages"; the page's lines count within its text).
+/// "Pages"; the page's lines count within its text); for a study merged with its entry in its
+/// book's own directory, `, directory LINE` and its page after it.
 pub(crate) fn reference(record: &Record) -> String {
-    match &record.page {
+    let mut text = match &record.page {
         Some(page) => format!("{}:{} (p. {page})", record.path, record.line),
         None => format!("{}:{}", record.path, record.line),
+    };
+    // A study merged with its entry in the book's own directory (`copies::merge`).
+    if let Some(entry) = &record.directory_entry {
+        text.push_str(&format!(", directory {}", entry.line));
+        if let Some(page) = &entry.page {
+            text.push_str(&format!(" (p. {page})"));
+        }
     }
+    text
 }
 
 /// The label of `record` ([`crate::context::label`]), empty when it has none.

@@ -69,6 +69,8 @@ fn scan_chunk_in_groups(
         line_feeds: reader.line_feeds,
         games: None,
         links: reader.links,
+        head: None,
+        tail: None,
     }
 }
 

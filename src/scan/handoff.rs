@@ -277,8 +277,7 @@ impl<'a> InOrder<'a> {
         input: &InputPath,
         on_event: &mut impl FnMut(ScanEvent<'_>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let held = self.stitcher.finish();
-        self.stitcher = Stitcher::new();
+        let held = self.stitcher.next_text();
         self.emit(input, held, on_event)
     }
 

@@ -78,6 +78,13 @@ pub(crate) struct ChunkScan {
     games: Option<GameCounts>,
     /// The context of each record, for [`Stitcher`]'s [`Chain`].
     links: Vec<Link>,
+    /// For the scan holding the first record of a page after a source's first page: the text
+    /// from the page's start to that record, when its look-back found nothing and may read on
+    /// into the page before ([`context::page::head`]).
+    head: Option<Box<[u8]>>,
+    /// For the last scan of a page: the page's last lines ([`context::page::tail`]), which the
+    /// next page's first code may read.
+    tail: Option<Box<[u8]>>,
 }
 
 impl ChunkScan {
@@ -107,6 +114,8 @@ impl ChunkScan {
             line_feeds: Vec::new(),
             games: None,
             links: Vec::new(),
+            head: None,
+            tail: None,
         }
     }
 }
@@ -170,6 +179,8 @@ pub(crate) fn scan_pgn(
         line_feeds,
         games: Some(read.counts),
         links,
+        head: None,
+        tail: None,
     };
     (scan, fault)
 }
@@ -208,6 +219,10 @@ pub(crate) struct Stitcher {
     /// The end (0-based byte offset) of the last record stitched: a label before it belongs
     /// to that record's code, not to the next.
     last_end: u64,
+    /// The last lines of the pages stitched so far, when the texts are pages (a PDF's).
+    carry: context::page::Carry,
+    /// True once the text under way gave its last lines to `carry`.
+    carried: bool,
 }
 
 impl Stitcher {
@@ -217,7 +232,31 @@ impl Stitcher {
             last_newline: None,
             chain: Chain::new(),
             last_end: 0,
+            carry: context::page::Carry::new(),
+            carried: false,
         }
+    }
+
+    /// The end of one text of a source and the start of the next: the records the chain held
+    /// back ([`Chain::next_text`]), and the stitcher made ready for the next text, whose lines
+    /// count from 1 again. What crosses a page break (the heading in force, the last lines of
+    /// the page) is kept when the text was a page; nothing when it was none.
+    pub(crate) fn next_text(&mut self) -> Vec<Record> {
+        let held = self.chain.next_text();
+        let (chain, carry) = if self.carried {
+            (
+                std::mem::take(&mut self.chain),
+                std::mem::take(&mut self.carry),
+            )
+        } else {
+            (Chain::new(), context::page::Carry::new())
+        };
+        *self = Stitcher {
+            chain,
+            carry,
+            ..Stitcher::new()
+        };
+        held
     }
 
     /// The records of `scan`, the chunk after the ones already stitched, in order of offset.
@@ -247,6 +286,20 @@ impl Stitcher {
             }
             self.last_end =
                 (record.offset + record.length).max(link.claimed_to.map_or(0, |end| end as u64));
+        }
+        // The first code of a page, whose look-back found nothing on its page, reads on into
+        // the pages before.
+        if let (Some(head), Some(first)) = (&scan.head, links.first_mut())
+            && !self.carry.is_empty()
+        {
+            let above = self.carry.above(head);
+            if above != context::Above::Nothing {
+                first.above = above;
+            }
+        }
+        if let Some(tail) = &scan.tail {
+            self.carry.push(tail);
+            self.carried = true;
         }
         self.chain.pass(&mut records, &links);
         records

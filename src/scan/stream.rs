@@ -60,6 +60,10 @@ pub(super) fn scan_stream(
 ) -> io::Result<StreamEnd> {
     let block = block.max(1);
     let mut window = Window::default();
+    // A page after a source's first reads on into the page before above its first code, and
+    // every page gives its last lines to the next (`context::page`).
+    let paged = page.is_some();
+    let mut head_open = page.is_some_and(|p| p.index > 1);
     let probe = window.fill(reader, BINARY_PROBE_LEN)?;
     if !binary && is_binary(&window.buf[..probe]) {
         return Ok(StreamEnd::Binary);
@@ -74,9 +78,11 @@ pub(super) fn scan_stream(
         if end > window.own {
             // Handed on a batch at a time, as the chunks of a file are (`batches.rs`).
             let mut stopped = false;
+            let last_block = window.eof && end == window.buf.len();
             for range in Batches::new(block).cut(window.own..end) {
                 let (len, from) = (range.len() as u64, range.start);
-                let scan = match window.scan(name, page, reading, range) {
+                let last = last_block && range.end == end;
+                let mut scan = match window.scan(name, page, reading, range) {
                     Ok(scan) => scan,
                     Err(failed) => {
                         let Failed { scan, at, fault } = *failed;
@@ -84,6 +90,9 @@ pub(super) fn scan_stream(
                         return Ok(StreamEnd::Fault { at, fault });
                     }
                 };
+                if paged {
+                    window.carry(&mut scan, &mut head_open, last);
+                }
                 if emit(scan, len).is_break() {
                     stopped = true;
                     break;
@@ -144,6 +153,22 @@ impl Window {
             self.eof = n == 0;
         }
         Ok(self.buf.len().min(want))
+    }
+
+    /// Gives the scan of a page what crosses to the pages around it (`context::page`): the
+    /// text before its first record, while `head_open` (the first record not yet met), and,
+    /// when it is the page's `last` scan, the page's last lines.
+    fn carry(&self, scan: &mut ChunkScan, head_open: &mut bool, last: bool) {
+        if *head_open && let (Some(record), Some(link)) = (scan.found.first(), scan.links.first()) {
+            *head_open = false;
+            let start = (record.offset - self.base) as usize;
+            scan.head = crate::context::page::head(&self.buf, start, link.above)
+                .filter(|_| self.base == 0)
+                .map(Box::from);
+        }
+        if last {
+            scan.tail = Some(crate::context::page::tail(&self.buf).into());
+        }
     }
 
     /// Scans `range` of `buf` and moves its offsets to the stream's.

@@ -1,5 +1,6 @@
 //! Printed page numbers through the real binary: a PDF with page labels (roman front matter,
 //! then decimal from 301), one without labels but with folios `– 302 –` at its pages' foot,
+//! the same with page labels that only restate the index, one with those labels and no folio,
 //! and one with neither, made by `support/archives.rs`. `gbr scan --json` gives each code's
 //! `page` as printed, its `page_index` in the file and `page_from`; the text output keeps the
 //! index; a directory shows the printed page and keeps both through a save and a read back.
@@ -61,6 +62,18 @@ fn folder() -> tempfile::TempDir {
     put(dir.path(), "folios.pdf", &archives::pdf_of(&folios));
     let plain: Vec<&[&str]> = folios.iter().map(|p| &p[..2.min(p.len())]).collect();
     put(dir.path(), "plain.pdf", &archives::pdf_of(&plain));
+    // Page labels that only restate the index (`1`, `2`, ...), over folios and over none.
+    let index = || vec![0.into(), dictionary! { "S" => "D" }.into()];
+    put(
+        dir.path(),
+        "index-labels-folios.pdf",
+        &archives::pdf_labelled(&folios, index()),
+    );
+    put(
+        dir.path(),
+        "index-labels.pdf",
+        &archives::pdf_labelled(&plain, index()),
+    );
     dir
 }
 
@@ -98,6 +111,13 @@ fn scan_json_gives_the_printed_page_its_index_and_where_it_comes_from() {
         ("labelled.pdf", [("ii", 2, "labels"), ("302", 5, "labels")]),
         ("folios.pdf", [("302", 2, "folio"), ("304", 4, "folio")]),
         ("plain.pdf", [("2", 2, "index"), ("4", 4, "index")]),
+        // The printed page over labels that only restate the index; those labels where
+        // nothing is printed.
+        (
+            "index-labels-folios.pdf",
+            [("302", 2, "folio"), ("304", 4, "folio")],
+        ),
+        ("index-labels.pdf", [("2", 2, "labels"), ("4", 4, "labels")]),
     ] {
         let run = gbr_in(dir.path(), &["scan", "--json", file], b"");
         assert_eq!((run.stderr.as_str(), run.code), ("", 0), "{file}");

@@ -18,6 +18,7 @@ mod cli_pages;
 mod cli_scan;
 mod corpus;
 mod directory;
+mod directory_pages;
 mod forms;
 mod fuzz_properties;
 mod input;

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use gbrscan::choice::Choice as _;
+use gbrscan::copies::merge::merge_own_directory;
 use gbrscan::directory::spill::SpillSort;
 use gbrscan::directory::{DuplicateOptions, Order};
 use gbrscan::render::{Format, Listing};
@@ -167,16 +168,37 @@ impl PrintArgs {
 fn scan(
     input: &InputArgs,
     keep_going: bool,
+    merged: &mut usize,
     mut keep: impl FnMut(Record) -> anyhow::Result<()> + Send,
 ) -> anyhow::Result<u64> {
     let mut failed = None;
+    // The records of the input under way, held until its end to merge its body with its own
+    // directory; past MERGE_HELD they are handed on, and that input is not merged.
+    let mut held: Vec<Record> = Vec::new();
+    let mut merging = true;
     let summary = scan_paths(input, Needs::Everything, |event| {
-        if let ScanEvent::Records { records, .. } = event {
-            for record in records {
-                if let Err(err) = keep(record) {
-                    failed = Some(err);
-                    return ControlFlow::Break(());
+        let records = match event {
+            ScanEvent::Records { records, .. } if merging => {
+                held.extend(records);
+                merging = held.len() <= MERGE_HELD;
+                if merging {
+                    return ControlFlow::Continue(());
                 }
+                std::mem::take(&mut held)
+            }
+            ScanEvent::Records { records, .. } => records,
+            ScanEvent::Done(_) => {
+                if merging {
+                    *merged += merge_own_directory(&mut held);
+                }
+                merging = true;
+                std::mem::take(&mut held)
+            }
+        };
+        for record in records {
+            if let Err(err) = keep(record) {
+                failed = Some(err);
+                return ControlFlow::Break(());
             }
         }
         ControlFlow::Continue(())
@@ -192,6 +214,27 @@ fn scan(
         );
     }
     Ok(summary.errors)
+}
+
+/// Most records of one input held to merge its body with its own directory (some 400 bytes
+/// each): a book holds a few thousand; a larger input is indexed as it comes.
+const MERGE_HELD: usize = 1 << 17;
+
+/// `records` (read back in input order) with each file's body merged with its own directory
+/// ([`merge_own_directory`]): the records of one path stand together.
+fn merge_files(records: Vec<Record>, merged: &mut usize) -> Vec<Record> {
+    let mut out = Vec::with_capacity(records.len());
+    let mut file: Vec<Record> = Vec::new();
+    for record in records {
+        if file.last().is_some_and(|r| r.path != record.path) {
+            *merged += merge_own_directory(&mut file);
+            out.append(&mut file);
+        }
+        file.push(record);
+    }
+    *merged += merge_own_directory(&mut file);
+    out.append(&mut file);
+    out
 }
 
 fn read_from(path: &Path) -> anyhow::Result<Vec<Record>> {
@@ -231,13 +274,22 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         }
         Ok(())
     };
+    let mut merged = 0;
     let failed = match &args.from {
         Some(path) => {
-            read_from(path)?.into_iter().try_for_each(&mut keep)?;
+            merge_files(read_from(path)?, &mut merged)
+                .into_iter()
+                .try_for_each(&mut keep)?;
             0
         }
-        None => scan(&args.input, args.keep_going, &mut keep)?,
+        None => scan(&args.input, args.keep_going, &mut merged, &mut keep)?,
     };
+    if merged > 0 {
+        eprintln!(
+            "gbr: {merged} entries of a book's own directory merged with their studies in its \
+             body"
+        );
+    }
     let written = match sort.in_memory() {
         Some(directory) => {
             let listing = if args.duplicates {

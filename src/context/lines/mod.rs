@@ -12,6 +12,13 @@ mod block;
 mod heading;
 pub use block::{BLOCK_BYTES, sign_across_prose};
 
+/// A line that is a heading of a printed directory (docs/reading.md, "Headings of a printed
+/// directory"), spaces and control bytes at its ends (a page break's form feed) aside: its
+/// stipulation. The table reader (`context::table`) reads the headings between its runs so.
+pub(crate) fn heading_line(line: &[u8]) -> Option<Stipulation> {
+    heading::heading(space::strip_control_or_space(line))
+}
+
 /// Most lines above a code that the look-back reads (blank lines included): a sign above
 /// reaches across the composer, source, award and study-number lines of a caption, blank
 /// lines, and a diagram printed as text (gbr-notation.md §7: a border and eight ranks); a directory's
@@ -110,6 +117,13 @@ fn walk_up(buf: &[u8], start: usize, coded: impl Fn(usize, usize) -> bool) -> Ab
         if line.end != start
             && let Some(above) = sign_or_heading(&buf[line.start..line.end], &buf[..line.start])
         {
+            // A study's sign stands on its code's page: one above a page break is no sign of
+            // this code (docs/reading.md, "State carried over pages").
+            if matches!(above, Above::Sign(_))
+                && memchr::memchr(0x0c, &buf[line.end..start]).is_some()
+            {
+                return Above::Nothing;
+            }
             return above;
         }
     }

@@ -70,6 +70,18 @@ pub(super) fn labels(doc: &Document, pages: usize) -> Option<Vec<Option<String>>
     Some(labels)
 }
 
+/// Whether `labels` (one per page, in page order) only restate the page index: every page's
+/// label, where it has one, is its 1-based index in decimal (`1`, `2`, ...), as some
+/// producers write a `/PageLabels` tree for every file. Such labels say nothing of the page
+/// as printed, and the folios printed on the pages may (`super::number`).
+pub(super) fn restate_index(labels: &[Option<String>]) -> bool {
+    labels.iter().enumerate().all(|(i, label)| {
+        label
+            .as_deref()
+            .is_none_or(|l| l.parse::<usize>().ok() == Some(i + 1) && !l.starts_with('0'))
+    })
+}
+
 /// The ranges of the number tree at `root`, by the index of their first page (below `pages`).
 /// The first range given for an index is kept.
 fn ranges(doc: &Document, root: &Object, pages: usize) -> BTreeMap<usize, Range> {

@@ -147,8 +147,12 @@ pub fn read(bytes: &[u8], limit: InflateLimit) -> Result<Vec<Page>, PdfError> {
 }
 
 /// Numbers `pages` as printed: by `labels` (one per page, `None` for a page without) where
-/// the PDF has them, else by the folios their texts show, if any.
+/// the PDF has them and they say more than the page index, else by the folios their texts
+/// show, if any, else by labels that restate the index ([`labels::restate_index`]).
 fn number(pages: &mut [Page], labels: Option<Vec<Option<String>>>) {
+    if labels.as_deref().is_some_and(labels::restate_index) && number_by_folios(pages) {
+        return;
+    }
     if let Some(labels) = labels {
         for (page, label) in pages.iter_mut().zip(labels) {
             if let Some(label) = label {
@@ -158,15 +162,23 @@ fn number(pages: &mut [Page], labels: Option<Vec<Option<String>>>) {
         }
         return;
     }
+    number_by_folios(pages);
+}
+
+/// Numbers `pages` by the folios their texts show, when they show them ([`folio`]); false
+/// when they do not, and the pages are left as they were.
+fn number_by_folios(pages: &mut [Page]) -> bool {
     let texts: Vec<Option<&str>> = pages.iter().map(|p| p.text.as_deref().ok()).collect();
-    if let Some(distance) = folio::distance(&texts) {
-        for page in pages {
-            if let Some(folio) = folio::folio(page.number.index, distance) {
-                page.number.printed = itoa::Buffer::new().format(folio).into();
-                page.number.from = PageFrom::Folio;
-            }
+    let Some(distance) = folio::distance(&texts) else {
+        return false;
+    };
+    for page in pages {
+        if let Some(folio) = folio::folio(page.number.index, distance) {
+            page.number.printed = itoa::Buffer::new().format(folio).into();
+            page.number.from = PageFrom::Folio;
         }
     }
+    true
 }
 
 /// Numbers `pages` by the folios their texts show, as [`read`] numbers a text layer's pages,

@@ -227,6 +227,7 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
         })?,
         // The TSV columns do not carry a PGN game's metadata (jsonl does).
         study: None,
+        directory_entry: None,
     };
     if columns == Columns::Indexed {
         record = record.with_page_index();

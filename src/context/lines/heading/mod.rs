@@ -84,7 +84,6 @@ pub(super) const MAX_HEADING_LINE: usize = 64;
 /// starting with the first three letters of heading words, a bracket, markup, a sign, a
 /// non-ASCII byte, or a number (`1.`, `A.`, `II)`). Most lines, prose or caption, are longer
 /// or start otherwise, and are not read further.
-#[cfg(test)]
 #[inline(always)]
 pub(super) fn may_be_heading(text: &[u8]) -> bool {
     if text.len() > MAX_HEADING_LINE
@@ -140,7 +139,6 @@ pub(super) const fn is_roman(b: u8) -> bool {
 /// them or not. Around the words a heading may also carry its number (`1.`, `A.`, `II)`), a
 /// sign before them (`= Draws`) and a count after them (`Wins (171)`, `Draws: 32 studies`).
 /// When words and sign are both given they must agree.
-#[cfg(test)]
 pub fn heading(line: &[u8]) -> Option<Stipulation> {
     let lead = line
         .iter()

@@ -1,0 +1,155 @@
+//! One study, one entry (docs/directory.md, "A book and its own directory"): a book holds each
+//! study twice, its caption in the body and its entry in the book's own GBR directory at the
+//! end. `gbr index` of the book merges the two into one entry, the body's, which keeps the
+//! directory entry's place beside its own ([`Record::directory_entry`]) and takes the entry's
+//! group and number where the caption has none.
+//!
+//! Read from the records of one file (a PDF's pages share it), in order: an **entry** is a code
+//! with kings whose stipulation came from a directory's heading (the scan's carried heading,
+//! docs/reading.md, "Headings of a printed directory"); the **body** is every other code with
+//! kings. A file has its own directory when it holds at least [`super::book::MIN_ENTRIES`]
+//! entries, a body, and at least half of the entries share their kings or code with a study of
+//! the body, as `gbr check` decides (`copies/book.rs`). An entry is merged with the study of
+//! the body with the same code and kings, the one with its number where several have them,
+//! else the first not yet merged; an entry with none stays an entry of its own.
+
+use std::collections::HashMap;
+
+use crate::code::Code;
+use crate::position::{Kings, restipulate};
+use crate::record::{EntryAt, Record};
+use crate::stipulation::StipulationSource;
+
+/// The records of one file (`records`, in order) with the entries of its own directory merged
+/// into the studies of its body; returns how many entries were merged. A file without its own
+/// directory is left as it is.
+pub fn merge_own_directory(records: &mut Vec<Record>) -> usize {
+    let is_entry =
+        |r: &Record| r.kings.is_some() && r.stipulation_source == Some(StipulationSource::Heading);
+    let (entries, body): (Vec<usize>, Vec<usize>) = (0..records.len())
+        .filter(|&i| records[i].kings.is_some())
+        .partition(|&i| is_entry(&records[i]));
+    if entries.len() < super::book::MIN_ENTRIES || body.is_empty() {
+        return 0;
+    }
+    let mut by_position: HashMap<(Code, Kings), Vec<usize>> = HashMap::new();
+    let (mut kings, mut codes) = (HashMap::new(), HashMap::new());
+    for &i in &body {
+        let r = &records[i];
+        let k = r.kings.expect("a study of the body has kings");
+        by_position.entry((r.code, k)).or_default().push(i);
+        kings.insert(k, ());
+        codes.insert(r.code, ());
+    }
+    let known = entries
+        .iter()
+        .filter(|&&i| {
+            let r = &records[i];
+            r.kings.is_some_and(|k| kings.contains_key(&k)) || codes.contains_key(&r.code)
+        })
+        .count();
+    if 2 * known < entries.len() {
+        return 0;
+    }
+    let mut merged = Vec::new();
+    for &e in &entries {
+        let entry = &records[e];
+        let key = (entry.code, entry.kings.expect("an entry has kings"));
+        let Some(studies) = by_position.get_mut(&key) else {
+            continue;
+        };
+        let numbered = studies
+            .iter()
+            .position(|&s| entry.label.is_some() && records[s].label == entry.label);
+        let Some(at) = numbered.or((!studies.is_empty()).then_some(0)) else {
+            continue;
+        };
+        merged.push((e, studies.remove(at)));
+    }
+    let count = merged.len();
+    let mut dropped = vec![false; records.len()];
+    for (e, s) in merged {
+        let entry = records[e].clone();
+        merge(&mut records[s], &entry);
+        dropped[e] = true;
+    }
+    let mut i = 0;
+    records.retain(|_| {
+        i += 1;
+        !dropped[i - 1]
+    });
+    count
+}
+
+/// Gives the study `study` of the body what its directory entry `entry` says: its place, and
+/// its group and number where the caption has none.
+fn merge(study: &mut Record, entry: &Record) {
+    let own = study.stipulation;
+    if own.is_none_or(|s| s.outcome.is_none())
+        && let Some(group) = entry.stipulation
+    {
+        let stipulation = own.map_or(group, |s| group.combine(s));
+        study.canonical = restipulate(&study.canonical, own, stipulation).into();
+        study.stipulation = Some(stipulation);
+        study.stipulation_source = Some(StipulationSource::Heading);
+    }
+    if study.label.is_none() {
+        study.label = entry.label.clone();
+    }
+    study.directory_entry = Some(Box::new(EntryAt {
+        line: entry.line,
+        page: entry.page.clone(),
+        page_index: entry.page_index,
+        label: entry.label.clone(),
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::{ScanOptions, scan_buffer};
+
+    const BOOK: &str = "- 1 -\nComposer\n+\n\n0014.00 h4b1\n\n1.Kg2\n\n- 2 -\nOther\n=\n\n0031.01 a8d5\n\n1.Ra1\n\n- 3 -\nThird\n\n0002.01 c3b1\n\n1.Kd2\n\nWins:\n0002.01 c3b1 - 3 -\n0014.00 h4b1 - 1 -\n0004.10 a8a3 - 9 -\nDraws:\n0031.01 a8d5 - 2 -\n";
+
+    #[test]
+    fn each_study_of_a_book_is_one_entry_with_both_places() {
+        let mut records = scan_buffer(BOOK.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+        assert_eq!(records.len(), 7);
+        assert_eq!(merge_own_directory(&mut records), 3);
+        let rows: Vec<_> = records
+            .iter()
+            .map(|r| {
+                (
+                    r.canonical.to_string(),
+                    r.label.as_deref().unwrap_or_default().to_string(),
+                    r.line,
+                    r.directory_entry.as_ref().map(|e| e.line),
+                )
+            })
+            .collect();
+        let row = |c: &str, l: &str, line, entry| (c.to_string(), l.to_string(), line, entry);
+        assert_eq!(
+            rows,
+            [
+                row("h4b1 0014.00 +", "1", 5, Some(25)),
+                row("a8d5 0031.01 =", "2", 13, Some(28)),
+                // Its group from the directory, its caption having none.
+                row("c3b1 0002.01 +", "3", 20, Some(24)),
+                // An entry with no study in the body stays an entry.
+                row("a8a3 0004.10 +", "9", 26, None),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_list_of_other_studies_is_no_directory_of_the_book() {
+        let text = BOOK
+            .replace("0002.01 c3b1 - 3", "0001.11 e8h8 - 3")
+            .replace("0014.00 h4b1 - 1", "0003.10 b8e2 - 1")
+            .replace("0031.01 a8d5 - 2", "0040.11 b1g3 - 2");
+        let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+        let before = records.clone();
+        assert_eq!(merge_own_directory(&mut records), 0);
+        assert_eq!(records, before);
+    }
+}
