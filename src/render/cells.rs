@@ -118,6 +118,7 @@ pub(crate) fn cells_with(
         cell(number.format(n).as_bytes())?;
     }
     cell(text(&record.label))?;
+    citation_cells(record, scratch, &mut number, &mut cell)?;
     cell(record.text.as_bytes())?;
     cell(record.form.name().as_bytes())?;
     cell(record.rank.name().as_bytes())?;
@@ -139,6 +140,34 @@ pub(crate) fn cells_with(
         Findings::Json => serde_json::to_writer(&mut *scratch, &record.findings)?,
     }
     cell(scratch)
+}
+
+/// The cells `number`, `composers` (joined by ` & `), `source`, `year` and `honour` of
+/// `record`'s citation, empty where it has none.
+fn citation_cells(
+    record: &Record,
+    scratch: &mut Vec<u8>,
+    number: &mut itoa::Buffer,
+    cell: &mut impl FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    let Some(cite) = record.citation.as_deref() else {
+        return (0..5).try_for_each(|_| cell(b""));
+    };
+    cell(text(&cite.number))?;
+    scratch.clear();
+    for (i, name) in cite.composers.iter().enumerate() {
+        if i > 0 {
+            scratch.extend_from_slice(crate::citation::COMPOSER_SEPARATOR.as_bytes());
+        }
+        scratch.extend_from_slice(name.as_bytes());
+    }
+    cell(scratch)?;
+    cell(text(&cite.source))?;
+    match cite.year {
+        Some(year) => cell(number.format(year).as_bytes())?,
+        None => cell(b"")?,
+    }
+    cell(text(&cite.honour))
 }
 
 /// Makes in `scratch` the text `push` appends (a part's `push_to`): no allocation once
