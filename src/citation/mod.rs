@@ -243,7 +243,8 @@ pub fn ends_in_year(text: &str) -> Option<(&str, u16)> {
     }
     let start = end.checked_sub(4)?;
     let year = year_of(&bytes[start..end])?;
-    if start > 0 && bytes[start - 1].is_ascii_alphanumeric() {
+    // After a blank, a comma or a parenthesis; not an issue's number (`Poezia#1979`).
+    if start > 0 && !matches!(bytes[start - 1], b' ' | b'\t' | b',' | b'(') {
         return None;
     }
     let before = text[..start].trim_end_matches([' ', '\t', ',', '(', '-']);

@@ -65,6 +65,7 @@ fn years_end_a_source() {
     assert_eq!(ends_in_year("1999"), None);
     assert_eq!(ends_in_year("page 3000"), None);
     assert_eq!(ends_in_year("EG#12345"), None);
+    assert_eq!(ends_in_year("Shakhmatnaya Poezia#1979"), None);
 }
 
 #[test]

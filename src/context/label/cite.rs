@@ -61,6 +61,8 @@ pub(crate) fn read(
     match label {
         Some(l) if l.kind == LabelKind::Pattern => cite.number = citation::field(&l.text),
         Some(l) if l.kind == LabelKind::After => cite.number = citation::field(&l.text),
+        // `18776.`, `E324`: the number, whatever its line holds besides.
+        Some(l) if l.kind == LabelKind::Number => cite.number = citation::field(&l.text),
         _ => {}
     }
     let head = match label {
