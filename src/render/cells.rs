@@ -47,6 +47,16 @@ pub(crate) fn label_text(record: &Record) -> &str {
     record.label.as_deref().unwrap_or_default()
 }
 
+/// What the printed formats set after an entry, as an index does: its citation
+/// ([`crate::Citation::index_text`]: `31  EBUR 2000`, `18601 Didukh, 1st prize`) where it has
+/// one, else its label, else nothing.
+pub(crate) fn printed_label(record: &Record) -> std::borrow::Cow<'_, str> {
+    match record.citation.as_deref() {
+        Some(cite) => std::borrow::Cow::Owned(cite.index_text()),
+        None => std::borrow::Cow::Borrowed(label_text(record)),
+    }
+}
+
 /// The material of `code` in words (`wR wB v bN bN`), or why there is none.
 pub(crate) fn material_words(code: Code) -> String {
     code.material().map_or_else(

@@ -428,3 +428,115 @@ fn the_study_databases_games_keep_their_fields_and_cite_from_their_tags() {
     assert_eq!(first.year, Some(2015));
     assert_eq!(first.number.as_deref(), Some("3"));
 }
+
+#[test]
+fn check_names_the_study_and_finds_a_reprint_by_its_citation() {
+    let (out, _, code) = crate::support::gbr::outcome(
+        &[
+            "check",
+            "fixtures/citations/reprint-a.txt",
+            "fixtures/citations/reprint-b.txt",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}");
+    // Same number and source in two files, two codes: each copy cites the other.
+    assert!(
+        out.contains(
+            "warning[citation]: study 31 (Schaakblad 2001) is printed 0116.00 a7d3 here and \
+             otherwise in 1 other file"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("= note: printed 0161.00 a7d3 (fixtures/citations/reprint-b.txt:7)"),
+        "{out}"
+    );
+    // A finding of the code's own checks names its study (a misprinted W/B).
+    let (out, _, _) =
+        crate::support::gbr::outcome(&["check", "fixtures/citations/eg-award.txt"], "");
+    assert!(out.contains("= note: in study 18606 (Page)"), "{out}");
+    // One file alone: no copy to compare.
+    let (out, _, _) =
+        crate::support::gbr::outcome(&["check", "fixtures/citations/reprint-a.txt"], "");
+    assert!(!out.contains("citation"), "{out}");
+}
+
+#[test]
+fn lookup_finds_entries_by_their_citation() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("eg.tsv");
+    run(
+        &[
+            "index",
+            "fixtures/citations/eg-award.txt",
+            "-o",
+            saved.to_str().unwrap(),
+        ],
+        0,
+    );
+    let saved = saved.to_str().unwrap();
+    let numbers = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["lookup", saved];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--format", "jsonl"]);
+        let out = run(&all, 0);
+        out.lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["number"].to_string())
+            .collect()
+    };
+    assert_eq!(numbers(&["--number", "18602"]), ["\"18602\""]);
+    assert_eq!(numbers(&["--composer", "brown"]), ["\"18602\""]);
+    let mut cup = numbers(&["--source", "olympic cup"]);
+    cup.sort();
+    assert_eq!(cup, ["\"18604\"", "\"18605\""]);
+    assert_eq!(
+        numbers(&["--year", "2013", "--number", "18605"]),
+        ["\"18605\""]
+    );
+}
+
+#[test]
+fn the_pgn_export_writes_the_citation_as_study_databases_tag_it() {
+    let pgn = run(
+        &[
+            "index",
+            "fixtures/citations/eg-award.txt",
+            "--format",
+            "pgn",
+        ],
+        0,
+    );
+    let game = pgn
+        .split("\n\n[Event")
+        .find(|g| g.contains("0015.15"))
+        .unwrap();
+    for tag in [
+        "Event \"Smith-60 JT\"]",
+        "[Date \"2012.??.??\"]",
+        "[Round \"18601\"]",
+        "[White \"S. Smith\"]",
+    ] {
+        assert!(game.contains(tag), "{tag} in {game}");
+    }
+    // Read back, the game cites the same study.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("eg.pgn");
+    std::fs::write(&file, &pgn).unwrap();
+    let read = gbrscan::pgn::read_pgn(pgn.as_bytes(), "eg.pgn");
+    let c = read.records[0].citation.as_deref().unwrap();
+    assert_eq!(
+        (
+            c.number.as_deref(),
+            c.composers.as_slice(),
+            c.source.as_deref(),
+            c.year
+        ),
+        (
+            Some("18601"),
+            &["S. Smith".into()][..],
+            Some("Smith-60 JT"),
+            Some(2012)
+        )
+    );
+}
