@@ -35,6 +35,7 @@
 
 pub mod check;
 pub mod choice;
+pub mod citation;
 pub mod code;
 mod context;
 pub mod copies;
@@ -61,6 +62,7 @@ mod study;
 mod tests;
 
 pub use check::{Check, Finding, Severity, applicable, check};
+pub use citation::Citation;
 pub use code::Code;
 pub use context::label::LabelRules;
 pub use directory::{Directory, Order};

@@ -11,6 +11,7 @@ use serde_with::{As, DisplayFromStr};
 use shakmaty::Board;
 
 use crate::check::{Check, Finding, Part, Severity, check_derived};
+pub use crate::citation::Citation;
 use crate::code::Code;
 use crate::material::Material;
 use crate::parse::{Form, Parsed, Rank};
@@ -125,6 +126,13 @@ pub struct Record {
     /// before the code ([`LabelRules`](crate::LabelRules)); absent when none was found.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<CompactString>,
+    /// The study's citation where its block prints it, or its game's tags give it: `number`,
+    /// `composers`, `source`, `year`, `honour` ([`Citation`], docs/printing.md, "Citations");
+    /// written as fields of the record itself in JSON, each left out when absent, and read
+    /// back so (none of them: `None`). Boxed: most codes in running text have none, and a
+    /// scan moves every record several times.
+    #[serde(flatten, with = "citation_fields")]
+    pub citation: Option<Box<Citation>>,
     /// 0-based byte offset of the text read (sign or kings before the code included).
     pub offset: u64,
     /// Length of the text read, in bytes.
@@ -337,6 +345,26 @@ mod part_text {
     }
 }
 
+/// The citation's fields as members of the record's own object: none for `None`; read back
+/// as `None` when no field is given.
+mod citation_fields {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::citation::Citation;
+
+    pub fn serialize<S: Serializer>(cite: &Option<Box<Citation>>, s: S) -> Result<S::Ok, S::Error> {
+        match cite {
+            Some(c) => c.serialize(s),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Box<Citation>>, D::Error> {
+        let cite = Citation::deserialize(d)?;
+        Ok((!cite.is_empty()).then(|| Box::new(cite)))
+    }
+}
+
 /// Serialises an optional boxed board as its FEN board field (`8/K7/2nn4/8/8/1B1k4/1R6/8`).
 mod boxed_board {
     use serde::{Deserialize, Deserializer, Serializer};
@@ -461,6 +489,7 @@ impl Record {
             page_index: None,
             page_from: None,
             label: None,
+            citation: None,
             offset: parsed.span.start as u64,
             length: parsed.span.len() as u64,
             line,
@@ -576,7 +605,7 @@ mod tests {
     fn a_record_stays_as_small_as_it_is() {
         // A scan moves every record several times: kings and W/B typed take 5 bytes where
         // their texts took 48; a square list typed (two vectors) 56 where its text took 24.
-        assert_eq!(std::mem::size_of::<Record>(), 368);
+        assert_eq!(std::mem::size_of::<Record>(), 376);
     }
 
     #[test]

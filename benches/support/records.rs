@@ -45,6 +45,7 @@ pub fn record(i: u64) -> Record {
         page_index: page.as_ref().map(|p| p.index),
         page_from: page.as_ref().map(|p| p.from),
         ocr_fixes: None,
+        citation: None,
         label: (r >> 48)
             .is_multiple_of(2)
             .then(|| itoa::Buffer::new().format(i % 997 + 1).into()),

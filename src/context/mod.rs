@@ -44,6 +44,10 @@ pub struct Link {
     /// 0-based byte offset of the record's label ([`crate::context::label`]), where one was found: the
     /// scanner's stitcher drops a label that stands before the end of the code before.
     pub label_at: Option<usize>,
+    /// 0-based byte offset of the head line the record's citation was read from
+    /// ([`label::cite`]), where one was: dropped with the label when it stands before the end
+    /// of the code before.
+    pub cite_at: Option<usize>,
     /// 0-based offset just past the label written after the code on its line
     /// ([`label::LabelRules::find_after`]), where there is one: no later code takes a
     /// label before it.
@@ -179,6 +183,7 @@ pub fn read_code_in(
         source,
         squares: parsed.parts.squares.as_ref().map(|r| (r.start, r.end)),
         label_at: None,
+        cite_at: None,
         claimed_to: None,
         table_label: entry
             .as_ref()

@@ -347,6 +347,7 @@ fn compare_body(
             message,
             copies: Vec::new(),
             fixes: Vec::new(),
+            study: None,
         }
     };
     let make_entry = |e: &Entry, severity, message| {
@@ -370,6 +371,7 @@ fn compare_body(
                     message,
                     copies: Vec::new(),
                     fixes: Vec::new(),
+                    study: None,
                 }
             }
         })

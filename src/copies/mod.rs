@@ -7,6 +7,7 @@
 
 pub(crate) mod board;
 mod book;
+mod cited;
 mod elsewhere;
 pub mod index;
 mod lines;
@@ -83,6 +84,37 @@ pub struct Diagnostic {
     pub copies: Vec<Cited>,
     /// Candidate fixes, best first, each verified; empty when none is certain enough to give.
     pub fixes: Vec<Fix>,
+    /// The study the code belongs to as the field cites it (`study 18601 (Didukh)`,
+    /// `study 2 (EBUR 1999)`: [`study_name`]), where its block prints a number; `None`
+    /// otherwise, and for a place outside the inputs.
+    pub study: Option<String>,
+}
+
+/// How a diagnostic names a study: `study NUMBER`, then the composers' surnames in
+/// parentheses (`study 18601 (Didukh)`), else the source and year (`study 2 (EBUR 1999)`);
+/// `None` without a number (docs/printing.md, "Citations").
+pub fn study_name(cite: &crate::citation::Citation) -> Option<String> {
+    let number = cite.number.as_deref()?;
+    let names: Vec<&str> = cite
+        .composers
+        .iter()
+        .map(|c| crate::citation::surname(c))
+        .collect();
+    let about = if !names.is_empty() {
+        names.join(" & ")
+    } else {
+        let year = cite.year.map(|y| y.to_string());
+        [cite.source.as_deref(), year.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Some(if about.is_empty() {
+        format!("study {number}")
+    } else {
+        format!("study {number} ({about})")
+    })
 }
 
 /// What a check of some inputs found.
@@ -152,6 +184,8 @@ pub(crate) struct Caption {
     /// The name of the board copy whose men count split a digit 9 of a code printed without
     /// W/B (`the FEN on line 8`): the `nine` finding says it gives the split.
     pub(crate) men_from: Option<String>,
+    /// The study's citation, where its block prints one (boxed: most captions have none).
+    pub(crate) citation: Option<Box<crate::citation::Citation>>,
 }
 
 /// The 0-based offset of the code in a record's text.
@@ -252,6 +286,7 @@ fn captions_in_chunks(
                 }
                 out.push(Caption {
                     men_from,
+                    citation: record.citation,
                     input: i,
                     path: input.path.clone(),
                     valid: record.valid,
@@ -333,7 +368,13 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
             }
             let input = &inputs[caption.input];
             match crate::fault::catch(|| diagnose(input, caption, &copies.of(n), &index)) {
-                Ok(diagnostics) => found[n] = diagnostics,
+                Ok(mut diagnostics) => {
+                    let study = caption.citation.as_deref().and_then(study_name);
+                    for d in &mut diagnostics {
+                        d.study.clone_from(&study);
+                    }
+                    found[n] = diagnostics;
+                }
                 Err(fault) => faults.push(InputFault {
                     input: caption.input,
                     at: caption.parsed.span.start as u64,
@@ -344,6 +385,9 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
         work.copies += copies.steps.get();
     }
     report.diagnostics.extend(found.into_iter().flatten());
+    report
+        .diagnostics
+        .extend(cited::same_study(inputs, &index, &captions));
     if let Some(against) = &options.against {
         report.diagnostics.extend(index::against(
             inputs,
@@ -395,6 +439,7 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
                     },
                     copies: Vec::new(),
                     fixes: miss.fixes(),
+                    study: None,
                 });
             }
         }
@@ -456,6 +501,7 @@ fn diagnose(
             message,
             copies: Vec::new(),
             fixes: Vec::new(),
+            study: None,
         }
     };
     let findings = crate::check::check(parsed);

@@ -23,6 +23,7 @@ fn record(
         page_index: None,
         page_from: None,
         ocr_fixes: None,
+        citation: None,
         label: None,
         offset,
         length: 7,

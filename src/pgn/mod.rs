@@ -14,6 +14,7 @@
 //! its names decoded as Windows-1252 (which covers Latin-1's printable characters), as old
 //! ChessBase exports are.
 
+mod cite;
 mod codes;
 mod visitor;
 
@@ -281,6 +282,9 @@ fn record(game: &Game, at: &GameAt<'_>, encoding: PgnEncoding) -> Result<Option<
         gbr: game.gbr.first().and_then(|(_, v)| name(Some(v), encoding)),
     };
     codes::check_written(game, at, &parsed.position, &mut record);
+    let composer = name(game.composer.as_ref(), encoding);
+    let round = name(game.round.as_ref(), encoding);
+    record.citation = cite::of_tags(&study, composer.as_deref(), round.as_deref()).map(Box::new);
     record.study = (!study.is_empty()).then(|| Box::new(study));
     Ok(Some(record))
 }

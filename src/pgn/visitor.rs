@@ -15,6 +15,10 @@ pub(super) struct Game {
     pub event: Option<Vec<u8>>,
     pub date: Option<Vec<u8>>,
     pub result: Option<Vec<u8>>,
+    /// `Round` (the study's number in a study database) and `Composer` (ChessBase's
+    /// composer tag, preferred to `White` for the citation).
+    pub round: Option<Vec<u8>>,
+    pub composer: Option<Vec<u8>>,
     /// Tags whose name holds `GBR` (any case): (name, value).
     pub gbr: Vec<(Vec<u8>, Vec<u8>)>,
     /// Comments (main line and variations) holding a full stop between digits, the shape of
@@ -50,6 +54,8 @@ impl Visitor for Collect {
             b"Event" => game.event = value(),
             b"Date" => game.date = value(),
             b"Result" => game.result = value(),
+            b"Round" => game.round = value(),
+            b"Composer" => game.composer = value(),
             _ if name.windows(3).any(|w| w.eq_ignore_ascii_case(b"gbr")) => {
                 game.gbr.push((name.to_vec(), value().unwrap_or_default()));
             }

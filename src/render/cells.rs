@@ -56,6 +56,16 @@ pub(crate) fn label_text(record: &Record) -> &str {
     record.label.as_deref().unwrap_or_default()
 }
 
+/// What the printed formats set after an entry, as an index does: its citation
+/// ([`crate::Citation::index_text`]: `31  EBUR 2000`, `18601 Didukh, 1st prize`) where it has
+/// one, else its label, else nothing.
+pub(crate) fn printed_label(record: &Record) -> std::borrow::Cow<'_, str> {
+    match record.citation.as_deref() {
+        Some(cite) => std::borrow::Cow::Owned(cite.index_text()),
+        None => std::borrow::Cow::Borrowed(label_text(record)),
+    }
+}
+
 /// The material of `code` in words (`wR wB v bN bN`), or why there is none.
 pub(crate) fn material_words(code: Code) -> String {
     code.material().map_or_else(
@@ -127,6 +137,7 @@ pub(crate) fn cells_with(
         cell(number.format(n).as_bytes())?;
     }
     cell(text(&record.label))?;
+    citation_cells(record, scratch, &mut number, &mut cell)?;
     cell(record.text.as_bytes())?;
     cell(record.form.name().as_bytes())?;
     cell(record.rank.name().as_bytes())?;
@@ -148,6 +159,34 @@ pub(crate) fn cells_with(
         Findings::Json => serde_json::to_writer(&mut *scratch, &record.findings)?,
     }
     cell(scratch)
+}
+
+/// The cells `number`, `composers` (joined by ` & `), `source`, `year` and `honour` of
+/// `record`'s citation, empty where it has none.
+fn citation_cells(
+    record: &Record,
+    scratch: &mut Vec<u8>,
+    number: &mut itoa::Buffer,
+    cell: &mut impl FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    let Some(cite) = record.citation.as_deref() else {
+        return (0..5).try_for_each(|_| cell(b""));
+    };
+    cell(text(&cite.number))?;
+    scratch.clear();
+    for (i, name) in cite.composers.iter().enumerate() {
+        if i > 0 {
+            scratch.extend_from_slice(crate::citation::COMPOSER_SEPARATOR.as_bytes());
+        }
+        scratch.extend_from_slice(name.as_bytes());
+    }
+    cell(scratch)?;
+    cell(text(&cite.source))?;
+    match cite.year {
+        Some(year) => cell(number.format(year).as_bytes())?,
+        None => cell(b"")?,
+    }
+    cell(text(&cite.honour))
 }
 
 /// Makes in `scratch` the text `push` appends (a part's `push_to`): no allocation once

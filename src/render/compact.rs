@@ -79,8 +79,7 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, print: &Print, w: &mut W) -
     let labels = runs
         .iter()
         .flat_map(|(_, entries)| entries)
-        .filter_map(|r| r.label.as_deref())
-        .map(|l| l.chars().count().min(LABEL))
+        .map(|r| super::cells::printed_label(r).chars().count().min(LABEL))
         .max()
         .unwrap_or(0);
     let width = if labels > 0 {
@@ -110,10 +109,10 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, print: &Print, w: &mut W) -
                 cell.clear();
                 entry_text(record, &mut cell);
                 if labels > 0 {
-                    let label = record.label.as_deref().unwrap_or_default();
+                    let label = super::cells::printed_label(record);
                     let used = cell.chars().count() + label.chars().count();
                     cell.extend(std::iter::repeat_n(' ', (width - used.min(width)).max(2)));
-                    cell.push_str(label);
+                    cell.push_str(&label);
                 }
                 line.push_str(&cell);
             }

@@ -33,7 +33,7 @@ use super::{COLUMNS, GUARD, LeadOf, Listing, lead_cell, needs_guard};
 
 /// The columns of every CSV gbr writes: [`COLUMNS`], the last (`findings`) in words, then
 /// `fix`.
-pub const CSV_COLUMNS: [&str; 23] = [
+pub const CSV_COLUMNS: [&str; 28] = [
     COLUMNS[0],
     COLUMNS[1],
     COLUMNS[2],
@@ -56,6 +56,11 @@ pub const CSV_COLUMNS: [&str; 23] = [
     COLUMNS[19],
     COLUMNS[20],
     COLUMNS[21],
+    COLUMNS[22],
+    COLUMNS[23],
+    COLUMNS[24],
+    COLUMNS[25],
+    COLUMNS[26],
     "fix",
 ];
 
@@ -63,9 +68,9 @@ pub const CSV_COLUMNS: [&str; 23] = [
 pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The columns of [`CSV_COLUMNS`] that hold numbers and stay numbers in a spreadsheet:
-/// `page_index`, `offset`, `line`, `column`, `length`. `page`, the page as printed, is a
-/// number where it is digits alone (`302`) and text otherwise (`xii`, `1-3`).
-const NUMBER_COLUMNS: [usize; 5] = [7, 9, 10, 11, 12];
+/// `page_index`, `offset`, `line`, `column`, `length`, `year`. `page`, the page as printed,
+/// is a number where it is digits alone (`302`) and text otherwise (`xii`, `1-3`).
+const NUMBER_COLUMNS: [usize; 6] = [7, 9, 10, 11, 12, 17];
 
 /// The place of `page` in [`CSV_COLUMNS`].
 const PAGE_COLUMN: usize = 6;

@@ -1,7 +1,8 @@
 //! `pgn`: one game per entry with a full position, for chess software
 //! (`docs/chess-formats.md`), tagged as study databases tag a study: the seven tags of the PGN
-//! standard with the composer as `White`, the source as `Event`, the year as `Date` (from the
-//! game's own tag, else a year printed in the label: `1925.??.??`), the code in `Black` as
+//! standard with the composers as `White`, the source as `Event`, the year as `Date` and the
+//! study's number as `Round` (from the game's own tags, else the study's citation, docs/printing.md
+//! "Citations"; the year else one printed in the label: `1925.??.??`), the code in `Black` as
 //! HHdb writes it (`(+0116.00a7d3)`: sign, code and kings in brackets) and the stipulation as
 //! `Result`; then `SetUp` and `FEN`; then the project's own: `GBR` (the code), `Position` (the
 //! canonical text), `Label` (the study's label, where read), `Reference` (`path:line`),
@@ -64,12 +65,15 @@ pub(crate) fn black_tag(record: &Record) -> String {
     format!("({sign}{}{kings})", record.code)
 }
 
-/// The `Date` of an entry: the game's own `Date` tag, else the last year (1800-2099) that
-/// stands as a number of its own in the label (`Kubbel, L., Shakhmaty 1925`: `1925.??.??`),
-/// else `????.??.??`.
+/// The `Date` of an entry: the game's own `Date` tag, else its citation's year
+/// (`2012.??.??`), else the last year (1800-2099) that stands as a number of its own in the
+/// label (`Kubbel, L., Shakhmaty 1925`: `1925.??.??`), else `????.??.??`.
 pub(crate) fn date(record: &Record) -> String {
     if let Some(date) = record.study.as_deref().and_then(|s| s.date.as_deref()) {
         return date.to_string();
+    }
+    if let Some(year) = record.citation.as_deref().and_then(|c| c.year) {
+        return format!("{year}.??.??");
     }
     let label = record.label.as_deref().unwrap_or_default();
     let year = crate::context::label::years(label)
@@ -83,20 +87,38 @@ pub(crate) fn date(record: &Record) -> String {
 
 fn write_game<W: Write>(record: &Record, fen: &str, w: &mut W) -> io::Result<()> {
     let study = record.study.as_deref();
+    let cite = record.citation.as_deref();
     let or = |v: Option<&str>, default: &'static str| escaped(v.unwrap_or(default));
     let result = result(record);
+    let composers = cite
+        .filter(|c| !c.composers.is_empty())
+        .map(|c| c.composers_text());
     writeln!(
         w,
         "[Event \"{}\"]",
-        or(study.and_then(|s| s.event.as_deref()), "?")
+        or(
+            study
+                .and_then(|s| s.event.as_deref())
+                .or(cite.and_then(|c| c.source.as_deref())),
+            "?"
+        )
     )?;
     writeln!(w, "[Site \"?\"]")?;
     writeln!(w, "[Date \"{}\"]", escaped(&date(record)))?;
-    writeln!(w, "[Round \"?\"]")?;
+    writeln!(
+        w,
+        "[Round \"{}\"]",
+        or(cite.and_then(|c| c.number.as_deref()), "?")
+    )?;
     writeln!(
         w,
         "[White \"{}\"]",
-        or(study.and_then(|s| s.composer.as_deref()), "?")
+        or(
+            study
+                .and_then(|s| s.composer.as_deref())
+                .or(composers.as_deref()),
+            "?"
+        )
     )?;
     writeln!(w, "[Black \"{}\"]", black_tag(record))?;
     writeln!(w, "[Result \"{result}\"]")?;

@@ -232,6 +232,12 @@ const ENTRY_FIELDS: &[&str] = &[
     "page_index",
     "page_from",
     "label",
+    "citation",
+    "number",
+    "composers",
+    "source",
+    "year",
+    "honour",
     "offset",
     "line",
     "column",
@@ -249,6 +255,26 @@ const ENTRY_FIELDS: &[&str] = &[
     "findings_text",
     "diagram",
 ];
+
+/// A member of the entry's citation: its number, composers (a list), source, year and honour;
+/// none where it has none.
+fn citation_member(r: &Record, key: &str) -> Value {
+    let Some(c) = r.citation.as_deref() else {
+        return Value::from(());
+    };
+    match key {
+        "number" => text_or_none(c.number.as_deref()),
+        "composers" => Value::from(
+            c.composers
+                .iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>(),
+        ),
+        "source" => text_or_none(c.source.as_deref()),
+        "year" => c.year.map_or(Value::from(()), Value::from),
+        _ => text_or_none(c.honour.as_deref()),
+    }
+}
 
 /// One entry: a view of one record, each member made when it is read.
 #[derive(Debug)]
@@ -277,6 +303,12 @@ impl Object for Entry {
             "page_index" => r.page_index.map_or(Value::from(()), Value::from),
             "page_from" => text_or_none(r.page_from.map(PageFrom::name)),
             "label" => text_or_none(r.label.as_deref()),
+            "citation" => {
+                text_or_none(Some(&*super::cells::printed_label(r)).filter(|t| !t.is_empty()))
+            }
+            "number" | "composers" | "source" | "year" | "honour" => {
+                citation_member(r, key.as_str()?)
+            }
             "offset" => Value::from(r.offset),
             "line" => Value::from(r.line),
             "column" => Value::from(r.column),
@@ -465,10 +497,11 @@ pub(crate) fn write<W: Write>(
     } else {
         Value::from(Vec::<Value>::new())
     };
-    let labels = listing
-        .blocks
-        .iter()
-        .any(|b| b.entries.iter().any(|r| r.label.is_some()));
+    let labels = listing.blocks.iter().any(|b| {
+        b.entries
+            .iter()
+            .any(|r| r.label.is_some() || r.citation.is_some())
+    });
     let paper = print.paper();
     let ctx = context! {
         title => print.title_or(default_title(listing)),

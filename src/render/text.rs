@@ -1,6 +1,6 @@
 //! `text`: print-ready. A heading per code with the material in words
 //! (`0116.00  wR wB v bN bN`), then one line per entry with kings, squares, W/B, stipulation
-//! the study's label and the reference `path:line` (` (p. 12)` on a PDF page), aligned within
+//! the study's citation as an index prints it (else its label) and the reference `path:line` (` (p. 12)` on a PDF page), aligned within
 //! the block; an invalid entry ends with
 //! `invalid:` and its errors. Under [`super::Order::Stipulation`] a heading per group
 //! (`Wins`, `Draws`, `Others`) comes first, as printed books do.
@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use crate::check::Severity;
 use crate::record::Record;
 
-use super::cells::{label_text, reference};
+use super::cells::{printed_label, reference};
 use super::{Block, Heading, Listing, code_text, material_words, stipulation_text};
 
 /// The cells of an entry's line before the reference.
@@ -22,7 +22,7 @@ fn columns(record: &Record) -> [Cow<'_, str>; 5] {
         text(record.squares.as_ref().map(ToString::to_string)),
         text(record.men.map(|m| m.to_string())),
         Cow::Borrowed(stipulation_text(record.stipulation)),
-        Cow::Borrowed(label_text(record)),
+        printed_label(record),
     ]
 }
 

@@ -117,13 +117,13 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, w: &mut W) -> io::Result<()
             let mut put = |name: &str, value: &[u8]| -> io::Result<()> {
                 let value = String::from_utf8_lossy(value);
                 let result = match name {
-                    "page" | "page_index" if value.is_empty() => Ok(()),
+                    "page" | "page_index" | "year" if value.is_empty() => Ok(()),
                     // A page printed `xii` or `A-3` is text; `302` a number, as the index.
                     "page" if !value.bytes().all(|b| b.is_ascii_digit()) => {
                         sheet.write_string(row, col, value).map(|_| ())
                     }
                     "page" | "page_index" | "offset" | "line" | "column" | "length"
-                    | "duplicate" => {
+                    | "duplicate" | "year" => {
                         let n: f64 = value.parse().unwrap_or_default();
                         sheet.write_number(row, col, n).map(|_| ())
                     }

@@ -13,9 +13,43 @@ use std::io::Write;
 
 /// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
 /// `duplicate`). The key fields come first, in sort order, then the source reference with the
-/// PDF page (as printed, its index in the file, and where the printed one comes from) and the
-/// study's label. Documented in `docs/directory.md`.
-pub const COLUMNS: [&str; 22] = [
+/// PDF page (as printed, its index in the file, and where the printed one comes from), the
+/// study's label and its citation (number, composers, source, year, honour). Documented in
+/// `docs/directory.md`.
+pub const COLUMNS: [&str; 27] = [
+    "code",
+    "kings",
+    "squares",
+    "men",
+    "stipulation",
+    "path",
+    "page",
+    "page_index",
+    "page_from",
+    "offset",
+    "line",
+    "column",
+    "length",
+    "label",
+    "number",
+    "composers",
+    "source",
+    "year",
+    "honour",
+    "text",
+    "form",
+    "rank",
+    "material",
+    "canonical",
+    "fen",
+    "valid",
+    "findings",
+];
+
+/// The columns of directories written before entries carried their citation: [`COLUMNS`]
+/// without `number`, `composers`, `source`, `year` and `honour`. Readers still read them;
+/// their entries have no citation.
+pub const PAGED_COLUMNS: [&str; 22] = [
     "code",
     "kings",
     "squares",
@@ -118,6 +152,8 @@ const fn column(name: &str) -> usize {
 pub enum Columns {
     /// [`COLUMNS`]; always for JSON Lines, whose entries name their fields.
     Current,
+    /// [`PAGED_COLUMNS`]: no citation.
+    Paged,
     /// [`INDEXED_COLUMNS`]: `page` is the page's index.
     Indexed,
     /// [`UNLABELLED_COLUMNS`]: no page, no label.
@@ -129,6 +165,8 @@ impl Columns {
     pub fn of(names: &[&str]) -> Option<Columns> {
         if names == COLUMNS {
             Some(Columns::Current)
+        } else if names == PAGED_COLUMNS {
+            Some(Columns::Paged)
         } else if names == INDEXED_COLUMNS {
             Some(Columns::Indexed)
         } else if names == UNLABELLED_COLUMNS {
@@ -142,6 +180,7 @@ impl Columns {
     pub fn names(self) -> &'static [&'static str] {
         match self {
             Columns::Current => &COLUMNS,
+            Columns::Paged => &PAGED_COLUMNS,
             Columns::Indexed => &INDEXED_COLUMNS,
             Columns::Unlabelled => &UNLABELLED_COLUMNS,
         }
@@ -238,13 +277,15 @@ mod tests {
                 .filter(|c| !dropped.contains(c))
                 .collect()
         };
+        let cited = ["number", "composers", "source", "year", "honour"];
+        assert_eq!(PAGED_COLUMNS.to_vec(), without(&cited));
         assert_eq!(
             INDEXED_COLUMNS.to_vec(),
-            without(&["page_index", "page_from"])
+            without(&[&["page_index", "page_from"][..], &cited].concat())
         );
         assert_eq!(
             UNLABELLED_COLUMNS.to_vec(),
-            without(&["page", "page_index", "page_from", "label"])
+            without(&[&["page", "page_index", "page_from", "label"][..], &cited].concat())
         );
     }
 }

@@ -14,7 +14,7 @@
 use std::ops::Range;
 
 use super::{ChunkScan, Reading};
-use crate::context::label::LabelRules;
+use crate::context::label::{LabelRules, cite};
 use crate::context::{self, Link};
 use crate::diagram::{Diagram, NineLines};
 use crate::finder;
@@ -123,6 +123,8 @@ struct Reader<'a> {
     /// The end of the record before (and of the label written after it): no label is looked
     /// for before it. Before the first record of the range, the record before the range.
     floor: usize,
+    /// The award heading over the codes read so far ([`cite::Awards`]), when labels are read.
+    awards: Option<cite::Awards>,
     /// The codes of the group being read.
     group: Vec<Found>,
     found: Vec<Record>,
@@ -159,6 +161,7 @@ impl<'a> Reader<'a> {
             buf,
             path,
             floor: labels.map_or(0, |rules| claimed_before(buf, range.start, rules)),
+            awards: labels.map(|_| cite::Awards::new(buf, range.start)),
             searched: range.start,
             range,
             labels,
@@ -293,10 +296,22 @@ impl<'a> Reader<'a> {
             // A table's code takes its label from the table's run of labels alone.
             if let (Some(_), Some((a, b))) = (self.labels, link.table_label) {
                 record.label = Some(String::from_utf8_lossy(&buf[a..b]).into());
+                record.citation =
+                    cite::number_only(record.label.as_deref().unwrap_or_default()).map(Box::new);
                 link.label_at = Some(a);
             }
         } else if let Some(rules) = self.labels {
             let (label, claimed) = label_of(rules, buf, self.floor, parsed.span.clone());
+            let award = self
+                .awards
+                .as_mut()
+                .and_then(|a| a.above(buf, start))
+                .cloned();
+            let read = cite::read(buf, self.floor, start, label.as_ref(), award.as_ref());
+            if let Some((cite, at)) = read {
+                record.citation = Some(Box::new(cite));
+                link.cite_at = at;
+            }
             if let Some(label) = label {
                 record.label = Some(label.text);
                 link.label_at = Some(label.at);

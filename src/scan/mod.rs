@@ -166,6 +166,7 @@ pub(crate) fn scan_pgn(
             source: None,
             squares: None,
             label_at: None,
+            cite_at: None,
             claimed_to: None,
             table_label: None,
             unpaired: None,
@@ -283,6 +284,9 @@ impl Stitcher {
         for (record, link) in records.iter_mut().zip(&links) {
             if link.label_at.is_some_and(|at| (at as u64) < self.last_end) {
                 record.label = None;
+            }
+            if link.cite_at.is_some_and(|at| (at as u64) < self.last_end) {
+                record.citation = None;
             }
             self.last_end =
                 (record.offset + record.length).max(link.claimed_to.map_or(0, |end| end as u64));

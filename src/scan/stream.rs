@@ -210,6 +210,7 @@ impl Window {
         let by = base as usize;
         for link in &mut scan.links {
             link.label_at = link.label_at.map(|at| at + by);
+            link.cite_at = link.cite_at.map(|at| at + by);
             link.claimed_to = link.claimed_to.map(|end| end + by);
             link.squares = link.squares.map(|(start, end)| (start + by, end + by));
         }

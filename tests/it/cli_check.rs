@@ -127,6 +127,7 @@ fn the_text_output_underlines_the_part_and_cites_the_copies() {
 2 | c3e5 0130.22 4/5 Draw
   |              ^^^ should read 4/4
   |
+  = note: in study 7
   = note: printed as 4/4 there (reprint.txt:5)
   = help: replace the W/B with `4/4`
 1 file, 2 codes, 1 valid; errors: men-count 1; 0 warnings; 0 near misses

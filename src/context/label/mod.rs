@@ -51,6 +51,8 @@ use regex::bytes::Regex;
 
 use super::walk::{Walk, Window};
 
+pub(crate) mod cite;
+
 /// Lines read before a code, its own line (up to the code) included.
 pub const CAPTION_LINES: usize = 10;
 
@@ -108,6 +110,21 @@ pub struct Label {
     pub end: usize,
     /// The label.
     pub text: CompactString,
+    /// Which rule read it: what the study's citation takes from it ([`cite`]).
+    pub kind: LabelKind,
+}
+
+/// Which rule read a label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabelKind {
+    /// A study number before the code (`No 18610`, `- 31 -`, `EG#12345`, `18776.`, `E324`).
+    Number,
+    /// A caption ending in a year (`Probleemblad, 2000`).
+    Caption,
+    /// A number written after the code, as a printed directory sets it.
+    After,
+    /// A match of the user's pattern.
+    Pattern,
 }
 
 /// What a line gives under the built-in rules.
@@ -147,14 +164,15 @@ impl LabelRules {
         if let Some(i) = memrchr(FORM_FEED, &buf[block..code_start]) {
             block += i + 1;
         }
-        let found = match &self.pattern {
-            None => builtin(buf, block, code_start),
-            Some(re) => matched(re, buf, block, code_start),
-        }?;
+        let (found, kind) = match &self.pattern {
+            None => builtin(buf, block, code_start)?,
+            Some(re) => (matched(re, buf, block, code_start)?, LabelKind::Pattern),
+        };
         Some(Label {
             at: found.0,
             end: found.1,
             text: text_of(&buf[found.0..found.1]),
+            kind,
         })
     }
 
@@ -179,18 +197,19 @@ impl LabelRules {
         if memchr(FORM_FEED, segment).is_some() {
             return None;
         }
-        let (a, b) = match &self.pattern {
-            None => after_builtin(segment)?,
+        let ((a, b), kind) = match &self.pattern {
+            None => (after_builtin(segment)?, LabelKind::After),
             Some(re) => {
                 let caps = re.captures(segment)?;
                 let m = caps.get(1).or_else(|| caps.get(0))?;
-                (m.start(), m.end())
+                ((m.start(), m.end()), LabelKind::Pattern)
             }
         };
         Some(Label {
             at: code_end + a,
             end: code_end + b,
             text: text_of(&segment[a..b]),
+            kind,
         })
     }
 
@@ -312,21 +331,24 @@ fn after_builtin(segment: &[u8]) -> Option<(usize, usize)> {
 
 /// The built-in rules over the block `block..end`, whose caption window is [`CAPTION_WINDOW`]:
 /// the range of the label in `buf`.
-fn builtin(buf: &[u8], block: usize, end: usize) -> Option<(usize, usize)> {
+fn builtin(buf: &[u8], block: usize, end: usize) -> Option<((usize, usize), LabelKind)> {
     let mut caption: Option<(usize, usize)> = None;
     let mut top = end;
     for line in Walk::new(buf, end, block, CAPTION_WINDOW) {
         let (start, end) = (line.start, line.end);
         top = start;
         match recognise(&buf[start..end]) {
-            Some(Line::Number(a, b)) => return Some((start + a, start + b)),
+            Some(Line::Number(a, b)) => return Some(((start + a, start + b), LabelKind::Number)),
             Some(Line::Caption(a, b)) if caption.is_none() => {
                 caption = Some((start + a, start + b))
             }
             _ => {}
         }
     }
-    block_number(buf, block, top).or(caption)
+    match block_number(buf, block, top) {
+        Some(found) => Some((found, LabelKind::Number)),
+        None => caption.map(|found| (found, LabelKind::Caption)),
+    }
 }
 
 /// The study number ([`is_study_number`]) of the block `block..top` above the caption window

@@ -1,6 +1,7 @@
-//! Looking entries up by what a study is cited by (`gbr lookup --composer --source --year`):
-//! the composer, the source and the year, as study databases and solvers' files give them
-//! (Meson's fields) and as a study's label prints them (`Kubbel, L., Shakhmaty 1925`).
+//! Looking entries up by what a study is cited by (`gbr lookup --composer --source --year
+//! --number`): the record's citation (docs/printing.md, "Citations"), else the composer,
+//! source and year as a PGN game's tags give them, else the study's label as printed
+//! (`Kubbel, L., Shakhmaty 1925`, a directory saved before citations were fields).
 
 use crate::record::Record;
 
@@ -14,6 +15,9 @@ pub struct About {
     /// The year: the first four characters of a PGN game's `Date` tag, or a four-digit number
     /// standing alone in the label.
     pub year: Option<u16>,
+    /// The study's number as printed (`18601`, `A12`), any case: the citation's number, else
+    /// the whole label.
+    pub number: Option<String>,
 }
 
 /// True when `text` holds `part`, any case (Unicode lower case of both).
@@ -36,24 +40,40 @@ impl About {
     /// game) or, where the record has none, in its label.
     pub fn matches(&self, record: &Record) -> bool {
         let study = record.study.as_deref();
+        let cite = record.citation.as_deref();
         let label = record.label.as_deref().unwrap_or("");
         let field = |own: Option<&str>, part: &str| holds(own.unwrap_or(label), part);
-        self.composer
-            .as_deref()
-            .is_none_or(|c| field(study.and_then(|s| s.composer.as_deref()), c))
-            && self
-                .source
-                .as_deref()
-                .is_none_or(|s| field(study.and_then(|s| s.event.as_deref()), s))
-            && self.year.is_none_or(|year| {
-                match study
-                    .and_then(|s| s.date.as_deref())
-                    .and_then(|d| d.get(..4))
-                {
-                    Some(date) => date == year.to_string(),
-                    None => label_has_year(label, year),
-                }
-            })
+        let composers = cite
+            .filter(|c| !c.composers.is_empty())
+            .map(|c| c.composers_text());
+        self.composer.as_deref().is_none_or(|c| {
+            field(
+                composers
+                    .as_deref()
+                    .or(study.and_then(|s| s.composer.as_deref())),
+                c,
+            )
+        }) && self.source.as_deref().is_none_or(|s| {
+            field(
+                cite.and_then(|c| c.source.as_deref())
+                    .or(study.and_then(|s| s.event.as_deref())),
+                s,
+            )
+        }) && self.year.is_none_or(|year| {
+            if let Some(own) = cite.and_then(|c| c.year) {
+                return own == year;
+            }
+            match study
+                .and_then(|s| s.date.as_deref())
+                .and_then(|d| d.get(..4))
+            {
+                Some(date) => date == year.to_string(),
+                None => label_has_year(label, year),
+            }
+        }) && self.number.as_deref().is_none_or(|n| {
+            let own = cite.and_then(|c| c.number.as_deref()).unwrap_or(label);
+            own.trim().eq_ignore_ascii_case(n.trim())
+        })
     }
 }
 

@@ -1,5 +1,6 @@
 //! Reading a TSV row back into a record: one cell per column of [`COLUMNS`] (or of
-//! [`INDEXED_COLUMNS`] or [`UNLABELLED_COLUMNS`], for a directory written by an older `gbr`),
+//! [`PAGED_COLUMNS`], [`INDEXED_COLUMNS`] or [`UNLABELLED_COLUMNS`], for a directory written
+//! by an older `gbr`),
 //! quotes and escapes undone.
 //!
 //! A row is read with the `csv` crate's reader in the dialect the writer writes
@@ -12,6 +13,7 @@ use std::borrow::Cow;
 
 use serde::de::IntoDeserializer;
 
+use crate::citation::Citation;
 use crate::code::Code;
 use crate::record::{FindingRecord, PageFrom, Record};
 use crate::saved::columns::{tsv_writer, unguarded};
@@ -19,7 +21,7 @@ use crate::source_path::SourcePath;
 
 use super::{Columns, LineError, Order, check_group};
 #[cfg(doc)]
-use crate::saved::columns::{COLUMNS, INDEXED_COLUMNS, UNLABELLED_COLUMNS};
+use crate::saved::columns::{COLUMNS, INDEXED_COLUMNS, PAGED_COLUMNS, UNLABELLED_COLUMNS};
 
 /// The cell's text: the formula guard dropped ([`unguarded`]), `\\ \t \n \r` undone (the
 /// writer no longer writes `\t`, which older directories have).
@@ -149,6 +151,27 @@ fn page_index(t: &str) -> Option<Option<u32>> {
     parsed_or_none::<u32>(t).filter(|p| !t.starts_with('+') && *p != Some(0))
 }
 
+/// The citation of the cells `number`, `composers` (joined by ` & `), `source`, `year` and
+/// `honour`; `None` when all are empty.
+fn citation(c: &mut Cells<'_>) -> Result<Option<Box<Citation>>, LineError> {
+    let number = c.optional()?;
+    let composers: String = c.string()?;
+    let cite = Citation {
+        number,
+        composers: composers
+            .split(crate::citation::COMPOSER_SEPARATOR)
+            .filter(|n| !n.trim().is_empty())
+            .map(|n| n.trim().into())
+            .collect(),
+        source: c.optional()?,
+        year: c.parse("a year or nothing", |t| {
+            parsed_or_none::<u16>(t).filter(|_| !t.starts_with('+'))
+        })?,
+        honour: c.optional()?,
+    };
+    Ok((!cite.is_empty()).then(|| Box::new(cite)))
+}
+
 /// The record of a TSV row (without its line feed) of a directory in `order` with `columns`.
 pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Record, LineError> {
     let cells = row_cells(line);
@@ -184,7 +207,7 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
         stipulation_source: None,
         path: c.path()?,
         page: match columns {
-            Columns::Current => c.optional()?,
+            Columns::Current | Columns::Paged => c.optional()?,
             // The page index, given as printed by the index.
             Columns::Indexed => c
                 .parse("a page number or nothing", page_index)?
@@ -192,17 +215,19 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
             Columns::Unlabelled => None,
         },
         page_index: match columns {
-            Columns::Current => c.parse("a page number or nothing", page_index)?,
+            Columns::Current | Columns::Paged => c.parse("a page number or nothing", page_index)?,
             _ => None,
         },
         page_from: match columns {
-            Columns::Current => c.parse("labels, folio, index or nothing", |t| {
-                if t.is_empty() {
-                    Some(None)
-                } else {
-                    PageFrom::from_name(t).map(Some)
-                }
-            })?,
+            Columns::Current | Columns::Paged => {
+                c.parse("labels, folio, index or nothing", |t| {
+                    if t.is_empty() {
+                        Some(None)
+                    } else {
+                        PageFrom::from_name(t).map(Some)
+                    }
+                })?
+            }
             _ => None,
         },
         offset: c.parse("a byte offset", number)?,
@@ -210,6 +235,10 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
         column: c.parse("a column number", number)?,
         length: c.parse("a length in bytes", number)?,
         label: if labelled { c.optional()? } else { None },
+        citation: match columns {
+            Columns::Current => citation(&mut c)?,
+            _ => None,
+        },
         text: c.string()?,
         form: c.parse("a form (bare, kings-after, full, ...)", from_name)?,
         rank: c.parse("a rank (bare, kings, wb, full)", from_name)?,

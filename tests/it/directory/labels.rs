@@ -181,7 +181,10 @@ fn labels_are_columns_of_csv_jsonl_and_scan_output() {
     let csv = run(&["index", BOOK, "--format", "csv"], 0);
     let header = csv.lines().next().unwrap();
     assert!(
-        header.contains("path,page,page_index,page_from,offset,line,column,length,label,text"),
+        header.contains(
+            "path,page,page_index,page_from,offset,line,column,length,label,number,composers,\
+             source,year,honour,text"
+        ),
         "{header}"
     );
     assert!(csv.contains("\"=\"\"4001.00\"\"\",d2b4"), "{csv}");
@@ -232,12 +235,26 @@ fn a_bad_label_pattern_is_refused_with_the_regex_crates_message() {
     );
 }
 
-/// `tsv` without the `page` and `label` columns: a directory saved before they existed.
+/// `tsv` without the `page` and `label` columns (and the citation's, which came after them):
+/// a directory saved before they existed.
 fn unlabelled(tsv: &str) -> String {
     let mut lines = tsv.lines();
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let keep: Vec<usize> = (0..header.len())
-        .filter(|&i| !matches!(header[i], "page" | "page_index" | "page_from" | "label"))
+        .filter(|&i| {
+            !matches!(
+                header[i],
+                "page"
+                    | "page_index"
+                    | "page_from"
+                    | "label"
+                    | "number"
+                    | "composers"
+                    | "source"
+                    | "year"
+                    | "honour"
+            )
+        })
         .collect();
     let row = |cells: Vec<&str>| {
         keep.iter()

@@ -34,6 +34,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
                 page_index: None,
                 page_from: None,
                 ocr_fixes: None,
+                citation: None,
                 label: None,
                 offset,
                 length: 12,

@@ -108,6 +108,7 @@ fn ocr_notes(loaded: &[LoadedText], diagnostics: &mut Vec<Diagnostic>) {
                 message: format!("OCR gave `{}` ({part}), read as `{}`", fix.found, fix.read),
                 copies: Vec::new(),
                 fixes: Vec::new(),
+                study: None,
             });
         }
     }

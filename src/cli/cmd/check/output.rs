@@ -192,6 +192,9 @@ pub fn render(
         None => Group::with_title(title)
             .element(Level::NOTE.message(format!("at {}:{}", d.path, d.line))),
     };
+    if let Some(study) = &d.study {
+        group = group.element(Level::NOTE.message(format!("in {}", visible(study))));
+    }
     for c in &d.copies {
         group = group.element(Level::NOTE.message(format!(
             "{} ({})",
@@ -247,6 +250,8 @@ struct JsonDiagnostic<'a> {
     fixes: Vec<JsonFix<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     unwritten: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    study: Option<&'a str>,
 }
 
 /// One JSON object, one line: `{"type":"diagnostic","path":..., "fixes":[...]}`, and
@@ -262,6 +267,7 @@ pub fn json(w: &mut impl Write, d: &Diagnostic, unwritten: Option<&Doubt>) -> io
         check: &d.check,
         severity: d.severity,
         message: &d.message,
+        study: d.study.as_deref(),
         copies: &d.copies,
         fixes: d
             .fixes

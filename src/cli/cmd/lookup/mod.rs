@@ -51,15 +51,22 @@ pub struct Args {
     /// and the same code with kings one character off (h4b1 for h4f1).
     #[arg(long, conflicts_with_all = ["fen", "position"])]
     near: bool,
-    /// Only entries whose composer (a PGN game's White tag) or label holds TEXT, any case.
+    /// Only entries whose composers (the citation's, a PGN game's White tag) or label holds
+    /// TEXT, any case.
     #[arg(long, value_name = "TEXT", conflicts_with_all = ["fen", "position"])]
     composer: Option<String>,
-    /// Only entries whose source (a PGN game's Event tag) or label holds TEXT, any case.
+    /// Only entries whose source (the citation's, a PGN game's Event tag) or label holds TEXT,
+    /// any case.
     #[arg(long, value_name = "TEXT", conflicts_with_all = ["fen", "position"])]
     source: Option<String>,
-    /// Only entries of YEAR (a PGN game's Date tag, or the year printed in the label).
+    /// Only entries of YEAR (the citation's, a PGN game's Date tag, or the year printed in the
+    /// label).
     #[arg(long, value_name = "YEAR", conflicts_with_all = ["fen", "position"])]
     year: Option<u16>,
+    /// Only the study numbered NUMBER as printed (18601, A12): the citation's number, or the
+    /// label.
+    #[arg(long, value_name = "NUMBER", conflicts_with_all = ["fen", "position"])]
+    number: Option<String>,
 }
 
 /// What the query text was read as.
@@ -139,6 +146,7 @@ fn asked(args: &Args) -> String {
         args.composer.as_ref().map(|c| format!("composer {c}")),
         args.source.as_ref().map(|s| format!("source {s}")),
         args.year.map(|y| format!("year {y}")),
+        args.number.as_ref().map(|n| format!("number {n}")),
     ];
     let code = [args.query.clone(), args.kings.clone()];
     code.into_iter()
@@ -154,6 +162,7 @@ fn about(args: &Args) -> About {
         composer: args.composer.clone(),
         source: args.source.clone(),
         year: args.year,
+        number: args.number.clone(),
     }
 }
 

@@ -1,0 +1,125 @@
+use super::*;
+
+#[test]
+fn composers_split_at_joining_words_and_commas_between_names() {
+    assert_eq!(split_composers("S. Didukh"), ["S. Didukh"]);
+    assert_eq!(
+        split_composers("S. Didukh & V. Tarasiuk"),
+        ["S. Didukh", "V. Tarasiuk"]
+    );
+    for joined in [
+        "A. Lang en B. Kort",
+        "A. Lang und B. Kort",
+        "A. Lang et B. Kort",
+    ] {
+        assert_eq!(split_composers(joined), ["A. Lang", "B. Kort"], "{joined}");
+    }
+    assert_eq!(
+        split_composers("B. Author, C. Author (Germany)"),
+        ["B. Author", "C. Author"]
+    );
+    // A comma before initials belongs to the name.
+    assert_eq!(split_composers("Kubbel, L."), ["Kubbel, L."]);
+    assert_eq!(
+        split_composers("J. Pérez y M. Gómez"),
+        ["J. Pérez", "M. Gómez"]
+    );
+}
+
+#[test]
+fn letter_spaced_names_are_joined() {
+    assert_eq!(join_spaced("G.  C o s t e ff"), "G.  Costeff");
+    assert_eq!(split_composers("G.  C o s t e ff"), ["G. Costeff"]);
+    // Two one-letter words are no spaced name (`A & B`).
+    assert_eq!(join_spaced("a b"), "a b");
+}
+
+#[test]
+fn surnames_as_an_index_prints_them() {
+    assert_eq!(surname("S. Didukh"), "Didukh");
+    assert_eq!(surname("Didukh=S"), "Didukh");
+    assert_eq!(surname("Kubbel, L."), "Kubbel");
+    assert_eq!(surname("S.Didukh"), "Didukh");
+    assert_eq!(surname("Yu. Bazlov"), "Bazlov");
+    assert_eq!(surname("Van der Heijden=H"), "Van der Heijden");
+    assert_eq!(surname("Vandecasteele"), "Vandecasteele");
+}
+
+#[test]
+fn years_end_a_source() {
+    assert_eq!(ends_in_year("EBUR, 1999"), Some(("EBUR", 1999)));
+    assert_eq!(
+        ends_in_year("Probleemblad, 2007-08"),
+        Some(("Probleemblad", 2007))
+    );
+    assert_eq!(
+        ends_in_year("Corus Endgame Study Composing Tourney, 2007-2008"),
+        Some(("Corus Endgame Study Composing Tourney", 2007))
+    );
+    assert_eq!(
+        ends_in_year("Didukh-60 JT 2012"),
+        Some(("Didukh-60 JT", 2012))
+    );
+    assert_eq!(ends_in_year("Caissa (1935)"), Some(("Caissa", 1935)));
+    // Not a year, or no name before it.
+    assert_eq!(ends_in_year("1999"), None);
+    assert_eq!(ends_in_year("page 3000"), None);
+    assert_eq!(ends_in_year("EG#12345"), None);
+    assert_eq!(ends_in_year("Shakhmatnaya Poezia#1979"), None);
+}
+
+#[test]
+fn honours_in_the_languages_of_awards() {
+    for h in [
+        "1st prize",
+        "1st Prize",
+        "hon. mention",
+        "comm.",
+        "sp. prize",
+        "special commendation",
+        "2de Prijs",
+        "2de Eervolle Vermelding",
+        "4de prijs",
+        "1. Preis",
+        "3rd/4th hon. mention",
+    ] {
+        assert_eq!(honour(h), Some(h), "{h}");
+    }
+    for not in [
+        "1999",
+        "Probleemblad, 2000",
+        "the prize went to him",
+        "1.Kb2",
+    ] {
+        assert_eq!(honour(not), None, "{not}");
+    }
+    assert_eq!(split_honour("1998 2de Prijs"), Some(("2de Prijs", "1998")));
+    assert_eq!(
+        split_honour("1st Prize, Some Memorial Tourney 2011-2012"),
+        Some(("1st Prize", "Some Memorial Tourney 2011-2012"))
+    );
+}
+
+#[test]
+fn an_index_prints_the_number_then_the_citation() {
+    let book = Citation {
+        number: Some("31".into()),
+        source: Some("EBUR".into()),
+        year: Some(2000),
+        ..Citation::default()
+    };
+    assert_eq!(book.index_text(), "31  EBUR 2000");
+    let eg = Citation {
+        number: Some("18601".into()),
+        composers: vec!["S. Didukh".into()],
+        honour: Some("1st prize".into()),
+        ..Citation::default()
+    };
+    assert_eq!(eg.index_text(), "18601 Didukh, 1st prize");
+}
+
+#[test]
+fn shared_places_are_honours() {
+    assert_eq!(honour("2nd/3rd prize"), Some("2nd/3rd prize"));
+    assert_eq!(honour("1-2 Preis"), Some("1-2 Preis"));
+}

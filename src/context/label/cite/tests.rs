@@ -1,0 +1,31 @@
+use super::*;
+use crate::context::label::LabelRules;
+
+/// The citation of the code that starts at the first `dddd.dd` token after `marker`.
+fn cite_of(text: &str, marker: &str) -> Option<Citation> {
+    let buf = text.as_bytes();
+    let from = text.find(marker).expect("the marker");
+    let dot = (from..buf.len())
+        .find(|&i| i >= 4 && crate::finder::is_token(buf, i - 4) && buf[i] == b'.')
+        .expect("a code after the marker");
+    let code_start = memrchr(b'\n', &buf[..dot]).map_or(0, |i| i + 1);
+    let code_start = code_start
+        + buf[code_start..]
+            .iter()
+            .take_while(|b| !b.is_ascii_alphanumeric())
+            .count();
+    let label = LabelRules::builtin().find(buf, 0, code_start);
+    let mut awards = Awards::new(buf, 0);
+    let award = awards.above(buf, code_start).cloned();
+    read(buf, 0, code_start, label.as_ref(), award.as_ref()).map(|(c, _)| c)
+}
+
+#[test]
+fn an_eg_number_line_gives_the_composers_and_the_line_under_it_the_honour() {
+    let text =
+        "No 18602  A. Jones & B. Brown (Utopia)\n2nd/3rd prize\na7d3 0116.00 b2b3c6d6 3/3 Win.\n";
+    let cite = cite_of(text, "No 18602").expect("a citation");
+    assert_eq!(cite.number.as_deref(), Some("18602"));
+    assert_eq!(cite.composers, ["A. Jones", "B. Brown"]);
+    assert_eq!(cite.honour.as_deref(), Some("2nd/3rd prize"));
+}

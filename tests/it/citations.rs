@@ -1,0 +1,542 @@
+//! Each study's citation (number, composers, source, year, honour) read from the layouts of
+//! docs/printing.md, "Citations": the fixtures of `fixtures/citations/` through the library
+//! and the binary, a directory saved before the columns existed, and the real sources of
+//! `../shared/real/` where they exist (elsewhere these say "skipped" and pass).
+
+use std::path::PathBuf;
+
+use gbrscan::Record;
+use gbrscan::scan::{ScanOptions, scan_buffer};
+
+use crate::support::gbr::run;
+
+/// The records of a fixture of `fixtures/citations/`.
+fn scan_fixture(name: &str) -> Vec<Record> {
+    let path = format!("fixtures/citations/{name}");
+    let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&path)).unwrap();
+    scan_buffer(&bytes, &path, ScanOptions::default(), &|_| {})
+}
+
+/// A record's citation as `(number, composers, source, year, honour)`, empty texts for none.
+fn fields(r: &Record) -> (String, String, String, Option<u16>, String) {
+    let Some(c) = r.citation.as_deref() else {
+        return Default::default();
+    };
+    (
+        c.number.as_deref().unwrap_or_default().to_string(),
+        c.composers_text(),
+        c.source.as_deref().unwrap_or_default().to_string(),
+        c.year,
+        c.honour.as_deref().unwrap_or_default().to_string(),
+    )
+}
+
+fn f(
+    n: &str,
+    c: &str,
+    s: &str,
+    y: Option<u16>,
+    h: &str,
+) -> (String, String, String, Option<u16>, String) {
+    (n.into(), c.into(), s.into(), y, h.into())
+}
+
+#[test]
+fn a_books_page_head_cites_the_first_study_below_it() {
+    let records = scan_fixture("book-page-heads.txt");
+    let got: Vec<_> = records
+        .iter()
+        .map(|r| (r.code.to_string(), fields(r)))
+        .collect();
+    let want = [
+        ("0033.10", f("2", "", "XYZB", Some(1999), "")),
+        (
+            "0031.01",
+            f("10", "", "Schaakblad", Some(2001), "3de Prijs"),
+        ),
+        // A second position on the same page: the head is its study's, not this one's.
+        ("0031.01", f("", "", "", None, "")),
+        (
+            "0130.11",
+            f(
+                "53",
+                "",
+                "Kees Bakker-60 Compositie Toernooi",
+                Some(2000),
+                "2de Eervolle Vermelding",
+            ),
+        ),
+        // Two numbers on a page: the code takes the nearer, and no source.
+        ("4010.01", f("142", "", "", None, "")),
+        // A code quoted in the prose under the head is the first below it; the study's code,
+        // with that code between, gets nothing from the head.
+        ("0800.00", f("116", "", "Bulletin", Some(2010), "")),
+        ("0800.00", f("", "", "", None, "")),
+        (
+            "0014.00",
+            f("28", "", "64 studies op 64 velden", Some(1994), ""),
+        ),
+    ];
+    let want: Vec<_> = want.into_iter().map(|(c, x)| (c.to_string(), x)).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_dashed_number_takes_the_source_line_under_it() {
+    let records = scan_fixture("dashed-source.txt");
+    let got: Vec<_> = records.iter().map(fields).collect();
+    assert_eq!(
+        got,
+        [
+            f("73", "", "Schakend Land", Some(1962), "1ste Prijs"),
+            f("8", "", "Origineel", None, ""),
+            f("9", "", "", None, ""),
+        ]
+    );
+}
+
+#[test]
+fn egs_number_lines_give_composers_and_the_award_heading_the_source() {
+    let records = scan_fixture("eg-award.txt");
+    let got: Vec<_> = records.iter().map(fields).collect();
+    assert_eq!(
+        got,
+        [
+            f("18601", "S. Smith", "Smith-60 JT", Some(2012), "1st prize"),
+            f(
+                "18602",
+                "A. Jones & B. Brown",
+                "Smith-60 JT",
+                Some(2012),
+                "2nd/3rd prize"
+            ),
+            // Letter-spaced, as a PDF's text layer gives spaced capitals.
+            f(
+                "18603",
+                "G. Costeff",
+                "Smith-60 JT",
+                Some(2012),
+                "hon. mention"
+            ),
+            // The next heading starts the next award.
+            f(
+                "18604",
+                "D. Solver & E. Other",
+                "Olympic Cup",
+                Some(2013),
+                "sp. prize"
+            ),
+            f("18605", "F. Last", "Olympic Cup", Some(2013), "comm."),
+            // No award carries over a page break.
+            f("18606", "H. Page", "", None, ""),
+        ]
+    );
+}
+
+#[test]
+fn the_citation_is_the_same_at_any_chunk_size() {
+    for name in ["book-page-heads.txt", "dashed-source.txt", "eg-award.txt"] {
+        let path = format!("fixtures/citations/{name}");
+        let bytes = std::fs::read(&path).unwrap();
+        let whole = scan_buffer(&bytes, &path, ScanOptions::default(), &|_| {});
+        for chunk_size in [64, 200, 1000] {
+            let options = ScanOptions { chunk_size };
+            let chunked = scan_buffer(&bytes, &path, options, &|_| {});
+            let cites = |rs: &[Record]| rs.iter().map(fields).collect::<Vec<_>>();
+            assert_eq!(
+                cites(&chunked),
+                cites(&whole),
+                "{name} in chunks of {chunk_size}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_fields_are_columns_of_tsv_csv_and_members_of_json() {
+    let tsv = run(
+        &[
+            "index",
+            "fixtures/citations/eg-award.txt",
+            "--format",
+            "tsv",
+        ],
+        0,
+    );
+    let header: Vec<&str> = tsv.lines().next().unwrap().split('\t').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let row = tsv
+        .lines()
+        .find(|l| l.contains("0116.00"))
+        .unwrap()
+        .split('\t')
+        .collect::<Vec<_>>();
+    assert_eq!(
+        [
+            row[at("number")],
+            row[at("composers")],
+            row[at("source")],
+            row[at("year")],
+            row[at("honour")]
+        ],
+        [
+            "18602",
+            "A. Jones & B. Brown",
+            "Smith-60 JT",
+            "2012",
+            "2nd/3rd prize"
+        ]
+    );
+    let json = run(&["scan", "--json", "fixtures/citations/eg-award.txt"], 0);
+    let first: serde_json::Value = json
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|m| m["type"] == "match")
+        .unwrap();
+    let data = &first["data"];
+    assert_eq!(
+        (
+            &data["number"],
+            &data["composers"],
+            &data["source"],
+            &data["year"],
+            &data["honour"]
+        ),
+        (
+            &serde_json::json!("18601"),
+            &serde_json::json!(["S. Smith"]),
+            &serde_json::json!("Smith-60 JT"),
+            &serde_json::json!(2012),
+            &serde_json::json!("1st prize")
+        )
+    );
+    let csv = run(&["scan", "--csv", "fixtures/citations/eg-award.txt"], 0);
+    assert!(
+        csv.lines()
+            .next()
+            .unwrap()
+            .contains(",label,number,composers,source,year,honour,")
+    );
+    // The directory reads back with its citations, and so does its JSON Lines.
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("eg.tsv");
+    std::fs::write(&saved, &tsv).unwrap();
+    let again = run(
+        &[
+            "index",
+            "--from",
+            saved.to_str().unwrap(),
+            "--format",
+            "tsv",
+        ],
+        0,
+    );
+    assert_eq!(again, tsv);
+}
+
+#[test]
+fn a_tsv_directory_saved_before_the_citation_columns_still_reads() {
+    let tsv = run(
+        &[
+            "index",
+            "fixtures/citations/eg-award.txt",
+            "--format",
+            "tsv",
+        ],
+        0,
+    );
+    // The layout of the release before: today's columns without the citation's five.
+    let old: String = tsv
+        .lines()
+        .map(|l| {
+            let mut cells: Vec<&str> = l.split('\t').collect();
+            cells.drain(14..19);
+            cells.join("\t") + "\n"
+        })
+        .collect();
+    assert!(old.starts_with(
+        "code\tkings\tsquares\tmen\tstipulation\tpath\tpage\tpage_index\tpage_from\toffset\tline\t\
+         column\tlength\tlabel\ttext\t"
+    ));
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("old.tsv");
+    std::fs::write(&saved, &old).unwrap();
+    let looked_up = run(
+        &[
+            "lookup",
+            saved.to_str().unwrap(),
+            "0116.00",
+            "--format",
+            "jsonl",
+        ],
+        0,
+    );
+    let entry: serde_json::Value = serde_json::from_str(looked_up.lines().next().unwrap()).unwrap();
+    assert_eq!(entry["label"], "18602");
+    assert_eq!(entry["code"], "0116.00");
+    assert!(entry.get("number").is_none(), "{entry}");
+    // Written again, it has today's columns, the citation's empty.
+    let again = run(
+        &[
+            "index",
+            "--from",
+            saved.to_str().unwrap(),
+            "--format",
+            "tsv",
+        ],
+        0,
+    );
+    assert_eq!(again.lines().next(), tsv.lines().next());
+}
+
+/// A real source of `../shared/real/`, with its records, where it exists.
+fn real(name: &str) -> Option<Vec<Record>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/real")
+        .join(name);
+    let Ok(bytes) = std::fs::read(&path) else {
+        eprintln!(
+            "skipped: {} is not here (real sources ship only with the workplace)",
+            path.display()
+        );
+        return None;
+    };
+    let records = if name.ends_with(".pgn") {
+        gbrscan::pgn::read_pgn(&bytes, name).records
+    } else {
+        scan_buffer(&bytes, name, ScanOptions::default(), &|_| {})
+    };
+    Some(records)
+}
+
+#[test]
+fn the_books_pdf_export_cites_nearly_every_study_by_its_page_head() {
+    let Some(records) = real("ss2017-book-pdf-export.txt") else {
+        return;
+    };
+    // The body, before the book's own directory (its line 22897 on).
+    let body: Vec<&Record> = records.iter().filter(|r| r.line < 22897).collect();
+    let cited = |pick: fn(&gbrscan::Citation) -> bool| {
+        body.iter()
+            .filter(|r| r.citation.as_deref().is_some_and(pick))
+            .count()
+    };
+    let numbers = cited(|c| c.number.is_some());
+    let sources = cited(|c| c.source.is_some());
+    // 308 studies; the codes left out are a study's second position on its page, or stand
+    // below a code quoted in the prose.
+    assert!(numbers >= 295, "{numbers} numbers of {}", body.len());
+    assert!(sources >= 290, "{sources} sources of {}", body.len());
+    // Every number is a study's own: none given twice.
+    let mut seen: Vec<&str> = body
+        .iter()
+        .filter_map(|r| r.citation.as_deref()?.number.as_deref())
+        .collect();
+    let all = seen.len();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), all);
+    let second = body
+        .iter()
+        .find(|r| r.citation.as_deref().and_then(|c| c.number.as_deref()) == Some("2"))
+        .unwrap();
+    let c = second.citation.as_deref().unwrap();
+    assert_eq!((c.source.as_deref(), c.year), (Some("EBUR"), Some(1999)));
+}
+
+#[test]
+fn the_manuscripts_text_export_cites_its_studies_as_its_gold_labels_say() {
+    let Some(records) = real("ss2017-manuscript-word-export.txt") else {
+        return;
+    };
+    let gold_path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/real/ss2017-manuscript-word-export.gold.tsv");
+    let gold = std::fs::read_to_string(gold_path).unwrap();
+    // The gold's labels `- 2 - EBUR, 1999`: the number, then the source and year as printed.
+    let mut studies = 0;
+    let (mut numbers, mut sources) = (0, 0);
+    for row in gold.lines().skip(1) {
+        let cells: Vec<&str> = row.split('\t').collect();
+        if cells[2] != "code" || !cells[9].starts_with("- ") {
+            continue;
+        }
+        let line: u64 = cells[1].parse().unwrap();
+        let label = cells[9];
+        let Some((number, source)) = label[2..].split_once(" -") else {
+            continue;
+        };
+        studies += 1;
+        let Some(r) = records.iter().find(|r| r.line == line) else {
+            continue;
+        };
+        let Some(c) = r.citation.as_deref() else {
+            continue;
+        };
+        numbers += usize::from(c.number.as_deref() == Some(number));
+        let squeeze = |s: &str| {
+            s.split(|ch: char| ch.is_whitespace() || ch == ',')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        if let Some(s) = &c.source {
+            let ours = match c.year {
+                Some(y) => format!("{s} {y}"),
+                None => s.to_string(),
+            };
+            sources += usize::from(squeeze(source).starts_with(&squeeze(&ours)));
+        }
+    }
+    assert!(studies > 600, "{studies}");
+    assert!(
+        numbers * 100 >= studies * 98,
+        "{numbers} numbers of {studies}"
+    );
+    // The body's 307 studies have a source line (the directory's entries do not).
+    assert!(sources >= 290, "{sources} sources");
+}
+
+#[test]
+fn the_study_databases_games_keep_their_fields_and_cite_from_their_tags() {
+    let Some(records) = real("hhdb-cql62-sample.pgn") else {
+        return;
+    };
+    assert_eq!(records.len(), 252);
+    for r in &records {
+        let study = r.study.as_deref().expect("every game has tags");
+        let c = r.citation.as_deref().expect("every game is cited");
+        // Composers from White, each HHdb name ending in its initials.
+        let white = study.composer.as_deref().unwrap();
+        assert_eq!(c.composers.join(" "), white, "{white}");
+        // The source is the Event (after HHdb's honour), the year the Date's.
+        let event = study.event.as_deref().unwrap();
+        let honour = c
+            .honour
+            .as_deref()
+            .map_or(String::new(), |h| format!("{h} "));
+        let source = c.source.as_deref().unwrap_or_default();
+        assert!(
+            event == format!("{honour}{source}")
+                || event.starts_with(&format!("{honour}{source} ")),
+            "{event:?} against {c:?}"
+        );
+    }
+    let first = records[0].citation.as_deref().unwrap();
+    assert_eq!(first.composers, ["Rusz=A"]);
+    assert_eq!(first.honour.as_deref(), Some("3.p"));
+    assert_eq!(first.source.as_deref(), Some("2nd UAPA internet ty#22"));
+    assert_eq!(first.year, Some(2015));
+    assert_eq!(first.number.as_deref(), Some("3"));
+}
+
+#[test]
+fn check_names_the_study_and_finds_a_reprint_by_its_citation() {
+    let (out, _, code) = crate::support::gbr::outcome(
+        &[
+            "check",
+            "fixtures/citations/reprint-a.txt",
+            "fixtures/citations/reprint-b.txt",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}");
+    // Same number and source in two files, two codes: each copy cites the other.
+    assert!(
+        out.contains(
+            "warning[citation]: study 31 (Schaakblad 2001) is printed 0116.00 a7d3 here and \
+             otherwise in 1 other file"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("= note: printed 0161.00 a7d3 (fixtures/citations/reprint-b.txt:7)"),
+        "{out}"
+    );
+    // A finding of the code's own checks names its study (a misprinted W/B).
+    let (out, _, _) =
+        crate::support::gbr::outcome(&["check", "fixtures/citations/eg-award.txt"], "");
+    assert!(out.contains("= note: in study 18606 (Page)"), "{out}");
+    // One file alone: no copy to compare.
+    let (out, _, _) =
+        crate::support::gbr::outcome(&["check", "fixtures/citations/reprint-a.txt"], "");
+    assert!(!out.contains("citation"), "{out}");
+}
+
+#[test]
+fn lookup_finds_entries_by_their_citation() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("eg.tsv");
+    run(
+        &[
+            "index",
+            "fixtures/citations/eg-award.txt",
+            "-o",
+            saved.to_str().unwrap(),
+        ],
+        0,
+    );
+    let saved = saved.to_str().unwrap();
+    let numbers = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["lookup", saved];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--format", "jsonl"]);
+        let out = run(&all, 0);
+        out.lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["number"].to_string())
+            .collect()
+    };
+    assert_eq!(numbers(&["--number", "18602"]), ["\"18602\""]);
+    assert_eq!(numbers(&["--composer", "brown"]), ["\"18602\""]);
+    let mut cup = numbers(&["--source", "olympic cup"]);
+    cup.sort();
+    assert_eq!(cup, ["\"18604\"", "\"18605\""]);
+    assert_eq!(
+        numbers(&["--year", "2013", "--number", "18605"]),
+        ["\"18605\""]
+    );
+}
+
+#[test]
+fn the_pgn_export_writes_the_citation_as_study_databases_tag_it() {
+    let pgn = run(
+        &[
+            "index",
+            "fixtures/citations/eg-award.txt",
+            "--format",
+            "pgn",
+        ],
+        0,
+    );
+    let game = pgn
+        .split("\n\n[Event")
+        .find(|g| g.contains("0015.15"))
+        .unwrap();
+    for tag in [
+        "Event \"Smith-60 JT\"]",
+        "[Date \"2012.??.??\"]",
+        "[Round \"18601\"]",
+        "[White \"S. Smith\"]",
+    ] {
+        assert!(game.contains(tag), "{tag} in {game}");
+    }
+    // Read back, the game cites the same study.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("eg.pgn");
+    std::fs::write(&file, &pgn).unwrap();
+    let read = gbrscan::pgn::read_pgn(pgn.as_bytes(), "eg.pgn");
+    let c = read.records[0].citation.as_deref().unwrap();
+    assert_eq!(
+        (
+            c.number.as_deref(),
+            c.composers.as_slice(),
+            c.source.as_deref(),
+            c.year
+        ),
+        (
+            Some("18601"),
+            &["S. Smith".into()][..],
+            Some("Smith-60 JT"),
+            Some(2012)
+        )
+    );
+}
