@@ -521,7 +521,7 @@ impl Visitor<'_, '_> {
                     }
                 }
                 // The folios printed on the scanned pages, as a text layer's are read.
-                pdf::number_by_folios(&mut pages);
+                pdf::number_after_ocr(&mut pages);
             }
             Err(cause) => self.problem(InputError::Ocr {
                 path: name.to_path_buf(),

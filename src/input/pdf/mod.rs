@@ -182,11 +182,16 @@ fn number_by_folios(pages: &mut [Page]) -> bool {
 }
 
 /// Numbers `pages` by the folios their texts show, as [`read`] numbers a text layer's pages,
-/// unless the PDF's page labels number them: for pages whose text came later (read through
-/// OCR, docs/inputs.md, "OCR").
-pub(crate) fn number_by_folios(pages: &mut [Page]) {
-    if !pages.iter().any(|p| p.number.from == PageFrom::Labels) {
-        number(pages, None);
+/// for pages whose text came later (read through OCR, docs/inputs.md, "OCR"): page labels
+/// that say more than the page index stand; labels that restate it, or none, give way to the
+/// folios read.
+pub(crate) fn number_after_ocr(pages: &mut [Page]) {
+    let labels_say_more = pages.iter().any(|p| {
+        p.number.from == PageFrom::Labels
+            && p.number.printed.parse::<u32>().ok() != Some(p.number.index)
+    });
+    if !labels_say_more {
+        number_by_folios(pages);
     }
 }
 
