@@ -194,7 +194,16 @@ fn word(lines: &[String], rng: &mut Rng) -> Vec<u8> {
                 let n = rng.within(1, 3).min(lines.len() - at);
                 let mut row = String::new();
                 for line in &lines[at..at + n] {
-                    let cell = format!("<w:tc><w:tcPr/>{}</w:tc>", para(line, rng));
+                    // A cell's line in a paragraph, or in a text box of the cell's paragraph.
+                    let inner = if rng.percent(20) {
+                        format!(
+                            "<w:p><w:r><w:drawing><w:txbxContent>{}</w:txbxContent></w:drawing></w:r></w:p>",
+                            para(line, rng)
+                        )
+                    } else {
+                        para(line, rng)
+                    };
+                    let cell = format!("<w:tc><w:tcPr/>{inner}</w:tc>");
                     row.push_str(&if rng.percent(20) {
                         format!("<w:sdt><w:sdtPr/><w:sdtContent>{cell}</w:sdtContent></w:sdt>")
                     } else {
@@ -292,9 +301,20 @@ fn spans(line: &str, rng: &mut Rng) -> String {
 
 fn opendocument(lines: &[String], rng: &mut Rng) -> Vec<u8> {
     let mut body = String::new();
-    for line in lines {
+    let mut at = 0;
+    while at < lines.len() {
+        let line = &lines[at];
         let p = format!("<text:p>{}</text:p>", spans(line, rng));
-        let block = match rng.below(8) {
+        let block = match rng.below(9) {
+            // A frame anchored in a paragraph of its own text, holding the next line.
+            8 if at + 1 < lines.len() => {
+                at += 1;
+                let framed = format!("<text:p>{}</text:p>", spans(&lines[at], rng));
+                format!(
+                    "<text:p>{}<draw:frame><draw:text-box>{framed}</draw:text-box></draw:frame></text:p>",
+                    spans(line, rng)
+                )
+            }
             0..=2 => p,
             3 => format!(
                 "<table:table><table:table-row><table:table-cell>{p}</table:table-cell></table:table-row></table:table>"
@@ -316,6 +336,7 @@ fn opendocument(lines: &[String], rng: &mut Rng) -> Vec<u8> {
             }
         };
         body.push_str(&block);
+        at += 1;
     }
     let xml = format!(
         r#"<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"><office:body><office:text>{body}</office:text></office:body></office:document-content>"#
@@ -412,8 +433,14 @@ fn book(lines: &[String], rng: &mut Rng) -> (Vec<u8>, bool) {
     for (n, chunk) in lines.chunks(per).enumerate() {
         let (body, d) = html_body(chunk, rng);
         deep |= d;
+        // Now and then a prolog past 1 KiB (a licence in a comment).
+        let licence = if rng.percent(10) {
+            format!("<!-- {} -->", "licence text ".repeat(100))
+        } else {
+            String::new()
+        };
         let page = format!(
-            r#"<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body>{body}</body></html>"#
+            r#"<?xml version="1.0" encoding="UTF-8"?>{licence}<html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body>{body}</body></html>"#
         );
         let (path, href) = match rng.below(3) {
             0 => (
