@@ -18,7 +18,7 @@
 //! past it aborts the run, whose last input is then the one to replay. At the end: inputs,
 //! time, inputs per second, failures by message. Exit status 1 when anything failed.
 
-#[path = "../documents.rs"]
+#[path = "../documents/mod.rs"]
 mod documents;
 #[path = "../grammar.rs"]
 #[allow(
