@@ -1,5 +1,5 @@
 //! The document campaign (docs/reliability.md, "Fuzzing documents"): the grammar's texts
-//! written as Word, OpenDocument, HTML and EPUB documents (`documents.rs`) and read through
+//! written as Word, OpenDocument, HTML and EPUB documents (`documents/`) and read through
 //! gbr's input layer, on every core, under a memory cap for the process and a time limit per
 //! input.
 //!
