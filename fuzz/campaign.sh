@@ -4,6 +4,8 @@
 #   fuzz/campaign.sh TARGET [SECONDS]     AFL++ on TARGET: finder scanner position query directory
 #   fuzz/campaign.sh grammar [N [SEED]]   the grammar campaign: N texts (default 1000000) of seed
 #                                         SEED (default 0) through the whole pipelines, all cores
+#   fuzz/campaign.sh documents [N [SEED]] the document campaign: N grammar texts (default 100000)
+#                                         as Word, OpenDocument, HTML and EPUB documents, 2 GiB cap
 #
 # AFL seeds: the files under fixtures/, 64 texts of the grammar, and for `directory` the
 # fixtures' directory saved as tsv and jsonl; the grammar's tokens are AFL's dictionary.
@@ -12,6 +14,10 @@
 set -eu
 cd "$(dirname "$0")"
 target=$1
+if [ "$target" = documents ]; then
+    nice -n 19 cargo build --quiet --release --bin documents
+    exec nice -n 19 target/release/documents --inputs "${2:-100000}" --seed "${3:-0}"
+fi
 nice -n 19 cargo build --quiet --release --bin grammar
 if [ "$target" = grammar ]; then
     exec nice -n 19 target/release/grammar --inputs "${2:-1000000}" --seed "${3:-0}"

@@ -4,7 +4,7 @@
 //! bounded grammar campaign: texts of `fuzz/src/grammar.rs` through the whole pipelines of
 //! `fuzz/src/pipeline.rs`, as `fuzz/src/bin/grammar.rs` runs them by the million.
 
-#[path = "../../fuzz/src/documents.rs"]
+#[path = "../../fuzz/src/documents/mod.rs"]
 mod documents;
 #[path = "../../fuzz/src/grammar.rs"]
 mod grammar;
@@ -245,7 +245,7 @@ fn every_pipeline_holds_on_grammar_texts() {
 /// `cargo run --release --example document_fuzz -- --write 20261127 INDEX FILE`.
 const DOCUMENT_SEED: u64 = 20_261_127;
 
-/// A bounded run of the document campaign (`fuzz/src/documents.rs`): grammar texts as Word,
+/// A bounded run of the document campaign (`fuzz/src/documents/`): grammar texts as Word,
 /// OpenDocument, HTML and EPUB documents read through the input layer, each word placed
 /// read once, none left out read, the scan's properties on every text.
 #[test]
