@@ -180,10 +180,10 @@ impl Reader<'_> {
         let table = fs::read_to_string(&tsv).unwrap_or_default();
         let _ = fs::remove_file(&txt);
         let _ = fs::remove_file(&tsv);
-        let text = reread::tabs(&text.map_err(|e| failed("tesseract", &e))?, &table);
+        let text = text.map_err(|e| failed("tesseract", &e))?;
         if !owned {
             return Ok(PageText {
-                text,
+                text: reread::tabs(&text, &table),
                 reread: Vec::new(),
             });
         }
@@ -194,8 +194,12 @@ impl Reader<'_> {
             work: self.work,
             bounds: self.bounds(),
         };
+        // Lines read again first: a line kept no longer matches its words, and keeps its spaces.
         let (text, reread, _) = reread::reread(&text, &table, &page)?;
-        Ok(PageText { text, reread })
+        Ok(PageText {
+            text: reread::tabs(&text, &table),
+            reread,
+        })
     }
 }
 
