@@ -1,0 +1,48 @@
+//! The cache of OCR'd pages (docs/inputs.md, "OCR"): one JSON file a page, under a folder
+//! tagged as a cache.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::{OcrOptions, PageText};
+
+/// The path of the cache's entry under `key`.
+fn entry(dir: &Path, key: &str) -> PathBuf {
+    dir.join(&key[..2]).join(format!("{key}.json"))
+}
+
+/// The cached text under `key`, if the cache is on and has it.
+pub(super) fn cached(opts: &OcrOptions, key: &str) -> Option<PageText> {
+    let dir = opts.cache.as_ref()?;
+    let bytes = fs::read(entry(dir, key)).ok()?;
+    serde_json::from_slice(&bytes).ok()
+}
+
+/// Keeps `text` under `key`, written to a temporary file renamed into place (two runs at once
+/// never read half a file); a cache that cannot be written is no error: the text was read.
+/// The cache's folder is tagged as one (`CACHEDIR.TAG`, the Cache Directory Tagging
+/// Specification), so that a walk of a folder that holds it leaves it out.
+pub(super) fn store(opts: &OcrOptions, key: &str, text: &PageText) {
+    let Some(root) = &opts.cache else { return };
+    let dir = root.join(&key[..2]);
+    let write = || -> io::Result<()> {
+        fs::create_dir_all(&dir)?;
+        let tag = root.join("CACHEDIR.TAG");
+        if !tag.exists() {
+            fs::write(&tag, CACHEDIR_TAG)?;
+        }
+        let mut file = tempfile::NamedTempFile::new_in(&dir)?;
+        serde_json::to_writer(&mut file, text)?;
+        file.flush()?;
+        file.persist(entry(root, key)).map_err(|e| e.error)?;
+        Ok(())
+    };
+    let _ = write();
+}
+
+/// The tag of a cache folder (https://bford.info/cachedir/): its first 43 bytes are the
+/// signature that backup tools and gbr's walk look for.
+pub const CACHEDIR_TAG: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
+# This file is a cache directory tag created by gbr (--ocr).\n\
+# For information about cache directory tags, see https://bford.info/cachedir/\n";
