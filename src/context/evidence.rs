@@ -169,11 +169,14 @@ fn names_a_code(name: &[u8]) -> bool {
 
 /// True when the code `parsed`, read with kings or more, stands in the value of a PGN tag that
 /// names no code in a shape no study database writes. A study database's value is the code
-/// with its kings and a sign (`(+0016.32d4g7)`, `[=0040.34h5a4]`, `+0130.11 b4h1`: HHdb, EG's
-/// databases); anything else there is a player's name, a version and what follows them
+/// with its kings and a sign or result, before it or after (`(+0016.32d4g7)`,
+/// `[=0040.34h5a4]`, `+0130.11 b4h1`, `a7d3 0116.00 b2b3c6d6 3/3+.`: HHdb, EG's databases); anything else there is a player's name, a version and what follows them
 /// (docs/reading.md, "Bare codes").
 pub fn in_tag_unlike_a_study(buf: &[u8], parsed: &Parsed) -> bool {
-    let signed = parsed.sign.is_some_and(|s| s.outcome.is_some());
+    let signed = parsed
+        .position
+        .stipulation
+        .is_some_and(|s| s.outcome.is_some());
     if signed && parsed.position.kings.is_some() {
         return false;
     }

@@ -49,10 +49,14 @@ fn pgn_pasted_into_markdown_gives_only_the_study_databases_code() {
     // Several tags a line, tags wrapped between name and value: the engines' versions
     // (`Komodo 2118.00`, `KomodoMCTS 2210.00`, `Lc0 1601.50` on the line after its tag's name)
     // and a code with kings but no sign in a player's tag (`Stockfish 1234.56 a1b2`) are no
-    // codes; the study database's `(+0130.11b4h1)` in the Black tag, wrapped too, is one.
+    // codes; the study database's `(+0130.11b4h1)` in the Black tag, wrapped too, is one, and
+    // so is a full position with its result in an Annotator tag.
     assert_eq!(
         records("pgn-in-markdown.md"),
-        [(20, "b4h1 0130.11 +".to_string(), String::new())]
+        [
+            (20, "b4h1 0130.11 +".to_string(), String::new()),
+            (25, "a7d3 0116.00 b2b3c6d6 3/3+.".to_string(), String::new())
+        ]
     );
     let found = diagnostics(&["fixtures/layouts/pgn-in-markdown.md"]);
     assert_eq!(
