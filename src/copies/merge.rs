@@ -131,12 +131,12 @@ mod tests {
         assert_eq!(
             rows,
             [
-                row("h4b1 0014.00 +", "1", 5, Some(25)),
-                row("a8d5 0031.01 =", "2", 13, Some(28)),
+                row("h4b1 0014.00 +", "1", 5, Some(26)),
+                row("a8d5 0031.01 =", "2", 13, Some(29)),
                 // Its group from the directory, its caption having none.
-                row("c3b1 0002.01 +", "3", 20, Some(24)),
+                row("c3b1 0002.01 +", "3", 20, Some(25)),
                 // An entry with no study in the body stays an entry.
-                row("a8a3 0004.10 +", "9", 26, None),
+                row("a8a3 0004.10 +", "9", 27, None),
             ]
         );
     }
