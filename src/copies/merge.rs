@@ -7,8 +7,8 @@
 //! Read from the records of one file (a PDF's pages share it), in order: an **entry** is a code
 //! with kings whose stipulation came from a directory's heading (the scan's carried heading,
 //! docs/reading.md, "Headings of a printed directory"); the **body** is every other code with
-//! kings. A file has its own directory when it holds at least [`super::book::MIN_ENTRIES`]
-//! entries, a body, and at least half of the entries share their kings or code with a study of
+//! kings. A file has its own directory when it holds at least three entries (`gbr check`'s
+//! least), a body, and at least half of the entries share their kings or code with a study of
 //! the body, as `gbr check` decides (`copies/book.rs`). An entry is merged with the study of
 //! the body with the same code and kings, the one with its number where several have them,
 //! else the first not yet merged; an entry with none stays an entry of its own.
