@@ -7,8 +7,8 @@
 //! Read from the records of one file (a PDF's pages share it), in order: an **entry** is a code
 //! with kings whose stipulation came from a directory's heading (the scan's carried heading,
 //! docs/reading.md, "Headings of a printed directory"); the **body** is every other code with
-//! kings. A file has its own directory when it holds at least [`super::book::MIN_ENTRIES`]
-//! entries, a body, and at least half of the entries share their kings or code with a study of
+//! kings. A file has its own directory when it holds at least three entries (`gbr check`'s
+//! least), a body, and at least half of the entries share their kings or code with a study of
 //! the body, as `gbr check` decides (`copies/book.rs`). An entry is merged with the study of
 //! the body with the same code and kings, the one with its number where several have them,
 //! else the first not yet merged; an entry with none stays an entry of its own.
@@ -131,12 +131,12 @@ mod tests {
         assert_eq!(
             rows,
             [
-                row("h4b1 0014.00 +", "1", 5, Some(25)),
-                row("a8d5 0031.01 =", "2", 13, Some(28)),
+                row("h4b1 0014.00 +", "1", 5, Some(26)),
+                row("a8d5 0031.01 =", "2", 13, Some(29)),
                 // Its group from the directory, its caption having none.
-                row("c3b1 0002.01 +", "3", 20, Some(24)),
+                row("c3b1 0002.01 +", "3", 20, Some(25)),
                 // An entry with no study in the body stays an entry.
-                row("a8a3 0004.10 +", "9", 26, None),
+                row("a8a3 0004.10 +", "9", 27, None),
             ]
         );
     }

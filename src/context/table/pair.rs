@@ -19,9 +19,10 @@ pub(super) struct Column {
     labels: Vec<Range<usize>>,
 }
 
-/// The codes of a table's lines (each with its kind and tokens, in order), each with what the
-/// table gives it; empty when the lines hold fewer than two codes, or no king pair or label
-/// to pair with them.
+/// The codes of a table's lines (each with its kind and tokens, in order) that the table
+/// reads, each with what the table gives it: every code of a run of two codes or more, and a
+/// row or a lone code the table gives a label or a note. Empty when the lines hold fewer than
+/// two codes, or no king pair or label to pair with them.
 pub(super) fn pair(lines: &[(LineKind, Vec<Range<usize>>)]) -> Vec<Slot> {
     let (mut slots, columns) = columns(lines);
     let nothing = columns
@@ -34,6 +35,20 @@ pub(super) fn pair(lines: &[(LineKind, Vec<Range<usize>>)]) -> Vec<Slot> {
         kings(&mut slots, column);
     }
     labels(&mut slots, &columns);
+    // A row the table gives nothing, and a column of one code (a caption broken over lines,
+    // `0116.00` over `a7d3`), are read as any code is, with the label near them.
+    let mut keep = vec![false; slots.len()];
+    for column in &columns {
+        let run = !column.rows && column.slots.len() >= 2;
+        for i in column.slots.clone() {
+            keep[i] = run || slots[i].label.is_some() || slots[i].unpaired.is_some();
+        }
+    }
+    let mut i = 0;
+    slots.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
     slots
 }
 

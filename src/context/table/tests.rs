@@ -170,3 +170,9 @@ fn a_long_column_of_codes_costs_lines_in_proportion_to_its_length() {
         "{one} then {two}"
     );
 }
+
+#[test]
+fn a_row_given_nothing_and_a_lone_code_over_its_kings_are_read_as_any_code() {
+    let text = "0000.10 c3b1\n\n0116.00\na7d3\n";
+    assert_eq!(entries(text), []);
+}
