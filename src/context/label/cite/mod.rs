@@ -12,7 +12,8 @@
 //! | --- | --- |
 //! | `No 18601 S. Didukh`, `Nr. 12 A & B` | `number`, `composers` from the rest of the line |
 //! | `- 31 -`, `-2EBUR, 1999`, `- 53 Tim Crabbé-60 Compositie` | `number`, `source` and `year` from the rest, continued on the next two lines until a year ends it |
-//! | `EG#12345`, `E324`, `18776.` | `number` |
+//! | `E324  Eddy Van Espen`, `E312 Berendsen (+0031.10...)` | `number`, `composers` from the name before the position |
+//! | `EG#12345`, `18776.` | `number` |
 //!
 //! The lines under the head, down to the code (at most [`HEAD_LINES`] that are not blank or
 //! a board's, ending at a line longer than [`MAX_HEAD_LINE`] bytes or another number), give
@@ -291,6 +292,23 @@ fn head_line(line: &[u8], cite: &mut Citation) -> (Option<String>, bool) {
     {
         cite.number = citation::field(&text(&line[a..b]));
         name_line(&text(&line[b..]), cite);
+    } else if let Some(lead) = line.iter().position(|&b| !is_blank(b))
+        && line[lead].is_ascii_uppercase()
+        && !line[lead..].starts_with(b"EG#")
+        && let Some((_, b)) = super::lettered(&line[lead..])
+    {
+        // Probleemblad's `E324  Eddy Van Espen`, `E312 Berendsen (+0031.10a1h8h1f4a7)`: the
+        // name before the position, never prose after a colon (`E324: De zwarte ...`).
+        let rest = text(&line[lead + b..]);
+        let name = rest.split('(').next().unwrap_or_default().trim();
+        let letters = name.chars().filter(|c| c.is_alphabetic()).count();
+        if !rest.starts_with(':')
+            && letters >= 3
+            && name.len() <= 60
+            && !name.chars().any(|c| c.is_ascii_digit())
+        {
+            cite.composers = citation::split_composers(name);
+        }
     }
     (None, false)
 }
