@@ -100,9 +100,12 @@ fn line_around(buf: &[u8], at: usize, limit: usize) -> (usize, usize) {
 }
 
 /// The start of the page holding `at`: after the last form feed at most [`PAGE_REACH`] bytes
-/// before it, else the text's start when that is as near; `None` when neither is.
-pub(crate) fn page_start(buf: &[u8], at: usize) -> Option<usize> {
-    let from = at.saturating_sub(PAGE_REACH);
+/// before it and after `floor` (the end of the code before, 0 for none known: a page that
+/// starts before that code has it between its head and this code), else the text's start when
+/// that is as near and no code stands before; `None` when neither is. So each code reads
+/// only the bytes since the code before, and a scan's cost stays linear.
+pub(crate) fn page_start(buf: &[u8], floor: usize, at: usize) -> Option<usize> {
+    let from = at.saturating_sub(PAGE_REACH).max(floor.min(at));
     match memrchr(FORM_FEED, &buf[from..at]) {
         Some(i) => Some(from + i + 1),
         None => (from == 0).then_some(0),
@@ -114,7 +117,7 @@ pub(crate) fn page_start(buf: &[u8], at: usize) -> Option<usize> {
 /// another study number stands between it and the code; never before `floor` when a form
 /// feed stands after `floor` (the code before is on an earlier page).
 fn page_head(buf: &[u8], floor: usize, code_start: usize) -> Option<(usize, usize)> {
-    let page = page_start(buf, code_start)?;
+    let page = page_start(buf, floor, code_start)?;
     let mut at = page;
     // The first line that is not blank, before the code's line.
     let (start, end) = loop {
