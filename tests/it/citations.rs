@@ -540,3 +540,39 @@ fn the_pgn_export_writes_the_citation_as_study_databases_tag_it() {
         )
     );
 }
+
+#[test]
+fn a_label_pattern_gives_the_number() {
+    let json = run(
+        &[
+            "scan",
+            "--json",
+            "--label-pattern",
+            r"No (\d+)",
+            "fixtures/citations/eg-award.txt",
+        ],
+        0,
+    );
+    let numbers: Vec<String> = json
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|m| m["type"] == "match")
+        .map(|m| m["data"]["number"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(
+        numbers,
+        ["18601", "18602", "18603", "18604", "18605", "18606"]
+    );
+    // The pattern's match, whatever it is, is the number.
+    let json = run(
+        &[
+            "scan",
+            "--json",
+            "--label-pattern",
+            r"No 1860(\d)",
+            "fixtures/citations/eg-award.txt",
+        ],
+        0,
+    );
+    assert!(json.contains(r#""label":"1","number":"1""#), "{json}");
+}

@@ -29,3 +29,18 @@ fn an_eg_number_line_gives_the_composers_and_the_line_under_it_the_honour() {
     assert_eq!(cite.composers, ["A. Jones", "B. Brown"]);
     assert_eq!(cite.honour.as_deref(), Some("2nd/3rd prize"));
 }
+
+#[test]
+fn probleemblads_numbers_name_the_composer() {
+    let text = "E324  Anna Maker\n\n+\nc3e5 0130.22 4/4 Win.\n";
+    let cite = cite_of(text, "E324").expect("a citation");
+    assert_eq!(cite.number.as_deref(), Some("E324"));
+    assert_eq!(cite.composers, ["Anna Maker"]);
+    // The code on the number's line, bracketed: the record starts at the bracket.
+    let buf = b"E312 Maker (+0031.10a1h8h1f4a7)  1.Kb2 wins.\n";
+    let at = 11;
+    let label = LabelRules::builtin().find(buf, 0, at);
+    let (cite, _) = read(buf, 0, at, label.as_ref(), None).expect("a citation");
+    assert_eq!(cite.number.as_deref(), Some("E312"));
+    assert_eq!(cite.composers, ["Maker"]);
+}

@@ -12,7 +12,8 @@
 //! | --- | --- |
 //! | `No 18601 S. Didukh`, `Nr. 12 A & B` | `number`, `composers` from the rest of the line |
 //! | `- 31 -`, `-2EBUR, 1999`, `- 53 Tim Crabbé-60 Compositie` | `number`, `source` and `year` from the rest, continued on the next two lines until a year ends it |
-//! | `EG#12345`, `E324`, `18776.` | `number` |
+//! | `E324  Eddy Van Espen`, `E312 Berendsen (+0031.10...)` | `number`, `composers` from the name before the position |
+//! | `EG#12345`, `18776.` | `number` |
 //!
 //! The lines under the head, down to the code (at most [`HEAD_LINES`] that are not blank or
 //! a board's, ending at a line longer than [`MAX_HEAD_LINE`] bytes or another number), give
@@ -21,7 +22,7 @@
 //! `1st Prize, Some Memorial Tourney 2011-2012` gives both). A caption label (a line ending
 //! in a year) with no head gives `source`, `year` and `honour` the same way.
 //!
-//! An **award heading** (`Didukh-60 JT 2012`: [`is_award_heading`]) is the source of every
+//! An **award heading** (`Didukh-60 JT 2012`: [`awards::is_award_heading`]) is the source of every
 //! study under it, on the same page and within [`AWARD_REACH`] bytes, until the next heading:
 //! [`Awards`] carries it from code to code as the scan reads them, a state of its own so that
 //! a heading carried across pages can move into the scanner's stitch.
@@ -32,6 +33,10 @@ use memchr::{memchr, memchr_iter, memrchr};
 use crate::citation::{self, Citation};
 
 use super::{FORM_FEED, Label, LabelKind, block_number_in, is_blank};
+
+mod awards;
+
+pub(crate) use awards::Awards;
 
 /// Bytes before a code in which the head of its page is looked for, at most: a book's page.
 pub const PAGE_REACH: usize = 16 * 1024;
@@ -95,9 +100,12 @@ fn line_around(buf: &[u8], at: usize, limit: usize) -> (usize, usize) {
 }
 
 /// The start of the page holding `at`: after the last form feed at most [`PAGE_REACH`] bytes
-/// before it, else the text's start when that is as near; `None` when neither is.
-pub(crate) fn page_start(buf: &[u8], at: usize) -> Option<usize> {
-    let from = at.saturating_sub(PAGE_REACH);
+/// before it and after `floor` (the end of the code before, 0 for none known: a page that
+/// starts before that code has it between its head and this code), else the text's start when
+/// that is as near and no code stands before; `None` when neither is. So each code reads
+/// only the bytes since the code before, and a scan's cost stays linear.
+pub(crate) fn page_start(buf: &[u8], floor: usize, at: usize) -> Option<usize> {
+    let from = at.saturating_sub(PAGE_REACH).max(floor.min(at));
     match memrchr(FORM_FEED, &buf[from..at]) {
         Some(i) => Some(from + i + 1),
         None => (from == 0).then_some(0),
@@ -109,7 +117,7 @@ pub(crate) fn page_start(buf: &[u8], at: usize) -> Option<usize> {
 /// another study number stands between it and the code; never before `floor` when a form
 /// feed stands after `floor` (the code before is on an earlier page).
 fn page_head(buf: &[u8], floor: usize, code_start: usize) -> Option<(usize, usize)> {
-    let page = page_start(buf, code_start)?;
+    let page = page_start(buf, floor, code_start)?;
     let mut at = page;
     // The first line that is not blank, before the code's line.
     let (start, end) = loop {
@@ -193,28 +201,7 @@ fn page_number(line: &[u8]) -> Option<((usize, usize), usize)> {
 
 /// Reads the head line `start..end` and the lines under it down to `code_start` into `cite`.
 fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut Citation) {
-    let line = &buf[start..end];
-    let mut continued: Option<String> = None;
-    // `- 73 -` alone: the first line under it may start the source (`Origineel`, then a
-    // blank line), kept if a blank line or a year ends it.
-    let mut opens_source = false;
-    if let Some(((a, b), rest)) = page_number(line) {
-        cite.number = citation::field(&text(&line[a..b]));
-        let rest = text(&line[rest..]);
-        if !rest.trim().is_empty() {
-            continued = Some(rest);
-        } else {
-            opens_source = true;
-        }
-    } else if let Some((a, b)) = block_number_in(line) {
-        let rest = text(&line[b..]);
-        cite.number = citation::field(&text(&line[a..b]));
-        let numbered = matches!(line[a..].first(), Some(b'0'..=b'9'))
-            && line[..a].iter().rev().find(|&&b| !is_blank(b)).is_some();
-        if line.iter().find(|&&b| !is_blank(b)) == Some(&b'N') || numbered {
-            name_line(&rest, cite);
-        }
-    }
+    let (mut continued, mut opens_source) = head_line(&buf[start..end], cite);
     let mut continuations = 0;
     let mut opened = false;
     let mut read = 0;
@@ -289,6 +276,46 @@ fn starts_source(line: &str) -> bool {
         })
 }
 
+/// Reads the head line itself into `cite`: its number, and the composers of a `No N` line.
+/// Returns the source it starts (the rest of a book's `- 53 Tim Crabbé-60 Compositie`), and
+/// whether the line is a `- 73 -` alone, whose first line under it may start the source
+/// (`Origineel`, then a blank line), kept if a blank line or a year ends it.
+fn head_line(line: &[u8], cite: &mut Citation) -> (Option<String>, bool) {
+    if let Some(((a, b), rest)) = page_number(line) {
+        cite.number = citation::field(&text(&line[a..b]));
+        let rest = text(&line[rest..]);
+        return if rest.trim().is_empty() {
+            (None, true)
+        } else {
+            (Some(rest), false)
+        };
+    }
+    if let Some((a, b)) = block_number_in(line)
+        && line.iter().find(|&&b| !is_blank(b)) == Some(&b'N')
+    {
+        cite.number = citation::field(&text(&line[a..b]));
+        name_line(&text(&line[b..]), cite);
+    } else if let Some(lead) = line.iter().position(|&b| !is_blank(b))
+        && line[lead].is_ascii_uppercase()
+        && !line[lead..].starts_with(b"EG#")
+        && let Some((_, b)) = super::lettered(&line[lead..])
+    {
+        // Probleemblad's `E324  Eddy Van Espen`, `E312 Berendsen (+0031.10a1h8h1f4a7)`: the
+        // name before the position, never prose after a colon (`E324: De zwarte ...`).
+        let rest = text(&line[lead + b..]);
+        let name = rest.split('(').next().unwrap_or_default().trim();
+        let letters = name.chars().filter(|c| c.is_alphabetic()).count();
+        if !rest.starts_with(':')
+            && letters >= 3
+            && name.len() <= 60
+            && !name.chars().any(|c| c.is_ascii_digit())
+        {
+            cite.composers = citation::split_composers(name);
+        }
+    }
+    (None, false)
+}
+
 /// `to` with `words` after a space.
 fn push_words(to: &mut String, words: &str) {
     let words = words.trim();
@@ -348,169 +375,6 @@ fn source_line(line: &str, cite: &mut Citation) {
 /// The text of `bytes`: UTF-8, else Windows-1252.
 fn text(bytes: &[u8]) -> String {
     crate::input::text_of(bytes).trim().to_string()
-}
-
-/// True when `line` is an award heading: a line of at most 80 bytes, alone (the line before
-/// it blank, or none; more than three lines under a study number, whose source it would be), ending in a year or a range of years, with a tourney's word before
-/// the year (`JT`, `MT`, `AT`, `T`, `ty`, `Tourney`, `Toernooi`, `Turnier`, `Tournoi`,
-/// `Torneo`, `Concorso`, `Cup`, `Memorial`, `Jubilee`, `Championship`, `Ch`, `Olympiad`,
-/// `Festival`, `Award`, `WCCT`, `Contest`, `Competition`), and no honour (a study's own
-/// `1st Prize, Some Memorial Tourney 2011-2012` is its source, not a heading).
-pub fn is_award_heading(line: &str) -> bool {
-    let line = line.trim();
-    if line.len() > 80 || line.starts_with(['-', '(', '[']) {
-        return false;
-    }
-    let Some((before, _)) = citation::ends_in_year(line) else {
-        return false;
-    };
-    if citation::split_honour(line).is_some() {
-        return false;
-    }
-    before
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .any(|w| {
-            let w = w
-                .trim_matches(|c: char| c == '.' || c == '-')
-                .to_lowercase();
-            matches!(
-                w.as_str(),
-                "jt" | "mt"
-                    | "at"
-                    | "t"
-                    | "ty"
-                    | "tourney"
-                    | "toernooi"
-                    | "tornooi"
-                    | "turnier"
-                    | "tournoi"
-                    | "torneo"
-                    | "concorso"
-                    | "cup"
-                    | "memorial"
-                    | "jubilee"
-                    | "championship"
-                    | "ch"
-                    | "olympiad"
-                    | "festival"
-                    | "award"
-                    | "wcct"
-                    | "contest"
-                    | "competition"
-            ) || w.ends_with("jt")
-                || w.ends_with("-mt")
-        })
-}
-
-/// The award heading over the codes of one reading, carried from code to code in order: the
-/// last heading read above the code, on its page and within [`AWARD_REACH`] bytes. The rule
-/// depends on the text alone (never on where a chunk starts): a reading that starts in the
-/// middle of a page first reads back [`AWARD_REACH`] bytes.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Awards {
-    /// Read up to here (a line's start, or the place a form feed ended the last read).
-    searched: usize,
-    /// The heading in force: the start of its line and its citation (source and year).
-    heading: Option<(usize, Citation)>,
-    /// Lines that are not blank read since the last study number line (`usize::MAX` for
-    /// none): a line ending in a year just under a number is that study's source.
-    since_number: usize,
-}
-
-/// Lines under a study number (not blank) that belong to its head, never a heading: the
-/// source, the honour, a dedication.
-const UNDER_NUMBER: usize = 3;
-
-impl Awards {
-    /// A state that reads from `from` (0-based) on, back [`AWARD_REACH`] bytes first.
-    pub(crate) fn new(buf: &[u8], from: usize) -> Awards {
-        let back = from.saturating_sub(AWARD_REACH);
-        let searched = if back == 0 {
-            0
-        } else {
-            memchr(b'\n', &buf[back..from]).map_or(from, |i| back + i + 1)
-        };
-        Awards {
-            searched,
-            heading: None,
-            since_number: usize::MAX,
-        }
-    }
-
-    /// The award in force over the code whose line starts before `code_start`: the headings
-    /// of the lines from where the last call stopped to the code's line read first.
-    pub(crate) fn above(&mut self, buf: &[u8], code_start: usize) -> Option<&Citation> {
-        if code_start > self.searched {
-            let code_line = memrchr(b'\n', &buf[self.searched..code_start])
-                .map_or(self.searched, |i| self.searched + i + 1);
-            self.read_lines(buf, code_line);
-        }
-        if self
-            .heading
-            .as_ref()
-            .is_some_and(|(at, _)| code_start.saturating_sub(*at) > AWARD_REACH)
-        {
-            self.heading = None;
-        }
-        self.heading.as_ref().map(|(_, cite)| cite)
-    }
-
-    /// Reads the whole lines of `self.searched..to` (`to` a line's start).
-    fn read_lines(&mut self, buf: &[u8], to: usize) {
-        let mut at = self.searched;
-        let mut blank_before = match at.checked_sub(1) {
-            None => true,
-            Some(_) if buf[at - 1] == FORM_FEED => true,
-            Some(nl) => {
-                let from = nl.saturating_sub(MAX_HEAD_LINE * 4);
-                let start = memrchr(b'\n', &buf[from..nl]).map_or(from, |i| from + i + 1);
-                let start = memrchr(FORM_FEED, &buf[start..nl]).map_or(start, |i| start + i + 1);
-                buf[start..nl].iter().all(|&b| is_blank(b))
-            }
-        };
-        while at < to {
-            let end = memchr(b'\n', &buf[at..to]).map_or(to, |i| at + i);
-            let mut line = &buf[at..end];
-            if let Some(ff) = memrchr(FORM_FEED, line) {
-                // A new page: no heading carries over it.
-                self.heading = None;
-                self.since_number = usize::MAX;
-                line = &line[ff + 1..];
-                blank_before = true;
-            }
-            let blank = line.iter().all(|&b| is_blank(b));
-            // Cheap test first: a heading ends in a digit.
-            let last = line.iter().rposition(|&b| !is_blank(b));
-            if !blank {
-                let first = line.iter().copied().find(|&b| !is_blank(b));
-                let number = matches!(first, Some(b'-' | b'N' | b'E' | b'0'..=b'9'))
-                    && (block_number_in(line).is_some() || page_number(line).is_some());
-                self.since_number = if number {
-                    0
-                } else {
-                    self.since_number.saturating_add(1)
-                };
-            }
-            if blank_before
-                && self.since_number > UNDER_NUMBER
-                && let Some(last) = last
-                && line[last].is_ascii_digit()
-            {
-                let l = text(line);
-                if is_award_heading(&l) {
-                    let mut cite = Citation::default();
-                    if let Some((source, year)) = citation::ends_in_year(&l) {
-                        cite.source = citation::field(&citation::join_spaced(source));
-                        cite.year = Some(year);
-                    }
-                    self.heading = Some((at, cite));
-                }
-            }
-            blank_before = blank;
-            at = end + 1;
-        }
-        self.searched = to;
-    }
 }
 
 /// The number of a label read after a code or by a table: its text.

@@ -1,0 +1,171 @@
+//! Award headings (`Didukh-60 JT 2012`): the source of every study under them, carried from
+//! code to code as the scan reads them (docs/printing.md, "Citations", "Award headings").
+
+use memchr::{memchr, memrchr};
+
+use super::{AWARD_REACH, MAX_HEAD_LINE, page_number, text};
+use crate::citation::{self, Citation};
+use crate::context::label::{FORM_FEED, block_number_in, is_blank};
+
+/// True when `line` is an award heading: a line of at most 80 bytes, alone (the line before
+/// it blank, or none; more than three lines under a study number, whose source it would be), ending in a year or a range of years, with a tourney's word before
+/// the year (`JT`, `MT`, `AT`, `T`, `ty`, `Tourney`, `Toernooi`, `Turnier`, `Tournoi`,
+/// `Torneo`, `Concorso`, `Cup`, `Memorial`, `Jubilee`, `Championship`, `Ch`, `Olympiad`,
+/// `Festival`, `Award`, `WCCT`, `Contest`, `Competition`), and no honour (a study's own
+/// `1st Prize, Some Memorial Tourney 2011-2012` is its source, not a heading).
+pub fn is_award_heading(line: &str) -> bool {
+    let line = line.trim();
+    if line.len() > 80 || line.starts_with(['-', '(', '[']) {
+        return false;
+    }
+    let Some((before, _)) = citation::ends_in_year(line) else {
+        return false;
+    };
+    if citation::split_honour(line).is_some() {
+        return false;
+    }
+    before
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .any(|w| {
+            let w = w
+                .trim_matches(|c: char| c == '.' || c == '-')
+                .to_lowercase();
+            matches!(
+                w.as_str(),
+                "jt" | "mt"
+                    | "at"
+                    | "t"
+                    | "ty"
+                    | "tourney"
+                    | "toernooi"
+                    | "tornooi"
+                    | "turnier"
+                    | "tournoi"
+                    | "torneo"
+                    | "concorso"
+                    | "cup"
+                    | "memorial"
+                    | "jubilee"
+                    | "championship"
+                    | "ch"
+                    | "olympiad"
+                    | "festival"
+                    | "award"
+                    | "wcct"
+                    | "contest"
+                    | "competition"
+            ) || w.ends_with("jt")
+                || w.ends_with("-mt")
+        })
+}
+
+/// The award heading over the codes of one reading, carried from code to code in order: the
+/// last heading read above the code, on its page and within [`AWARD_REACH`] bytes. The rule
+/// depends on the text alone (never on where a chunk starts): a reading that starts in the
+/// middle of a page first reads back [`AWARD_REACH`] bytes.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Awards {
+    /// Read up to here (a line's start, or the place a form feed ended the last read).
+    searched: usize,
+    /// The heading in force: the start of its line and its citation (source and year).
+    heading: Option<(usize, Citation)>,
+    /// Lines that are not blank read since the last study number line (`usize::MAX` for
+    /// none): a line ending in a year just under a number is that study's source.
+    since_number: usize,
+}
+
+/// Lines under a study number (not blank) that belong to its head, never a heading: the
+/// source, the honour, a dedication.
+const UNDER_NUMBER: usize = 3;
+
+impl Awards {
+    /// A state that reads from `from` (0-based) on, back [`AWARD_REACH`] bytes first.
+    pub(crate) fn new(buf: &[u8], from: usize) -> Awards {
+        let back = from.saturating_sub(AWARD_REACH);
+        let searched = if back == 0 {
+            0
+        } else {
+            memchr(b'\n', &buf[back..from]).map_or(from, |i| back + i + 1)
+        };
+        Awards {
+            searched,
+            heading: None,
+            since_number: usize::MAX,
+        }
+    }
+
+    /// The award in force over the code whose line starts before `code_start`: the headings
+    /// of the lines from where the last call stopped to the code's line read first.
+    pub(crate) fn above(&mut self, buf: &[u8], code_start: usize) -> Option<&Citation> {
+        if code_start > self.searched {
+            let code_line = memrchr(b'\n', &buf[self.searched..code_start])
+                .map_or(self.searched, |i| self.searched + i + 1);
+            self.read_lines(buf, code_line);
+        }
+        if self
+            .heading
+            .as_ref()
+            .is_some_and(|(at, _)| code_start.saturating_sub(*at) > AWARD_REACH)
+        {
+            self.heading = None;
+        }
+        self.heading.as_ref().map(|(_, cite)| cite)
+    }
+
+    /// Reads the whole lines of `self.searched..to` (`to` a line's start).
+    fn read_lines(&mut self, buf: &[u8], to: usize) {
+        let mut at = self.searched;
+        let mut blank_before = match at.checked_sub(1) {
+            None => true,
+            Some(_) if buf[at - 1] == FORM_FEED => true,
+            Some(nl) => {
+                let from = nl.saturating_sub(MAX_HEAD_LINE * 4);
+                let start = memrchr(b'\n', &buf[from..nl]).map_or(from, |i| from + i + 1);
+                let start = memrchr(FORM_FEED, &buf[start..nl]).map_or(start, |i| start + i + 1);
+                buf[start..nl].iter().all(|&b| is_blank(b))
+            }
+        };
+        while at < to {
+            let end = memchr(b'\n', &buf[at..to]).map_or(to, |i| at + i);
+            let mut line = &buf[at..end];
+            if let Some(ff) = memrchr(FORM_FEED, line) {
+                // A new page: no heading carries over it.
+                self.heading = None;
+                self.since_number = usize::MAX;
+                line = &line[ff + 1..];
+                blank_before = true;
+            }
+            let blank = line.iter().all(|&b| is_blank(b));
+            // Cheap test first: a heading ends in a digit.
+            let last = line.iter().rposition(|&b| !is_blank(b));
+            if !blank {
+                let first = line.iter().copied().find(|&b| !is_blank(b));
+                let number = matches!(first, Some(b'-' | b'N' | b'E' | b'0'..=b'9'))
+                    && (block_number_in(line).is_some() || page_number(line).is_some());
+                self.since_number = if number {
+                    0
+                } else {
+                    self.since_number.saturating_add(1)
+                };
+            }
+            if blank_before
+                && self.since_number > UNDER_NUMBER
+                && let Some(last) = last
+                && line[last].is_ascii_digit()
+            {
+                let l = text(line);
+                if is_award_heading(&l) {
+                    let mut cite = Citation::default();
+                    if let Some((source, year)) = citation::ends_in_year(&l) {
+                        cite.source = citation::field(&citation::join_spaced(source));
+                        cite.year = Some(year);
+                    }
+                    self.heading = Some((at, cite));
+                }
+            }
+            blank_before = blank;
+            at = end + 1;
+        }
+        self.searched = to;
+    }
+}
