@@ -605,11 +605,9 @@ mod tests {
     fn a_record_stays_as_small_as_it_is() {
         // A scan moves every record several times: kings and W/B typed take 5 bytes where
         // their texts took 48; a square list typed (two vectors) 56 where its text took 24.
-<<<<<<< HEAD
-=======
-        // A directory entry's place merged into a study (`copies::merge`) is a box, 8 bytes.
->>>>>>> directory
-        assert_eq!(std::mem::size_of::<Record>(), 376);
+        // A citation and a directory entry's place merged into a study (`copies::merge`) are
+        // a box each, 8 bytes.
+        assert_eq!(std::mem::size_of::<Record>(), 384);
     }
 
     #[test]
