@@ -41,7 +41,8 @@ pub(super) fn store(opts: &OcrOptions, key: &str, text: &PageText) {
     let _ = write();
 }
 
-/// The tag of a cache folder (https://bford.info/cachedir/): its first 43 bytes are the
+/// The tag of a cache folder (the Cache Directory Tagging Specification,
+/// <https://bford.info/cachedir/>): its first 43 bytes are the
 /// signature that backup tools and gbr's walk look for.
 pub const CACHEDIR_TAG: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
 # This file is a cache directory tag created by gbr (--ocr).\n\
