@@ -138,8 +138,11 @@ pub(super) fn tokens(line: &[u8], at: usize, out: &mut Vec<Range<usize>>) -> Lin
                     return LineKind::Blank;
                 }
                 return LineKind::Other;
-            } else {
+            } else if kind == LineKind::Blank && line.len() <= MAX_HEADING_LINE {
                 return heading(line);
+            } else {
+                // Prose, a caption's words: no heading is that long or starts after a token.
+                return LineKind::Other;
             };
             out.push(at + i..at + end);
             i = end;
@@ -161,6 +164,10 @@ pub(super) fn tokens(line: &[u8], at: usize, out: &mut Vec<Range<usize>>) -> Lin
     }
     kind
 }
+
+/// Longest line read for a heading among a table's lines, blanks and control bytes included:
+/// a heading's words are at most 48 bytes (docs/reading.md, "Headings of a printed directory").
+const MAX_HEADING_LINE: usize = 80;
 
 /// A line that holds no token of a table: a heading, or else [`LineKind::Other`].
 fn heading(line: &[u8]) -> LineKind {
