@@ -140,7 +140,7 @@ impl Awards {
             let last = line.iter().rposition(|&b| !is_blank(b));
             if !blank {
                 let first = line.iter().copied().find(|&b| !is_blank(b));
-                let number = matches!(first, Some(b'-' | b'N' | b'E' | b'0'..=b'9'))
+                let number = matches!(first, Some(b'-' | b'N' | b'E'))
                     && (block_number_in(line).is_some() || page_number(line).is_some());
                 self.since_number = if number {
                     0
