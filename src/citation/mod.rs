@@ -170,6 +170,15 @@ fn is_initial(word: &str) -> bool {
 /// `fi`, `fl`), is one word (`Costeff`), as a PDF's text layer gives a name set in spaced
 /// capitals or small caps. Other text is kept as it is.
 pub fn join_spaced(text: &str) -> String {
+    // Most text has no run of three one-letter words: kept as it is, without splitting.
+    let mut run = 0;
+    let spaced = text.split(' ').any(|w| {
+        run = if w.chars().count() == 1 { run + 1 } else { 0 };
+        run >= 3
+    });
+    if !spaced {
+        return text.to_string();
+    }
     let words: Vec<&str> = text.split(' ').collect();
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
@@ -274,6 +283,11 @@ fn year_of(digits: &[u8]) -> Option<u16> {
 pub fn honour(line: &str) -> Option<&str> {
     let text = line.trim().trim_end_matches([':', ';', ',']).trim_end();
     if text.is_empty() || text.len() > 40 {
+        return None;
+    }
+    // The last word first, the only one that must be an award's: most lines end otherwise.
+    let last_word = text.rsplit(char::is_whitespace).next().unwrap_or_default();
+    if !last_word.ends_with(|c: char| c.is_alphabetic() || c == '.') {
         return None;
     }
     let lower = text.to_lowercase();
