@@ -90,11 +90,13 @@ fn an_injected_panic_costs_the_rest_of_its_file_only_at_one_and_two_threads() {
                 let (lines, err, code, took) = scan(&args, Some(at), None);
                 let what = format!("at {at} {args:?}");
                 assert_eq!(code, 2, "{what}: {err}");
-                // No worker left waiting: done within a second of the time a whole scan takes,
-                // the whole scan timed again with the same arguments under the load of now (the
-                // other tests run beside this one).
+                // No worker left waiting: done within twice the time a whole scan takes, and
+                // two seconds, the whole scan timed again with the same arguments under the load
+                // of now (the other tests run beside this one). A faulted chunk is read again
+                // code by code to find the byte, which a loaded machine may slow past one whole
+                // scan; a worker left waiting never ends.
                 let (_, _, _, whole_now) = scan(&args, None, None);
-                let most = whole_took.max(whole_now) + Duration::from_secs(1);
+                let most = whole_took.max(whole_now) * 2 + Duration::from_secs(2);
                 assert!(
                     took < most,
                     "{what}: took {took:?}, a whole scan {whole_took:?}"
