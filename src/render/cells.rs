@@ -75,8 +75,8 @@ pub(crate) fn material_words(code: Code) -> String {
 }
 
 /// Calls `cell` with each cell of `record` in [`COLUMNS`] order: absent values are empty,
-/// `valid` is `true`/`false`, `findings` is a JSON array. `scratch` is reused for the FEN and
-/// the findings.
+/// `valid` is `true`/`false`, `findings` is a JSON array, `directory_entry` a JSON object or
+/// nothing. `scratch` is reused for the FEN, the findings and the entry.
 pub(crate) fn cells(
     record: &Record,
     scratch: &mut Vec<u8>,
@@ -157,6 +157,13 @@ pub(crate) fn cells_with(
         Findings::Words => findings_in_words(record, scratch),
         Findings::Json if record.findings.is_empty() => scratch.extend_from_slice(b"[]"),
         Findings::Json => serde_json::to_writer(&mut *scratch, &record.findings)?,
+    }
+    cell(scratch)?;
+    // The entry of the study's own directory merged into it, as a JSON object (`line`, and
+    // `page`, `page_index` and `label` where known), which the readers read back.
+    scratch.clear();
+    if let Some(entry) = &record.directory_entry {
+        serde_json::to_writer(&mut *scratch, entry)?;
     }
     cell(scratch)
 }

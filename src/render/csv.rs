@@ -31,9 +31,8 @@ use super::cells::{Findings, cells_with};
 use super::rows::write_rows;
 use super::{COLUMNS, GUARD, LeadOf, Listing, lead_cell, needs_guard};
 
-/// The columns of every CSV gbr writes: [`COLUMNS`], the last (`findings`) in words, then
-/// `fix`.
-pub const CSV_COLUMNS: [&str; 28] = [
+/// The columns of every CSV gbr writes: [`COLUMNS`], `findings` in words, then `fix`.
+pub const CSV_COLUMNS: [&str; 29] = [
     COLUMNS[0],
     COLUMNS[1],
     COLUMNS[2],
@@ -61,6 +60,7 @@ pub const CSV_COLUMNS: [&str; 28] = [
     COLUMNS[24],
     COLUMNS[25],
     COLUMNS[26],
+    COLUMNS[27],
     "fix",
 ];
 

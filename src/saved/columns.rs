@@ -14,9 +14,10 @@ use std::io::Write;
 /// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
 /// `duplicate`). The key fields come first, in sort order, then the source reference with the
 /// PDF page (as printed, its index in the file, and where the printed one comes from), the
-/// study's label and its citation (number, composers, source, year, honour). Documented in
-/// `docs/directory.md`.
-pub const COLUMNS: [&str; 27] = [
+/// study's label and its citation (number, composers, source, year, honour), the position's
+/// texts and checks, and last the place of the study's entry in its book's own directory
+/// where `gbr index` merged the two (`directory_entry`). Documented in `docs/directory.md`.
+pub const COLUMNS: [&str; 28] = [
     "code",
     "kings",
     "squares",
@@ -44,10 +45,11 @@ pub const COLUMNS: [&str; 27] = [
     "fen",
     "valid",
     "findings",
+    "directory_entry",
 ];
 
 /// The columns of directories written before entries carried their citation: [`COLUMNS`]
-/// without `number`, `composers`, `source`, `year` and `honour`. Readers still read them;
+/// without `number`, `composers`, `source`, `year`, `honour` and `directory_entry`. Readers still read them;
 /// their entries have no citation.
 pub const PAGED_COLUMNS: [&str; 22] = [
     "code",
@@ -277,7 +279,14 @@ mod tests {
                 .filter(|c| !dropped.contains(c))
                 .collect()
         };
-        let cited = ["number", "composers", "source", "year", "honour"];
+        let cited = [
+            "number",
+            "composers",
+            "source",
+            "year",
+            "honour",
+            "directory_entry",
+        ];
         assert_eq!(PAGED_COLUMNS.to_vec(), without(&cited));
         assert_eq!(
             INDEXED_COLUMNS.to_vec(),

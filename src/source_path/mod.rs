@@ -92,6 +92,18 @@ impl SourcePath {
         SourcePath::new(&bytes)
     }
 
+    /// The name's bytes up to its first member separator `!/` ([`SourcePath::member`]): the
+    /// input given or walked that holds this member (`book.epub` of `book.epub!/ch1.xhtml`),
+    /// the whole name for a name with none. A folder whose name ends in `!` reads as a
+    /// container too.
+    pub fn outermost(&self) -> &[u8] {
+        let bytes = self.as_bytes();
+        match bytes.windows(2).position(|pair| pair == b"!/") {
+            Some(at) => &bytes[..at],
+            None => bytes,
+        }
+    }
+
     /// The name's bytes.
     #[inline]
     pub fn as_bytes(&self) -> &[u8] {

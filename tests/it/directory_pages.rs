@@ -112,3 +112,32 @@ fn a_directory_keeps_its_headings_and_numbers_over_its_page_breaks() {
         }
     }
 }
+
+#[test]
+fn a_merged_directory_entry_survives_a_saved_tsv() {
+    // A book merged with its own directory, saved as TSV and printed from it, prints what the
+    // book printed directly: each study's place in the directory kept in `directory_entry`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let book = root.join("fixtures/check/book-with-directory.txt");
+    let book = book.to_str().unwrap();
+    let out = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let direct = run_in(dir.path(), &["index", book, "-o", &out("direct.html")], b"");
+    assert_eq!(direct.code, 0, "{}", direct.stderr);
+    assert!(direct.stderr.contains("merged"), "{}", direct.stderr);
+    let saved = run_in(dir.path(), &["index", book, "-o", &out("book.tsv")], b"");
+    assert_eq!(saved.code, 0, "{}", saved.stderr);
+    let tsv = std::fs::read_to_string(out("book.tsv")).unwrap();
+    assert!(tsv.lines().next().unwrap().ends_with("\tdirectory_entry"));
+    // A JSON object, quoted as the TSV dialect quotes a cell with `"`.
+    assert!(tsv.contains("\t\"{\"\"line\"\":"), "{tsv}");
+    let printed = run_in(
+        dir.path(),
+        &["index", "--from", &out("book.tsv"), "-o", &out("from.html")],
+        b"",
+    );
+    assert_eq!(printed.code, 0, "{}", printed.stderr);
+    let direct = std::fs::read_to_string(out("direct.html")).unwrap();
+    assert!(direct.contains(", directory "), "{direct}");
+    assert_eq!(std::fs::read_to_string(out("from.html")).unwrap(), direct);
+}

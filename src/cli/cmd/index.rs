@@ -220,13 +220,17 @@ fn scan(
 /// each): a book holds a few thousand; a larger input is indexed as it comes.
 const MERGE_HELD: usize = 1 << 17;
 
-/// `records` (read back in input order) with each file's body merged with its own directory
-/// ([`merge_own_directory`]): the records of one path stand together.
+/// `records` (read back in input order) with each input's body merged with its own directory
+/// ([`merge_own_directory`]): the records of one input stand together, an archive's or a
+/// book.s members as one input (`SourcePath::outermost`), as a scan hands them on.
 fn merge_files(records: Vec<Record>, merged: &mut usize) -> Vec<Record> {
     let mut out = Vec::with_capacity(records.len());
     let mut file: Vec<Record> = Vec::new();
     for record in records {
-        if file.last().is_some_and(|r| r.path != record.path) {
+        if file
+            .last()
+            .is_some_and(|r| r.path.outermost() != record.path.outermost())
+        {
             *merged += merge_own_directory(&mut file);
             out.append(&mut file);
         }

@@ -15,7 +15,7 @@ use serde::de::IntoDeserializer;
 
 use crate::citation::Citation;
 use crate::code::Code;
-use crate::record::{FindingRecord, PageFrom, Record};
+use crate::record::{EntryAt, FindingRecord, PageFrom, Record};
 use crate::saved::columns::{tsv_writer, unguarded};
 use crate::source_path::SourcePath;
 
@@ -256,7 +256,18 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
         })?,
         // The TSV columns do not carry a PGN game's metadata (jsonl does).
         study: None,
-        directory_entry: None,
+        directory_entry: match columns {
+            Columns::Current => c.parse("a directory entry as a JSON object or nothing", |t| {
+                if t.is_empty() {
+                    Some(None)
+                } else {
+                    serde_json::from_str::<EntryAt>(t)
+                        .ok()
+                        .map(|e| Some(Box::new(e)))
+                }
+            })?,
+            _ => None,
+        },
     };
     if columns == Columns::Indexed {
         record = record.with_page_index();

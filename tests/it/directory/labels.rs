@@ -253,6 +253,7 @@ fn unlabelled(tsv: &str) -> String {
                     | "source"
                     | "year"
                     | "honour"
+                    | "directory_entry"
             )
         })
         .collect();
