@@ -9,6 +9,7 @@ use gbrscan::Record;
 use gbrscan::scan::{ScanOptions, scan_buffer};
 
 use crate::support::gbr::run;
+use crate::support::saved::{CITATION_COLUMNS, without_columns};
 
 /// The records of a fixture of `fixtures/citations/`.
 fn scan_fixture(name: &str) -> Vec<Record> {
@@ -246,16 +247,7 @@ fn a_tsv_directory_saved_before_the_citation_columns_still_reads() {
         0,
     );
     // The layout of the release before: today's columns without the citation's five.
-    let old: String = tsv
-        .lines()
-        .map(|l| {
-            let mut cells: Vec<&str> = l.split('\t').collect();
-            cells.drain(14..19);
-            // Nor the last column, the place of a merged directory entry.
-            cells.pop();
-            cells.join("\t") + "\n"
-        })
-        .collect();
+    let old = without_columns(&tsv, &CITATION_COLUMNS);
     assert!(old.starts_with(
         "code\tkings\tsquares\tmen\tstipulation\tpath\tpage\tpage_index\tpage_from\toffset\tline\t\
          column\tlength\tlabel\ttext\t"

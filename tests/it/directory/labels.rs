@@ -5,6 +5,7 @@
 
 use super::archives;
 use super::{arg, run};
+use crate::support::saved::{CITATION_COLUMNS, without_columns};
 
 const BOOK: &str = "fixtures/labels/numbered-book.txt";
 const BOOK_DIRECTORY: &str = "fixtures/labels/numbered-book-directory.txt";
@@ -238,36 +239,8 @@ fn a_bad_label_pattern_is_refused_with_the_regex_crates_message() {
 /// `tsv` without the `page` and `label` columns (and the citation's, which came after them):
 /// a directory saved before they existed.
 fn unlabelled(tsv: &str) -> String {
-    let mut lines = tsv.lines();
-    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
-    let keep: Vec<usize> = (0..header.len())
-        .filter(|&i| {
-            !matches!(
-                header[i],
-                "page"
-                    | "page_index"
-                    | "page_from"
-                    | "label"
-                    | "number"
-                    | "composers"
-                    | "source"
-                    | "year"
-                    | "honour"
-                    | "directory_entry"
-            )
-        })
-        .collect();
-    let row = |cells: Vec<&str>| {
-        keep.iter()
-            .map(|&i| cells[i])
-            .collect::<Vec<_>>()
-            .join("\t")
-    };
-    let mut out = row(header.clone()) + "\n";
-    for line in lines {
-        out += &(row(line.split('\t').collect()) + "\n");
-    }
-    out
+    let paged = ["page", "page_index", "page_from", "label"];
+    without_columns(tsv, &[&paged[..], &CITATION_COLUMNS].concat())
 }
 
 #[test]

@@ -3,6 +3,7 @@
 pub mod archives;
 pub mod gbr;
 pub mod prose;
+pub mod saved;
 pub mod summary;
 
 /// A fixed sequence of numbers in 0..1 (a linear congruential generator), so that a test that
