@@ -7,6 +7,7 @@
 
 pub(crate) mod board;
 mod book;
+mod captions;
 mod cited;
 mod elsewhere;
 pub mod index;
@@ -18,22 +19,12 @@ mod verify;
 use std::ops::Range;
 use std::sync::Arc;
 
-use shakmaty::Board;
-
 use crate::check::{Check, Finding, Fix, Severity};
-use crate::diagram;
-use crate::parse::{Parsed, parse_at};
-use crate::record::Record;
-use rayon::prelude::*;
-
-use crate::context::label::LabelRules;
-use crate::record::Fields;
-use crate::scan::{
-    ChunkScan, DEFAULT_CHUNK_SIZE, Failed, Reading, Stitcher, chunks, scan_chunk_guarded,
-};
-use crate::source_path::SourcePath;
 
 pub use crate::context::evidence::pgn_tag_at;
+pub(crate) use captions::Caption;
+use captions::captions;
+pub use captions::{caption_at, code_offset};
 pub(crate) use lines::LineIndex;
 pub use verify::apply;
 pub(crate) use verify::verify;
@@ -169,160 +160,6 @@ pub struct Options {
 
 /// Builds a diagnostic of one caption at a span: span, check, severity, message.
 pub(crate) type Make<'a> = dyn Fn(Range<usize>, &str, Severity, String) -> Diagnostic + 'a;
-
-/// One caption: a code found, read with its parts, and the board copies near it.
-pub(crate) struct Caption {
-    pub(crate) input: usize,
-    pub(crate) path: Arc<str>,
-    /// True when the caption passes its own checks (no error).
-    pub(crate) valid: bool,
-    pub(crate) parsed: Parsed,
-    pub(crate) line: u64,
-    /// The board copy and how messages name it (`the diagram above`), with its place; boxed,
-    /// since most captions have none.
-    pub(crate) board: Option<Box<(Board, String, Cited)>>,
-    /// The name of the board copy whose men count split a digit 9 of a code printed without
-    /// W/B (`the FEN on line 8`): the `nine` finding says it gives the split.
-    pub(crate) men_from: Option<String>,
-    /// The study's citation, where its block prints one (boxed: most captions have none).
-    pub(crate) citation: Option<Box<crate::citation::Citation>>,
-}
-
-/// The 0-based offset of the code in a record's text.
-fn anchor(record: &Record) -> usize {
-    let code = record.code.to_string();
-    record.offset as usize + record.text.find(&code).unwrap_or(0)
-}
-
-/// The board copy of a caption: its diagram, else a FEN near it.
-fn board_copy(
-    input: &Input<'_>,
-    lines: &LineIndex,
-    parsed: &Parsed,
-) -> Option<(Board, String, Cited)> {
-    let path = &input.path;
-    if let Some(d) = diagram::for_code(input.text, parsed.span.clone()) {
-        let name = if d.span.start < parsed.span.start {
-            "the diagram above"
-        } else {
-            "the diagram below"
-        };
-        let place = format!("{path}:{}", lines.line(d.span.start));
-        return Some((
-            d.board,
-            name.to_string(),
-            Cited {
-                place,
-                says: String::new(),
-            },
-        ));
-    }
-    let (board, span) = crate::context::fen_near::fen_near(input.text, parsed.span.clone())?;
-    let line = lines.line(span.start);
-    let place = format!("{path}:{line}");
-    Some((
-        board,
-        format!("the FEN on line {line}"),
-        Cited {
-            place,
-            says: String::new(),
-        },
-    ))
-}
-
-/// Reads every caption of every input, each input scanned as [`crate::scan::scan_buffer`]
-/// scans it; an input whose scan panics gives the captions before the faulty byte, and the
-/// fault.
-fn captions(
-    inputs: &[Input<'_>],
-    index: &[LineIndex],
-    faults: &mut Vec<InputFault>,
-) -> Vec<Caption> {
-    captions_in_chunks(inputs, index, DEFAULT_CHUNK_SIZE, faults)
-}
-
-/// [`captions`], the inputs scanned in chunks of `chunk_size` bytes as
-/// [`crate::scan::scan_buffer`] does
-/// (in parallel, stitched in order), as many chunks at a time as there are threads: each
-/// chunk's records are made captions and dropped before the next chunks are scanned, so that
-/// the records of a whole input (some 350 bytes each) are never held at once.
-fn captions_in_chunks(
-    inputs: &[Input<'_>],
-    index: &[LineIndex],
-    chunk_size: usize,
-    faults: &mut Vec<InputFault>,
-) -> Vec<Caption> {
-    let rules = LabelRules::builtin();
-    let reading = Reading {
-        labels: Some(&rules),
-        fields: Fields::All,
-    };
-    let mut out = Vec::new();
-    for (i, input) in inputs.iter().enumerate() {
-        let path = SourcePath::from(&*input.path);
-        let mut tables = crate::context::Tables::new();
-        let mut take = |records: Vec<Record>| {
-            for record in records {
-                let at = anchor(&record);
-                let Some(mut parsed) = parse_at(input.text, at) else {
-                    continue;
-                };
-                // A code of a table exported as column runs, with its row's king pair.
-                crate::context::table::complete(input.text, at, &mut tables, &mut parsed);
-                let board = board_copy(input, &index[i], &parsed).map(Box::new);
-                // A digit 9 with no W/B beside it: the board copy's men split it (gbr-notation.md §3
-                // rule 7), as a game's FEN does in the scan of a PGN file.
-                let mut men_from = None;
-                if let Some(b) = &board
-                    && parsed.position.men.is_none()
-                    && !parsed.position.code.nines().is_empty()
-                {
-                    let men = |c| b.0.by_color(c).count() as u8;
-                    parsed.position.men = Some(crate::position::MenCount {
-                        white: men(shakmaty::Color::White),
-                        black: men(shakmaty::Color::Black),
-                    });
-                    men_from = Some(b.1.clone());
-                }
-                out.push(Caption {
-                    men_from,
-                    citation: record.citation,
-                    input: i,
-                    path: input.path.clone(),
-                    valid: record.valid,
-                    line: record.line,
-                    parsed,
-                    board,
-                });
-            }
-        };
-        let ranges: Vec<Range<usize>> = chunks(input.text.len(), chunk_size).collect();
-        let mut stitcher = Stitcher::new();
-        'input: for batch in ranges.chunks(rayon::current_num_threads().max(1)) {
-            let scans: Vec<Result<ChunkScan, Box<Failed>>> = batch
-                .par_iter()
-                .map(|range| scan_chunk_guarded(input.text, &path, range.clone(), reading, 0))
-                .collect();
-            for scan in scans {
-                match scan {
-                    Ok(scan) => take(stitcher.stitch(scan)),
-                    Err(failed) => {
-                        let Failed { scan, at, fault } = *failed;
-                        take(stitcher.stitch(scan));
-                        faults.push(InputFault {
-                            input: i,
-                            at,
-                            fault,
-                        });
-                        break 'input;
-                    }
-                }
-            }
-        }
-        take(stitcher.finish());
-    }
-    out
-}
 
 /// Checks every caption of `inputs` against every copy of its position, and does what
 /// `options` ask besides. Never fails: what cannot be read is not checked.
