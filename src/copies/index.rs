@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::{Against, Caption, Cited, Diagnostic, Input, LineIndex, verify};
+use super::{Against, Caption, Cited, Diagnostic, DiagnosticCheck, Input, LineIndex, verify};
 use crate::check::{Fix, Part, Severity};
 use crate::code::Code;
 use crate::position::Kings;
@@ -342,7 +342,7 @@ fn compare_body(
             span,
             line,
             column,
-            check: "directory".to_string(),
+            check: DiagnosticCheck::Directory,
             severity,
             message,
             copies: Vec::new(),
@@ -366,7 +366,7 @@ fn compare_body(
                     span: 0..0,
                     line: line.parse().ok()?,
                     column: 1,
-                    check: "directory".to_string(),
+                    check: DiagnosticCheck::Directory,
                     severity,
                     message,
                     copies: Vec::new(),

@@ -9,23 +9,29 @@ pub(crate) mod board;
 mod book;
 mod captions;
 mod cited;
+mod diagnose;
+mod diagnostic;
 mod elsewhere;
 pub mod index;
 mod lines;
 pub mod merge;
 pub(crate) mod near;
+mod notes;
 mod verify;
 
-use std::ops::Range;
 use std::sync::Arc;
 
-use crate::check::{Check, Finding, Fix, Severity};
+use crate::check::Severity;
 
 pub use crate::context::evidence::pgn_tag_at;
 pub(crate) use captions::Caption;
 use captions::captions;
 pub use captions::{caption_at, code_offset};
+pub(crate) use diagnose::Make;
+use diagnose::diagnose;
+pub use diagnostic::{Cited, Diagnostic, DiagnosticCheck, study_name};
 pub(crate) use lines::LineIndex;
+pub use notes::ocr_notes;
 pub use verify::apply;
 pub(crate) use verify::verify;
 
@@ -39,73 +45,6 @@ pub struct Input<'a> {
     pub source: Arc<str>,
     /// The text (after decoding).
     pub text: &'a [u8],
-}
-
-/// Another copy cited by a diagnostic.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Cited {
-    /// Where it stands: `path:line` (line 1-based).
-    pub place: String,
-    /// What it says, in words (`the diagram above has 4/4 men`, `printed as 4/4`).
-    pub says: String,
-}
-
-/// One problem found, with its place and its fixes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Diagnostic {
-    /// The input's path.
-    pub path: Arc<str>,
-    /// 0-based index of the input among those given; `None` for a place outside them (an
-    /// entry of a saved directory, cited by its source).
-    pub input: Option<usize>,
-    /// 0-based byte range of the faulty part in the input's text.
-    pub span: Range<usize>,
-    /// 1-based line of `span.start`.
-    pub line: u64,
-    /// 1-based byte column of `span.start`.
-    pub column: u64,
-    /// The check's name: one of gbr-notation.md §3 (`men-count`, `squares`, ...), or `diagram`,
-    /// `fen`, `elsewhere` for the copies, `near-miss`, `directory`.
-    pub check: String,
-    /// Error, warning or note.
-    pub severity: Severity,
-    /// Expected against found, in words.
-    pub message: String,
-    /// The other copies that decide it, with their place.
-    pub copies: Vec<Cited>,
-    /// Candidate fixes, best first, each verified; empty when none is certain enough to give.
-    pub fixes: Vec<Fix>,
-    /// The study the code belongs to as the field cites it (`study 18601 (Didukh)`,
-    /// `study 2 (EBUR 1999)`: [`study_name`]), where its block prints a number; `None`
-    /// otherwise, and for a place outside the inputs.
-    pub study: Option<String>,
-}
-
-/// How a diagnostic names a study: `study NUMBER`, then the composers' surnames in
-/// parentheses (`study 18601 (Didukh)`), else the source and year (`study 2 (EBUR 1999)`);
-/// `None` without a number (docs/printing.md, "Citations").
-pub fn study_name(cite: &crate::citation::Citation) -> Option<String> {
-    let number = cite.number.as_deref()?;
-    let names: Vec<&str> = cite
-        .composers
-        .iter()
-        .map(|c| crate::citation::surname(c))
-        .collect();
-    let about = if !names.is_empty() {
-        names.join(" & ")
-    } else {
-        let year = cite.year.map(|y| y.to_string());
-        [cite.source.as_deref(), year.as_deref()]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    Some(if about.is_empty() {
-        format!("study {number}")
-    } else {
-        format!("study {number} ({about})")
-    })
 }
 
 /// What a check of some inputs found.
@@ -157,9 +96,6 @@ pub struct Options {
     /// headings) and compare the book's body against it (`copies/book.rs`, docs/check.md).
     pub own_directory: bool,
 }
-
-/// Builds a diagnostic of one caption at a span: span, check, severity, message.
-pub(crate) type Make<'a> = dyn Fn(Range<usize>, &str, Severity, String) -> Diagnostic + 'a;
 
 /// Checks every caption of `inputs` against every copy of its position, and does what
 /// `options` ask besides. Never fails: what cannot be read is not checked.
@@ -268,7 +204,7 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
                     span: miss.span.clone(),
                     line,
                     column,
-                    check: "near-miss".to_string(),
+                    check: DiagnosticCheck::NearMiss,
                     severity: Severity::Note,
                     message: match miss.readings.first() {
                         Some(r) => format!("{} may be {r}: {}", miss.found, miss.why),
@@ -307,129 +243,6 @@ fn count_valid(captions: &[Caption], diagnostics: &[Diagnostic], steps: &mut u64
                 .is_none_or(|e| *e >= (c.input, c.parsed.span.end))
         })
         .count() as u64
-}
-
-/// The checks a board copy explains when it disagrees with the caption: the material ones.
-fn explained_by_board(check: Check) -> bool {
-    matches!(
-        check,
-        Check::Squares | Check::MenCount | Check::MenSquares | Check::Nine
-    )
-}
-
-fn diagnose(
-    input: &Input<'_>,
-    caption: &Caption,
-    others: &elsewhere::Others<'_, '_>,
-    index: &[LineIndex],
-) -> Vec<Diagnostic> {
-    let lines = &index[caption.input];
-    let parsed = &caption.parsed;
-    let make = |span: Range<usize>, check: &str, severity, message: String| {
-        let (line, column) = lines.line_column(span.start);
-        Diagnostic {
-            path: input.path.clone(),
-            input: Some(caption.input),
-            span,
-            line,
-            column,
-            check: check.to_string(),
-            severity,
-            message,
-            copies: Vec::new(),
-            fixes: Vec::new(),
-            study: None,
-        }
-    };
-    let findings = crate::check::check(parsed);
-    let mut out = Vec::new();
-    let mut explained = false;
-    if let Some((board, name, place)) = caption.board.as_deref() {
-        let disagreements = board::compare(parsed, board, name);
-        if !disagreements.is_empty() {
-            explained = true;
-            let edits: Vec<Fix> = disagreements.iter().map(|d| d.fix.clone()).collect();
-            let fixed = verify(input.text, parsed, &edits, Some(board));
-            let check = if name.starts_with("the FEN") {
-                "fen"
-            } else {
-                "diagram"
-            };
-            for d in disagreements {
-                let mut diag = make(d.fix.span.clone(), check, Severity::Error, d.message);
-                diag.copies.push(Cited {
-                    place: place.place.clone(),
-                    says: d.says,
-                });
-                if fixed {
-                    diag.fixes.push(d.fix);
-                }
-                out.push(diag);
-            }
-        }
-    }
-    for f in &findings {
-        if explained && explained_by_board(f.check()) {
-            continue;
-        }
-        out.push(finding_diagnostic(input, caption, f, others, &make));
-    }
-    if !explained && findings.iter().all(|f| f.severity() != Severity::Error) {
-        out.extend(elsewhere::disagreements(input, caption, others, &make));
-    }
-    out
-}
-
-/// A caption's own finding as a diagnostic, its candidate fixes verified and, where copies
-/// elsewhere decide between them, reduced to those they support.
-fn finding_diagnostic(
-    input: &Input<'_>,
-    caption: &Caption,
-    f: &Finding,
-    others: &elsewhere::Others<'_, '_>,
-    make: &Make<'_>,
-) -> Diagnostic {
-    let parsed = &caption.parsed;
-    let board = caption.board.as_ref().map(|b| &b.0);
-    let mut fixes: Vec<Fix> = f
-        .fixes()
-        .filter(|fix| verify(input.text, parsed, std::slice::from_ref(fix), board))
-        .cloned()
-        .collect();
-    let (kept, cited) = elsewhere::decide(parsed, &fixes, others);
-    let decided = kept.len() < fixes.len();
-    fixes = kept;
-    let span = fixes
-        .first()
-        .map_or_else(|| f.span.clone(), |top| top.span.clone());
-    let mut diag = make(span, f.check().name(), f.severity(), String::new());
-    diag.copies = cited;
-    let mut message = f.kind.to_string();
-    if let (Some(name), Check::Nine) = (&caption.men_from, f.check()) {
-        message = message.replace("W/B gives", &format!("{name} gives"));
-    }
-    if let Some(top) = fixes.first() {
-        let certainty = if decided || fixes.len() == 1 && f.alternatives.is_empty() {
-            "should read"
-        } else {
-            "should probably read"
-        };
-        message.push_str(&format!(
-            "; the {} {certainty} {}",
-            top.part.name(),
-            top.replacement
-        ));
-        for other in &fixes[1..] {
-            message.push_str(&format!(
-                ", or else {} {}",
-                other.part.name(),
-                other.replacement
-            ));
-        }
-    }
-    diag.message = message;
-    diag.fixes = fixes;
-    diag
 }
 
 #[cfg(test)]

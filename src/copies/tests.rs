@@ -1,3 +1,4 @@
+use std::ops::Range;
 use std::sync::Arc;
 
 use super::captions::captions_in_chunks;
@@ -322,7 +323,7 @@ fn own_directory(inputs: &[Input<'_>]) -> Vec<String> {
     check_inputs(inputs, &options)
         .diagnostics
         .iter()
-        .filter(|d| d.check == "directory")
+        .filter(|d| d.check == DiagnosticCheck::Directory)
         .map(|d| {
             format!(
                 "{}:{}:{} {}: {}",

@@ -16,7 +16,7 @@ use anstream::ColorChoice;
 use anyhow::Context as _;
 use gbrscan::Severity;
 use gbrscan::copies::index::Entry;
-use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs};
+use gbrscan::copies::{Against, Diagnostic, DiagnosticCheck, Input, Options, Report, check_inputs};
 
 use crate::cli::inputs::{InputArgs, LoadedText, Loader, PlainFile};
 use crate::cli::progress::ShowProgress;
@@ -81,35 +81,8 @@ impl Args {
 /// "OCR"), after the other diagnostics: `note[ocr]: OCR gave `dShé`, read as `d5h6``.
 fn ocr_notes(loaded: &[LoadedText], diagnostics: &mut Vec<Diagnostic>) {
     for (input, l) in loaded.iter().enumerate() {
-        for fix in l.ocr_fixes.iter().flat_map(|f| f.iter()) {
-            let start = usize::try_from(fix.offset)
-                .unwrap_or(usize::MAX)
-                .min(l.text.len());
-            let before = &l.text[..start];
-            let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-            let line_start = before
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-            let part = match fix.part {
-                gbrscan::ocr::OcrPart::Code => "the code",
-                gbrscan::ocr::OcrPart::Squares => "squares",
-                gbrscan::ocr::OcrPart::Men => "W/B",
-                gbrscan::ocr::OcrPart::Line => "a caption line, read again as one line",
-            };
-            diagnostics.push(Diagnostic {
-                path: l.name.clone(),
-                input: Some(input),
-                span: start..(start + fix.found.len()).min(l.text.len()),
-                line,
-                column: (start - line_start) as u64 + 1,
-                check: "ocr".to_owned(),
-                severity: Severity::Note,
-                message: format!("OCR gave `{}` ({part}), read as `{}`", fix.found, fix.read),
-                copies: Vec::new(),
-                fixes: Vec::new(),
-                study: None,
-            });
+        if let Some(fixes) = &l.ocr_fixes {
+            diagnostics.extend(gbrscan::copies::ocr_notes(input, &l.name, &l.text, fixes));
         }
     }
 }
@@ -348,9 +321,9 @@ fn summary(report: &Report, shown: &[&Diagnostic], files: usize) -> out::CheckSu
     let mut near = 0;
     for d in shown {
         match d.severity {
-            Severity::Error => *errors.entry(d.check.clone()).or_insert(0) += 1,
+            Severity::Error => *errors.entry(d.check.name().to_owned()).or_insert(0) += 1,
             Severity::Warning => warnings += 1,
-            Severity::Note if d.check == "near-miss" => near += 1,
+            Severity::Note if d.check == DiagnosticCheck::NearMiss => near += 1,
             Severity::Note => {}
         }
     }

@@ -165,12 +165,12 @@ pub fn render(
 ) -> String {
     let label = match d.fixes.first() {
         Some(f) => format!("should read {}", visible(&f.replacement)),
-        None => d.check.clone(),
+        None => d.check.name().to_owned(),
     };
     let message = visible(&d.message);
     let title = level(d.severity)
         .primary_title(message.as_ref())
-        .id(d.check.as_str());
+        .id(d.check.name());
     let mut group = match text {
         Some(text) => {
             let at = d.span.start.min(text.len());
@@ -264,7 +264,7 @@ pub fn json(w: &mut impl Write, d: &Diagnostic, unwritten: Option<&Doubt>) -> io
         column: d.column,
         offset: d.span.start,
         length: d.span.len(),
-        check: &d.check,
+        check: d.check.name(),
         severity: d.severity,
         message: &d.message,
         study: d.study.as_deref(),

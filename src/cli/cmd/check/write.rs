@@ -58,7 +58,8 @@ impl std::fmt::Display for Doubt {
 pub fn decided(d: &Diagnostic) -> bool {
     d.fixes.len() == 1
         && d.input.is_some()
-        && (d.severity == gbrscan::Severity::Error || d.check == "near-miss")
+        && (d.severity == gbrscan::Severity::Error
+            || d.check == gbrscan::copies::DiagnosticCheck::NearMiss)
 }
 
 /// For each diagnostic of `shown`, why its fix is left out although the copies decide it
