@@ -12,6 +12,7 @@ mod cited;
 mod diagnose;
 mod diagnostic;
 mod elsewhere;
+pub mod fixes;
 pub mod index;
 mod lines;
 pub mod merge;

@@ -20,8 +20,9 @@ use gbrscan::copies::{Against, Diagnostic, DiagnosticCheck, Input, Options, Repo
 
 use crate::cli::inputs::{InputArgs, LoadedText, Loader, PlainFile};
 use crate::cli::progress::ShowProgress;
-use output::{self as out, Applied};
-use write::{doubts, write_back};
+use gbrscan::copies::fixes::{doubts, undecided, unique_fixes};
+use output as out;
+use write::write_back;
 
 /// Arguments of `gbr check`.
 #[derive(Debug, clap::Args)]
@@ -195,7 +196,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 );
             }
         }
-        let applied = out::unique_fixes(&shown, inputs.len(), &doubts);
+        let applied = unique_fixes(&shown, inputs.len(), &doubts);
         // The names the diff gives its files: relative to the current folder, or from the
         // root when a file lies outside it (docs/check.md, "--diff and patch").
         let names = out::DiffNames::new(
@@ -281,7 +282,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        let Applied { skipped } = out::skipped(&shown);
+        let skipped = undecided(&shown);
         if skipped > 0 {
             eprintln!("gbr: {skipped} fixes left out: more than one candidate, or none certain");
         }

@@ -10,7 +10,7 @@ use gbrscan::Severity;
 use gbrscan::check::Fix;
 use gbrscan::copies::Diagnostic;
 
-use super::write::{Doubt, decided};
+use gbrscan::copies::fixes::Doubt;
 use serde::Serialize;
 
 /// The counts printed at the end.
@@ -302,47 +302,6 @@ pub fn json_summary(w: &mut impl Write, s: &CheckSummary) -> io::Result<()> {
         },
     )?;
     writeln!(w)
-}
-
-/// Fixes left out of `--diff` and `--write`.
-pub struct Applied {
-    /// Diagnostics with fixes none of which is unique.
-    pub skipped: usize,
-}
-
-/// The unique fixes per input, in order, overlapping ones and repeats left out, and those
-/// whose code is in doubt (`doubts`, by diagnostic of `shown`: [`super::write::doubts`]).
-pub fn unique_fixes(
-    shown: &[&Diagnostic],
-    inputs: usize,
-    doubts: &[Option<Doubt>],
-) -> Vec<Vec<Fix>> {
-    let mut out: Vec<Vec<Fix>> = vec![Vec::new(); inputs];
-    for (n, d) in shown.iter().enumerate() {
-        if !decided(d) || doubts.get(n).is_some_and(Option::is_some) {
-            continue;
-        }
-        let Some(i) = d.input else { continue };
-        let fix = &d.fixes[0];
-        if !out[i]
-            .iter()
-            .any(|f| f.span.start < fix.span.end && fix.span.start < f.span.end)
-        {
-            out[i].push(fix.clone());
-        }
-    }
-    out
-}
-
-/// How many diagnostics with fixes are not applied because the copies do not decide between
-/// their candidates.
-pub fn skipped(shown: &[&Diagnostic]) -> Applied {
-    Applied {
-        skipped: shown
-            .iter()
-            .filter(|d| !d.fixes.is_empty() && !decided(d))
-            .count(),
-    }
 }
 
 /// `text` with `edits` applied.
