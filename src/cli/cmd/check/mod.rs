@@ -3,7 +3,6 @@
 //! printed as compiler-style diagnostics, JSON Lines, or a unified diff of the fixes; `--write`
 //! applies them (docs/check.md).
 
-mod output;
 mod write;
 
 use std::collections::BTreeMap;
@@ -21,7 +20,7 @@ use gbrscan::copies::{Against, Diagnostic, DiagnosticCheck, Input, Options, Repo
 use crate::cli::inputs::{InputArgs, LoadedText, Loader, PlainFile};
 use crate::cli::progress::ShowProgress;
 use gbrscan::copies::fixes::{doubts, undecided, unique_fixes};
-use output as out;
+use gbrscan::render::check as out;
 use write::write_back;
 
 /// Arguments of `gbr check`.

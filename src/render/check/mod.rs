@@ -5,12 +5,12 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use crate::Severity;
+use crate::check::Fix;
+use crate::copies::Diagnostic;
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use gbrscan::Severity;
-use gbrscan::check::Fix;
-use gbrscan::copies::Diagnostic;
 
-use gbrscan::copies::fixes::Doubt;
+use crate::copies::fixes::Doubt;
 use serde::Serialize;
 
 /// The counts printed at the end.
@@ -246,7 +246,7 @@ struct JsonDiagnostic<'a> {
     check: &'a str,
     severity: Severity,
     message: &'a str,
-    copies: &'a [gbrscan::copies::Cited],
+    copies: &'a [crate::copies::Cited],
     fixes: Vec<JsonFix<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     unwritten: Option<String>,
@@ -306,7 +306,7 @@ pub fn json_summary(w: &mut impl Write, s: &CheckSummary) -> io::Result<()> {
 
 /// `text` with `edits` applied.
 pub fn apply(text: &[u8], edits: &[Fix]) -> Vec<u8> {
-    gbrscan::copies::apply(text, edits)
+    crate::copies::apply(text, edits)
 }
 
 /// The names `--diff` gives its files in the `a/NAME` and `b/NAME` headers, so that
