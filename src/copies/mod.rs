@@ -128,37 +128,8 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
         codes: captions.len() as u64,
         ..Report::default()
     };
-    // Group by group (the same kings), so that one group's index is held at a time; the
-    // diagnostics are put back in caption order. An input with a fault is reported, not half
-    // checked.
-    let mut found: Vec<Vec<Diagnostic>> = Vec::new();
-    found.resize_with(captions.len(), Vec::new);
-    for members in elsewhere::groups(&captions) {
-        let copies = elsewhere::Copies::new(&captions, &members);
-        for n in members {
-            let caption = &captions[n];
-            if faults.iter().any(|f| f.input == caption.input) {
-                continue;
-            }
-            let input = &inputs[caption.input];
-            match crate::fault::catch(|| diagnose(input, caption, &copies.of(n), &index)) {
-                Ok(mut diagnostics) => {
-                    let study = caption.citation.as_deref().and_then(study_name);
-                    for d in &mut diagnostics {
-                        d.study.clone_from(&study);
-                    }
-                    found[n] = diagnostics;
-                }
-                Err(fault) => faults.push(InputFault {
-                    input: caption.input,
-                    at: caption.parsed.span.start as u64,
-                    fault,
-                }),
-            }
-        }
-        work.copies += copies.steps.get();
-    }
-    report.diagnostics.extend(found.into_iter().flatten());
+    let found = diagnose_all(inputs, &index, &captions, &mut faults, &mut work.copies);
+    report.diagnostics.extend(found);
     report
         .diagnostics
         .extend(cited::same_study(inputs, &index, &captions));
@@ -185,41 +156,98 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
         .retain(|d| d.input.is_none_or(|i| faults.iter().all(|f| f.input != i)));
     report.valid = count_valid(&captions, &report.diagnostics, &mut work.valid);
     if options.near_misses {
-        for (i, input) in inputs.iter().enumerate() {
-            if faults.iter().any(|f| f.input == i) {
-                continue;
-            }
-            let mut misses: Vec<near::NearMiss> = captions
-                .iter()
-                .filter(|c| c.input == i)
-                .filter_map(|c| near::square_list(input.text, &c.parsed))
-                .collect();
-            misses.extend(near::near_misses_counted(input.text, &mut work.near));
-            misses.sort_by_key(|m| (std::cmp::Reverse(m.score), m.span.start));
-            for miss in misses {
-                let (line, column) = index[i].line_column(miss.span.start);
-                report.near_misses += 1;
-                report.diagnostics.push(Diagnostic {
-                    path: input.path.clone(),
-                    input: Some(i),
-                    span: miss.span.clone(),
-                    line,
-                    column,
-                    check: DiagnosticCheck::NearMiss,
-                    severity: Severity::Note,
-                    message: match miss.readings.first() {
-                        Some(r) => format!("{} may be {r}: {}", miss.found, miss.why),
-                        None => format!("{} is a near miss: {}", miss.found, miss.why),
-                    },
-                    copies: Vec::new(),
-                    fixes: miss.fixes(),
-                    study: None,
-                });
-            }
-        }
+        let misses = near_miss_diagnostics(inputs, &index, &captions, &faults, &mut work.near);
+        report.near_misses = misses.len() as u64;
+        report.diagnostics.extend(misses);
     }
     report.faults = faults;
     report
+}
+
+/// The diagnostics of every caption ([`diagnose`]), in caption order, each with the study
+/// it belongs to. Group by group (the same kings), so that one group's index is held at a
+/// time; `steps` counts the copies looked at. An input with a fault is reported, not half
+/// checked: a caption whose check panics adds its input's fault to `faults`.
+fn diagnose_all(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    captions: &[Caption],
+    faults: &mut Vec<InputFault>,
+    steps: &mut u64,
+) -> Vec<Diagnostic> {
+    let mut found: Vec<Vec<Diagnostic>> = Vec::new();
+    found.resize_with(captions.len(), Vec::new);
+    for members in elsewhere::groups(captions) {
+        let copies = elsewhere::Copies::new(captions, &members);
+        for n in members {
+            let caption = &captions[n];
+            if faults.iter().any(|f| f.input == caption.input) {
+                continue;
+            }
+            let input = &inputs[caption.input];
+            match crate::fault::catch(|| diagnose(input, caption, &copies.of(n), index)) {
+                Ok(mut diagnostics) => {
+                    let study = caption.citation.as_deref().and_then(study_name);
+                    for d in &mut diagnostics {
+                        d.study.clone_from(&study);
+                    }
+                    found[n] = diagnostics;
+                }
+                Err(fault) => faults.push(InputFault {
+                    input: caption.input,
+                    at: caption.parsed.span.start as u64,
+                    fault,
+                }),
+            }
+        }
+        *steps += copies.steps.get();
+    }
+    found.into_iter().flatten().collect()
+}
+
+/// The near misses of every input without a fault (`copies/near.rs`), each input's most
+/// likely first: the square lists of its captions that almost read, and the text that almost
+/// reads as a code. `steps` counts the bytes read ahead.
+fn near_miss_diagnostics(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    captions: &[Caption],
+    faults: &[InputFault],
+    steps: &mut u64,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        if faults.iter().any(|f| f.input == i) {
+            continue;
+        }
+        let mut misses: Vec<near::NearMiss> = captions
+            .iter()
+            .filter(|c| c.input == i)
+            .filter_map(|c| near::square_list(input.text, &c.parsed))
+            .collect();
+        misses.extend(near::near_misses_counted(input.text, steps));
+        misses.sort_by_key(|m| (std::cmp::Reverse(m.score), m.span.start));
+        for miss in misses {
+            let (line, column) = index[i].line_column(miss.span.start);
+            out.push(Diagnostic {
+                path: input.path.clone(),
+                input: Some(i),
+                span: miss.span.clone(),
+                line,
+                column,
+                check: DiagnosticCheck::NearMiss,
+                severity: Severity::Note,
+                message: match miss.readings.first() {
+                    Some(r) => format!("{} may be {r}: {}", miss.found, miss.why),
+                    None => format!("{} is a near miss: {}", miss.found, miss.why),
+                },
+                copies: Vec::new(),
+                fixes: miss.fixes(),
+                study: None,
+            });
+        }
+    }
+    out
 }
 
 /// The captions on whose text no error stands, from any copy: the errors' starts, sorted,
