@@ -72,7 +72,7 @@ pub fn decided(d: &Diagnostic) -> bool {
 /// The rule: a fix is written only where the code it belongs to, read again in the text with
 /// every decided fix of its input applied, has kings, squares, W/B, a sign or a stipulation
 /// beside it, or a stipulation on a line above it or in a directory's heading
-/// ([`crate::StipulationSource`]); and never on a PGN tag line but for a tag whose name holds
+/// ([`crate::stipulation::StipulationSource`]); and never on a PGN tag line but for a tag whose name holds
 /// `GBR`. The text fixed is read so that a near miss (`0l16.00` to `0116.00`) is judged as
 /// the code it becomes. `texts` are the inputs' texts, by index.
 pub fn doubts(shown: &[&Diagnostic], texts: &[&[u8]]) -> Vec<Option<Doubt>> {

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::CheckSummary;
-use crate::Severity;
+use crate::check::Severity;
 use crate::copies::Diagnostic;
 use crate::copies::fixes::Doubt;
 

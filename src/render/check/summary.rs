@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::Severity;
+use crate::check::Severity;
 use crate::copies::{Diagnostic, DiagnosticCheck, Report};
 
 /// The counts printed at the end.

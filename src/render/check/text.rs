@@ -4,7 +4,7 @@
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
 use super::{escape, visible};
-use crate::Severity;
+use crate::check::Severity;
 use crate::copies::Diagnostic;
 
 fn level(severity: Severity) -> Level<'static> {
