@@ -9,7 +9,10 @@ use crate::code::{Code, PIECE_ROLES, plural_name};
 use crate::diagram::board_position;
 use crate::material::Material;
 use crate::parse::Parsed;
-use crate::position::MenCount;
+use crate::position::{Kings, MenCount};
+
+/// The men of a board, by side and role.
+type Counts = shakmaty::ByColor<shakmaty::ByRole<u8>>;
 
 /// One disagreement between a caption's part and the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,89 +44,28 @@ fn men_word(n: u8, color: Color, role: Role) -> String {
 /// The caption's parts that disagree with `board`, the board named `name` in messages
 /// (`the diagram above`). Parts the caption does not give are not compared.
 pub fn compare(parsed: &Parsed, board: &Board, name: &str) -> Vec<Disagreement> {
-    let mut out = Vec::new();
     let Some((kings, squares)) = board_position(board) else {
-        return out;
+        return Vec::new();
     };
-    let mut counts = shakmaty::ByColor::<shakmaty::ByRole<u8>>::default();
+    let mut counts = Counts::default();
     for (_, piece) in board.clone() {
         *counts.get_mut(piece.color).get_mut(piece.role) += 1;
     }
     let material = Material::new(counts);
     let p = &parsed.position;
     let parts = &parsed.parts;
+    let mut out = Vec::new();
     if let Ok(code) = Code::from_material(&material)
         && code != p.code
     {
-        let mut said = Vec::new();
-        let digits = p.code.digits();
-        for (i, role) in PIECE_ROLES.into_iter().enumerate() {
-            let (w, b) = (*counts.white.get(role), *counts.black.get(role));
-            let printed = digits[i];
-            if printed.value() == code.digits()[i].value() {
-                continue;
-            }
-            let found = match printed.counts() {
-                Some((pw, pb)) => format!(
-                    "{} and {}",
-                    men_word(pw, Color::White, role),
-                    men_word(pb, Color::Black, role)
-                ),
-                None => "three or more of a side".to_string(),
-            };
-            said.push(format!(
-                "the {} digit {printed} counts {found}; {name} has {} and {} (digit {})",
-                singular(role),
-                men_word(w, Color::White, role),
-                men_word(b, Color::Black, role),
-                code.digits()[i]
-            ));
-        }
-        for color in [Color::White, Color::Black] {
-            let printed = p.code.pawns(color);
-            let n = *counts.get(color).get(Role::Pawn);
-            if printed != n {
-                said.push(format!(
-                    "the {color} pawn digit is {printed}; {name} says {}",
-                    men_word(n, color, Role::Pawn)
-                ));
-            }
-        }
-        out.push(Disagreement {
-            part: Part::Code,
-            message: format!("code {} against {name}: {}", p.code, said.join("; ")),
-            says: format!("{name} says {}", material.human()),
-            fix: Fix {
-                part: Part::Code,
-                span: parts.code.clone(),
-                replacement: code.to_string(),
-            },
-        });
+        out.push(code_disagreement(parsed, &counts, &material, code, name));
     }
     if let (Some(k), Some(span)) = (p.kings, parts.kings.clone())
         && k != kings
     {
-        let message = if k.white == kings.black && k.black == kings.white {
-            format!(
-                "kings swapped: {name} has the white king on {} and the black king on {}",
-                kings.white, kings.black
-            )
-        } else if k.white != kings.white && k.black != kings.black {
-            format!("kings {k}: {name} has them on {kings}")
-        } else if k.white != kings.white {
-            format!(
-                "white king on {}: {name} has it on {}",
-                k.white, kings.white
-            )
-        } else {
-            format!(
-                "black king on {}: {name} has it on {}",
-                k.black, kings.black
-            )
-        };
         out.push(Disagreement {
             part: Part::Kings,
-            message,
+            message: kings_message(k, kings, name),
             says: format!("{name} has the kings on {kings}"),
             fix: Fix {
                 part: Part::Kings,
@@ -154,12 +96,11 @@ pub fn compare(parsed: &Parsed, board: &Board, name: &str) -> Vec<Disagreement> 
     if let (Some(m), Some(span)) = (p.men, parts.men.clone())
         && m != men
     {
-        let mut said = Vec::new();
-        for color in [Color::White, Color::Black] {
-            if m.get(color) != men.get(color) {
-                said.push(format!("{} {color} men", men.get(color)));
-            }
-        }
+        let said: Vec<String> = [Color::White, Color::Black]
+            .into_iter()
+            .filter(|&color| m.get(color) != men.get(color))
+            .map(|color| format!("{} {color} men", men.get(color)))
+            .collect();
         out.push(Disagreement {
             part: Part::MenCount,
             message: format!("W/B is {m}: {name} has {men} ({})", said.join(", ")),
@@ -172,4 +113,82 @@ pub fn compare(parsed: &Parsed, board: &Board, name: &str) -> Vec<Disagreement> 
         });
     }
     out
+}
+
+/// The caption's code against `code`, the code of the board's `material` (its men `counts`
+/// by side and role): each digit that counts otherwise, in words.
+fn code_disagreement(
+    parsed: &Parsed,
+    counts: &Counts,
+    material: &Material,
+    code: Code,
+    name: &str,
+) -> Disagreement {
+    let p = &parsed.position;
+    let mut said = Vec::new();
+    let digits = p.code.digits();
+    for (i, role) in PIECE_ROLES.into_iter().enumerate() {
+        let (w, b) = (*counts.white.get(role), *counts.black.get(role));
+        let printed = digits[i];
+        if printed.value() == code.digits()[i].value() {
+            continue;
+        }
+        let found = match printed.counts() {
+            Some((pw, pb)) => format!(
+                "{} and {}",
+                men_word(pw, Color::White, role),
+                men_word(pb, Color::Black, role)
+            ),
+            None => "three or more of a side".to_string(),
+        };
+        said.push(format!(
+            "the {} digit {printed} counts {found}; {name} has {} and {} (digit {})",
+            singular(role),
+            men_word(w, Color::White, role),
+            men_word(b, Color::Black, role),
+            code.digits()[i]
+        ));
+    }
+    for color in [Color::White, Color::Black] {
+        let printed = p.code.pawns(color);
+        let n = *counts.get(color).get(Role::Pawn);
+        if printed != n {
+            said.push(format!(
+                "the {color} pawn digit is {printed}; {name} says {}",
+                men_word(n, color, Role::Pawn)
+            ));
+        }
+    }
+    Disagreement {
+        part: Part::Code,
+        message: format!("code {} against {name}: {}", p.code, said.join("; ")),
+        says: format!("{name} says {}", material.human()),
+        fix: Fix {
+            part: Part::Code,
+            span: parsed.parts.code.clone(),
+            replacement: code.to_string(),
+        },
+    }
+}
+
+/// Kings `k` printed against the board's `kings`: swapped, both wrong, or one.
+fn kings_message(k: Kings, kings: Kings, name: &str) -> String {
+    if k.white == kings.black && k.black == kings.white {
+        format!(
+            "kings swapped: {name} has the white king on {} and the black king on {}",
+            kings.white, kings.black
+        )
+    } else if k.white != kings.white && k.black != kings.black {
+        format!("kings {k}: {name} has them on {kings}")
+    } else if k.white != kings.white {
+        format!(
+            "white king on {}: {name} has it on {}",
+            k.white, kings.white
+        )
+    } else {
+        format!(
+            "black king on {}: {name} has it on {}",
+            k.black, kings.black
+        )
+    }
 }

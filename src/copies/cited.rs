@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use super::lines::LineIndex;
-use super::{Caption, Cited, Diagnostic, Input, study_name};
+use super::{Caption, Cited, Diagnostic, DiagnosticCheck, Input, study_name};
 use crate::check::Severity;
 
 /// What makes two citations the same study: the number as printed, the source in lower case
@@ -78,7 +78,7 @@ pub(super) fn same_study(
                 span,
                 line,
                 column,
-                check: "citation".to_string(),
+                check: DiagnosticCheck::Citation,
                 severity: Severity::Warning,
                 message: format!(
                     "{} is printed {here} here and otherwise in {} other file{}: one of the copies is misprinted",

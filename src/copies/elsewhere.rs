@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use shakmaty::Square;
 
-use super::{Caption, Cited, Diagnostic, Input, Make, verify};
+use super::{Caption, Cited, Diagnostic, DiagnosticCheck, Input, Make, verify};
 use crate::check::{Fix, Part, Severity};
 use crate::parse::Parsed;
 use crate::position::Kings;
@@ -361,7 +361,7 @@ pub(crate) fn disagreements(
                 part.name()
             )
         };
-        let mut diag = make(span.clone(), "elsewhere", severity, message);
+        let mut diag = make(span.clone(), DiagnosticCheck::Elsewhere, severity, message);
         diag.copies = places
             .iter()
             .map(|p| Cited {

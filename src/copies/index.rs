@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::{Against, Caption, Cited, Diagnostic, Input, LineIndex, verify};
+use super::{Against, Caption, Cited, Diagnostic, DiagnosticCheck, Input, LineIndex, verify};
 use crate::check::{Fix, Part, Severity};
 use crate::code::Code;
 use crate::position::Kings;
@@ -217,41 +217,7 @@ pub(crate) fn compare(
         }
         for (i, words) in near {
             matched[i] = true;
-            let e = &entries[i];
-            let (part, span, replacement) = match (c.parsed.position.code != e.code, e.kings) {
-                (true, _) => (Part::Code, c.parsed.parts.code.clone(), e.code.to_string()),
-                (false, Some(k)) => match c.parsed.parts.kings.clone() {
-                    Some(s) => (Part::Kings, s, k.to_string()),
-                    None => continue,
-                },
-                (false, None) => continue,
-            };
-            let mut d = make(
-                c,
-                span.clone(),
-                Severity::Error,
-                format!("the directory's entry differs, {words}; one of the two is wrong"),
-            );
-            d.copies.push(Cited {
-                place: e.place.clone(),
-                says: format!("the directory prints {}", e.text),
-            });
-            let fix = Fix {
-                part,
-                span,
-                replacement,
-            };
-            let board = c.board.as_ref().map(|b| &b.0);
-            // The directory decides only where the caption fails its own checks and its
-            // reading passes them; else either copy may be the wrong one. A printed index
-            // among the inputs has decided that already, in the caption's own finding.
-            if !c.valid && verify(texts[c.input], &c.parsed, std::slice::from_ref(&fix), board) {
-                if e.caption.is_some() {
-                    continue;
-                }
-                d.fixes.push(fix);
-            }
-            out.push(d);
+            out.extend(differs(texts, c, &entries[i], &words, make));
         }
     }
     *steps += lookup.steps.get();
@@ -267,6 +233,49 @@ pub(crate) fn compare(
         }
     }
     out
+}
+
+/// The diagnostic of caption `c` whose directory entry `e` differs from it (`words` says
+/// how): at the code, else at the kings; `None` where the caption prints no part that differs,
+/// or where a printed index among the inputs decided it already.
+fn differs(
+    texts: &[&[u8]],
+    c: &Caption,
+    e: &Entry,
+    words: &str,
+    make: &MakeAt<'_>,
+) -> Option<Diagnostic> {
+    let (part, span, replacement) = match (c.parsed.position.code != e.code, e.kings) {
+        (true, _) => (Part::Code, c.parsed.parts.code.clone(), e.code.to_string()),
+        (false, Some(k)) => (Part::Kings, c.parsed.parts.kings.clone()?, k.to_string()),
+        (false, None) => return None,
+    };
+    let mut d = make(
+        c,
+        span.clone(),
+        Severity::Error,
+        format!("the directory's entry differs, {words}; one of the two is wrong"),
+    );
+    d.copies.push(Cited {
+        place: e.place.clone(),
+        says: format!("the directory prints {}", e.text),
+    });
+    let fix = Fix {
+        part,
+        span,
+        replacement,
+    };
+    let board = c.board.as_ref().map(|b| &b.0);
+    // The directory decides only where the caption fails its own checks and its
+    // reading passes them; else either copy may be the wrong one. A printed index
+    // among the inputs has decided that already, in the caption's own finding.
+    if !c.valid && verify(texts[c.input], &c.parsed, std::slice::from_ref(&fix), board) {
+        if e.caption.is_some() {
+            return None;
+        }
+        d.fixes.push(fix);
+    }
+    Some(d)
 }
 
 /// The diagnostics of the body against the directory `against`.
@@ -342,7 +351,7 @@ fn compare_body(
             span,
             line,
             column,
-            check: "directory".to_string(),
+            check: DiagnosticCheck::Directory,
             severity,
             message,
             copies: Vec::new(),
@@ -366,7 +375,7 @@ fn compare_body(
                     span: 0..0,
                     line: line.parse().ok()?,
                     column: 1,
-                    check: "directory".to_string(),
+                    check: DiagnosticCheck::Directory,
                     severity,
                     message,
                     copies: Vec::new(),

@@ -7,34 +7,32 @@
 
 pub(crate) mod board;
 mod book;
+mod captions;
 mod cited;
+mod diagnose;
+mod diagnostic;
 mod elsewhere;
+pub mod fixes;
 pub mod index;
 mod lines;
 pub mod merge;
 pub(crate) mod near;
+mod notes;
 mod verify;
 
-use std::ops::Range;
 use std::sync::Arc;
 
-use shakmaty::Board;
-
-use crate::check::{Check, Finding, Fix, Severity};
-use crate::diagram;
-use crate::parse::{Parsed, parse_at};
-use crate::record::Record;
-use rayon::prelude::*;
-
-use crate::context::label::LabelRules;
-use crate::record::Fields;
-use crate::scan::{
-    ChunkScan, DEFAULT_CHUNK_SIZE, Failed, Reading, Stitcher, chunks, scan_chunk_guarded,
-};
-use crate::source_path::SourcePath;
+use crate::check::Severity;
 
 pub use crate::context::evidence::pgn_tag_at;
+pub(crate) use captions::Caption;
+use captions::captions;
+pub use captions::{caption_at, code_offset};
+pub(crate) use diagnose::Make;
+use diagnose::diagnose;
+pub use diagnostic::{Cited, Diagnostic, DiagnosticCheck, study_name};
 pub(crate) use lines::LineIndex;
+pub use notes::ocr_notes;
 pub use verify::apply;
 pub(crate) use verify::verify;
 
@@ -48,73 +46,6 @@ pub struct Input<'a> {
     pub source: Arc<str>,
     /// The text (after decoding).
     pub text: &'a [u8],
-}
-
-/// Another copy cited by a diagnostic.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Cited {
-    /// Where it stands: `path:line` (line 1-based).
-    pub place: String,
-    /// What it says, in words (`the diagram above has 4/4 men`, `printed as 4/4`).
-    pub says: String,
-}
-
-/// One problem found, with its place and its fixes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Diagnostic {
-    /// The input's path.
-    pub path: Arc<str>,
-    /// 0-based index of the input among those given; `None` for a place outside them (an
-    /// entry of a saved directory, cited by its source).
-    pub input: Option<usize>,
-    /// 0-based byte range of the faulty part in the input's text.
-    pub span: Range<usize>,
-    /// 1-based line of `span.start`.
-    pub line: u64,
-    /// 1-based byte column of `span.start`.
-    pub column: u64,
-    /// The check's name: one of gbr-notation.md §3 (`men-count`, `squares`, ...), or `diagram`,
-    /// `fen`, `elsewhere` for the copies, `near-miss`, `directory`.
-    pub check: String,
-    /// Error, warning or note.
-    pub severity: Severity,
-    /// Expected against found, in words.
-    pub message: String,
-    /// The other copies that decide it, with their place.
-    pub copies: Vec<Cited>,
-    /// Candidate fixes, best first, each verified; empty when none is certain enough to give.
-    pub fixes: Vec<Fix>,
-    /// The study the code belongs to as the field cites it (`study 18601 (Didukh)`,
-    /// `study 2 (EBUR 1999)`: [`study_name`]), where its block prints a number; `None`
-    /// otherwise, and for a place outside the inputs.
-    pub study: Option<String>,
-}
-
-/// How a diagnostic names a study: `study NUMBER`, then the composers' surnames in
-/// parentheses (`study 18601 (Didukh)`), else the source and year (`study 2 (EBUR 1999)`);
-/// `None` without a number (docs/printing.md, "Citations").
-pub fn study_name(cite: &crate::citation::Citation) -> Option<String> {
-    let number = cite.number.as_deref()?;
-    let names: Vec<&str> = cite
-        .composers
-        .iter()
-        .map(|c| crate::citation::surname(c))
-        .collect();
-    let about = if !names.is_empty() {
-        names.join(" & ")
-    } else {
-        let year = cite.year.map(|y| y.to_string());
-        [cite.source.as_deref(), year.as_deref()]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    Some(if about.is_empty() {
-        format!("study {number}")
-    } else {
-        format!("study {number} ({about})")
-    })
 }
 
 /// What a check of some inputs found.
@@ -167,163 +98,6 @@ pub struct Options {
     pub own_directory: bool,
 }
 
-/// Builds a diagnostic of one caption at a span: span, check, severity, message.
-pub(crate) type Make<'a> = dyn Fn(Range<usize>, &str, Severity, String) -> Diagnostic + 'a;
-
-/// One caption: a code found, read with its parts, and the board copies near it.
-pub(crate) struct Caption {
-    pub(crate) input: usize,
-    pub(crate) path: Arc<str>,
-    /// True when the caption passes its own checks (no error).
-    pub(crate) valid: bool,
-    pub(crate) parsed: Parsed,
-    pub(crate) line: u64,
-    /// The board copy and how messages name it (`the diagram above`), with its place; boxed,
-    /// since most captions have none.
-    pub(crate) board: Option<Box<(Board, String, Cited)>>,
-    /// The name of the board copy whose men count split a digit 9 of a code printed without
-    /// W/B (`the FEN on line 8`): the `nine` finding says it gives the split.
-    pub(crate) men_from: Option<String>,
-    /// The study's citation, where its block prints one (boxed: most captions have none).
-    pub(crate) citation: Option<Box<crate::citation::Citation>>,
-}
-
-/// The 0-based offset of the code in a record's text.
-fn anchor(record: &Record) -> usize {
-    let code = record.code.to_string();
-    record.offset as usize + record.text.find(&code).unwrap_or(0)
-}
-
-/// The board copy of a caption: its diagram, else a FEN near it.
-fn board_copy(
-    input: &Input<'_>,
-    lines: &LineIndex,
-    parsed: &Parsed,
-) -> Option<(Board, String, Cited)> {
-    let path = &input.path;
-    if let Some(d) = diagram::for_code(input.text, parsed.span.clone()) {
-        let name = if d.span.start < parsed.span.start {
-            "the diagram above"
-        } else {
-            "the diagram below"
-        };
-        let place = format!("{path}:{}", lines.line(d.span.start));
-        return Some((
-            d.board,
-            name.to_string(),
-            Cited {
-                place,
-                says: String::new(),
-            },
-        ));
-    }
-    let (board, span) = crate::context::fen_near::fen_near(input.text, parsed.span.clone())?;
-    let line = lines.line(span.start);
-    let place = format!("{path}:{line}");
-    Some((
-        board,
-        format!("the FEN on line {line}"),
-        Cited {
-            place,
-            says: String::new(),
-        },
-    ))
-}
-
-/// Reads every caption of every input, each input scanned as [`crate::scan::scan_buffer`]
-/// scans it; an input whose scan panics gives the captions before the faulty byte, and the
-/// fault.
-fn captions(
-    inputs: &[Input<'_>],
-    index: &[LineIndex],
-    faults: &mut Vec<InputFault>,
-) -> Vec<Caption> {
-    captions_in_chunks(inputs, index, DEFAULT_CHUNK_SIZE, faults)
-}
-
-/// [`captions`], the inputs scanned in chunks of `chunk_size` bytes as
-/// [`crate::scan::scan_buffer`] does
-/// (in parallel, stitched in order), as many chunks at a time as there are threads: each
-/// chunk's records are made captions and dropped before the next chunks are scanned, so that
-/// the records of a whole input (some 350 bytes each) are never held at once.
-fn captions_in_chunks(
-    inputs: &[Input<'_>],
-    index: &[LineIndex],
-    chunk_size: usize,
-    faults: &mut Vec<InputFault>,
-) -> Vec<Caption> {
-    let rules = LabelRules::builtin();
-    let reading = Reading {
-        labels: Some(&rules),
-        fields: Fields::All,
-    };
-    let mut out = Vec::new();
-    for (i, input) in inputs.iter().enumerate() {
-        let path = SourcePath::from(&*input.path);
-        let mut tables = crate::context::Tables::new();
-        let mut take = |records: Vec<Record>| {
-            for record in records {
-                let at = anchor(&record);
-                let Some(mut parsed) = parse_at(input.text, at) else {
-                    continue;
-                };
-                // A code of a table exported as column runs, with its row's king pair.
-                crate::context::table::complete(input.text, at, &mut tables, &mut parsed);
-                let board = board_copy(input, &index[i], &parsed).map(Box::new);
-                // A digit 9 with no W/B beside it: the board copy's men split it (gbr-notation.md §3
-                // rule 7), as a game's FEN does in the scan of a PGN file.
-                let mut men_from = None;
-                if let Some(b) = &board
-                    && parsed.position.men.is_none()
-                    && !parsed.position.code.nines().is_empty()
-                {
-                    let men = |c| b.0.by_color(c).count() as u8;
-                    parsed.position.men = Some(crate::position::MenCount {
-                        white: men(shakmaty::Color::White),
-                        black: men(shakmaty::Color::Black),
-                    });
-                    men_from = Some(b.1.clone());
-                }
-                out.push(Caption {
-                    men_from,
-                    citation: record.citation,
-                    input: i,
-                    path: input.path.clone(),
-                    valid: record.valid,
-                    line: record.line,
-                    parsed,
-                    board,
-                });
-            }
-        };
-        let ranges: Vec<Range<usize>> = chunks(input.text.len(), chunk_size).collect();
-        let mut stitcher = Stitcher::new();
-        'input: for batch in ranges.chunks(rayon::current_num_threads().max(1)) {
-            let scans: Vec<Result<ChunkScan, Box<Failed>>> = batch
-                .par_iter()
-                .map(|range| scan_chunk_guarded(input.text, &path, range.clone(), reading, 0))
-                .collect();
-            for scan in scans {
-                match scan {
-                    Ok(scan) => take(stitcher.stitch(scan)),
-                    Err(failed) => {
-                        let Failed { scan, at, fault } = *failed;
-                        take(stitcher.stitch(scan));
-                        faults.push(InputFault {
-                            input: i,
-                            at,
-                            fault,
-                        });
-                        break 'input;
-                    }
-                }
-            }
-        }
-        take(stitcher.finish());
-    }
-    out
-}
-
 /// Checks every caption of `inputs` against every copy of its position, and does what
 /// `options` ask besides. Never fails: what cannot be read is not checked.
 ///
@@ -354,37 +128,8 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
         codes: captions.len() as u64,
         ..Report::default()
     };
-    // Group by group (the same kings), so that one group's index is held at a time; the
-    // diagnostics are put back in caption order. An input with a fault is reported, not half
-    // checked.
-    let mut found: Vec<Vec<Diagnostic>> = Vec::new();
-    found.resize_with(captions.len(), Vec::new);
-    for members in elsewhere::groups(&captions) {
-        let copies = elsewhere::Copies::new(&captions, &members);
-        for n in members {
-            let caption = &captions[n];
-            if faults.iter().any(|f| f.input == caption.input) {
-                continue;
-            }
-            let input = &inputs[caption.input];
-            match crate::fault::catch(|| diagnose(input, caption, &copies.of(n), &index)) {
-                Ok(mut diagnostics) => {
-                    let study = caption.citation.as_deref().and_then(study_name);
-                    for d in &mut diagnostics {
-                        d.study.clone_from(&study);
-                    }
-                    found[n] = diagnostics;
-                }
-                Err(fault) => faults.push(InputFault {
-                    input: caption.input,
-                    at: caption.parsed.span.start as u64,
-                    fault,
-                }),
-            }
-        }
-        work.copies += copies.steps.get();
-    }
-    report.diagnostics.extend(found.into_iter().flatten());
+    let found = diagnose_all(inputs, &index, &captions, &mut faults, &mut work.copies);
+    report.diagnostics.extend(found);
     report
         .diagnostics
         .extend(cited::same_study(inputs, &index, &captions));
@@ -411,41 +156,98 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
         .retain(|d| d.input.is_none_or(|i| faults.iter().all(|f| f.input != i)));
     report.valid = count_valid(&captions, &report.diagnostics, &mut work.valid);
     if options.near_misses {
-        for (i, input) in inputs.iter().enumerate() {
-            if faults.iter().any(|f| f.input == i) {
-                continue;
-            }
-            let mut misses: Vec<near::NearMiss> = captions
-                .iter()
-                .filter(|c| c.input == i)
-                .filter_map(|c| near::square_list(input.text, &c.parsed))
-                .collect();
-            misses.extend(near::near_misses_counted(input.text, &mut work.near));
-            misses.sort_by_key(|m| (std::cmp::Reverse(m.score), m.span.start));
-            for miss in misses {
-                let (line, column) = index[i].line_column(miss.span.start);
-                report.near_misses += 1;
-                report.diagnostics.push(Diagnostic {
-                    path: input.path.clone(),
-                    input: Some(i),
-                    span: miss.span.clone(),
-                    line,
-                    column,
-                    check: "near-miss".to_string(),
-                    severity: Severity::Note,
-                    message: match miss.readings.first() {
-                        Some(r) => format!("{} may be {r}: {}", miss.found, miss.why),
-                        None => format!("{} is a near miss: {}", miss.found, miss.why),
-                    },
-                    copies: Vec::new(),
-                    fixes: miss.fixes(),
-                    study: None,
-                });
-            }
-        }
+        let misses = near_miss_diagnostics(inputs, &index, &captions, &faults, &mut work.near);
+        report.near_misses = misses.len() as u64;
+        report.diagnostics.extend(misses);
     }
     report.faults = faults;
     report
+}
+
+/// The diagnostics of every caption ([`diagnose`]), in caption order, each with the study
+/// it belongs to. Group by group (the same kings), so that one group's index is held at a
+/// time; `steps` counts the copies looked at. An input with a fault is reported, not half
+/// checked: a caption whose check panics adds its input's fault to `faults`.
+fn diagnose_all(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    captions: &[Caption],
+    faults: &mut Vec<InputFault>,
+    steps: &mut u64,
+) -> Vec<Diagnostic> {
+    let mut found: Vec<Vec<Diagnostic>> = Vec::new();
+    found.resize_with(captions.len(), Vec::new);
+    for members in elsewhere::groups(captions) {
+        let copies = elsewhere::Copies::new(captions, &members);
+        for n in members {
+            let caption = &captions[n];
+            if faults.iter().any(|f| f.input == caption.input) {
+                continue;
+            }
+            let input = &inputs[caption.input];
+            match crate::fault::catch(|| diagnose(input, caption, &copies.of(n), index)) {
+                Ok(mut diagnostics) => {
+                    let study = caption.citation.as_deref().and_then(study_name);
+                    for d in &mut diagnostics {
+                        d.study.clone_from(&study);
+                    }
+                    found[n] = diagnostics;
+                }
+                Err(fault) => faults.push(InputFault {
+                    input: caption.input,
+                    at: caption.parsed.span.start as u64,
+                    fault,
+                }),
+            }
+        }
+        *steps += copies.steps.get();
+    }
+    found.into_iter().flatten().collect()
+}
+
+/// The near misses of every input without a fault (`copies/near.rs`), each input's most
+/// likely first: the square lists of its captions that almost read, and the text that almost
+/// reads as a code. `steps` counts the bytes read ahead.
+fn near_miss_diagnostics(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    captions: &[Caption],
+    faults: &[InputFault],
+    steps: &mut u64,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        if faults.iter().any(|f| f.input == i) {
+            continue;
+        }
+        let mut misses: Vec<near::NearMiss> = captions
+            .iter()
+            .filter(|c| c.input == i)
+            .filter_map(|c| near::square_list(input.text, &c.parsed))
+            .collect();
+        misses.extend(near::near_misses_counted(input.text, steps));
+        misses.sort_by_key(|m| (std::cmp::Reverse(m.score), m.span.start));
+        for miss in misses {
+            let (line, column) = index[i].line_column(miss.span.start);
+            out.push(Diagnostic {
+                path: input.path.clone(),
+                input: Some(i),
+                span: miss.span.clone(),
+                line,
+                column,
+                check: DiagnosticCheck::NearMiss,
+                severity: Severity::Note,
+                message: match miss.readings.first() {
+                    Some(r) => format!("{} may be {r}: {}", miss.found, miss.why),
+                    None => format!("{} is a near miss: {}", miss.found, miss.why),
+                },
+                copies: Vec::new(),
+                fixes: miss.fixes(),
+                study: None,
+            });
+        }
+    }
+    out
 }
 
 /// The captions on whose text no error stands, from any copy: the errors' starts, sorted,
@@ -470,129 +272,6 @@ fn count_valid(captions: &[Caption], diagnostics: &[Diagnostic], steps: &mut u64
                 .is_none_or(|e| *e >= (c.input, c.parsed.span.end))
         })
         .count() as u64
-}
-
-/// The checks a board copy explains when it disagrees with the caption: the material ones.
-fn explained_by_board(check: Check) -> bool {
-    matches!(
-        check,
-        Check::Squares | Check::MenCount | Check::MenSquares | Check::Nine
-    )
-}
-
-fn diagnose(
-    input: &Input<'_>,
-    caption: &Caption,
-    others: &elsewhere::Others<'_, '_>,
-    index: &[LineIndex],
-) -> Vec<Diagnostic> {
-    let lines = &index[caption.input];
-    let parsed = &caption.parsed;
-    let make = |span: Range<usize>, check: &str, severity, message: String| {
-        let (line, column) = lines.line_column(span.start);
-        Diagnostic {
-            path: input.path.clone(),
-            input: Some(caption.input),
-            span,
-            line,
-            column,
-            check: check.to_string(),
-            severity,
-            message,
-            copies: Vec::new(),
-            fixes: Vec::new(),
-            study: None,
-        }
-    };
-    let findings = crate::check::check(parsed);
-    let mut out = Vec::new();
-    let mut explained = false;
-    if let Some((board, name, place)) = caption.board.as_deref() {
-        let disagreements = board::compare(parsed, board, name);
-        if !disagreements.is_empty() {
-            explained = true;
-            let edits: Vec<Fix> = disagreements.iter().map(|d| d.fix.clone()).collect();
-            let fixed = verify(input.text, parsed, &edits, Some(board));
-            let check = if name.starts_with("the FEN") {
-                "fen"
-            } else {
-                "diagram"
-            };
-            for d in disagreements {
-                let mut diag = make(d.fix.span.clone(), check, Severity::Error, d.message);
-                diag.copies.push(Cited {
-                    place: place.place.clone(),
-                    says: d.says,
-                });
-                if fixed {
-                    diag.fixes.push(d.fix);
-                }
-                out.push(diag);
-            }
-        }
-    }
-    for f in &findings {
-        if explained && explained_by_board(f.check()) {
-            continue;
-        }
-        out.push(finding_diagnostic(input, caption, f, others, &make));
-    }
-    if !explained && findings.iter().all(|f| f.severity() != Severity::Error) {
-        out.extend(elsewhere::disagreements(input, caption, others, &make));
-    }
-    out
-}
-
-/// A caption's own finding as a diagnostic, its candidate fixes verified and, where copies
-/// elsewhere decide between them, reduced to those they support.
-fn finding_diagnostic(
-    input: &Input<'_>,
-    caption: &Caption,
-    f: &Finding,
-    others: &elsewhere::Others<'_, '_>,
-    make: &Make<'_>,
-) -> Diagnostic {
-    let parsed = &caption.parsed;
-    let board = caption.board.as_ref().map(|b| &b.0);
-    let mut fixes: Vec<Fix> = f
-        .fixes()
-        .filter(|fix| verify(input.text, parsed, std::slice::from_ref(fix), board))
-        .cloned()
-        .collect();
-    let (kept, cited) = elsewhere::decide(parsed, &fixes, others);
-    let decided = kept.len() < fixes.len();
-    fixes = kept;
-    let span = fixes
-        .first()
-        .map_or_else(|| f.span.clone(), |top| top.span.clone());
-    let mut diag = make(span, f.check().name(), f.severity(), String::new());
-    diag.copies = cited;
-    let mut message = f.kind.to_string();
-    if let (Some(name), Check::Nine) = (&caption.men_from, f.check()) {
-        message = message.replace("W/B gives", &format!("{name} gives"));
-    }
-    if let Some(top) = fixes.first() {
-        let certainty = if decided || fixes.len() == 1 && f.alternatives.is_empty() {
-            "should read"
-        } else {
-            "should probably read"
-        };
-        message.push_str(&format!(
-            "; the {} {certainty} {}",
-            top.part.name(),
-            top.replacement
-        ));
-        for other in &fixes[1..] {
-            message.push_str(&format!(
-                ", or else {} {}",
-                other.part.name(),
-                other.replacement
-            ));
-        }
-    }
-    diag.message = message;
-    diag.fixes = fixes;
-    diag
 }
 
 #[cfg(test)]

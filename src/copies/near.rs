@@ -193,6 +193,71 @@ pub(crate) fn near_misses_counted(text: &[u8], steps: &mut u64) -> Vec<NearMiss>
     out
 }
 
+/// `a` and `b` read as a code's two runs of digits: `0116.00`.
+fn reading(a: &[u8], b: &[u8]) -> String {
+    format!(
+        "{}.{}",
+        String::from_utf8_lossy(a),
+        String::from_utf8_lossy(b)
+    )
+}
+
+/// A token of four and two digits and look-alikes (`digits` as read, `real` of them digits,
+/// `alike` look-alikes) with `sep` between: why it is a near miss, and its reading; `None`
+/// when it is a code (the scanner's), or nothing around it (`context`) says it may be one.
+fn misread(
+    token: &[u8],
+    sep: u8,
+    digits: &[u8],
+    real: usize,
+    alike: usize,
+    context: u32,
+) -> Option<(String, Vec<String>)> {
+    if sep == b'.' && alike == 0 {
+        return None; // a code: the scanner's
+    }
+    if real < 4 && context == 0 {
+        return None;
+    }
+    let mut why = Vec::new();
+    if sep == b',' {
+        why.push("a comma for the full stop".to_string());
+    }
+    for &c in token
+        .iter()
+        .filter(|c| digit_of(**c).is_some_and(|(_, l)| l))
+    {
+        why.push(format!("{:?} for {}", c as char, digit_of(c)?.0 as char));
+    }
+    if alike == 0 && context == 0 {
+        return None; // `1234,56`: a price in most text
+    }
+    Some((why.join(", "), vec![reading(&digits[..4], &digits[4..])]))
+}
+
+/// A code a digit short (`digits`, the first run `a` long) at `span` of `text`: its
+/// readings with the digit put back that pass the checks, none when more than two do.
+fn digit_short(text: &[u8], span: &Range<usize>, digits: &[u8], a: usize) -> (String, Vec<String>) {
+    let mut readings = Vec::new();
+    // The missing digit is the first piece digit (`323.12`) or a pawn digit (`0323.1`).
+    let places = if a == 3 { [0, 0] } else { [4, 5] };
+    for d in b'0'..=b'8' {
+        for pos in places {
+            let mut w = digits.to_vec();
+            w.insert(pos, d);
+            let r = reading(&w[..4], &w[4..]);
+            if passes(text, span, &r) && !readings.contains(&r) {
+                readings.push(r);
+            }
+        }
+    }
+    // Without W/B every completion passes: none can be proposed.
+    if readings.len() > 2 {
+        readings.clear();
+    }
+    ("a digit short".to_string(), readings)
+}
+
 /// The near miss starting at `i`, if any: a run of digits and look-alikes, a `.` or `,`, and
 /// another run, standing as a token.
 fn at(text: &[u8], i: usize, ahead: &mut Ahead) -> Option<NearMiss> {
@@ -224,57 +289,13 @@ fn at(text: &[u8], i: usize, ahead: &mut Ahead) -> Option<NearMiss> {
     let real = digits.len() - alike;
     let found = String::from_utf8_lossy(token).into_owned();
     let context = context_score(text, &span, ahead);
-    let read = |a: &[u8], b: &[u8]| {
-        format!(
-            "{}.{}",
-            String::from_utf8_lossy(a),
-            String::from_utf8_lossy(b)
-        )
-    };
     let (why, readings) = if a == 4 && b == 2 {
-        if sep == b'.' && alike == 0 {
-            return None; // a code: the scanner's
-        }
-        if real < 4 && context == 0 {
-            return None;
-        }
-        let mut why = Vec::new();
-        if sep == b',' {
-            why.push("a comma for the full stop".to_string());
-        }
-        for &c in token
-            .iter()
-            .filter(|c| digit_of(**c).is_some_and(|(_, l)| l))
-        {
-            why.push(format!("{:?} for {}", c as char, digit_of(c)?.0 as char));
-        }
-        if alike == 0 && context == 0 {
-            return None; // `1234,56`: a price in most text
-        }
-        (why.join(", "), vec![read(&digits[..4], &digits[4..])])
+        misread(token, sep, &digits, real, alike, context)?
     } else if (a == 4 && b == 1 || a == 3 && b == 2) && alike == 0 && sep == b'.' && context >= 2 {
-        let mut readings = Vec::new();
-        // The missing digit is the first piece digit (`323.12`) or a pawn digit (`0323.1`).
-        let places = if a == 3 { [0, 0] } else { [4, 5] };
-        for d in b'0'..=b'8' {
-            for pos in places {
-                let mut w = digits.clone();
-                w.insert(pos, d);
-                let r = read(&w[..4], &w[4..]);
-                if passes(text, &span, &r) && !readings.contains(&r) {
-                    readings.push(r);
-                }
-            }
-        }
-        // Without W/B every completion passes: none can be proposed.
-        if readings.len() > 2 {
-            readings.clear();
-        }
-        ("a digit short".to_string(), readings)
+        digit_short(text, &span, &digits, a)
     } else {
         return None;
     };
-    let readings: Vec<String> = readings;
     let verified = readings.first().is_some_and(|r| passes(text, &span, r));
     let score = context + 3 * u32::from(verified) + u32::from(real >= 4);
     Some(NearMiss {

@@ -1,5 +1,7 @@
+use std::ops::Range;
 use std::sync::Arc;
 
+use super::captions::captions_in_chunks;
 use super::*;
 use crate::diagram::render;
 use crate::scan::ScanOptions;
@@ -295,7 +297,7 @@ fn captions_read_a_few_chunks_at_a_time_are_those_of_the_whole_scan() {
         crate::scan::scan_buffer(input.text, "t.txt", ScanOptions::default(), &|_| {})
             .iter()
             .filter_map(|r| {
-                let p = parse_at(input.text, anchor(r))?;
+                let p = caption_at(input.text, r)?;
                 Some((0, r.line, r.valid, p.span))
             })
             .collect();
@@ -321,7 +323,7 @@ fn own_directory(inputs: &[Input<'_>]) -> Vec<String> {
     check_inputs(inputs, &options)
         .diagnostics
         .iter()
-        .filter(|d| d.check == "directory")
+        .filter(|d| d.check == DiagnosticCheck::Directory)
         .map(|d| {
             format!(
                 "{}:{}:{} {}: {}",

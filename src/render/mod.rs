@@ -1,10 +1,11 @@
 //! Every writer of the library: the 11 formats of a directory ([`Format`]), a closed enum
-//! and one small writer per format, the rows of a saved directory (`RowWriter`), and the
-//! three outputs of `gbr scan` ([`scan`]). A directory writer takes a [`Listing`] (a directory,
+//! and one small writer per format, the rows of a saved directory (`RowWriter`), the
+//! three outputs of `gbr scan` ([`scan`]), and those of `gbr check` ([`check`]). A directory writer takes a [`Listing`] (a directory,
 //! or its duplicate groups) and writes to any `impl Write`; none knows about files, terminals
 //! or directories being sorted.
 
 mod cells;
+pub mod check;
 mod compact;
 pub mod csv;
 mod diagram;

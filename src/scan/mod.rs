@@ -15,6 +15,7 @@
 
 mod batches;
 mod chunk;
+mod chunked;
 mod guard;
 mod handoff;
 pub mod message;
@@ -22,8 +23,6 @@ mod queue;
 mod stream;
 
 use std::ops::Range;
-
-use rayon::prelude::*;
 
 use crate::context;
 use crate::context::label::LabelRules;
@@ -36,7 +35,7 @@ pub use handoff::{FileOutcome, FileScan, ScanEvent};
 pub use queue::{ScanInputs, scan_inputs};
 
 pub(crate) use chunk::scan_chunk;
-pub(crate) use guard::{Failed, scan_chunk_guarded};
+pub(crate) use chunked::{Chunking, Stopped, scan_chunked};
 
 /// Default chunk size: 4 MiB, large enough that per-chunk work is noise, small enough that a
 /// 2 GiB file gives hundreds of chunks to share between threads.
@@ -368,34 +367,24 @@ pub fn scan_buffer_guarded(
 ) -> Result<Vec<Record>, Box<BufferFault>> {
     let path = SourcePath::from(path);
     let rules = LabelRules::builtin();
-    let ranges: Vec<Range<usize>> = chunks(buf.len(), options.chunk_size).collect();
-    let scans: Vec<Result<ChunkScan, Box<guard::Failed>>> = ranges
-        .into_par_iter()
-        .map(|range| {
-            let len = range.len() as u64;
-            let reading = Reading {
-                labels: Some(&rules),
-                fields: Fields::All,
-            };
-            let scan = guard::scan_chunk_guarded(buf, &path, range, reading, 0);
-            progress(len);
-            scan
-        })
-        .collect();
-    let mut stitcher = Stitcher::new();
+    let how = chunked::Chunking {
+        chunk_size: options.chunk_size,
+        // Every chunk at once: the records of the whole buffer are returned anyway.
+        batch: usize::MAX,
+        reading: Reading {
+            labels: Some(&rules),
+            fields: Fields::All,
+        },
+        progress,
+    };
     let mut records = Vec::new();
-    for scan in scans {
-        match scan {
-            Ok(scan) => records.extend(stitcher.stitch(scan)),
-            Err(failed) => {
-                let guard::Failed { scan, at, fault } = *failed;
-                records.extend(stitcher.stitch(scan));
-                return Err(Box::new(BufferFault { records, at, fault }));
-            }
+    match chunked::scan_chunked(buf, &path, &how, &mut |found| records.extend(found)) {
+        Ok(()) => Ok(records),
+        Err(stopped) => {
+            let chunked::Stopped { at, fault, .. } = *stopped;
+            Err(Box::new(BufferFault { records, at, fault }))
         }
     }
-    records.extend(stitcher.finish());
-    Ok(records)
 }
 
 #[cfg(test)]

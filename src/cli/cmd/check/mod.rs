@@ -3,10 +3,9 @@
 //! printed as compiler-style diagnostics, JSON Lines, or a unified diff of the fixes; `--write`
 //! applies them (docs/check.md).
 
-mod output;
+mod apply;
 mod write;
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
@@ -15,13 +14,13 @@ use std::process::ExitCode;
 use anstream::ColorChoice;
 use anyhow::Context as _;
 use gbrscan::Severity;
+use gbrscan::copies::fixes::{Doubt, doubts};
 use gbrscan::copies::index::Entry;
-use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs};
+use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs, ocr_notes};
+use gbrscan::render::check::{self as out, CheckSummary};
 
-use crate::cli::inputs::{InputArgs, LoadedText, Loader, PlainFile};
+use crate::cli::inputs::{InputArgs, LoadedText, Loader};
 use crate::cli::progress::ShowProgress;
-use output::{self as out, Applied};
-use write::{doubts, write_back};
 
 /// Arguments of `gbr check`.
 #[derive(Debug, clap::Args)]
@@ -77,43 +76,6 @@ impl Args {
     }
 }
 
-/// A note for each part of an OCR'd page read otherwise than OCR gave it (docs/reading.md,
-/// "OCR"), after the other diagnostics: `note[ocr]: OCR gave `dShé`, read as `d5h6``.
-fn ocr_notes(loaded: &[LoadedText], diagnostics: &mut Vec<Diagnostic>) {
-    for (input, l) in loaded.iter().enumerate() {
-        for fix in l.ocr_fixes.iter().flat_map(|f| f.iter()) {
-            let start = usize::try_from(fix.offset)
-                .unwrap_or(usize::MAX)
-                .min(l.text.len());
-            let before = &l.text[..start];
-            let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-            let line_start = before
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-            let part = match fix.part {
-                gbrscan::ocr::OcrPart::Code => "the code",
-                gbrscan::ocr::OcrPart::Squares => "squares",
-                gbrscan::ocr::OcrPart::Men => "W/B",
-                gbrscan::ocr::OcrPart::Line => "a caption line, read again as one line",
-            };
-            diagnostics.push(Diagnostic {
-                path: l.name.clone(),
-                input: Some(input),
-                span: start..(start + fix.found.len()).min(l.text.len()),
-                line,
-                column: (start - line_start) as u64 + 1,
-                check: "ocr".to_owned(),
-                severity: Severity::Note,
-                message: format!("OCR gave `{}` ({part}), read as `{}`", fix.found, fix.read),
-                copies: Vec::new(),
-                fixes: Vec::new(),
-                study: None,
-            });
-        }
-    }
-}
-
 /// The text whose own directory an input may hold or be listed in: the PDF for a page of
 /// it, the text itself for anything else (each member of an archive is a book of its own).
 fn book(loaded: &LoadedText) -> std::sync::Arc<str> {
@@ -130,6 +92,54 @@ fn is_saved_directory(path: &std::path::Path) -> bool {
     )
 }
 
+/// The directory of `--against`: a saved directory read, or a printed index loaded as one
+/// more input (appended to `loaded`; `failed` set when it could not be read).
+fn against(
+    dir: &std::path::Path,
+    loader: &Loader,
+    loaded: &mut Vec<LoadedText>,
+    failed: &mut bool,
+) -> anyhow::Result<Against> {
+    let shown = gbrscan::source_path::shown;
+    if is_saved_directory(dir) {
+        let file = fs::File::open(dir).with_context(|| format!("cannot open {}", shown(dir)))?;
+        let records = gbrscan::saved::read::records(BufReader::new(file))
+            .with_context(|| format!("cannot read the directory {}", shown(dir)))?;
+        return Ok(Against::Entries(
+            records.iter().map(Entry::of_record).collect(),
+        ));
+    }
+    let (mut more, counts) = loader.load(&[dir.to_path_buf()])?;
+    *failed |= counts.had_error;
+    if more.len() != 1 {
+        anyhow::bail!("--against needs one file, {} given", shown(dir));
+    }
+    let at = loaded.len();
+    loaded.append(&mut more);
+    Ok(Against::Input(at))
+}
+
+/// The check of `inputs` (the texts `loaded`), with a note for each part of an OCR'd page
+/// read otherwise than OCR gave it after the other diagnostics. An input whose check panicked
+/// is reported once on standard error (and none of its fixes is written).
+fn check(inputs: &[Input<'_>], options: &Options, loaded: &[LoadedText]) -> Report {
+    let mut report = check_inputs(inputs, options);
+    for (i, l) in loaded.iter().enumerate() {
+        if let Some(fixes) = &l.ocr_fixes {
+            report
+                .diagnostics
+                .extend(ocr_notes(i, &l.name, &l.text, fixes));
+        }
+    }
+    for fault in &report.faults {
+        eprintln!(
+            "gbr: internal error reading {} (byte {}): {}; please report it",
+            inputs[fault.input].path, fault.at, fault.fault
+        );
+    }
+    report
+}
+
 /// Runs `gbr check`: exit 0 when no error was found, 1 when one was, 2 when the run failed (an
 /// input could not be read, or `--write` could not write one: the others are still checked and
 /// written).
@@ -139,38 +149,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let loader = Loader::new(&args.input())?;
     let (mut loaded, counts) = loader.load(&args.paths)?;
     let mut failed = counts.had_error;
-    let mut options = Options {
+    let options = Options {
         near_misses: !args.no_near_misses,
-        against: None,
+        against: match &args.against {
+            Some(dir) => Some(against(dir, &loader, &mut loaded, &mut failed)?),
+            None => None,
+        },
         own_directory: true,
     };
-    if let Some(dir) = &args.against {
-        if is_saved_directory(dir) {
-            let file = fs::File::open(dir)
-                .with_context(|| format!("cannot open {}", gbrscan::source_path::shown(dir)))?;
-            let records =
-                gbrscan::saved::read::records(BufReader::new(file)).with_context(|| {
-                    format!(
-                        "cannot read the directory {}",
-                        gbrscan::source_path::shown(dir)
-                    )
-                })?;
-            options.against = Some(Against::Entries(
-                records.iter().map(Entry::of_record).collect(),
-            ));
-        } else {
-            let (mut more, counts) = loader.load(std::slice::from_ref(dir))?;
-            failed |= counts.had_error;
-            if more.len() != 1 {
-                anyhow::bail!(
-                    "--against needs one file, {} given",
-                    gbrscan::source_path::shown(dir)
-                );
-            }
-            options.against = Some(Against::Input(loaded.len()));
-            loaded.append(&mut more);
-        }
-    }
     let inputs: Vec<Input<'_>> = loaded
         .iter()
         .map(|l| Input {
@@ -179,16 +165,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             text: &l.text,
         })
         .collect();
-    let mut report = check_inputs(&inputs, &options);
-    ocr_notes(&loaded, &mut report.diagnostics);
-    // An input whose check panicked is reported once, and none of its fixes is written.
-    for fault in &report.faults {
-        eprintln!(
-            "gbr: internal error reading {} (byte {}): {}; please report it",
-            inputs[fault.input].path, fault.at, fault.fault
-        );
-        failed = true;
-    }
+    let report = check(&inputs, &options, &loaded);
+    failed |= !report.faults.is_empty();
     // Files, not texts: the pages of a PDF and the members of an archive are one file each.
     let files = loaded
         .iter()
@@ -202,6 +180,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .collect();
     let texts: Vec<&[u8]> = inputs.iter().map(|i| i.text).collect();
     let doubts = doubts(&shown, &texts);
+    let summary = CheckSummary::new(&report, &shown, files);
     let stdout = io::stdout();
     let terminal = stdout.is_terminal();
     let mut w = io::BufWriter::new(stdout.lock());
@@ -209,162 +188,47 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for (d, doubt) in shown.iter().zip(&doubts) {
             out::json(&mut w, d, doubt.as_ref())?;
         }
-        out::json_summary(&mut w, &summary(&report, &shown, files))?;
+        out::json_summary(&mut w, &summary)?;
     } else if args.diff || args.write {
-        for (d, doubt) in shown.iter().zip(&doubts) {
-            if let (Some(doubt), Some(fix)) = (doubt, d.fixes.first()) {
-                eprintln!(
-                    "gbr: {}:{}:{}: `{}` not written: {doubt}",
-                    d.path,
-                    d.line,
-                    d.column,
-                    out::visible(&fix.replacement)
-                );
-            }
-        }
-        let applied = out::unique_fixes(&shown, inputs.len(), &doubts);
-        // The names the diff gives its files: relative to the current folder, or from the
-        // root when a file lies outside it (docs/check.md, "--diff and patch").
-        let names = out::DiffNames::new(
-            applied
-                .iter()
-                .zip(&loaded)
-                .filter(|(edits, _)| !edits.is_empty())
-                .filter_map(|(_, l)| l.file.as_ref().map(|f| f.path.as_path())),
-        );
-        if args.diff && names.is_from_root() {
-            eprintln!(
-                "gbr: the diff names its files from the root (some lie outside the current \
-                 folder): apply it with `patch -p1 -d /`"
-            );
-        }
-        // Files written or diffed, by device and inode: a file given twice (or through a link)
-        // is read twice, fixed alike, and written (or diffed) once.
-        let mut written = std::collections::HashSet::new();
-        for (i, edits) in applied.iter().enumerate().filter(|(_, e)| !e.is_empty()) {
-            let again = loaded[i]
-                .file
-                .as_ref()
-                .and_then(PlainFile::id)
-                .is_some_and(|id| !written.insert(id));
-            if again && args.diff {
-                eprintln!(
-                    "gbr: {}: the same file as an input before it, in the diff once",
-                    loaded[i].name
-                );
-                continue;
-            } else if again {
-                writeln!(
-                    w,
-                    "{}: the same file as an input before it, fixed once",
-                    loaded[i].name
-                )?;
-                continue;
-            }
-            let new = out::apply(&loaded[i].text, edits);
-            if args.diff {
-                match &loaded[i].file {
-                    Some(file) if file.encoding == gbrscan::input::Encoding::Bytes => {
-                        let name = names.name(&file.path);
-                        out::diff(&mut w, &name, &loaded[i].text, &new, terminal)?;
-                    }
-                    Some(_) => eprintln!(
-                        "gbr: {}: not in the diff: a UTF-16 file, to which patch cannot apply \
-                         a diff of its text; --write fixes it in UTF-16",
-                        loaded[i].name
-                    ),
-                    None => eprintln!(
-                        "gbr: {}: not in the diff: only a plain file can be patched (not a PDF \
-                         page, an archive member, a compressed file or standard input); its {} \
-                         fixes are the diagnostics of `gbr check` without --diff",
-                        loaded[i].name,
-                        edits.len()
-                    ),
-                }
-                continue;
-            }
-            let result = match &loaded[i].file {
-                // A link is written through only when it was given by name: the walk skips
-                // those inside folders, and this holds if it ever does not.
-                Some(file) if !args.paths.contains(&file.path) && is_link(&file.path) => {
-                    Err(anyhow::anyhow!(
-                        "{}: not written: a symbolic link found inside a folder (give it by                          name to write through it)",
-                        loaded[i].name
-                    ))
-                }
-                Some(file) => write_back(file, &loaded[i].text, &new),
-                None => Err(anyhow::anyhow!(
-                    "cannot write fixes to {}: only a plain file can be changed (use --diff)",
-                    loaded[i].name
-                )),
-            };
-            match result {
-                Ok(()) => writeln!(w, "{}: {} fixes applied", loaded[i].name, edits.len())?,
-                Err(err) => {
-                    // Said in order with what went to standard output before it.
-                    w.flush()?;
-                    eprintln!("gbr: {}", crate::cli::errors::message(&err));
-                    failed = true;
-                }
-            }
-        }
-        let Applied { skipped } = out::skipped(&shown);
-        if skipped > 0 {
-            eprintln!("gbr: {skipped} fixes left out: more than one candidate, or none certain");
-        }
+        let stage = apply::Stage {
+            diff: args.diff,
+            paths: &args.paths,
+            terminal,
+        };
+        failed |= apply::fix(&mut w, &stage, &loaded, &shown, &doubts)?;
     } else {
-        // `--color` (global) and NO_COLOR, as anstream reads them for standard output.
-        let styled = anstream::AutoStream::choice(&io::stdout()) != ColorChoice::Never;
-        for (d, doubt) in shown.iter().zip(&doubts) {
-            let text = d.input.map(|i| inputs[i].text);
-            let why = doubt.as_ref().map(ToString::to_string);
-            writeln!(w, "{}", out::render(d, text, styled, why.as_deref()))?;
-        }
-        writeln!(w, "{}", summary(&report, &shown, files).line())?;
+        print_text(&mut w, &shown, &texts, &doubts, &summary)?;
     }
-    w.flush().or_else(|e| {
-        if e.kind() == io::ErrorKind::BrokenPipe {
-            Ok(())
-        } else {
-            Err(e)
-        }
+    w.flush().or_else(|e| match e.kind() {
+        io::ErrorKind::BrokenPipe => Ok(()),
+        _ => Err(e),
     })?;
     let errors = report
         .diagnostics
         .iter()
         .any(|d| d.severity == Severity::Error);
-    Ok(ExitCode::from(if failed {
-        2
-    } else if errors {
-        1
-    } else {
-        0
+    Ok(ExitCode::from(match (failed, errors) {
+        (true, _) => 2,
+        (false, true) => 1,
+        (false, false) => 0,
     }))
 }
 
-fn summary(report: &Report, shown: &[&Diagnostic], files: usize) -> out::CheckSummary {
-    let mut errors = BTreeMap::new();
-    let mut warnings = 0;
-    let mut near = 0;
-    for d in shown {
-        match d.severity {
-            Severity::Error => *errors.entry(d.check.clone()).or_insert(0) += 1,
-            Severity::Warning => warnings += 1,
-            Severity::Note if d.check == "near-miss" => near += 1,
-            Severity::Note => {}
-        }
+/// The diagnostics `shown` (of the inputs `texts`) as a compiler prints them, coloured as
+/// `--color` and NO_COLOR say for standard output, then the summary line.
+fn print_text(
+    w: &mut impl Write,
+    shown: &[&Diagnostic],
+    texts: &[&[u8]],
+    doubts: &[Option<Doubt>],
+    summary: &CheckSummary,
+) -> io::Result<()> {
+    // `--color` (global) and NO_COLOR, as anstream reads them for standard output.
+    let styled = anstream::AutoStream::choice(&io::stdout()) != ColorChoice::Never;
+    for (d, doubt) in shown.iter().zip(doubts) {
+        let text = d.input.map(|i| texts[i]);
+        let why = doubt.as_ref().map(ToString::to_string);
+        writeln!(w, "{}", out::render(d, text, styled, why.as_deref()))?;
     }
-    out::CheckSummary {
-        files: files as u64,
-        codes: report.codes,
-        valid: report.valid,
-        errors,
-        warnings,
-        near_misses: near,
-    }
-}
-
-/// True when `path` is a symbolic link.
-fn is_link(path: &std::path::Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+    writeln!(w, "{}", summary.line())
 }

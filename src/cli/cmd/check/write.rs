@@ -1,151 +1,18 @@
-//! `gbr check --write` and `--diff`: which fixes they take, and how `--write` puts them into a
-//! file without losing anything (docs/reliability.md, "`gbr check --write` and `--diff`").
-//!
-//! A fix is taken only where the code is one beyond doubt ([`doubts`]): a number that only
-//! looks like a code (a rating, an engine version, a price) is never rewritten. A file is
-//! written back only when it is, up to the rename that replaces it, exactly as it was read
-//! ([`write_back`]), through the atomic writer of `-o` (`src/cli/atomic.rs`), in its own
-//! encoding.
+//! `gbr check --write`: how the fixes the library's rule takes
+//! ([`gbrscan::copies::fixes`]) are put into a file without losing anything
+//! (docs/reliability.md, "`gbr check --write` and `--diff`"). A file is written back only when
+//! it is, up to the rename that replaces it, exactly as it was read ([`write_back`]), through
+//! the atomic writer of `-o` (`src/cli/atomic.rs`), in its own encoding.
 
 use std::fs;
 use std::io::Write;
-use std::ops::Range;
 
 use anyhow::{Context as _, bail};
-use gbrscan::check::Fix;
-use gbrscan::copies::Diagnostic;
 use gbrscan::input::Encoding;
-use gbrscan::parse_at;
-use gbrscan::record::Record;
-use gbrscan::scan::{ScanOptions, scan_buffer_guarded};
 use gbrscan::source_path::shown;
 
 use crate::cli::atomic::Output;
 use crate::cli::inputs::{PlainFile, Stamp};
-
-/// Why a fix that the copies decide is still left out of `--write` and `--diff`: the text it
-/// would change is not a code beyond doubt.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Doubt {
-    /// The code stands on a PGN tag line other than a GBR tag (`[White "Komodo 2118.00"]`):
-    /// a player's or an engine's name, a rating, a date, an event.
-    Tag(String),
-    /// The code has nothing beside it that only a code has: no kings, squares, W/B, sign or
-    /// stipulation (gbr-notation.md §5: a lone `dddd.dd` may be a price, a rating, a version).
-    Bare,
-    /// The fixed text is not read as a code at all.
-    NoCode,
-}
-
-impl std::fmt::Display for Doubt {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Doubt::Tag(name) => write!(
-                f,
-                "it stands in a PGN tag ({name}), whose numbers are names, ratings or versions"
-            ),
-            Doubt::Bare => f.write_str(
-                "a bare code, with no kings, squares, W/B, sign or stipulation beside it, may \
-                 be a rating, a version or a price",
-            ),
-            Doubt::NoCode => f.write_str("the text fixed is not read as a code"),
-        }
-    }
-}
-
-/// True when a diagnostic's fix is one the copies decide: an error, or a near miss, with
-/// exactly one candidate, in one of the inputs.
-pub fn decided(d: &Diagnostic) -> bool {
-    d.fixes.len() == 1
-        && d.input.is_some()
-        && (d.severity == gbrscan::Severity::Error || d.check == "near-miss")
-}
-
-/// For each diagnostic of `shown`, why its fix is left out although the copies decide it
-/// ([`decided`]); `None` for the others and for those written.
-///
-/// The rule: a fix is written only where the code it belongs to, read again in the text with
-/// every decided fix of its input applied, has kings, squares, W/B, a sign or a stipulation
-/// beside it, or a stipulation on a line above it or in a directory's heading
-/// ([`gbrscan::StipulationSource`]); and never on a PGN tag line but for a tag whose name holds
-/// `GBR`. The text fixed is read so that a near miss (`0l16.00` to `0116.00`) is judged as
-/// the code it becomes. `texts` are the inputs' texts, by index.
-pub fn doubts(shown: &[&Diagnostic], texts: &[&[u8]]) -> Vec<Option<Doubt>> {
-    let mut out = vec![None; shown.len()];
-    for (input, text) in texts.iter().enumerate() {
-        // The decided fixes of this input, as `unique_fixes` takes them: overlaps left out.
-        let mut taken: Vec<(usize, &Fix)> = Vec::new();
-        for (n, d) in shown.iter().enumerate() {
-            if d.input != Some(input) || !decided(d) {
-                continue;
-            }
-            let fix = &d.fixes[0];
-            if !taken.iter().any(|(_, f)| overlap(&f.span, &fix.span)) {
-                taken.push((n, fix));
-            }
-        }
-        if taken.is_empty() {
-            continue;
-        }
-        let edits: Vec<Fix> = taken.iter().map(|(_, f)| (*f).clone()).collect();
-        let fixed = gbrscan::copies::apply(text, &edits);
-        // A panic of the reading rules on the fixed text leaves the codes after it unread: their
-        // fixes are not written (docs/reliability.md, "Fault isolation").
-        let records = scan_buffer_guarded(&fixed, "", ScanOptions::default(), &|_| {})
-            .unwrap_or_else(|fault| fault.records);
-        for (n, fix) in &taken {
-            out[*n] = doubt(text, &fixed, &records, fix, &edits);
-        }
-    }
-    out
-}
-
-fn overlap(a: &Range<usize>, b: &Range<usize>) -> bool {
-    a.start < b.end && b.start < a.end
-}
-
-/// Why `fix` (one of `edits`, applied to `text` to give `fixed`, whose records are `records`)
-/// is not written, if it is not.
-fn doubt(text: &[u8], fixed: &[u8], records: &[Record], fix: &Fix, edits: &[Fix]) -> Option<Doubt> {
-    if let Some(name) = pgn_tag(text, fix.span.start)
-        && !name.to_ascii_lowercase().contains("gbr")
-    {
-        return Some(Doubt::Tag(name));
-    }
-    // Where the fix stands in the text fixed: moved by the edits before it.
-    let shift: isize = edits
-        .iter()
-        .filter(|e| e.span.start < fix.span.start)
-        .map(|e| e.replacement.len() as isize - e.span.len() as isize)
-        .sum();
-    let start = fix.span.start.saturating_add_signed(shift);
-    let span = start..start + fix.replacement.len().max(1);
-    let Some(record) = records.iter().find(|r| {
-        let at = r.offset as usize..(r.offset + r.length) as usize;
-        overlap(&at, &span)
-    }) else {
-        return Some(Doubt::NoCode);
-    };
-    let code = record.code.to_string();
-    let anchor = record.offset as usize + record.text.find(&code).unwrap_or(0);
-    let Some(parsed) = parse_at(fixed, anchor) else {
-        return Some(Doubt::NoCode);
-    };
-    let p = &parsed.parts;
-    let beside = p.kings.is_some()
-        || p.squares.is_some()
-        || p.men.is_some()
-        || p.sign.is_some()
-        || p.word.is_some()
-        || record.stipulation_source.is_some();
-    (!beside).then_some(Doubt::Bare)
-}
-
-/// The name of the PGN tag whose value holds byte `at` of `text` (the library's rule,
-/// [`gbrscan::copies::pgn_tag_at`]).
-fn pgn_tag(text: &[u8], at: usize) -> Option<String> {
-    gbrscan::copies::pgn_tag_at(text, at).map(|n| String::from_utf8_lossy(n).into())
-}
 
 /// The bytes of a file whose text is `text`, in `encoding`: UTF-16 with its byte order mark,
 /// the encoding named with `-E`, or the bytes themselves.
@@ -277,15 +144,6 @@ pub fn write_back(file: &PlainFile, old: &[u8], new: &[u8]) -> anyhow::Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pgn_tag_lines_are_told_from_other_lines() {
-        let text = b"[White \"Komodo 2118.00\"]\n  [GBRCode \"0116.00\"]  \n[x] 0116.00\n\"[a]\"\n";
-        assert_eq!(pgn_tag(text, 16).as_deref(), Some("White"));
-        assert_eq!(pgn_tag(text, 40).as_deref(), Some("GBRCode"));
-        assert_eq!(pgn_tag(text, 60), None);
-        assert_eq!(pgn_tag(text, text.len() - 2), None);
-    }
 
     #[test]
     fn utf16_that_does_not_round_trip_is_told() {

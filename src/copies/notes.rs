@@ -1,0 +1,48 @@
+//! Notes on how a text was read that a check prints after its other diagnostics: each part
+//! of an OCR'd page read otherwise than OCR gave it (docs/reading.md, "OCR").
+
+use std::sync::Arc;
+
+use super::{Diagnostic, DiagnosticCheck};
+use crate::check::Severity;
+use crate::ocr::{OcrFix, OcrPart};
+
+/// A note for each of `fixes` (the parts of input `input`'s `text`, named `path`, that were
+/// read otherwise than OCR gave them): `note[ocr]: OCR gave `dShé` (squares), read as
+/// `d5h6``, spanning the part as OCR gave it (clamped to the text), with its 1-based line and
+/// byte column.
+pub fn ocr_notes(input: usize, path: &Arc<str>, text: &[u8], fixes: &[OcrFix]) -> Vec<Diagnostic> {
+    fixes
+        .iter()
+        .map(|fix| {
+            let start = usize::try_from(fix.offset)
+                .unwrap_or(usize::MAX)
+                .min(text.len());
+            let before = &text[..start];
+            let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+            let line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let part = match fix.part {
+                OcrPart::Code => "the code",
+                OcrPart::Squares => "squares",
+                OcrPart::Men => "W/B",
+                OcrPart::Line => "a caption line, read again as one line",
+            };
+            Diagnostic {
+                path: path.clone(),
+                input: Some(input),
+                span: start..(start + fix.found.len()).min(text.len()),
+                line,
+                column: (start - line_start) as u64 + 1,
+                check: DiagnosticCheck::Ocr,
+                severity: Severity::Note,
+                message: format!("OCR gave `{}` ({part}), read as `{}`", fix.found, fix.read),
+                copies: Vec::new(),
+                fixes: Vec::new(),
+                study: None,
+            }
+        })
+        .collect()
+}
