@@ -176,7 +176,8 @@ fn scan(
     // directory; past MERGE_HELD they are handed on, and that input is not merged.
     let mut held: Vec<Record> = Vec::new();
     let mut merging = true;
-    let summary = scan_paths(input, Needs::Everything, |event| {
+    let config = input.config()?;
+    let summary = scan_paths(&config, input.messages(), Needs::Everything, |event| {
         let records = match event {
             ScanEvent::Records { records, .. } if merging => {
                 held.extend(records);

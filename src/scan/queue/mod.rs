@@ -16,33 +16,33 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod config;
 mod source;
+
+pub use config::InputConfig;
 
 use super::batches::{Batches, MERGE_RECORDS};
 use super::guard::{Failed, scan_chunk_guarded};
 use super::handoff::{FileOutcome, Handoff, ScanEvent, Stop, Unit, lock};
-use super::{ChunkScan, Reading, ScanOptions, chunks};
+use super::{ChunkScan, Reading, chunks};
 use crate::context::label::LabelRules;
 use crate::fault::Fault;
-use crate::input::{Contents, InputPath, Loaded, OpenOptions, Opened, open_caught};
+use crate::input::{Contents, InputPath, Loaded, Opened, open_caught};
 use crate::record::Fields;
 use crate::source_path::SourcePath;
 
-/// Everything a multi-input scan needs besides the inputs.
+/// Everything a multi-input scan needs besides the inputs: the run's [`InputConfig`] and what
+/// this call decides of its own.
 pub struct ScanInputs<'a> {
-    /// Chunking of each buffer, and the block size of streamed texts.
-    pub scan: ScanOptions,
-    /// How inputs are opened: memory-mapping, binary files, inflate limit, stdin's label.
-    pub open: OpenOptions,
+    /// How inputs are opened and their texts scanned: chunking, [`OpenOptions`](crate::input::OpenOptions), PGN, label
+    /// rules.
+    pub config: &'a InputConfig,
     /// Called with bytes done, from any thread.
     pub progress: &'a (dyn Fn(u64) + Sync),
-    /// Read every input as PGN ([`crate::pgn`]); inputs named `*.pgn` always are.
-    pub pgn: bool,
-    /// How the label of each study is read ([`LabelRules`]); `None` reads none, for an
-    /// output that does not show labels (the look-back is not paid for).
-    pub labels: Option<LabelRules>,
     /// The fields of each record of text filled ([`Fields`]): [`Fields::Listing`] for an output
-    /// of one line per code, which shows fewer. The records of PGN games are always whole.
+    /// of one line per code, which shows fewer and reads no label (the look-back is not paid
+    /// for); [`Fields::All`] reads labels under the config's rules. The records of PGN games
+    /// are always whole.
     pub fields: Fields,
 }
 
@@ -50,9 +50,14 @@ impl ScanInputs<'_> {
     /// What the scan of each text reads besides positions.
     fn reading(&self) -> Reading<'_> {
         Reading {
-            labels: self.labels.as_ref(),
+            labels: self.labels(),
             fields: self.fields,
         }
+    }
+
+    /// The label rules when labels are read ([`Fields::All`]), else `None`.
+    fn labels(&self) -> Option<&LabelRules> {
+        (self.fields == Fields::All).then_some(&self.config.labels)
     }
 }
 
@@ -196,9 +201,9 @@ impl Queue<'_> {
     fn open(&self, index: usize, send: &impl Fn(usize, Unit), backlog: &impl Backlog) {
         let options = self.options;
         let input = &self.inputs[index];
-        let opened = open_caught(input, &options.open);
+        let opened = open_caught(input, &options.config.open);
         let loaded = match opened {
-            Ok(Opened::Whole(loaded)) if loaded.should_scan(options.open.load) => loaded,
+            Ok(Opened::Whole(loaded)) if loaded.should_scan(options.config.open.load) => loaded,
             Ok(Opened::Whole(loaded)) => {
                 self.opening.fetch_sub(1, Ordering::SeqCst);
                 (options.progress)(loaded.bytes.len() as u64);
@@ -214,12 +219,11 @@ impl Queue<'_> {
                 return send(index, end(0, 0, FileOutcome::Failed(err)));
             }
         };
-        let path = options.open.name(input);
-        if is_pgn(input, options.pgn) {
+        let path = options.config.open.name(input);
+        if is_pgn(input, options.config.pgn) {
             // Games, not text: read whole by pgn-reader on this worker.
             self.opening.fetch_sub(1, Ordering::SeqCst);
-            let (scan, stop) =
-                super::scan_pgn_guarded(&loaded.bytes, &path, options.labels.as_ref());
+            let (scan, stop) = super::scan_pgn_guarded(&loaded.bytes, &path, options.labels());
             let bytes = loaded.bytes.len() as u64;
             (options.progress)(bytes);
             let unit = Unit::Chunk {
@@ -236,7 +240,7 @@ impl Queue<'_> {
             return send(index, unit);
         }
         let ranges: Vec<Range<usize>> =
-            chunks(loaded.bytes.len(), options.scan.chunk_size).collect();
+            chunks(loaded.bytes.len(), options.config.scan.chunk_size).collect();
         let first = Job {
             index,
             path: path.clone(),
@@ -445,7 +449,7 @@ pub fn scan_inputs(
         opening: AtomicUsize::new(0),
         open: Mutex::new(VecDeque::new()),
         cancel: AtomicBool::new(false),
-        batches: Batches::new(options.scan.chunk_size),
+        batches: Batches::new(options.config.scan.chunk_size),
     };
     let handoff = Handoff::new(inputs, on_event);
     // Faults of inputs are caught where they happen (`guard.rs`, `open`, `source.rs`); one

@@ -18,8 +18,8 @@ use gbrscan::Severity;
 use gbrscan::copies::index::Entry;
 use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs};
 
-use crate::cli::inputs::{InputArgs, LoadedText, Loader, PlainFile};
-use crate::cli::progress::ShowProgress;
+use crate::cli::inputs::{LoadedText, Loader, PlainFile};
+use gbrscan::scan::InputConfig;
 use output::{self as out, Applied};
 use write::{doubts, write_back};
 
@@ -64,16 +64,20 @@ pub struct Args {
 }
 
 impl Args {
-    /// The input flags of `gbr scan` with `gbr check`'s own three set (paths, `-E`, `--ocr`
-    /// and its settings) and every other at its default; no progress bar.
-    fn input(&self) -> InputArgs {
-        InputArgs {
+    /// The input configuration: `gbr check`'s own paths, `-E` and `--ocr` (one page a
+    /// thread) set, everything else at the library's default.
+    ///
+    /// # Errors
+    ///
+    /// `--ocr` without Tesseract, its language data or pdftoppm installed.
+    fn input(&self) -> anyhow::Result<InputConfig> {
+        let mut config = InputConfig {
             paths: self.paths.clone(),
-            encoding: self.encoding,
-            ocr: self.ocr.clone(),
-            progress: ShowProgress::Never,
-            ..InputArgs::defaults()
-        }
+            ..InputConfig::default()
+        };
+        config.open.load.encoding = self.encoding.0;
+        config.open.ocr = self.ocr.options(crate::cli::inputs::threads(None), None)?;
+        Ok(config)
     }
 }
 
@@ -136,7 +140,7 @@ fn is_saved_directory(path: &std::path::Path) -> bool {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The inputs are read as `gbr scan` reads them, with its flags at their defaults but for
     // the three `gbr check` has (docs/inputs.md).
-    let loader = Loader::new(&args.input())?;
+    let loader = Loader::new(&args.input()?, true);
     let (mut loaded, counts) = loader.load(&args.paths)?;
     let mut failed = counts.had_error;
     let mut options = Options {
