@@ -19,6 +19,7 @@ use minijinja::value::{Enumerator, Object, ObjectRepr, Value};
 use minijinja::{AutoEscape, Environment, context};
 
 use crate::record::{PageFrom, Record};
+use crate::saved::columns::COLUMNS;
 
 use super::cells::reference;
 use super::compact::run_headings;
@@ -220,41 +221,49 @@ impl Object for Entries {
     }
 }
 
-/// The members of an entry, as `docs/printing.md` lists them.
+/// The members of an entry, as `docs/printing.md` lists them: the saved columns but
+/// `directory_entry` ([`saved`]), in the order of the entry's parts, and the five made for
+/// printing (`citation`, `reference`, `material_words`, `findings_text`, `diagram`).
 const ENTRY_FIELDS: &[&str] = &[
-    "code",
-    "kings",
-    "squares",
-    "men",
-    "stipulation",
-    "path",
-    "page",
-    "page_index",
-    "page_from",
-    "label",
+    saved("code"),
+    saved("kings"),
+    saved("squares"),
+    saved("men"),
+    saved("stipulation"),
+    saved("path"),
+    saved("page"),
+    saved("page_index"),
+    saved("page_from"),
+    saved("label"),
     "citation",
-    "number",
-    "composers",
-    "source",
-    "year",
-    "honour",
-    "offset",
-    "line",
-    "column",
-    "length",
+    saved("number"),
+    saved("composers"),
+    saved("source"),
+    saved("year"),
+    saved("honour"),
+    saved("offset"),
+    saved("line"),
+    saved("column"),
+    saved("length"),
     "reference",
-    "text",
-    "form",
-    "rank",
-    "material",
+    saved("text"),
+    saved("form"),
+    saved("rank"),
+    saved("material"),
     "material_words",
-    "canonical",
-    "fen",
-    "valid",
-    "findings",
+    saved("canonical"),
+    saved("fen"),
+    saved("valid"),
+    saved("findings"),
     "findings_text",
     "diagram",
 ];
+
+/// `name`, a column of the saved layout ([`crate::saved::columns::TABLE`]): a compile-time
+/// error when it is none, so that a member named after a column keeps its name.
+const fn saved(name: &'static str) -> &'static str {
+    COLUMNS[crate::saved::columns::column(name)]
+}
 
 /// A member of the entry's citation: its number, composers (a list), source, year and honour;
 /// none where it has none.
@@ -554,6 +563,15 @@ impl<W: Write> Write for WriteFmt<'_, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every saved column but `directory_entry` is a member of an entry.
+    #[test]
+    fn the_saved_columns_are_members() {
+        for name in COLUMNS.into_iter().filter(|&c| c != "directory_entry") {
+            assert!(ENTRY_FIELDS.contains(&name), "{name}");
+        }
+        assert_eq!(ENTRY_FIELDS.len(), COLUMNS.len() - 1 + 5);
+    }
 
     #[test]
     fn values_are_escaped_for_each_format() {
