@@ -218,8 +218,8 @@ pub struct Record {
     /// than OCR gave it (`O130,00` read as `0130.00`: docs/reading.md, "OCR"), offsets in the
     /// page's text; absent (and left out of the JSON) when there is none, and in output saved
     /// before the field existed. A box of a vector, one pointer wide: a scan moves every record
-    /// several times, and a vector in place (24 bytes) cost the plain scan 1.3% more
-    /// instructions (docs/performance.md, "OCR").
+    /// several times, and a vector in place (24 bytes) cost the plain scan more instructions
+    /// (docs/performance.md, "OCR").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[allow(clippy::box_collection)]
     pub ocr_fixes: Option<Box<Vec<crate::ocr::OcrFix>>>,
@@ -305,7 +305,8 @@ fn page_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<CompactStr
 
 /// Serialises kings, a square list or W/B as the text its `Display` prints, made in one piece
 /// and written as a string: through `Display` (`collect_str`) the JSON writer escaped the text
-/// a piece at a time, which cost `gbr scan --json` 1% more instructions.
+/// a piece at a time, which cost `gbr scan --json` more instructions (docs/performance.md,
+/// "Measurements behind the code").
 mod part_text {
     use serde::Serializer;
 
@@ -400,9 +401,8 @@ fn text_read(bytes: &[u8]) -> CompactString {
 ///
 /// The text output of `gbr scan` shows a record's reference, canonical text, status, rank
 /// and findings only; the scan behind it leaves out the fields that only other outputs show,
-/// as it reads no labels for it. Over 64 MiB of the bench corpus (callgrind, `gbr scan -j1`):
-/// 2.5 M fewer instructions of 66.7 M and 6% fewer mispredicted branches (the UTF-8 check of
-/// the text read, the square lists as text).
+/// as it reads no labels for it: the UTF-8 check of the text read and the square lists as
+/// text are not paid for (docs/performance.md, "Measurements behind the code").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Fields {
     /// Every field: what JSON, CSV, directories, `check` and the library's callers read.

@@ -254,9 +254,9 @@ pub const WINDOW_AFTER: usize = 384;
 /// beginning with `9` (after nothing but spaces and control bytes) starts within [`WINDOW`] bytes
 /// before a code or [`WINDOW_AFTER`] bytes after it. Codes come in order, so the bytes are
 /// searched once each at most, and only those near a code, for a `9` (`memchr`) whose byte
-/// before is a line feed. Callgrind over 64 MiB of the bench corpus, against a search for the
-/// pair `\n9` (`memchr::memmem`): 0.9 M fewer instructions, 14 K more mispredicted branches
-/// (the restarts after the `9`s of codes and years), about even in time.
+/// before is a line feed: fewer instructions than a search for the pair `\n9`, a few more
+/// mispredicted branches (the restarts after the `9`s of codes and years), about even in time
+/// (docs/performance.md, "Measurements behind the code").
 #[derive(Debug, Clone, Default)]
 pub struct NineLines {
     /// Bytes before this offset have been searched.

@@ -320,8 +320,8 @@ impl Position {
     }
 
     /// The decoded material and the board, for callers that need both (the scanner: the
-    /// checks and the record each need them; deriving them twice cost a seventh of the
-    /// instructions of a record, callgrind).
+    /// checks and the record each need them, and deriving them twice cost a good part of a
+    /// record's instructions: docs/performance.md, "Measurements behind the code").
     pub(crate) fn derive(&self) -> Derived {
         let decoded = self.decoded();
         let board = self.board_of(&decoded);
