@@ -30,14 +30,14 @@ use super::{
     material_words, stipulation_text,
 };
 
-const HTML: &str = include_str!("templates/html.jinja");
-const HTML_COMPACT: &str = include_str!("templates/html-compact.jinja");
-const MARKDOWN: &str = include_str!("templates/markdown.jinja");
-const MARKDOWN_COMPACT: &str = include_str!("templates/markdown-compact.jinja");
-const TYPST: &str = include_str!("templates/typst.jinja");
-const TYPST_COMPACT: &str = include_str!("templates/typst-compact.jinja");
-const LATEX: &str = include_str!("templates/latex.jinja");
-const LATEX_COMPACT: &str = include_str!("templates/latex-compact.jinja");
+const HTML: &str = include_str!("../templates/html.jinja");
+const HTML_COMPACT: &str = include_str!("../templates/html-compact.jinja");
+const MARKDOWN: &str = include_str!("../templates/markdown.jinja");
+const MARKDOWN_COMPACT: &str = include_str!("../templates/markdown-compact.jinja");
+const TYPST: &str = include_str!("../templates/typst.jinja");
+const TYPST_COMPACT: &str = include_str!("../templates/typst-compact.jinja");
+const LATEX: &str = include_str!("../templates/latex.jinja");
+const LATEX_COMPACT: &str = include_str!("../templates/latex-compact.jinja");
 
 /// Pixel size of a diagram in the HTML layouts.
 const BOARD: u32 = 96;
