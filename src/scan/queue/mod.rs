@@ -16,10 +16,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod claim;
 mod config;
 mod source;
 
 pub use config::InputConfig;
+
+use claim::{Claim, Job, Open};
 
 use super::batches::{Batches, MERGE_RECORDS};
 use super::guard::{Failed, scan_chunk_guarded};
@@ -27,7 +30,7 @@ use super::handoff::{FileOutcome, Handoff, ScanEvent, Stop, Unit, lock};
 use super::{ChunkScan, Reading, chunks};
 use crate::context::label::LabelRules;
 use crate::fault::Fault;
-use crate::input::{Contents, InputPath, Loaded, Opened, open_caught};
+use crate::input::{InputPath, Opened, open_caught};
 use crate::record::Fields;
 use crate::source_path::SourcePath;
 
@@ -85,16 +88,6 @@ const BACKLOG_PER_THREAD: usize = 4;
 /// How long a worker pauses when the backlog is full.
 const BACKLOG_PAUSE: Duration = Duration::from_micros(200);
 
-/// An input larger than a chunk, opened and offered to every worker chunk by chunk.
-struct Open {
-    index: usize,
-    path: SourcePath,
-    loaded: Arc<Loaded>,
-    ranges: Vec<Range<usize>>,
-    /// The next chunk nobody has claimed.
-    next: usize,
-}
-
 /// What the workers share.
 struct Queue<'a> {
     inputs: &'a [InputPath],
@@ -112,89 +105,7 @@ struct Queue<'a> {
     batches: Batches,
 }
 
-/// A chunk to scan: chunk `chunk` (0-based) of the `of` chunks of input `index`, the bytes
-/// `range` of its contents.
-struct Job {
-    index: usize,
-    path: SourcePath,
-    loaded: Arc<Loaded>,
-    chunk: usize,
-    of: usize,
-    range: Range<usize>,
-}
-
-impl Drop for Job {
-    /// The last job of an input gives its read bytes to this worker's spare read buffer
-    /// ([`crate::input::recycle`]), for the next small file it reads.
-    fn drop(&mut self) {
-        if let Some(loaded) = Arc::get_mut(&mut self.loaded) {
-            let bytes = std::mem::replace(&mut loaded.bytes, Contents::Owned(Vec::new()));
-            crate::input::recycle(bytes);
-        }
-    }
-}
-
-/// What a worker does next.
-enum Claim {
-    Chunk(Job),
-    Input(usize),
-    /// Nothing to claim until another worker has opened an input.
-    Wait,
-    /// Nothing to claim until the output has caught up.
-    Pause,
-    Finished,
-}
-
 impl Queue<'_> {
-    /// The next unit to work on. `only` restricts the claim to the unit with that key (input,
-    /// chunk), when too many finished units already wait for it ([`Claim::Pause`] otherwise):
-    /// the lowest unclaimed unit is the front of `open` or else the next input, so the unit
-    /// every waiting one waits for can always be claimed, and the workers never all pause
-    /// with it left unclaimed.
-    fn claim(&self, only: Option<(usize, usize)>) -> Claim {
-        if self.cancel.load(Ordering::Relaxed) {
-            return Claim::Finished;
-        }
-        let allowed = |key: (usize, usize)| only.is_none_or(|only| only == key);
-        let mut open = lock(&self.open);
-        if let Some(first) = open.front_mut() {
-            if !allowed((first.index, first.next * self.batches.per_chunk)) {
-                return Claim::Pause;
-            }
-            let claim = Claim::Chunk(Job {
-                index: first.index,
-                path: first.path.clone(),
-                loaded: first.loaded.clone(),
-                chunk: first.next,
-                of: first.ranges.len(),
-                range: first.ranges[first.next].clone(),
-            });
-            first.next += 1;
-            if first.next == first.ranges.len() {
-                open.pop_front();
-            }
-            return claim;
-        }
-        let index = self.next_input.load(Ordering::Relaxed);
-        if index < self.inputs.len() {
-            if !allowed((index, 0)) {
-                return Claim::Pause;
-            }
-            // Claimed and counted as opening under the lock, so that no worker concludes the
-            // scan is over while this input may still be shared.
-            self.next_input.store(index + 1, Ordering::Relaxed);
-            self.opening.fetch_add(1, Ordering::SeqCst);
-            return Claim::Input(index);
-        }
-        // Read under the lock: an input being opened is offered to all and stops being counted
-        // under the same lock, so it cannot slip between the two looks.
-        if self.opening.load(Ordering::SeqCst) > 0 {
-            Claim::Wait
-        } else {
-            Claim::Finished
-        }
-    }
-
     /// Opens input `index`. A text file loaded whole is scanned whole when it is one chunk,
     /// or its chunks are offered to every worker (this one takes the first); any other input
     /// is read and scanned by this worker, text after text ([`Queue::scan_source`]).
