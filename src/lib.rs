@@ -71,7 +71,7 @@ pub use parse::{Form, Parsed, Rank, parse_at, parse_text};
 pub use position::{Kings, MenCount, Position, SquareList};
 pub use record::{Fields, FindingRecord, FixRecord, FoundAt, PageFrom, PageRef, Record};
 pub use render::{Format, Listing};
-pub use scan::{ScanInputs, ScanOptions, scan_buffer, scan_inputs};
+pub use scan::{InputConfig, ScanInputs, ScanOptions, scan_buffer, scan_inputs};
 pub use source_path::SourcePath;
 pub use stipulation::{Outcome, Stipulation, StipulationSource};
 pub use study::Study;

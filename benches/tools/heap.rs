@@ -9,7 +9,7 @@
 use std::ops::ControlFlow;
 
 use gbrscan::input::walk;
-use gbrscan::scan::{ScanEvent, ScanInputs, ScanOptions, scan_inputs};
+use gbrscan::scan::{InputConfig, ScanEvent, ScanInputs, scan_inputs};
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
@@ -18,12 +18,10 @@ fn main() {
     let paths: Vec<std::path::PathBuf> = std::env::args().skip(1).map(Into::into).collect();
     let profiler = dhat::Profiler::builder().testing().build();
     let inputs = walk(&paths).inputs;
+    let config = InputConfig::default();
     let options = ScanInputs {
-        scan: ScanOptions::default(),
-        open: gbrscan::input::OpenOptions::default(),
+        config: &config,
         progress: &|_| {},
-        pgn: false,
-        labels: Some(gbrscan::LabelRules::builtin()),
         fields: gbrscan::Fields::All,
     };
     let (mut bytes, mut records) = (0, 0);

@@ -5,10 +5,11 @@
 use std::fmt;
 use std::ops::Range;
 
+mod board;
 mod kind;
 mod rules;
 
-pub(crate) use rules::legality_kind;
+pub(crate) use board::legality_kind;
 
 pub use kind::Kind;
 

@@ -249,7 +249,7 @@ proptest::proptest! {
         for square in Square::ALL {
             for side in [Color::White, Color::Black] {
                 proptest::prop_assert_eq!(
-                    rules::attackers(&board, square, side),
+                    board::attackers(&board, square, side),
                     board.attacks_to(square, side, board.occupied()),
                     "{:?} {:?}", square, side
                 );

@@ -1,6 +1,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Board, CastlingMode, Chess, FromSetup};
 
+use super::near::{WINDOW, has_code};
 use super::*;
 
 /// The seed position `a7d3 0116.00 b2b3c6d6 3/3+.` as gbr-notation.md §7 prints it.

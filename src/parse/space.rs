@@ -85,7 +85,7 @@ fn never_blank(b: u8) -> bool {
 
 /// The blank starting at `i`, if one does. Always inlined, as are [`blank_before`] and
 /// [`trimmed`]: their first test decides for most bytes, and as calls they cost the plain scan
-/// 0.9% more instructions (callgrind, 32 MiB of real prose).
+/// more instructions (docs/performance.md, "Measurements behind the code").
 #[inline(always)]
 pub fn blank_at(buf: &[u8], i: usize) -> Option<Blank> {
     let b = *buf.get(i)?;

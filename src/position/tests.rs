@@ -1,3 +1,4 @@
+use super::parts::push_square;
 use super::*;
 
 #[track_caller]

@@ -30,50 +30,33 @@ use crate::record::Record;
 use super::cells::{Findings, cells_with};
 use super::rows::write_rows;
 use super::{COLUMNS, GUARD, LeadOf, Listing, lead_cell, needs_guard};
+use crate::saved::columns::{CellKind, TABLE};
 
 /// The columns of every CSV gbr writes: [`COLUMNS`], `findings` in words, then `fix`.
-pub const CSV_COLUMNS: [&str; 29] = [
-    COLUMNS[0],
-    COLUMNS[1],
-    COLUMNS[2],
-    COLUMNS[3],
-    COLUMNS[4],
-    COLUMNS[5],
-    COLUMNS[6],
-    COLUMNS[7],
-    COLUMNS[8],
-    COLUMNS[9],
-    COLUMNS[10],
-    COLUMNS[11],
-    COLUMNS[12],
-    COLUMNS[13],
-    COLUMNS[14],
-    COLUMNS[15],
-    COLUMNS[16],
-    COLUMNS[17],
-    COLUMNS[18],
-    COLUMNS[19],
-    COLUMNS[20],
-    COLUMNS[21],
-    COLUMNS[22],
-    COLUMNS[23],
-    COLUMNS[24],
-    COLUMNS[25],
-    COLUMNS[26],
-    COLUMNS[27],
-    "fix",
-];
+pub const CSV_COLUMNS: [&str; COLUMNS.len() + 1] = {
+    let mut names = ["fix"; COLUMNS.len() + 1];
+    let mut i = 0;
+    while i < COLUMNS.len() {
+        names[i] = COLUMNS[i];
+        i += 1;
+    }
+    names
+};
 
 /// The bytes every CSV starts with: the UTF-8 byte order mark, `EF BB BF`.
 pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// The columns of [`CSV_COLUMNS`] that hold numbers and stay numbers in a spreadsheet:
-/// `page_index`, `offset`, `line`, `column`, `length`, `year`. `page`, the page as printed,
-/// is a number where it is digits alone (`302`) and text otherwise (`xii`, `1-3`).
-const NUMBER_COLUMNS: [usize; 6] = [7, 9, 10, 11, 12, 17];
-
-/// The place of `page` in [`CSV_COLUMNS`].
-const PAGE_COLUMN: usize = 6;
+/// True when the cell `bytes` of the saved column `column` (0-based in [`TABLE`]) is written
+/// as a number, which a spreadsheet keeps as one: the counts and indexes and the year
+/// ([`CellKind::Number`], [`CellKind::Year`]), and the page as printed where it is digits
+/// alone (`302`, not `xii` or `1-3`).
+fn is_number(column: usize, bytes: &[u8]) -> bool {
+    match TABLE.get(column).map(|c| c.kind) {
+        Some(CellKind::Number | CellKind::Year) => true,
+        Some(CellKind::Page) => bytes.iter().all(u8::is_ascii_digit),
+        Some(CellKind::Text) | None => false,
+    }
+}
 
 /// True when a spreadsheet may read `cell` as a number or a date: a digit first, then only
 /// digits and `.` `/` `:` `-` (a code, `0116.00`; W/B, `4/5`, which LibreOffice reads as the
@@ -190,9 +173,7 @@ impl CsvRows {
         let mut column = 0;
         cells_with(record, scratch, Findings::Words, |bytes| {
             column += 1;
-            let number = NUMBER_COLUMNS.contains(&(column - 1))
-                || (column - 1 == PAGE_COLUMN && bytes.iter().all(u8::is_ascii_digit));
-            write_cell(writer, cell, bytes, number)
+            write_cell(writer, cell, bytes, is_number(column - 1, bytes))
         })?;
         scratch.clear();
         for (i, fix) in record

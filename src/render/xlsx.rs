@@ -17,6 +17,7 @@ use crate::check::Severity;
 use crate::record::Record;
 
 use super::{COLUMNS, LeadOf, Listing, cells, lead_cell};
+use crate::saved::columns::{CellKind, TABLE};
 
 /// Rows of a sheet, header included (Excel's limit).
 const SHEET_ROWS: u32 = 1_048_576;
@@ -76,10 +77,7 @@ impl Sheets<'_> {
                 _ => 12.0,
             };
             sheet.set_column_width(col, width)?;
-            if !matches!(
-                *name,
-                "page" | "page_index" | "offset" | "line" | "column" | "length" | "duplicate"
-            ) {
+            if matches!(kind(name), CellKind::Text | CellKind::Year) {
                 sheet.set_column_format(col, &self.text)?;
             }
             sheet.write_string_with_format(0, col, *name, &self.bold)?;
@@ -88,6 +86,16 @@ impl Sheets<'_> {
         sheet.autofilter(0, 0, 0, (self.header.len() - 1) as u16)?;
         self.row = 1;
         Ok(sheet)
+    }
+}
+
+/// What the cells of the column `name` hold: the saved column's [`CellKind`], a number for
+/// the `duplicate` lead column (the group's number), text for `group`.
+fn kind(name: &str) -> CellKind {
+    match TABLE.iter().find(|c| c.name == name) {
+        Some(column) => column.kind,
+        None if name == "duplicate" => CellKind::Number,
+        None => CellKind::Text,
     }
 }
 
@@ -116,21 +124,22 @@ pub(crate) fn write<W: Write>(listing: &Listing<'_>, w: &mut W) -> io::Result<()
             let mut failed: Option<XlsxError> = None;
             let mut put = |name: &str, value: &[u8]| -> io::Result<()> {
                 let value = String::from_utf8_lossy(value);
-                let result = match name {
-                    "page" | "page_index" | "year" if value.is_empty() => Ok(()),
+                let result = match kind(name) {
+                    CellKind::Number | CellKind::Page | CellKind::Year if value.is_empty() => {
+                        Ok(())
+                    }
                     // A page printed `xii` or `A-3` is text; `302` a number, as the index.
-                    "page" if !value.bytes().all(|b| b.is_ascii_digit()) => {
+                    CellKind::Page if !value.bytes().all(|b| b.is_ascii_digit()) => {
                         sheet.write_string(row, col, value).map(|_| ())
                     }
-                    "page" | "page_index" | "offset" | "line" | "column" | "length"
-                    | "duplicate" | "year" => {
+                    CellKind::Number | CellKind::Page | CellKind::Year => {
                         let n: f64 = value.parse().unwrap_or_default();
                         sheet.write_number(row, col, n).map(|_| ())
                     }
-                    "findings" => sheet
+                    _ if name == "findings" => sheet
                         .write_string(row, col, findings_words(record))
                         .map(|_| ()),
-                    _ => sheet.write_string(row, col, value).map(|_| ()),
+                    CellKind::Text => sheet.write_string(row, col, value).map(|_| ()),
                 };
                 col += 1;
                 if let Err(e) = result {

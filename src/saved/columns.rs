@@ -11,119 +11,112 @@
 
 use std::io::Write;
 
+/// What a column's cells hold, for the writers that type their cells (CSV, xlsx).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellKind {
+    /// Text (a spreadsheet column formatted as text, so that `0116.00` stays as written).
+    Text,
+    /// A count or index, always a number: a number in CSV and xlsx.
+    Number,
+    /// The page as printed: a number in xlsx when it is all digits, else text (`xii`).
+    Page,
+    /// A year: a number in CSV and xlsx, empty where none, in a column formatted as text.
+    Year,
+}
+
+/// One column of the saved layout: its name, the oldest layout that has it, and what its cells
+/// hold.
+#[derive(Debug, Clone, Copy)]
+pub struct Column {
+    /// The name in the header row.
+    pub name: &'static str,
+    /// The oldest layout with this column ([`Columns::Unlabelled`] for the first ones): every
+    /// later layout has it too.
+    pub since: Columns,
+    /// What its cells hold.
+    pub kind: CellKind,
+}
+
+/// A column of the table below.
+const fn col(name: &'static str, since: Columns, kind: CellKind) -> Column {
+    Column { name, since, kind }
+}
+
+use CellKind::{Number, Page, Text, Year};
+use Columns::{Current, Indexed, Paged, Unlabelled};
+
 /// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
-/// `duplicate`). The key fields come first, in sort order, then the source reference with the
-/// PDF page (as printed, its index in the file, and where the printed one comes from), the
-/// study's label and its citation (number, composers, source, year, honour), the position's
-/// texts and checks, and last the place of the study's entry in its book's own directory
-/// where `gbr index` merged the two (`directory_entry`). Documented in `docs/directory.md`.
-pub const COLUMNS: [&str; 28] = [
-    "code",
-    "kings",
-    "squares",
-    "men",
-    "stipulation",
-    "path",
-    "page",
-    "page_index",
-    "page_from",
-    "offset",
-    "line",
-    "column",
-    "length",
-    "label",
-    "number",
-    "composers",
-    "source",
-    "year",
-    "honour",
-    "text",
-    "form",
-    "rank",
-    "material",
-    "canonical",
-    "fen",
-    "valid",
-    "findings",
-    "directory_entry",
+/// `duplicate`): the one table every list of column names is made from (TSV and CSV headers,
+/// xlsx, the readers of older layouts; JSON Lines and templates name the same fields). The key
+/// fields come first, in sort order, then the source reference with the PDF page (as printed,
+/// its index in the file, and where the printed one comes from), the study's label and its
+/// citation (number, composers, source, year, honour), the position's texts and checks, and
+/// last the place of the study's entry in its book's own directory where `gbr index` merged
+/// the two (`directory_entry`). Documented in `docs/directory.md`.
+pub const TABLE: [Column; 28] = [
+    col("code", Unlabelled, Text),
+    col("kings", Unlabelled, Text),
+    col("squares", Unlabelled, Text),
+    col("men", Unlabelled, Text),
+    col("stipulation", Unlabelled, Text),
+    col("path", Unlabelled, Text),
+    col("page", Indexed, Page),
+    col("page_index", Paged, Number),
+    col("page_from", Paged, Text),
+    col("offset", Unlabelled, Number),
+    col("line", Unlabelled, Number),
+    col("column", Unlabelled, Number),
+    col("length", Unlabelled, Number),
+    col("label", Indexed, Text),
+    col("number", Current, Text),
+    col("composers", Current, Text),
+    col("source", Current, Text),
+    col("year", Current, Year),
+    col("honour", Current, Text),
+    col("text", Unlabelled, Text),
+    col("form", Unlabelled, Text),
+    col("rank", Unlabelled, Text),
+    col("material", Unlabelled, Text),
+    col("canonical", Unlabelled, Text),
+    col("fen", Unlabelled, Text),
+    col("valid", Unlabelled, Text),
+    col("findings", Unlabelled, Text),
+    col("directory_entry", Current, Text),
 ];
 
+/// The names of the columns of [`TABLE`] that `layout` has, in order; `N` their number (a
+/// compile-time error when it is not).
+const fn names<const N: usize>(layout: Columns) -> [&'static str; N] {
+    let mut out = [""; N];
+    let (mut i, mut n) = (0, 0);
+    while i < TABLE.len() {
+        // Newest first: a layout has the columns of every layout after it.
+        if layout as u8 <= TABLE[i].since as u8 {
+            out[n] = TABLE[i].name;
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n == N, "the layout has another number of columns");
+    out
+}
+
+/// The names of today's columns ([`TABLE`]).
+pub const COLUMNS: [&str; 28] = names(Current);
+
 /// The columns of directories written before entries carried their citation: [`COLUMNS`]
-/// without `number`, `composers`, `source`, `year`, `honour` and `directory_entry`. Readers still read them;
-/// their entries have no citation.
-pub const PAGED_COLUMNS: [&str; 22] = [
-    "code",
-    "kings",
-    "squares",
-    "men",
-    "stipulation",
-    "path",
-    "page",
-    "page_index",
-    "page_from",
-    "offset",
-    "line",
-    "column",
-    "length",
-    "label",
-    "text",
-    "form",
-    "rank",
-    "material",
-    "canonical",
-    "fen",
-    "valid",
-    "findings",
-];
+/// without `number`, `composers`, `source`, `year`, `honour` and `directory_entry`. Readers
+/// still read them; their entries have no citation.
+pub const PAGED_COLUMNS: [&str; 22] = names(Paged);
 
 /// The columns of directories written before pages were numbered as printed: [`COLUMNS`]
 /// without `page_index` and `page_from`, whose `page` is the page's index. Readers still read
 /// them; their pages read back as indexes.
-pub const INDEXED_COLUMNS: [&str; 20] = [
-    "code",
-    "kings",
-    "squares",
-    "men",
-    "stipulation",
-    "path",
-    "page",
-    "offset",
-    "line",
-    "column",
-    "length",
-    "label",
-    "text",
-    "form",
-    "rank",
-    "material",
-    "canonical",
-    "fen",
-    "valid",
-    "findings",
-];
+pub const INDEXED_COLUMNS: [&str; 20] = names(Indexed);
 
 /// The columns of directories written before entries carried a page and a label: [`COLUMNS`]
 /// without the page's three and `label`. Readers still read them; their entries have neither.
-pub const UNLABELLED_COLUMNS: [&str; 18] = [
-    "code",
-    "kings",
-    "squares",
-    "men",
-    "stipulation",
-    "path",
-    "offset",
-    "line",
-    "column",
-    "length",
-    "text",
-    "form",
-    "rank",
-    "material",
-    "canonical",
-    "fen",
-    "valid",
-    "findings",
-];
+pub const UNLABELLED_COLUMNS: [&str; 18] = names(Unlabelled);
 
 /// The place of the `path` column in [`COLUMNS`]. Its cell in `tsv` is the path's escaped
 /// text ([`crate::source_path`]), whose escapes include the cell's own (`\\ \t \n \r`), so
@@ -131,7 +124,7 @@ pub const UNLABELLED_COLUMNS: [&str; 18] = [
 pub(crate) const PATH_COLUMN: usize = column("path");
 
 /// The place of `name` in [`COLUMNS`] (a compile-time error when it is none).
-const fn column(name: &str) -> usize {
+pub(crate) const fn column(name: &str) -> usize {
     let mut i = 0;
     while i < COLUMNS.len() {
         let (a, b) = (COLUMNS[i].as_bytes(), name.as_bytes());
@@ -149,7 +142,8 @@ const fn column(name: &str) -> usize {
     panic!("no such column")
 }
 
-/// Which columns a saved TSV directory has: those of today, or of an older `gbr`.
+/// Which columns a saved TSV directory has: those of today, or of an older `gbr`, newest first
+/// (each layout has every column of the ones after it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Columns {
     /// [`COLUMNS`]; always for JSON Lines, whose entries name their fields.
@@ -176,6 +170,13 @@ impl Columns {
         } else {
             None
         }
+    }
+
+    /// True when the layout has the column `name`.
+    pub fn has(self, name: &str) -> bool {
+        TABLE
+            .iter()
+            .any(|c| c.name == name && self as u8 <= c.since as u8)
     }
 
     /// Their names, in order.

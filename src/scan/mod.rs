@@ -32,7 +32,7 @@ use crate::record::{Fields, Record};
 use crate::source_path::SourcePath;
 
 pub use handoff::{FileOutcome, FileScan, ScanEvent};
-pub use queue::{ScanInputs, scan_inputs};
+pub use queue::{InputConfig, ScanInputs, scan_inputs};
 
 pub(crate) use chunk::scan_chunk;
 pub(crate) use chunked::{Chunking, Stopped, scan_chunked};

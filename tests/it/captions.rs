@@ -382,8 +382,7 @@ fn every_fixture_reads_the_same_at_every_chunk_size_and_thread_count() {
 }
 
 fn gbr(args: &[&str], stdin: &[u8]) -> String {
-    let out = Command::cargo_bin("gbr")
-        .unwrap()
+    let out = Command::new(crate::support::gbr::GBR)
         .current_dir(format!("{}/fixtures/captions", env!("CARGO_MANIFEST_DIR")))
         .args(args)
         .write_stdin(stdin)

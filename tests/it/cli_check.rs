@@ -16,7 +16,7 @@ const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
 #[track_caller]
 fn check_in(dir: &Path, args: &[&str]) -> (String, String, i32) {
     crate::support::gbr::streams(
-        Command::new(env!("CARGO_BIN_EXE_gbr"))
+        Command::new(crate::support::gbr::GBR)
             .current_dir(dir)
             .arg("check")
             .args(args)
@@ -186,7 +186,7 @@ fn the_body_against_its_index() {
     // A saved directory (TSV) is read as the same entries.
     let dir = tempfile::tempdir().unwrap();
     let tsv = dir.path().join("index.tsv");
-    let status = Std::new(env!("CARGO_BIN_EXE_gbr"))
+    let status = Std::new(crate::support::gbr::GBR)
         .current_dir(FIXTURES)
         .args(["index", "index.txt", "-o"])
         .arg(&tsv)
@@ -477,7 +477,7 @@ fn pdf_pages_compressed_files_and_archive_members_are_checked() {
         ]
     );
     // The same page and line as `gbr scan` gives (its column is the record's start, the kings).
-    let scan = Command::new(env!("CARGO_BIN_EXE_gbr"))
+    let scan = Command::new(crate::support::gbr::GBR)
         .current_dir(dir.path())
         .args(["scan", "issue.pdf"])
         .output()

@@ -6,7 +6,7 @@ use std::process::Command as Process;
 
 use assert_cmd::Command;
 
-const GBR: &str = env!("CARGO_BIN_EXE_gbr");
+use crate::support::gbr::GBR;
 const SUBCOMMANDS: [&str; 7] = [
     "decode", "encode", "check", "scan", "index", "lookup", "merge",
 ];

@@ -380,7 +380,7 @@ fn index_keep_going_writes_the_directory_from_the_readable_inputs() {
     // Written: the status of a complete run, so that a shell's `&&` goes on.
     assert_eq!(run.code, 0);
     let script = "gbr index --keep-going . -o all.tsv && gbr merge all.tsv all.tsv -o both.tsv";
-    let gbr = assert_cmd::cargo::cargo_bin!("gbr");
+    let gbr = std::path::Path::new(crate::support::gbr::GBR);
     let status = std::process::Command::new("sh")
         .arg("-c")
         .arg(script.replace("gbr ", &format!("{} ", gbr.display())))
@@ -453,7 +453,7 @@ fn resident_after(child: &mut std::process::Child, seconds: u64) -> u64 {
 #[test]
 fn a_device_is_scanned_in_bounded_memory() {
     // /dev/zero never ends: scanned (--binary) block by block, the process must stay small.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gbr"))
+    let mut child = std::process::Command::new(crate::support::gbr::GBR)
         .args(["scan", "--binary", "/dev/zero"])
         .stdout(std::process::Stdio::null())
         .spawn()
@@ -469,7 +469,7 @@ fn a_device_is_scanned_in_bounded_memory() {
 fn an_endless_stream_of_bare_codes_is_scanned_in_bounded_memory() {
     // `yes 0116.00`: bare codes with no chess near them are held back while the source may
     // still show a code with kings, at most a bounded number of them (context::chain).
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gbr"))
+    let mut child = std::process::Command::new(crate::support::gbr::GBR)
         .args(["scan", "--label", "yes"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())
@@ -493,7 +493,7 @@ fn an_endless_stream_of_bare_codes_is_scanned_in_bounded_memory() {
 #[test]
 fn a_pipe_that_never_ends_gives_its_first_code_at_once() {
     use std::io::{BufRead, BufReader, Write};
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gbr"))
+    let mut child = std::process::Command::new(crate::support::gbr::GBR)
         .args(["scan", "--label", "yes"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

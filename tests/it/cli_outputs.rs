@@ -44,7 +44,7 @@ fn dash_o_dash_is_standard_output_and_writes_no_file_named_dash() {
         ],
     ] {
         let (out, err, code) = streams(
-            Command::new(env!("CARGO_BIN_EXE_gbr"))
+            Command::new(crate::support::gbr::GBR)
                 .current_dir(dir.path())
                 .args(&command)
                 .output()
@@ -103,7 +103,7 @@ fn a_reader_that_goes_away_ends_gbr_text_quietly() {
     put(dir.path(), "book.pdf", &pdf_of(&pages));
     put(dir.path(), "notes.txt", line.repeat(4000).as_bytes());
     for input in ["book.pdf", "notes.txt"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gbr"))
+        let mut child = Command::new(crate::support::gbr::GBR)
             .current_dir(dir.path())
             .args(["text", input])
             .stdout(Stdio::piped())

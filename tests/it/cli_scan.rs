@@ -439,7 +439,7 @@ fn a_closed_pipe_stops_the_scan_with_exit_0_and_nothing_on_stderr() {
         .map(|i| format!("Study {i}: a7d3 0116.00 b2b3c6d6 3/3+.\n"))
         .collect();
     std::fs::write(&big, text).expect("write big.txt");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gbr"))
+    let mut child = std::process::Command::new(crate::support::gbr::GBR)
         .arg("scan")
         .arg(&big)
         .stdin(Stdio::null())

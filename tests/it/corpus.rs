@@ -92,7 +92,7 @@ fn the_printed_directory_reindexed_by_stipulation_gives_its_wins_then_its_draws(
     };
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/corpus/schaakstudiespinsels-2008-gbr-index.txt");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gbr"))
+    let out = std::process::Command::new(crate::support::gbr::GBR)
         .args(["index", "--group-by", "stipulation", "--format", "tsv"])
         .arg(&path)
         .output()

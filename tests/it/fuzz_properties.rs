@@ -101,7 +101,7 @@ fn gbr_text() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(crate::support::regressions(ProptestConfig::with_cases(256)))]
 
     #[test]
     fn every_property_holds_on_arbitrary_bytes(data in prop::collection::vec(any::<u8>(), 0..300)) {

@@ -663,7 +663,7 @@ fn a_tiff_is_read_page_by_page() {
 fn sigterm_leaves_no_work_folder() {
     let tmp = tempfile::tempdir().expect("a TMPDIR");
     let path = scans().join("noisy-blur.pdf");
-    let mut child = Process::new(env!("CARGO_BIN_EXE_gbr"))
+    let mut child = Process::new(crate::support::gbr::GBR)
         .env("TMPDIR", tmp.path())
         .args([
             "scan",

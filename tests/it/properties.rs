@@ -139,6 +139,8 @@ fn code() -> impl Strategy<Value = Code> {
 }
 
 proptest! {
+    #![proptest_config(crate::support::regressions(ProptestConfig::default()))]
+
     #[test]
     fn legal_positions_render_to_text_and_parse_back_equal(position in legal_position()) {
         let text = position.to_string();

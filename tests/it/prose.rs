@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use support::prose::prose;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(crate::support::regressions(ProptestConfig::with_cases(64)))]
 
     #[test]
     fn prose_with_numbers_never_yields_a_code(seed in any::<u64>(), kib in 1usize..64) {

@@ -155,7 +155,7 @@ fn make_files(dir: &Path) {
             ),
             Made::Pdf => archives::put(dir, name, &archives::pdf()),
             Made::Index(fixtures) => {
-                let out = Command::new(env!("CARGO_BIN_EXE_gbr"))
+                let out = Command::new(crate::support::gbr::GBR)
                     .current_dir(root)
                     .arg("index")
                     .args(*fixtures)
@@ -171,7 +171,7 @@ fn make_files(dir: &Path) {
 
 /// The PATH with the folder of the binary under test first.
 fn path_with_gbr() -> std::ffi::OsString {
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_gbr"));
+    let bin = PathBuf::from(crate::support::gbr::GBR);
     let mut dirs = vec![bin.parent().expect("the binary's folder").to_path_buf()];
     dirs.extend(std::env::split_paths(
         &std::env::var_os("PATH").unwrap_or_default(),
@@ -272,7 +272,7 @@ fn the_console_example_prints_what_the_readme_shows() {
                 expected.push_str(next);
                 expected.push('\n');
             }
-            let out = Command::new(env!("CARGO_BIN_EXE_gbr"))
+            let out = Command::new(crate::support::gbr::GBR)
                 .current_dir(ROOT)
                 .args(args.split_whitespace())
                 .output()

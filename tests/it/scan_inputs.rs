@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use gbrscan::Record;
 use gbrscan::input::{InputPath, LoadOptions, walk};
-use gbrscan::scan::{FileOutcome, ScanEvent, ScanInputs, ScanOptions, scan_buffer, scan_inputs};
+use gbrscan::scan::{
+    FileOutcome, InputConfig, ScanEvent, ScanInputs, ScanOptions, scan_buffer, scan_inputs,
+};
 
 /// What a scan handed back, flattened: `Records(path, line, column, canonical)` per record and
 /// `Done(path, bytes, codes, outcome)` per input, in the order handed back.
@@ -35,10 +37,10 @@ fn pool(threads: usize) -> rayon::ThreadPool {
         .expect("a thread pool")
 }
 
-/// The options of the scans here: chunks of `chunk_size` bytes, files memory-mapped when
-/// `mmap` (else read as streams), the built-in label rules, no progress.
-fn options(mmap: bool, chunk_size: usize) -> ScanInputs<'static> {
-    ScanInputs {
+/// The configuration of the scans here: chunks of `chunk_size` bytes, files memory-mapped
+/// when `mmap` (else read as streams), the built-in label rules.
+fn config(mmap: bool, chunk_size: usize) -> InputConfig {
+    InputConfig {
         scan: ScanOptions { chunk_size },
         open: gbrscan::input::OpenOptions {
             load: LoadOptions {
@@ -47,10 +49,16 @@ fn options(mmap: bool, chunk_size: usize) -> ScanInputs<'static> {
             },
             ..gbrscan::input::OpenOptions::default()
         },
+        ..InputConfig::default()
+    }
+}
+
+/// The scans of `config`, every field filled (labels read), no progress.
+fn options(config: &InputConfig) -> ScanInputs<'_> {
+    ScanInputs {
+        config,
         progress: &|_| {},
         fields: gbrscan::Fields::All,
-        pgn: false,
-        labels: Some(gbrscan::LabelRules::builtin()),
     }
 }
 
@@ -67,7 +75,8 @@ fn scan_slowly(
     pause: Duration,
 ) -> Vec<Seen> {
     let pool = pool(threads);
-    let options = options(true, chunk_size);
+    let config = config(true, chunk_size);
+    let options = options(&config);
     let mut seen = Vec::new();
     pool.install(|| {
         scan_inputs(inputs, &options, |event| {
@@ -209,7 +218,8 @@ fn a_slow_reader_holds_the_workers_back_without_losing_or_reordering_records() {
 fn a_break_stops_the_stream() {
     let inputs = fixture_inputs();
     let pool = pool(2);
-    let options = options(true, 64);
+    let config = config(true, 64);
+    let options = options(&config);
     let mut events = 0;
     pool.install(|| {
         scan_inputs(&inputs, &options, |_| {
@@ -258,7 +268,8 @@ fn records_of_dense_text_come_in_small_batches() {
         (false, 2, 300 << 10, Duration::from_millis(5)),
     ] {
         let pool = pool(threads);
-        let options = options(mmap, chunk_size);
+        let config = config(mmap, chunk_size);
+        let options = options(&config);
         let mut largest = 0;
         let mut batches = 0;
         let mut seen = Vec::new();
@@ -325,7 +336,8 @@ fn batches_handed_on_together_keep_lines_and_columns() {
         (false, 1, 600 << 10),
     ] {
         let pool = pool(threads);
-        let options = options(mmap, chunk_size);
+        let config = config(mmap, chunk_size);
+        let options = options(&config);
         let mut batches = 0;
         let mut seen = Vec::new();
         pool.install(|| {

@@ -176,7 +176,8 @@ fn scan(
     // directory; past MERGE_HELD they are handed on, and that input is not merged.
     let mut held: Vec<Record> = Vec::new();
     let mut merging = true;
-    let summary = scan_paths(input, Needs::Everything, |event| {
+    let config = input.config()?;
+    let summary = scan_paths(&config, input.messages(), Needs::Everything, |event| {
         let records = match event {
             ScanEvent::Records { records, .. } if merging => {
                 held.extend(records);
@@ -250,6 +251,43 @@ fn read_from(path: &Path) -> anyhow::Result<Vec<Record>> {
     read::records(read::decoded(file)).with_context(context)
 }
 
+/// Writes the directory held in memory in `format`, or its duplicates listing
+/// (`--duplicates`); true when it has entries. PGN and EPD leave out, and count on stderr, the
+/// entries without a full position.
+fn write_listing(
+    args: &Args,
+    directory: &gbrscan::Directory,
+    format: Format,
+    print: &Print,
+) -> anyhow::Result<bool> {
+    let listing = if args.duplicates {
+        let options = DuplicateOptions {
+            across_sources: args.across_sources,
+            near: args.near,
+        };
+        Listing::duplicates_with(directory, options)
+    } else {
+        Listing::directory(directory)
+    };
+    if matches!(format, Format::Pgn | Format::Epd) {
+        let skipped = without_board(&listing);
+        if skipped > 0 {
+            eprintln!(
+                "gbr: {skipped} of {} entries without a full position skipped ({} needs every \
+                 square)",
+                listing.len(),
+                format.name()
+            );
+        }
+    }
+    let mut out = Output::create(args.output.as_deref())?;
+    format
+        .write_with(&listing, print, &mut out)
+        .context("cannot write the directory")?;
+    out.finish()?;
+    Ok(!listing.is_empty())
+}
+
 /// Runs `gbr index`: exit 0 when entries were written, 1 when there were none.
 pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     // `-o -` is standard output, for the choice of format and the terminal check too.
@@ -295,34 +333,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let written = match sort.in_memory() {
-        Some(directory) => {
-            let listing = if args.duplicates {
-                let options = DuplicateOptions {
-                    across_sources: args.across_sources,
-                    near: args.near,
-                };
-                Listing::duplicates_with(&directory, options)
-            } else {
-                Listing::directory(&directory)
-            };
-            if matches!(format, Format::Pgn | Format::Epd) {
-                let skipped = without_board(&listing);
-                if skipped > 0 {
-                    eprintln!(
-                        "gbr: {skipped} of {} entries without a full position skipped ({} needs \
-                         every square)",
-                        listing.len(),
-                        format.name()
-                    );
-                }
-            }
-            let mut out = Output::create(args.output.as_deref())?;
-            format
-                .write_with(&listing, &print, &mut out)
-                .context("cannot write the directory")?;
-            out.finish()?;
-            !listing.is_empty()
-        }
+        Some(directory) => write_listing(&args, &directory, format, &print)?,
         None => {
             // Spilled, so the budget was finite, so the format is one of `streamed`.
             let saved = streamed.context("sorted runs can only be merged into tsv or jsonl")?;

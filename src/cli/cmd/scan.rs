@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context as _;
+use gbrscan::input::OpenOptions;
 use gbrscan::scan::ScanEvent;
 use gbrscan::{Rank, Record};
 
@@ -59,9 +60,10 @@ enum Mode {
     FilesWithCodes,
 }
 
-/// The settings of `gbr scan`, read once from its flags.
+/// The output settings of `gbr scan`, read once from its flags: what it prints and of which
+/// codes. What it reads and how is the input stage's [`gbrscan::InputConfig`].
 #[derive(Debug)]
-struct Config {
+struct OutputConfig {
     format: ScanFormat,
     /// The least rank a code must have to be kept.
     min_rank: Rank,
@@ -70,9 +72,9 @@ struct Config {
     mode: Mode,
 }
 
-impl From<&Args> for Config {
-    fn from(args: &Args) -> Config {
-        Config {
+impl From<&Args> for OutputConfig {
+    fn from(args: &Args) -> OutputConfig {
+        OutputConfig {
             format: if args.json {
                 ScanFormat::Json
             } else if args.csv {
@@ -95,7 +97,7 @@ impl From<&Args> for Config {
     }
 }
 
-impl Config {
+impl OutputConfig {
     fn wanted(&self, record: &Record) -> bool {
         record.rank >= self.min_rank && (!self.errors_only || !record.valid)
     }
@@ -119,66 +121,40 @@ impl Config {
 /// Runs `gbr scan`: exit 0 when a code was printed, 1 when none was, 2 when an input could
 /// not be read (the others are still scanned).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let config = Config::from(&args);
+    let output = OutputConfig::from(&args);
     if args.input.type_list {
         print!("{}", InputArgs::type_list());
         return Ok(ExitCode::SUCCESS);
     }
     let started = Instant::now();
+    let config = args.input.config()?;
     // `--color` (global), NO_COLOR and CLICOLOR_FORCE, as anstream reads them for stdout.
     let styled = anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never;
-    let mut printer = Printer::new(
-        config.format,
-        BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout()),
-        styled,
-    );
-    let mut matches = 0;
-    let mut printed = Summary::default();
-    let mut failed: Option<io::Error> = None;
-    // On a terminal, each batch is flushed at once, so that the output and the progress bar
-    // stay apart and the lines come as they are found; into a pipe or a file the buffer is
-    // written when full (a closed pipe is still seen at the next write).
-    let flush_each = io::stdout().is_terminal();
-    let names = args.input.open_options();
-    let mut counts = Counts {
-        styled,
-        ..Counts::default()
+    let mut out = Out {
+        output: &output,
+        names: &config.open,
+        printer: Printer::new(
+            output.format,
+            BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout()),
+            styled,
+        ),
+        counts: Counts {
+            styled,
+            ..Counts::default()
+        },
+        plain: BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout()),
+        matches: 0,
+        printed: Summary::default(),
+        // On a terminal, each batch is flushed at once, so that the output and the progress
+        // bar stay apart and the lines come as they are found; into a pipe or a file the
+        // buffer is written when full (a closed pipe is still seen at the next write).
+        flush_each: io::stdout().is_terminal(),
     };
-    // `--count` and `--files-with-codes` write plain lines of their own.
-    let mut plain = BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout());
-    let summary = inputs::scan_paths(&args.input, config.needs(), |event| {
-        let written = match event {
-            ScanEvent::Records { input, records } => {
-                // Room for every record at once: grown from empty, the list moved several
-                // times a batch.
-                let mut kept: Vec<&Record> = Vec::with_capacity(records.len());
-                kept.extend(records.iter().filter(|r| config.wanted(r)));
-                let records = kept;
-                matches += records.len() as u64;
-                records.iter().for_each(|r| printed.add(r));
-                if config.mode == Mode::Quiet && matches > 0 {
-                    return ControlFlow::Break(());
-                } else if config.counts() {
-                    counts.add(&records, config.mode == Mode::Count, &mut plain)
-                } else {
-                    printer.records(|| names.name(input), &records)
-                }
-            }
-            ScanEvent::Done(_) if config.mode == Mode::Quiet => Ok(()),
-            ScanEvent::Done(_) if config.counts() => {
-                counts.flush(config.mode == Mode::Count, &mut plain)
-            }
-            ScanEvent::Done(file) => printer.end(|| names.name(&file.input), file.bytes),
-        };
-        let flushed = |printer: &mut Printer<_>, plain: &mut BufWriter<io::Stdout>| {
-            if flush_each {
-                printer.flush()?;
-                plain.flush()?;
-            }
-            Ok(())
-        };
-        match written.and_then(|()| flushed(&mut printer, &mut plain)) {
-            Ok(()) => ControlFlow::Continue(()),
+    let mut failed: Option<io::Error> = None;
+    let messages = args.input.messages();
+    let summary = inputs::scan_paths(&config, messages, output.needs(), |event| {
+        match out.event(event) {
+            Ok(flow) => flow,
             Err(err) => {
                 failed = Some(err);
                 ControlFlow::Break(())
@@ -188,35 +164,93 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(err) = failed {
         return Err(err).context("cannot write the output");
     }
-    if config.mode == Mode::Quiet && matches > 0 {
+    if output.mode == Mode::Quiet && out.matches > 0 {
         return Ok(ExitCode::SUCCESS);
     }
-    plain.flush().context("cannot write the output")?;
+    out.plain.flush().context("cannot write the output")?;
     let summary = Summary {
         files: summary.files,
         bytes: summary.bytes,
-        matches,
+        matches: out.matches,
         errors: summary.errors,
         skipped: summary.not_scanned,
         elapsed: started.elapsed().as_secs_f64(),
         unreadable: summary.errors,
-        ..printed
+        ..out.printed
     };
-    printer
+    out.printer
         .finish(&summary)
         .context("cannot write the output")?;
     // The text output ends with the summary line on stderr; `--quiet`, `--count` and
     // `--files-with-codes` print counts of their own.
-    if config.format == ScanFormat::Text && config.mode == Mode::Records {
+    if output.format == ScanFormat::Text && output.mode == Mode::Records {
         eprintln!("{}", summary_line(&summary));
     }
     Ok(ExitCode::from(if summary.unreadable > 0 {
         2
-    } else if matches > 0 {
+    } else if out.matches > 0 {
         0
     } else {
         1
     }))
+}
+
+/// Where `gbr scan` writes the codes it keeps, and what it has kept so far.
+struct Out<'a> {
+    output: &'a OutputConfig,
+    /// The open options, which name each input as references show it.
+    names: &'a OpenOptions,
+    printer: Printer<BufWriter<io::Stdout>>,
+    counts: Counts,
+    /// `--count` and `--files-with-codes` write plain lines of their own.
+    plain: BufWriter<io::Stdout>,
+    /// Codes kept.
+    matches: u64,
+    /// What the summary says of the codes kept.
+    printed: Summary,
+    flush_each: bool,
+}
+
+impl Out<'_> {
+    /// Writes what a scan event gives; `Break` at the first code kept under `--quiet`.
+    ///
+    /// # Errors
+    ///
+    /// A write that failed (a reader gone away).
+    fn event(&mut self, event: ScanEvent<'_>) -> io::Result<ControlFlow<()>> {
+        let output = self.output;
+        match event {
+            ScanEvent::Records { input, records } => {
+                // Room for every record at once: grown from empty, the list moved several
+                // times a batch.
+                let mut kept: Vec<&Record> = Vec::with_capacity(records.len());
+                kept.extend(records.iter().filter(|r| output.wanted(r)));
+                let records = kept;
+                self.matches += records.len() as u64;
+                records.iter().for_each(|r| self.printed.add(r));
+                if output.mode == Mode::Quiet && self.matches > 0 {
+                    return Ok(ControlFlow::Break(()));
+                } else if output.counts() {
+                    let count = output.mode == Mode::Count;
+                    self.counts.add(&records, count, &mut self.plain)?
+                } else {
+                    self.printer.records(|| self.names.name(input), &records)?
+                }
+            }
+            ScanEvent::Done(_) if output.mode == Mode::Quiet => {}
+            ScanEvent::Done(_) if output.counts() => self
+                .counts
+                .flush(output.mode == Mode::Count, &mut self.plain)?,
+            ScanEvent::Done(file) => self
+                .printer
+                .end(|| self.names.name(&file.input), file.bytes)?,
+        }
+        if self.flush_each {
+            self.printer.flush()?;
+            self.plain.flush()?;
+        }
+        Ok(ControlFlow::Continue(()))
+    }
 }
 
 /// The last line of the text output, on stderr:

@@ -23,8 +23,8 @@ pub struct Args {
 /// line numbers in references count from the line after it), then the text as read.
 /// Exit 0 when everything was read, 2 when something could not be.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let opts = args.input.open_options_with(None)?;
-    let walked = args.input.walk()?;
+    let config = args.input.config()?;
+    let (opts, walked) = (&config.open, config.walk()?);
     let mut failed = false;
     for skip in &walked.skipped {
         eprintln!("gbr: {skip}");
@@ -35,14 +35,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         at_line_start: true,
     };
     for input in &walked.inputs {
-        match open(input, &opts) {
+        match open(input, opts) {
             Ok(Opened::Whole(loaded)) => {
                 out.header(&format!("==> {} <==", opts.name(input)))?;
                 out.write_all(&loaded.bytes)?;
             }
             Ok(Opened::Source(source)) => {
                 let mut closed = None;
-                let problems = source.visit(&opts, &mut |member: Member<'_>| {
+                let problems = source.visit(opts, &mut |member: Member<'_>| {
                     // A failed write is the output's problem, not the member's: it ends the
                     // run (a reader gone away, `gbr text book.pdf | head`, ends it quietly).
                     match out.member(member) {

@@ -3,7 +3,7 @@
 //! than scanning each as it comes.
 //!
 //! The walk, the opening and the options are those of the scan loop ([`super::scan_paths`]),
-//! from the same [`InputArgs`]; what differs is what happens to a text once it is open, and
+//! from the same [`InputConfig`]; what differs is what happens to a text once it is open, and
 //! the words of the messages, which are `gbr check`'s (docs/check.md):
 //! - a path the walk leaves out: `gbr: PATH: REASON`, and the run fails (exit status 2), a
 //!   link to a folder or a special file inside a folder included, since a text not read is
@@ -21,12 +21,13 @@ use std::time::SystemTime;
 
 use gbrscan::PageRef;
 use gbrscan::input::{
-    Encoding, InputError, InputPath, OpenOptions, Opened, Text, WalkOptions, is_binary,
-    open_caught, walk_with,
+    Encoding, InputError, InputPath, Loaded, OpenOptions, Opened, Source, Text, WalkOptions,
+    is_binary, open_caught, walk_with,
 };
 use gbrscan::ocr::OcrFix;
+use gbrscan::scan::InputConfig;
 
-use super::{InputArgs, InputCounts};
+use super::InputCounts;
 
 /// What a plain file was when it was read, to make sure it is the same when something is
 /// written back to it.
@@ -126,27 +127,31 @@ pub struct LoadedText {
 }
 
 /// The load mode of the input loop: the walk's filters and the open options of an
-/// [`InputArgs`], made once and used for every list of paths loaded.
+/// [`InputConfig`], made once and used for every list of paths loaded.
 pub struct Loader {
     walk: WalkOptions,
     open: OpenOptions,
     messages: bool,
 }
 
+/// What one load has gathered so far.
+struct Loading<'a> {
+    open: &'a OpenOptions,
+    messages: bool,
+    out: Vec<LoadedText>,
+    counts: InputCounts,
+}
+
 impl Loader {
-    /// The loader of `args`' walk filters, open options (OCR with `--ocr`, one page a thread
-    /// of `-j`) and `--no-messages`; `args.paths` are not looked at ([`Loader::load`] takes
-    /// the paths).
-    ///
-    /// # Errors
-    ///
-    /// `--ocr` without Tesseract, its language data or pdftoppm installed.
-    pub fn new(args: &InputArgs) -> anyhow::Result<Loader> {
-        Ok(Loader {
-            walk: args.walk_options(),
-            open: args.open_options_with(None)?,
-            messages: !args.no_messages,
-        })
+    /// The loader of `config`'s walk filters and open options (OCR when
+    /// [`OpenOptions::ocr`] is set); `config.paths` are not looked at ([`Loader::load`] takes
+    /// the paths). With `messages` off, nothing is said on stderr (`--no-messages`).
+    pub fn new(config: &InputConfig, messages: bool) -> Loader {
+        Loader {
+            walk: config.walk.clone(),
+            open: config.open.clone(),
+            messages,
+        }
     }
 
     /// Reads every text of `paths` whole, in input order, as the scan loop reads them
@@ -161,21 +166,17 @@ impl Loader {
     ///
     /// A glob or type of the walk filters that does not parse.
     pub fn load(&self, paths: &[PathBuf]) -> anyhow::Result<(Vec<LoadedText>, InputCounts)> {
-        let opts = &self.open;
         let walked = walk_with(paths, &self.walk)?;
-        let mut counts = InputCounts::default();
-        let say = |line: &str| {
-            if self.messages {
-                eprintln!("{line}");
-            }
+        let mut loading = Loading {
+            open: &self.open,
+            messages: self.messages,
+            out: Vec::new(),
+            counts: InputCounts::default(),
         };
-        let failure =
-            |err: InputError| format!("gbr: {}", crate::cli::errors::message(&err.into()));
         for skipped in &walked.skipped {
-            say(&format!("gbr: {skipped}"));
-            counts.errors += 1;
+            loading.say(&format!("gbr: {skipped}"));
+            loading.counts.errors += 1;
         }
-        let mut out = Vec::new();
         for input in &walked.inputs {
             // Taken before the file is opened, so that a change while it is read shows.
             let before = match input {
@@ -183,104 +184,124 @@ impl Loader {
                 InputPath::Stdin => None,
             };
             // A panic in a reader costs this input only.
-            let opened = open_caught(input, opts);
-            match opened {
+            match open_caught(input, &self.open) {
                 Ok(Opened::Whole(loaded)) if loaded.binary => {
-                    say(&format!(
+                    loading.say(&format!(
                         "gbr: {}: binary, not checked",
                         gbrscan::source_path::shown(input.path())
                     ));
-                    counts.not_scanned += 1;
+                    loading.counts.not_scanned += 1;
                 }
-                Ok(Opened::Whole(loaded)) => {
-                    let name: Arc<str> = Arc::from(opts.name(input).escaped().as_ref());
-                    let text = loaded.bytes.to_vec();
-                    counts.files += 1;
-                    counts.bytes += text.len() as u64;
-                    out.push(LoadedText {
-                        input: name.clone(),
-                        name,
-                        page: None,
-                        file: match input {
-                            InputPath::File(p) => Some(PlainFile {
-                                changed: loaded.bytes.changed()
-                                    || before.is_none()
-                                    || Stamp::read(p) != before,
-                                path: p.clone(),
-                                encoding: loaded.encoding,
-                                before,
-                            }),
-                            InputPath::Stdin => None,
-                        },
-                        text,
-                        ocr_fixes: None,
-                    });
-                }
-                Ok(Opened::Source(source)) => {
-                    let input_name: Arc<str> = Arc::from(source.name().escaped().as_ref());
-                    // The name as bytes, for a message that escapes it once.
-                    let input_path = source.name().to_path_buf();
-                    let kept = out.len();
-                    let mut bytes = 0;
-                    let visited = gbrscan::fault::catch(|| {
-                        source.visit(opts, &mut |member| {
-                            let mut text = Vec::new();
-                            match member.text {
-                                Text::Bytes(bytes) => text.extend_from_slice(bytes),
-                                Text::Stream(reader) => {
-                                    reader.read_to_end(&mut text)?;
-                                }
-                            }
-                            let name = member.name.escaped();
-                            let name = match &member.page {
-                                Some(page) => format!("{name}:{}", page.index),
-                                None => name.to_string(),
-                            };
-                            if is_binary(&text) {
-                                say(&format!("gbr: {name}: binary, not checked"));
-                                counts.not_scanned += 1;
-                            } else {
-                                bytes += text.len() as u64;
-                                out.push(LoadedText {
-                                    name: Arc::from(name),
-                                    input: input_name.clone(),
-                                    page: member.page,
-                                    file: None,
-                                    text,
-                                    ocr_fixes: member.ocr_fixes.clone(),
-                                });
-                            }
-                            Ok(ControlFlow::Continue(()))
-                        })
-                    });
-                    let problems = match visited {
-                        Ok(problems) => {
-                            counts.files += 1;
-                            counts.bytes += bytes;
-                            problems
-                        }
-                        Err(fault) => {
-                            // None of the input's texts is kept: it was not read to its end.
-                            out.truncate(kept);
-                            vec![InputError::Internal {
-                                path: input_path,
-                                at: 0,
-                                message: fault.message,
-                            }]
-                        }
-                    };
-                    for problem in problems {
-                        say(&failure(problem));
-                        counts.errors += 1;
-                    }
-                }
-                Err(err) => {
-                    say(&failure(err));
-                    counts.errors += 1;
-                }
+                Ok(Opened::Whole(loaded)) => loading.whole(input, &loaded, before),
+                Ok(Opened::Source(source)) => loading.source(source),
+                Err(err) => loading.failed(err),
             }
         }
+        let mut counts = loading.counts;
         counts.had_error = counts.errors > 0;
-        Ok((out, counts))
+        Ok((loading.out, counts))
+    }
+}
+
+impl Loading<'_> {
+    /// Says `line` on stderr unless messages are off.
+    fn say(&self, line: &str) {
+        if self.messages {
+            eprintln!("{line}");
+        }
+    }
+
+    /// Tells of an input, member or page that could not be read, and counts it.
+    fn failed(&mut self, err: InputError) {
+        self.say(&format!(
+            "gbr: {}",
+            crate::cli::errors::message(&err.into())
+        ));
+        self.counts.errors += 1;
+    }
+
+    /// Keeps an input loaded whole, with its plain file's stamps when it is one.
+    fn whole(&mut self, input: &InputPath, loaded: &Loaded, before: Option<Stamp>) {
+        let name: Arc<str> = Arc::from(self.open.name(input).escaped().as_ref());
+        let text = loaded.bytes.to_vec();
+        self.counts.files += 1;
+        self.counts.bytes += text.len() as u64;
+        self.out.push(LoadedText {
+            input: name.clone(),
+            name,
+            page: None,
+            file: match input {
+                InputPath::File(p) => Some(PlainFile {
+                    changed: loaded.bytes.changed() || before.is_none() || Stamp::read(p) != before,
+                    path: p.clone(),
+                    encoding: loaded.encoding,
+                    before,
+                }),
+                InputPath::Stdin => None,
+            },
+            text,
+            ocr_fixes: None,
+        });
+    }
+
+    /// Keeps every text of an input read member by member (an archive, a compressed file, a
+    /// PDF's pages); none when a panic stopped it before its end.
+    fn source(&mut self, source: Source) {
+        let input_name: Arc<str> = Arc::from(source.name().escaped().as_ref());
+        // The name as bytes, for a message that escapes it once.
+        let input_path = source.name().to_path_buf();
+        let kept = self.out.len();
+        let mut bytes = 0;
+        let open = self.open;
+        let visited = gbrscan::fault::catch(|| {
+            source.visit(open, &mut |member| {
+                let mut text = Vec::new();
+                match member.text {
+                    Text::Bytes(bytes) => text.extend_from_slice(bytes),
+                    Text::Stream(reader) => {
+                        reader.read_to_end(&mut text)?;
+                    }
+                }
+                let name = member.name.escaped();
+                let name = match &member.page {
+                    Some(page) => format!("{name}:{}", page.index),
+                    None => name.to_string(),
+                };
+                if is_binary(&text) {
+                    self.say(&format!("gbr: {name}: binary, not checked"));
+                    self.counts.not_scanned += 1;
+                } else {
+                    bytes += text.len() as u64;
+                    self.out.push(LoadedText {
+                        name: Arc::from(name),
+                        input: input_name.clone(),
+                        page: member.page,
+                        file: None,
+                        text,
+                        ocr_fixes: member.ocr_fixes.clone(),
+                    });
+                }
+                Ok(ControlFlow::Continue(()))
+            })
+        });
+        let problems = match visited {
+            Ok(problems) => {
+                self.counts.files += 1;
+                self.counts.bytes += bytes;
+                problems
+            }
+            Err(fault) => {
+                // None of the input's texts is kept: it was not read to its end.
+                self.out.truncate(kept);
+                vec![InputError::Internal {
+                    path: input_path,
+                    at: 0,
+                    message: fault.message,
+                }]
+            }
+        };
+        for problem in problems {
+            self.failed(problem);
+        }
     }
 }

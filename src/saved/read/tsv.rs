@@ -172,12 +172,62 @@ fn citation(c: &mut Cells<'_>) -> Result<Option<Box<Citation>>, LineError> {
     Ok((!cite.is_empty()).then(|| Box::new(cite)))
 }
 
+/// The page cells of a row: `page`, `page_index` and `page_from` where the layout has them;
+/// in [`Columns::Indexed`], `page` is the index, given as printed by the record.
+fn page_cells(c: &mut Cells<'_>, columns: Columns) -> Result<Page, LineError> {
+    if columns == Columns::Indexed {
+        // The page index, given as printed by the index.
+        let index = c.parse("a page number or nothing", page_index)?;
+        return Ok((
+            index.map(|i| itoa::Buffer::new().format(i).into()),
+            None,
+            None,
+        ));
+    }
+    if !columns.has("page_index") {
+        return Ok((None, None, None));
+    }
+    Ok((
+        c.optional()?,
+        c.parse("a page number or nothing", page_index)?,
+        c.parse("labels, folio, index or nothing", |t| {
+            if t.is_empty() {
+                Some(None)
+            } else {
+                PageFrom::from_name(t).map(Some)
+            }
+        })?,
+    ))
+}
+
+/// A record's page as printed, its index and where the printed one comes from.
+type Page = (
+    Option<compact_str::CompactString>,
+    Option<u32>,
+    Option<PageFrom>,
+);
+
+/// The `directory_entry` cell, where the layout has it: a JSON object or nothing.
+fn directory_entry(c: &mut Cells<'_>, columns: Columns) -> Result<Option<Box<EntryAt>>, LineError> {
+    if !columns.has("directory_entry") {
+        return Ok(None);
+    }
+    c.parse("a directory entry as a JSON object or nothing", |t| {
+        if t.is_empty() {
+            Some(None)
+        } else {
+            serde_json::from_str::<EntryAt>(t)
+                .ok()
+                .map(|e| Some(Box::new(e)))
+        }
+    })
+}
+
 /// The record of a TSV row (without its line feed) of a directory in `order` with `columns`.
 pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Record, LineError> {
     let cells = row_cells(line);
     let lead = usize::from(order == Order::Stipulation);
     let names = columns.names();
-    let labelled = columns != Columns::Unlabelled;
     if cells.len() != names.len() + lead {
         return Err(LineError::Cells {
             expected: names.len() + lead,
@@ -190,54 +240,45 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
         names: names.iter(),
     };
     let number = |t: &str| t.parse::<u64>().ok().filter(|_| !t.starts_with('+'));
+    let code = c.parse("a code dddd.dd", |t| Code::from_ascii(t.as_bytes()).ok())?;
+    let kings = c.parse("kings as two squares (a7d3) or nothing", parsed_or_none)?;
+    let squares = c.parse(
+        "glued squares, a full stop before the pawns (b2b3.c6), or nothing",
+        parsed_or_none,
+    )?;
+    let men = c.parse("a men count W/B (3/3) or nothing", parsed_or_none)?;
+    let stipulation = c.parse(
+        "a stipulation (+ = -+ -= WTM BTM) or nothing",
+        parsed_or_none,
+    )?;
+    let path = c.path()?;
+    let (page, page_index, page_from) = page_cells(&mut c, columns)?;
     let mut record = Record {
         ocr_fixes: None,
-        code: c.parse("a code dddd.dd", |t| Code::from_ascii(t.as_bytes()).ok())?,
-        kings: c.parse("kings as two squares (a7d3) or nothing", parsed_or_none)?,
-        squares: c.parse(
-            "glued squares, a full stop before the pawns (b2b3.c6), or nothing",
-            parsed_or_none,
-        )?,
-        men: c.parse("a men count W/B (3/3) or nothing", parsed_or_none)?,
-        stipulation: c.parse(
-            "a stipulation (+ = -+ -= WTM BTM) or nothing",
-            parsed_or_none,
-        )?,
+        code,
+        kings,
+        squares,
+        men,
+        stipulation,
         // A directory's rows do not say where the stipulation was read.
         stipulation_source: None,
-        path: c.path()?,
-        page: match columns {
-            Columns::Current | Columns::Paged => c.optional()?,
-            // The page index, given as printed by the index.
-            Columns::Indexed => c
-                .parse("a page number or nothing", page_index)?
-                .map(|index| itoa::Buffer::new().format(index).into()),
-            Columns::Unlabelled => None,
-        },
-        page_index: match columns {
-            Columns::Current | Columns::Paged => c.parse("a page number or nothing", page_index)?,
-            _ => None,
-        },
-        page_from: match columns {
-            Columns::Current | Columns::Paged => {
-                c.parse("labels, folio, index or nothing", |t| {
-                    if t.is_empty() {
-                        Some(None)
-                    } else {
-                        PageFrom::from_name(t).map(Some)
-                    }
-                })?
-            }
-            _ => None,
-        },
+        path,
+        page,
+        page_index,
+        page_from,
         offset: c.parse("a byte offset", number)?,
         line: c.parse("a line number", number)?,
         column: c.parse("a column number", number)?,
         length: c.parse("a length in bytes", number)?,
-        label: if labelled { c.optional()? } else { None },
-        citation: match columns {
-            Columns::Current => citation(&mut c)?,
-            _ => None,
+        label: if columns.has("label") {
+            c.optional()?
+        } else {
+            None
+        },
+        citation: if columns.has("number") {
+            citation(&mut c)?
+        } else {
+            None
         },
         text: c.string()?,
         form: c.parse("a form (bare, kings-after, full, ...)", from_name)?,
@@ -256,22 +297,17 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
         })?,
         // The TSV columns do not carry a PGN game's metadata (jsonl does).
         study: None,
-        directory_entry: match columns {
-            Columns::Current => c.parse("a directory entry as a JSON object or nothing", |t| {
-                if t.is_empty() {
-                    Some(None)
-                } else {
-                    serde_json::from_str::<EntryAt>(t)
-                        .ok()
-                        .map(|e| Some(Box::new(e)))
-                }
-            })?,
-            _ => None,
-        },
+        directory_entry: directory_entry(&mut c, columns)?,
     };
     if columns == Columns::Indexed {
         record = record.with_page_index();
     }
+    checked(record, group.as_deref())
+}
+
+/// `record` once its page cells agree and its square list is what its rank says, in the
+/// block of `group` where the directory is grouped.
+fn checked(mut record: Record, group: Option<&str>) -> Result<Record, LineError> {
     let page = (&record.page, record.page_index, record.page_from);
     if !matches!(page, (None, None, None) | (Some(_), Some(_), Some(_))) {
         return Err(LineError::Cell {
@@ -285,7 +321,7 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
     if record.rank == crate::parse::Rank::Full && record.squares.is_none() {
         record.squares = Some(Default::default());
     }
-    check_group(group.as_deref(), &record)?;
+    check_group(group, &record)?;
     Ok(record)
 }
 

@@ -16,33 +16,36 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod claim;
+mod config;
 mod source;
+
+pub use config::InputConfig;
+
+use claim::{Claim, Job, Open};
 
 use super::batches::{Batches, MERGE_RECORDS};
 use super::guard::{Failed, scan_chunk_guarded};
 use super::handoff::{FileOutcome, Handoff, ScanEvent, Stop, Unit, lock};
-use super::{ChunkScan, Reading, ScanOptions, chunks};
+use super::{ChunkScan, Reading, chunks};
 use crate::context::label::LabelRules;
 use crate::fault::Fault;
-use crate::input::{Contents, InputPath, Loaded, OpenOptions, Opened, open_caught};
+use crate::input::{InputPath, Opened, open_caught};
 use crate::record::Fields;
 use crate::source_path::SourcePath;
 
-/// Everything a multi-input scan needs besides the inputs.
+/// Everything a multi-input scan needs besides the inputs: the run's [`InputConfig`] and what
+/// this call decides of its own.
 pub struct ScanInputs<'a> {
-    /// Chunking of each buffer, and the block size of streamed texts.
-    pub scan: ScanOptions,
-    /// How inputs are opened: memory-mapping, binary files, inflate limit, stdin's label.
-    pub open: OpenOptions,
+    /// How inputs are opened and their texts scanned: chunking, [`OpenOptions`](crate::input::OpenOptions), PGN, label
+    /// rules.
+    pub config: &'a InputConfig,
     /// Called with bytes done, from any thread.
     pub progress: &'a (dyn Fn(u64) + Sync),
-    /// Read every input as PGN ([`crate::pgn`]); inputs named `*.pgn` always are.
-    pub pgn: bool,
-    /// How the label of each study is read ([`LabelRules`]); `None` reads none, for an
-    /// output that does not show labels (the look-back is not paid for).
-    pub labels: Option<LabelRules>,
     /// The fields of each record of text filled ([`Fields`]): [`Fields::Listing`] for an output
-    /// of one line per code, which shows fewer. The records of PGN games are always whole.
+    /// of one line per code, which shows fewer and reads no label (the look-back is not paid
+    /// for); [`Fields::All`] reads labels under the config's rules. The records of PGN games
+    /// are always whole.
     pub fields: Fields,
 }
 
@@ -50,17 +53,22 @@ impl ScanInputs<'_> {
     /// What the scan of each text reads besides positions.
     fn reading(&self) -> Reading<'_> {
         Reading {
-            labels: self.labels.as_ref(),
+            labels: self.labels(),
             fields: self.fields,
         }
+    }
+
+    /// The label rules when labels are read ([`Fields::All`]), else `None`.
+    fn labels(&self) -> Option<&LabelRules> {
+        (self.fields == Fields::All).then_some(&self.config.labels)
     }
 }
 
 /// True when `input` is read as PGN: asked for, or a file named `*.pgn` (any case).
 fn is_pgn(input: &InputPath, asked: bool) -> bool {
-    // The name's last bytes, not `Path::extension`, which takes the path apart (250
-    // instructions a file, in a tree of small files); the same answer: a name `.pgn` alone is
-    // a hidden file with no extension.
+    // The name's last bytes, not `Path::extension`, which takes the path apart (a cost per
+    // file seen in a tree of small files, docs/performance.md); the same answer: a name `.pgn`
+    // alone is a hidden file with no extension.
     let name = input.path().as_os_str().as_encoded_bytes();
     asked
         || name.len() > 4
@@ -80,16 +88,6 @@ const BACKLOG_PER_THREAD: usize = 4;
 /// How long a worker pauses when the backlog is full.
 const BACKLOG_PAUSE: Duration = Duration::from_micros(200);
 
-/// An input larger than a chunk, opened and offered to every worker chunk by chunk.
-struct Open {
-    index: usize,
-    path: SourcePath,
-    loaded: Arc<Loaded>,
-    ranges: Vec<Range<usize>>,
-    /// The next chunk nobody has claimed.
-    next: usize,
-}
-
 /// What the workers share.
 struct Queue<'a> {
     inputs: &'a [InputPath],
@@ -107,98 +105,16 @@ struct Queue<'a> {
     batches: Batches,
 }
 
-/// A chunk to scan: chunk `chunk` (0-based) of the `of` chunks of input `index`, the bytes
-/// `range` of its contents.
-struct Job {
-    index: usize,
-    path: SourcePath,
-    loaded: Arc<Loaded>,
-    chunk: usize,
-    of: usize,
-    range: Range<usize>,
-}
-
-impl Drop for Job {
-    /// The last job of an input gives its read bytes to this worker's spare read buffer
-    /// ([`crate::input::recycle`]), for the next small file it reads.
-    fn drop(&mut self) {
-        if let Some(loaded) = Arc::get_mut(&mut self.loaded) {
-            let bytes = std::mem::replace(&mut loaded.bytes, Contents::Owned(Vec::new()));
-            crate::input::recycle(bytes);
-        }
-    }
-}
-
-/// What a worker does next.
-enum Claim {
-    Chunk(Job),
-    Input(usize),
-    /// Nothing to claim until another worker has opened an input.
-    Wait,
-    /// Nothing to claim until the output has caught up.
-    Pause,
-    Finished,
-}
-
 impl Queue<'_> {
-    /// The next unit to work on. `only` restricts the claim to the unit with that key (input,
-    /// chunk), when too many finished units already wait for it ([`Claim::Pause`] otherwise):
-    /// the lowest unclaimed unit is the front of `open` or else the next input, so the unit
-    /// every waiting one waits for can always be claimed, and the workers never all pause
-    /// with it left unclaimed.
-    fn claim(&self, only: Option<(usize, usize)>) -> Claim {
-        if self.cancel.load(Ordering::Relaxed) {
-            return Claim::Finished;
-        }
-        let allowed = |key: (usize, usize)| only.is_none_or(|only| only == key);
-        let mut open = lock(&self.open);
-        if let Some(first) = open.front_mut() {
-            if !allowed((first.index, first.next * self.batches.per_chunk)) {
-                return Claim::Pause;
-            }
-            let claim = Claim::Chunk(Job {
-                index: first.index,
-                path: first.path.clone(),
-                loaded: first.loaded.clone(),
-                chunk: first.next,
-                of: first.ranges.len(),
-                range: first.ranges[first.next].clone(),
-            });
-            first.next += 1;
-            if first.next == first.ranges.len() {
-                open.pop_front();
-            }
-            return claim;
-        }
-        let index = self.next_input.load(Ordering::Relaxed);
-        if index < self.inputs.len() {
-            if !allowed((index, 0)) {
-                return Claim::Pause;
-            }
-            // Claimed and counted as opening under the lock, so that no worker concludes the
-            // scan is over while this input may still be shared.
-            self.next_input.store(index + 1, Ordering::Relaxed);
-            self.opening.fetch_add(1, Ordering::SeqCst);
-            return Claim::Input(index);
-        }
-        // Read under the lock: an input being opened is offered to all and stops being counted
-        // under the same lock, so it cannot slip between the two looks.
-        if self.opening.load(Ordering::SeqCst) > 0 {
-            Claim::Wait
-        } else {
-            Claim::Finished
-        }
-    }
-
     /// Opens input `index`. A text file loaded whole is scanned whole when it is one chunk,
     /// or its chunks are offered to every worker (this one takes the first); any other input
     /// is read and scanned by this worker, text after text ([`Queue::scan_source`]).
     fn open(&self, index: usize, send: &impl Fn(usize, Unit), backlog: &impl Backlog) {
         let options = self.options;
         let input = &self.inputs[index];
-        let opened = open_caught(input, &options.open);
+        let opened = open_caught(input, &options.config.open);
         let loaded = match opened {
-            Ok(Opened::Whole(loaded)) if loaded.should_scan(options.open.load) => loaded,
+            Ok(Opened::Whole(loaded)) if loaded.should_scan(options.config.open.load) => loaded,
             Ok(Opened::Whole(loaded)) => {
                 self.opening.fetch_sub(1, Ordering::SeqCst);
                 (options.progress)(loaded.bytes.len() as u64);
@@ -214,12 +130,11 @@ impl Queue<'_> {
                 return send(index, end(0, 0, FileOutcome::Failed(err)));
             }
         };
-        let path = options.open.name(input);
-        if is_pgn(input, options.pgn) {
+        let path = options.config.open.name(input);
+        if is_pgn(input, options.config.pgn) {
             // Games, not text: read whole by pgn-reader on this worker.
             self.opening.fetch_sub(1, Ordering::SeqCst);
-            let (scan, stop) =
-                super::scan_pgn_guarded(&loaded.bytes, &path, options.labels.as_ref());
+            let (scan, stop) = super::scan_pgn_guarded(&loaded.bytes, &path, options.labels());
             let bytes = loaded.bytes.len() as u64;
             (options.progress)(bytes);
             let unit = Unit::Chunk {
@@ -236,7 +151,7 @@ impl Queue<'_> {
             return send(index, unit);
         }
         let ranges: Vec<Range<usize>> =
-            chunks(loaded.bytes.len(), options.scan.chunk_size).collect();
+            chunks(loaded.bytes.len(), options.config.scan.chunk_size).collect();
         let first = Job {
             index,
             path: path.clone(),
@@ -445,7 +360,7 @@ pub fn scan_inputs(
         opening: AtomicUsize::new(0),
         open: Mutex::new(VecDeque::new()),
         cancel: AtomicBool::new(false),
-        batches: Batches::new(options.scan.chunk_size),
+        batches: Batches::new(options.config.scan.chunk_size),
     };
     let handoff = Handoff::new(inputs, on_event);
     // Faults of inputs are caught where they happen (`guard.rs`, `open`, `source.rs`); one

@@ -22,8 +22,8 @@ impl Queue<'_> {
         backlog: &impl Backlog,
     ) {
         let options = self.options;
-        let block = options.scan.chunk_size.max(1);
-        let binary = options.open.load.binary;
+        let block = options.config.scan.chunk_size.max(1);
+        let binary = options.config.open.load.binary;
         let mut chunk = 0;
         let mut total = 0u64;
         let mut encoding = Encoding::Bytes;
@@ -59,7 +59,7 @@ impl Queue<'_> {
                 chunk += 1;
                 ControlFlow::Continue(())
             };
-            if options.pgn || is_pgn_name(&member.name) {
+            if options.config.pgn || is_pgn_name(&member.name) {
                 // Games, not text: pgn-reader reads a PGN whole, from a stream too (standard
                 // input with a `--label` ending in `.pgn`, an archive member).
                 let mut read = Vec::new();
@@ -73,7 +73,7 @@ impl Queue<'_> {
                 let len = whole.len() as u64;
                 encoding = member.encoding;
                 let (scan, stop) =
-                    crate::scan::scan_pgn_guarded(whole, &member.name, options.labels.as_ref());
+                    crate::scan::scan_pgn_guarded(whole, &member.name, options.labels());
                 if emit(scan, len).is_break() {
                     return Ok(ControlFlow::Break(()));
                 }
@@ -129,7 +129,7 @@ impl Queue<'_> {
         };
         // A panic in a reader (a decompressor, the archive or PDF reader) ends the input; the
         // texts before it were handed on.
-        let visited = crate::fault::catch(|| source.visit(&options.open, &mut scan_member));
+        let visited = crate::fault::catch(|| source.visit(&options.config.open, &mut scan_member));
         let mut problems = visited.unwrap_or_else(|fault| {
             vec![InputError::Internal {
                 path: name.to_path_buf(),

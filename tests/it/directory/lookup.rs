@@ -41,7 +41,7 @@ fn expected<'a>(directory: &'a Directory, query: &Query) -> Vec<&'a Record> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(crate::support::regressions(ProptestConfig::with_cases(48)))]
 
     #[test]
     fn lookup_finds_what_a_full_pass_finds(

@@ -121,7 +121,7 @@ fn saved_format(jsonl: bool) -> SavedFormat {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(crate::support::regressions(ProptestConfig::with_cases(200)))]
 
     #[test]
     fn merging_the_directories_of_shards_gives_the_directory_of_all(

@@ -35,7 +35,7 @@ fn check_in(dir: &Path, args: &[&str]) -> (String, String, i32) {
 }
 
 fn gbr(dir: &Path, args: &[&str]) -> Process {
-    let mut cmd = Process::new(assert_cmd::cargo::cargo_bin!("gbr"));
+    let mut cmd = Process::new(std::path::Path::new(crate::support::gbr::GBR));
     cmd.current_dir(dir).arg("check").args(args);
     cmd
 }
@@ -798,7 +798,7 @@ fn control_bytes_never_reach_a_terminal() {
     }
     // On a terminal (script(1) gives gbr one): shown, not obeyed.
     fs::write(d.join("esc.txt"), &text).unwrap();
-    let gbr_path = assert_cmd::cargo::cargo_bin!("gbr");
+    let gbr_path = std::path::Path::new(crate::support::gbr::GBR);
     let on_tty = Process::new("script")
         .current_dir(d)
         .args([

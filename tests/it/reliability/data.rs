@@ -138,7 +138,7 @@ fn record_with(label: &str, text: &str, canonical: &str, path: &str) -> gbrscan:
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(crate::support::regressions(ProptestConfig::with_cases(200)))]
     #[test]
     fn tsv_cells_read_back_as_written_whatever_they_start_with(
         label in cell_text(),

@@ -173,7 +173,7 @@ pub(super) fn run_capped(
 ) -> (String, String, i32) {
     use std::os::unix::process::CommandExt;
     use std::process::{Command, Stdio};
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gbr"));
+    let mut cmd = Command::new(crate::support::gbr::GBR);
     cmd.current_dir(dir)
         .args(args)
         .stdin(Stdio::null())
@@ -262,7 +262,7 @@ fn a_flate_bomb_in_a_pdf_stops_at_max_inflate_within_a_memory_cap() {
 )]
 pub(super) fn cpu_of(dir: &Path, args: &[&str]) -> (String, f64) {
     let out = tempfile::NamedTempFile::new().unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_gbr"))
+    let child = std::process::Command::new(crate::support::gbr::GBR)
         .current_dir(dir)
         .args(args)
         .stdout(out.reopen().unwrap())

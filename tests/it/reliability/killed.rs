@@ -31,7 +31,7 @@ fn big_text(lines: usize) -> String {
 /// `gbr ARGS` started from the package root, output silenced, temporary files (the sorted
 /// runs of `--memory`) in `TEMP`.
 fn start(args: &[&str]) -> std::process::Child {
-    Process::new(assert_cmd::cargo::cargo_bin!("gbr"))
+    Process::new(std::path::Path::new(crate::support::gbr::GBR))
         .args(args)
         .env("TMPDIR", temp_dir())
         .current_dir(env!("CARGO_MANIFEST_DIR"))

@@ -42,7 +42,7 @@ fn split<'a>(output: &'a str, path: &Path) -> (String, Vec<&'a str>) {
 }
 
 fn scan(path: &Path, threads: &str) -> std::process::Child {
-    Process::new(assert_cmd::cargo::cargo_bin!("gbr"))
+    Process::new(std::path::Path::new(crate::support::gbr::GBR))
         .args([
             "scan",
             "-j",

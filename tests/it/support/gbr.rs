@@ -1,5 +1,5 @@
-//! `gbr` run from the package root on the directory fixtures: what the `directory` and
-//! `reliability` tests share.
+//! `gbr` started by the tests ([`GBR`], [`gbr`]), and run from the package root on the
+//! directory fixtures: what the `directory` and `reliability` tests share.
 
 use std::path::Path;
 
@@ -9,9 +9,14 @@ use assert_cmd::Command;
 /// show it.
 pub const FIXTURES: &str = "fixtures/directory";
 
+/// The `gbr` binary cargo built for the tests: the one way every test starts it, through
+/// [`gbr`] (assert_cmd's command, run from the package root) or, where a test needs a
+/// [`std::process::Command`] of its own (a child killed, a terminal, a shell), by this path.
+pub const GBR: &str = env!("CARGO_BIN_EXE_gbr");
+
 /// `gbr`, run from the package root so that paths in the output are relative and stable.
 pub fn gbr() -> Command {
-    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("gbr");
+    let mut cmd = Command::new(GBR);
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
     cmd
 }

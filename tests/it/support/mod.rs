@@ -6,6 +6,22 @@ pub mod prose;
 pub mod saved;
 pub mod summary;
 
+use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
+
+/// `config` with its failing cases kept where the library's are: `proptest-regressions/` at the
+/// package root, under `it/` (a test in `tests/it/reliability/data.rs` keeps its seeds in
+/// `proptest-regressions/it/reliability/data.txt`), read again before new cases are tried.
+/// Every `proptest!` block of the integration tests takes its config through this.
+pub fn regressions(config: ProptestConfig) -> ProptestConfig {
+    ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::SourceParallel(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/proptest-regressions/it"
+        )))),
+        ..config
+    }
+}
+
 /// A fixed sequence of numbers in 0..1 (a linear congruential generator), so that a test that
 /// picks moments or lengths at random can be replayed from its seed.
 pub struct Moments(pub u64);

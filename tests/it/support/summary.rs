@@ -25,7 +25,7 @@ pub struct Run {
 /// UTF-8 (lossily: a test compares it exactly, so a replaced byte fails it).
 #[track_caller]
 pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_gbr"))
+    let out = Command::new(super::gbr::GBR)
         .current_dir(dir)
         .args(args)
         .write_stdin(stdin)

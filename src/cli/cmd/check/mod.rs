@@ -19,8 +19,8 @@ use gbrscan::copies::index::Entry;
 use gbrscan::copies::{Against, Diagnostic, Input, Options, Report, check_inputs, ocr_notes};
 use gbrscan::render::check::{self as out, CheckSummary};
 
-use crate::cli::inputs::{InputArgs, LoadedText, Loader};
-use crate::cli::progress::ShowProgress;
+use crate::cli::inputs::{LoadedText, Loader};
+use gbrscan::scan::InputConfig;
 
 /// Arguments of `gbr check`.
 #[derive(Debug, clap::Args)]
@@ -63,16 +63,20 @@ pub struct Args {
 }
 
 impl Args {
-    /// The input flags of `gbr scan` with `gbr check`'s own three set (paths, `-E`, `--ocr`
-    /// and its settings) and every other at its default; no progress bar.
-    fn input(&self) -> InputArgs {
-        InputArgs {
+    /// The input configuration: `gbr check`'s own paths, `-E` and `--ocr` (one page a
+    /// thread) set, everything else at the library's default.
+    ///
+    /// # Errors
+    ///
+    /// `--ocr` without Tesseract, its language data or pdftoppm installed.
+    fn input(&self) -> anyhow::Result<InputConfig> {
+        let mut config = InputConfig {
             paths: self.paths.clone(),
-            encoding: self.encoding,
-            ocr: self.ocr.clone(),
-            progress: ShowProgress::Never,
-            ..InputArgs::defaults()
-        }
+            ..InputConfig::default()
+        };
+        config.open.load.encoding = self.encoding.0;
+        config.open.ocr = self.ocr.options(crate::cli::inputs::threads(None), None)?;
+        Ok(config)
     }
 }
 
@@ -146,7 +150,7 @@ fn check(inputs: &[Input<'_>], options: &Options, loaded: &[LoadedText]) -> Repo
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The inputs are read as `gbr scan` reads them, with its flags at their defaults but for
     // the three `gbr check` has (docs/inputs.md).
-    let loader = Loader::new(&args.input())?;
+    let loader = Loader::new(&args.input()?, true);
     let (mut loaded, counts) = loader.load(&args.paths)?;
     let mut failed = counts.had_error;
     let options = Options {

@@ -76,6 +76,13 @@ pub fn block(text: &str, parsed: &Parsed, findings: &[Finding]) -> String {
         line("FEN", fen);
     }
     out.push_str("checks:\n");
+    out.push_str(&verdict(text, parsed, findings));
+    out
+}
+
+/// The lines after `checks:`: each check's, the verdict, and each fix applied to `text`.
+fn verdict(text: &str, parsed: &Parsed, findings: &[Finding]) -> String {
+    let mut out = String::new();
     let run = applicable(parsed);
     for c in Check::ALL {
         out.push_str(&check_lines(c, run.contains(&c), parsed, findings));

@@ -3,91 +3,28 @@
 //! built from. Domain values serialise as their canonical text (`"0323.12"`, `"a7d3"`, `"+"`),
 //! never as structs of digits (STYLE.md practice 9).
 
-use std::fmt::Write as _;
-
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use serde_with::{As, DisplayFromStr};
 use shakmaty::Board;
 
-use crate::check::{Check, Finding, Part, Severity, check_derived};
+use crate::check::Severity;
 pub use crate::citation::Citation;
 use crate::code::Code;
 use crate::material::Material;
-use crate::parse::{Form, Parsed, Rank};
-use crate::position::{Derived, Kings, MenCount, SquareList, compact_text};
+use crate::parse::{Form, Rank};
+use crate::position::{Kings, MenCount, SquareList};
 use crate::source_path::SourcePath;
 pub use crate::source_path::{PageFrom, PageRef};
 use crate::stipulation::{Stipulation, StipulationSource};
 use crate::study::Study;
 
-/// One finding of a check, flattened. Offsets are 0-based bytes into the source (after UTF-16
-/// decoding, for UTF-16 files).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FindingRecord {
-    /// The check (`men-count`, `board`, ...), gbr-notation.md §3.
-    pub check: Check,
-    /// `error`, `warning` or `note`.
-    pub severity: Severity,
-    /// The part most likely at fault.
-    pub part: Part,
-    /// The part it disagrees with.
-    pub against: Option<Part>,
-    /// The whole message, as the text output prints it.
-    pub message: String,
-    /// 0-based byte offset of the faulty part in the source.
-    pub offset: u64,
-    /// Its length in bytes.
-    pub length: u64,
-    /// The text the part should probably read (the top candidate).
-    pub fix: Option<String>,
-    /// Every candidate fix, best first (the top one included), each with the place it
-    /// replaces; empty when there is none. Written only when not empty.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fixes: Vec<FixRecord>,
-}
+mod build;
+mod finding;
+mod json;
 
-/// One candidate fix of a finding, flattened: replace `length` bytes at `offset` (0-based, in
-/// the source) by `replacement`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FixRecord {
-    /// The part it changes.
-    pub part: Part,
-    /// 0-based byte offset of the text replaced.
-    pub offset: u64,
-    /// Its length in bytes.
-    pub length: u64,
-    /// The text to put there.
-    pub replacement: String,
-}
-
-impl FindingRecord {
-    /// Flattens `finding`; its spans are already absolute in the buffer that was parsed.
-    pub fn new(finding: &Finding) -> FindingRecord {
-        // Room for most messages at once: grown from empty, the text moved three times.
-        let mut message = String::with_capacity(128);
-        let _ = write!(message, "{finding}"); // writing to a String cannot fail
-        FindingRecord {
-            check: finding.check(),
-            severity: finding.severity(),
-            part: finding.part,
-            against: finding.against,
-            message,
-            offset: finding.span.start as u64,
-            length: finding.span.len() as u64,
-            fix: finding.fix.as_ref().map(|f| f.replacement.clone()),
-            fixes: finding
-                .fixes()
-                .map(|f| FixRecord {
-                    part: f.part,
-                    offset: f.span.start as u64,
-                    length: f.span.len() as u64,
-                    replacement: f.replacement.clone(),
-                })
-                .collect(),
-        }
-    }
-}
+pub use build::FoundAt;
+pub use finding::{FindingRecord, FixRecord};
 
 /// One code found in a source, with its source reference, the position it gives and the
 /// verdict of every check.
@@ -110,7 +47,7 @@ pub struct Record {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "page_text"
+        deserialize_with = "json::page_text"
     )]
     pub page: Option<CompactString>,
     /// The 1-based index of that page in the PDF (its n-th page, as a viewer's "go to page"
@@ -131,7 +68,7 @@ pub struct Record {
     /// written as fields of the record itself in JSON, each left out when absent, and read
     /// back so (none of them: `None`). Boxed: most codes in running text have none, and a
     /// scan moves every record several times.
-    #[serde(flatten, with = "citation_fields")]
+    #[serde(flatten, with = "json::citation_fields")]
     pub citation: Option<Box<Citation>>,
     /// 0-based byte offset of the text read (sign or kings before the code included).
     pub offset: u64,
@@ -160,7 +97,7 @@ pub struct Record {
     /// is not two squares such as a7d3`), not a record that fails later.
     #[serde(
         default,
-        serialize_with = "part_text::serialize",
+        serialize_with = "json::part_text::serialize",
         deserialize_with = "As::<Option<DisplayFromStr>>::deserialize"
     )]
     pub kings: Option<Kings>,
@@ -170,14 +107,14 @@ pub struct Record {
     /// text reads back (how the scanner split the squares is not part of the record).
     #[serde(
         default,
-        serialize_with = "part_text::serialize",
+        serialize_with = "json::part_text::serialize",
         deserialize_with = "As::<Option<DisplayFromStr>>::deserialize"
     )]
     pub squares: Option<SquareList>,
     /// W/B, where given; serialised as its text (`3/3`).
     #[serde(
         default,
-        serialize_with = "part_text::serialize",
+        serialize_with = "json::part_text::serialize",
         deserialize_with = "As::<Option<DisplayFromStr>>::deserialize"
     )]
     pub men: Option<MenCount>,
@@ -203,7 +140,11 @@ pub struct Record {
     /// above or below it (`diagram::for_code`); serialised as the FEN board field,
     /// written only when there is one. A copy of the position: `gbr check` compares it.
     /// Boxed: most records have none, and a scan moves every record several times.
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "boxed_board")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "json::boxed_board"
+    )]
     pub diagram: Option<Box<Board>>,
     /// True when no check found an error (warnings and notes allowed).
     pub valid: bool,
@@ -218,8 +159,8 @@ pub struct Record {
     /// than OCR gave it (`O130,00` read as `0130.00`: docs/reading.md, "OCR"), offsets in the
     /// page's text; absent (and left out of the JSON) when there is none, and in output saved
     /// before the field existed. A box of a vector, one pointer wide: a scan moves every record
-    /// several times, and a vector in place (24 bytes) cost the plain scan 1.3% more
-    /// instructions (docs/performance.md, "OCR").
+    /// several times, and a vector in place (24 bytes) cost the plain scan more instructions
+    /// (docs/performance.md, "OCR").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[allow(clippy::box_collection)]
     pub ocr_fixes: Option<Box<Vec<crate::ocr::OcrFix>>>,
@@ -287,111 +228,10 @@ impl Record {
     }
 }
 
-/// Reads [`Record::page`]: a string, or a number (JSON saved when the field was the page
-/// index), taken as its decimal text.
-fn page_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<CompactString>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Page {
-        Text(CompactString),
-        Index(u32),
-    }
-    Ok(match Option::<Page>::deserialize(d)? {
-        None => None,
-        Some(Page::Text(text)) => Some(text),
-        Some(Page::Index(index)) => Some(CompactString::from(itoa::Buffer::new().format(index))),
-    })
-}
-
-/// Serialises kings, a square list or W/B as the text its `Display` prints, made in one piece
-/// and written as a string: through `Display` (`collect_str`) the JSON writer escaped the text
-/// a piece at a time, which cost `gbr scan --json` 1% more instructions.
-mod part_text {
-    use serde::Serializer;
-
-    use crate::position::{Kings, MenCount, SquareList, compact_text};
-
-    /// A part of a position that appends its text to a string.
-    pub trait PushText {
-        fn push_text(&self, out: &mut String);
-    }
-
-    impl PushText for Kings {
-        fn push_text(&self, out: &mut String) {
-            self.push_to(out);
-        }
-    }
-
-    impl PushText for MenCount {
-        fn push_text(&self, out: &mut String) {
-            self.push_to(out);
-        }
-    }
-
-    impl PushText for SquareList {
-        fn push_text(&self, out: &mut String) {
-            self.push_to(out);
-        }
-    }
-
-    pub fn serialize<S: Serializer, T: PushText>(
-        part: &Option<T>,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match part {
-            Some(part) => s.serialize_str(&compact_text(|t| part.push_text(t))),
-            None => s.serialize_none(),
-        }
-    }
-}
-
-/// The citation's fields as members of the record's own object: none for `None`; read back
-/// as `None` when no field is given.
-mod citation_fields {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use crate::citation::Citation;
-
-    pub fn serialize<S: Serializer>(cite: &Option<Box<Citation>>, s: S) -> Result<S::Ok, S::Error> {
-        match cite {
-            Some(c) => c.serialize(s),
-            None => s.serialize_none(),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Box<Citation>>, D::Error> {
-        let cite = Citation::deserialize(d)?;
-        Ok((!cite.is_empty()).then(|| Box::new(cite)))
-    }
-}
-
-/// Serialises an optional boxed board as its FEN board field (`8/K7/2nn4/8/8/1B1k4/1R6/8`).
-mod boxed_board {
-    use serde::{Deserialize, Deserializer, Serializer};
-    use shakmaty::Board;
-
-    pub fn serialize<S: Serializer>(board: &Option<Box<Board>>, s: S) -> Result<S::Ok, S::Error> {
-        match board {
-            Some(b) => s.collect_str(b),
-            None => s.serialize_none(),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Box<Board>>, D::Error> {
-        Option::<String>::deserialize(d)?
-            .map(|t| {
-                t.parse::<Board>()
-                    .map(Box::new)
-                    .map_err(serde::de::Error::custom)
-            })
-            .transpose()
-    }
-}
-
 /// The text read, as a string: its tokens are ASCII, so the check for UTF-8 passes at once;
 /// white space from another encoding between them (Latin-1's no-break space, 0xA0) is read as
 /// Windows-1252 ([`crate::input::text_of`]).
-fn text_read(bytes: &[u8]) -> CompactString {
+pub(super) fn text_read(bytes: &[u8]) -> CompactString {
     CompactString::from_utf8(bytes)
         .unwrap_or_else(|_| CompactString::from(crate::input::text_of(bytes)))
 }
@@ -400,9 +240,8 @@ fn text_read(bytes: &[u8]) -> CompactString {
 ///
 /// The text output of `gbr scan` shows a record's reference, canonical text, status, rank
 /// and findings only; the scan behind it leaves out the fields that only other outputs show,
-/// as it reads no labels for it. Over 64 MiB of the bench corpus (callgrind, `gbr scan -j1`):
-/// 2.5 M fewer instructions of 66.7 M and 6% fewer mispredicted branches (the UTF-8 check of
-/// the text read, the square lists as text).
+/// as it reads no labels for it: the UTF-8 check of the text read and the square lists as
+/// text are not paid for (docs/performance.md, "Measurements behind the code").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Fields {
     /// Every field: what JSON, CSV, directories, `check` and the library's callers read.
@@ -414,114 +253,7 @@ pub enum Fields {
     Listing,
 }
 
-/// Where a code was found: the source's path as given, and the 1-based line and byte column
-/// of its text.
-#[derive(Debug, Clone, Copy)]
-pub struct FoundAt<'a> {
-    /// The source's path as bytes, `<stdin>` for standard input.
-    pub path: &'a SourcePath,
-    /// 1-based line.
-    pub line: u64,
-    /// 1-based byte column.
-    pub column: u64,
-}
-
 impl Record {
-    /// The record of `parsed`, found in `path`, whose text starts at `line` and `column`
-    /// (1-based). `findings` are those of [`crate::check::check`] on `parsed`.
-    pub fn new(
-        path: impl Into<SourcePath>,
-        line: u64,
-        column: u64,
-        parsed: &Parsed,
-        buf: &[u8],
-        findings: &[Finding],
-    ) -> Record {
-        let path = path.into();
-        let at = FoundAt {
-            path: &path,
-            line,
-            column,
-        };
-        Record::derived(
-            at,
-            parsed,
-            buf,
-            findings,
-            &parsed.position.derive(),
-            Fields::All,
-        )
-    }
-
-    /// Checks `parsed` ([`crate::check::check`]) and makes its record, found at `at` in `buf`
-    /// (the buffer `parsed` was read from): what the scanner does for each code. The material
-    /// and the board, which both the checks and the record need, are derived once. `at`'s line
-    /// and column are copied as they are (the scanner, which knows them only once the chunks
-    /// before are counted, gives 0 where it cannot tell yet and sets them before any caller
-    /// sees the record).
-    pub fn checked(at: FoundAt<'_>, parsed: &Parsed, buf: &[u8]) -> Record {
-        Record::checked_fields(at, parsed, buf, Fields::All)
-    }
-
-    /// [`Record::checked`] with only the `fields` asked for filled.
-    pub fn checked_fields(at: FoundAt<'_>, parsed: &Parsed, buf: &[u8], fields: Fields) -> Record {
-        let derived = parsed.position.derive();
-        let findings = check_derived(parsed, &derived);
-        Record::derived(at, parsed, buf, &findings, &derived, fields)
-    }
-
-    fn derived(
-        at: FoundAt<'_>,
-        parsed: &Parsed,
-        buf: &[u8],
-        findings: &[Finding],
-        derived: &Derived,
-        fields: Fields,
-    ) -> Record {
-        let all = fields == Fields::All;
-        let FoundAt { path, line, column } = at;
-        let p = &parsed.position;
-        let decoded = &derived.decoded;
-        Record {
-            path: path.clone(),
-            ocr_fixes: None,
-            page: None,
-            page_index: None,
-            page_from: None,
-            label: None,
-            citation: None,
-            offset: parsed.span.start as u64,
-            length: parsed.span.len() as u64,
-            line,
-            column,
-            text: if all {
-                text_read(&buf[parsed.span.clone()])
-            } else {
-                CompactString::default()
-            },
-            form: parsed.form,
-            rank: parsed.rank(),
-            code: p.code,
-            kings: p.kings.filter(|_| all),
-            squares: (p.squares.as_ref()).filter(|_| all).map(|s| SquareList {
-                pieces: s.pieces.clone(),
-                pawns: s.pawns.clone(),
-                pawns_marked: !s.pawns.is_empty(),
-            }),
-            men: p.men.filter(|_| all),
-            stipulation: p.stipulation,
-            stipulation_source: p.stipulation.map(|_| StipulationSource::Beside),
-            canonical: compact_text(|t| p.push_derived(t, derived)),
-            material: decoded.material().copied(),
-            fen: derived.board.clone(),
-            diagram: None,
-            valid: !findings.iter().any(|f| f.severity() == Severity::Error),
-            findings: findings.iter().map(FindingRecord::new).collect(),
-            study: None,
-            directory_entry: None,
-        }
-    }
-
     /// Puts the record on PDF page `page` ([`Record::page`], [`Record::page_index`],
     /// [`Record::page_from`]), or on none.
     pub fn set_page(&mut self, page: Option<&PageRef>) {

@@ -15,31 +15,25 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::Arc;
 
-use minijinja::value::{Enumerator, Object, ObjectRepr, Value};
+use minijinja::value::Value;
 use minijinja::{AutoEscape, Environment, context};
 
-use crate::record::{PageFrom, Record};
+mod entry;
 
-use super::cells::reference;
+use entry::{Entries, Entry, code_value};
+
 use super::compact::run_headings;
 use super::print::default_title;
-use super::xlsx::findings_words;
-use super::{
-    Block, Format, Heading, Layout, Listing, ListingKind, Print, code_text, diagram,
-    material_words, stipulation_text,
-};
+use super::{Block, Format, Heading, Layout, Listing, ListingKind, Print, material_words};
 
-const HTML: &str = include_str!("templates/html.jinja");
-const HTML_COMPACT: &str = include_str!("templates/html-compact.jinja");
-const MARKDOWN: &str = include_str!("templates/markdown.jinja");
-const MARKDOWN_COMPACT: &str = include_str!("templates/markdown-compact.jinja");
-const TYPST: &str = include_str!("templates/typst.jinja");
-const TYPST_COMPACT: &str = include_str!("templates/typst-compact.jinja");
-const LATEX: &str = include_str!("templates/latex.jinja");
-const LATEX_COMPACT: &str = include_str!("templates/latex-compact.jinja");
-
-/// Pixel size of a diagram in the HTML layouts.
-const BOARD: u32 = 96;
+const HTML: &str = include_str!("../templates/html.jinja");
+const HTML_COMPACT: &str = include_str!("../templates/html-compact.jinja");
+const MARKDOWN: &str = include_str!("../templates/markdown.jinja");
+const MARKDOWN_COMPACT: &str = include_str!("../templates/markdown-compact.jinja");
+const TYPST: &str = include_str!("../templates/typst.jinja");
+const TYPST_COMPACT: &str = include_str!("../templates/typst-compact.jinja");
+const LATEX: &str = include_str!("../templates/latex.jinja");
+const LATEX_COMPACT: &str = include_str!("../templates/latex-compact.jinja");
 
 /// Characters of a run without a break opportunity after which [`wrap`] adds one anyway.
 const RUN: usize = 14;
@@ -186,176 +180,6 @@ fn environment(format: Format) -> Environment<'static> {
         Value::from_safe_string(wrap(kind, &text))
     });
     env
-}
-
-fn text_or_none(value: Option<&str>) -> Value {
-    value.map_or(Value::from(()), Value::from)
-}
-
-fn code_value(code: crate::code::Code) -> Value {
-    Value::from(String::from_utf8_lossy(&code_text(code)).into_owned())
-}
-
-/// The entries of one block, owned so that templates can hold them.
-#[derive(Debug)]
-struct Entries(Vec<Record>);
-
-impl Object for Entries {
-    fn repr(self: &Arc<Self>) -> ObjectRepr {
-        ObjectRepr::Seq
-    }
-
-    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
-        let index = key.as_usize()?;
-        (index < self.0.len()).then(|| {
-            Value::from_object(Entry {
-                entries: Arc::clone(self),
-                index,
-            })
-        })
-    }
-
-    fn enumerate(self: &Arc<Self>) -> Enumerator {
-        Enumerator::Seq(self.0.len())
-    }
-}
-
-/// The members of an entry, as `docs/printing.md` lists them.
-const ENTRY_FIELDS: &[&str] = &[
-    "code",
-    "kings",
-    "squares",
-    "men",
-    "stipulation",
-    "path",
-    "page",
-    "page_index",
-    "page_from",
-    "label",
-    "citation",
-    "number",
-    "composers",
-    "source",
-    "year",
-    "honour",
-    "offset",
-    "line",
-    "column",
-    "length",
-    "reference",
-    "text",
-    "form",
-    "rank",
-    "material",
-    "material_words",
-    "canonical",
-    "fen",
-    "valid",
-    "findings",
-    "findings_text",
-    "diagram",
-];
-
-/// A member of the entry's citation: its number, composers (a list), source, year and honour;
-/// none where it has none.
-fn citation_member(r: &Record, key: &str) -> Value {
-    let Some(c) = r.citation.as_deref() else {
-        return Value::from(());
-    };
-    match key {
-        "number" => text_or_none(c.number.as_deref()),
-        "composers" => Value::from(
-            c.composers
-                .iter()
-                .map(|n| n.to_string())
-                .collect::<Vec<_>>(),
-        ),
-        "source" => text_or_none(c.source.as_deref()),
-        "year" => c.year.map_or(Value::from(()), Value::from),
-        _ => text_or_none(c.honour.as_deref()),
-    }
-}
-
-/// One entry: a view of one record, each member made when it is read.
-#[derive(Debug)]
-struct Entry {
-    entries: Arc<Entries>,
-    index: usize,
-}
-
-impl Object for Entry {
-    fn repr(self: &Arc<Self>) -> ObjectRepr {
-        ObjectRepr::Map
-    }
-
-    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
-        let r = &self.entries.0[self.index];
-        Some(match key.as_str()? {
-            "code" => code_value(r.code),
-            "kings" => text_or_none(r.kings.map(|k| k.to_string()).as_deref()),
-            "squares" => text_or_none(r.squares.as_ref().map(ToString::to_string).as_deref()),
-            "men" => text_or_none(r.men.map(|m| m.to_string()).as_deref()),
-            "stipulation" => {
-                text_or_none(Some(stipulation_text(r.stipulation)).filter(|s| !s.is_empty()))
-            }
-            "path" => Value::from(&*r.path.escaped()),
-            "page" => text_or_none(r.page.as_deref()),
-            "page_index" => r.page_index.map_or(Value::from(()), Value::from),
-            "page_from" => text_or_none(r.page_from.map(PageFrom::name)),
-            "label" => text_or_none(r.label.as_deref()),
-            "citation" => {
-                text_or_none(Some(&*super::cells::printed_label(r)).filter(|t| !t.is_empty()))
-            }
-            "number" | "composers" | "source" | "year" | "honour" => {
-                citation_member(r, key.as_str()?)
-            }
-            "offset" => Value::from(r.offset),
-            "line" => Value::from(r.line),
-            "column" => Value::from(r.column),
-            "length" => Value::from(r.length),
-            "reference" => Value::from(reference(r)),
-            "text" => Value::from(r.text.as_str()),
-            "form" => Value::from(r.form.name()),
-            "rank" => Value::from(r.rank.name()),
-            "material" => r
-                .material
-                .as_ref()
-                .map_or(Value::from(()), |m| m.with_text(|t| Value::from(t))),
-            "material_words" => Value::from(material_words(r.code)),
-            "canonical" => Value::from(r.canonical.as_str()),
-            "fen" => r.fen.as_ref().map_or(Value::from(()), |b| {
-                let mut fen = Vec::new();
-                b.board_fen().append_ascii_to(&mut fen);
-                Value::from(String::from_utf8_lossy(&fen).into_owned())
-            }),
-            "valid" => Value::from(r.valid),
-            "findings" => Value::from(
-                r.findings
-                    .iter()
-                    .map(|f| {
-                        context! {
-                            check => f.check.name(),
-                            severity => format!("{:?}", f.severity).to_lowercase(),
-                            part => f.part.name(),
-                            message => f.message.as_str(),
-                            fix => f.fix.as_deref(),
-                        }
-                    })
-                    .collect::<Vec<Value>>(),
-            ),
-            "findings_text" => Value::from(findings_words(r).replace('\n', "; ")),
-            "diagram" => r.fen.as_ref().map_or(Value::from(()), |board| {
-                let mut svg = String::new();
-                diagram::svg(board, BOARD, &mut svg);
-                Value::from_safe_string(svg)
-            }),
-            _ => return None,
-        })
-    }
-
-    fn enumerate(self: &Arc<Self>) -> Enumerator {
-        Enumerator::Str(ENTRY_FIELDS)
-    }
 }
 
 /// The HTML anchor of a block: `c0116.00` for a code, `win-0116.00` (`draw-`, `other-`) for a
