@@ -222,7 +222,7 @@ pub struct Record {
     /// instructions (docs/performance.md, "OCR").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[allow(clippy::box_collection)]
-    pub ocr_fixes: Option<Box<Vec<crate::ocr::OcrFix>>>,
+    pub ocr_fixes: Option<Box<Vec<crate::misread::OcrFix>>>,
     /// For a study of a book's body merged by `gbr index` with its entry in the book's own GBR
     /// directory (`copies::merge`): where that entry stands in the same file. Absent (and left
     /// out of the JSON) otherwise.

@@ -18,7 +18,7 @@ use super::ocr::{OcrOptions, Scanned};
 use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Limited, Members};
 use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded};
 use super::{ocr, pdf};
-use crate::ocr::OcrFix;
+use crate::misread::OcrFix;
 use crate::source_path::PageRef;
 use crate::source_path::SourcePath;
 
@@ -88,7 +88,7 @@ pub struct Member<'a> {
     /// Its bytes.
     pub text: Text<'a>,
     /// For a page read through OCR, the parts of it read otherwise than OCR gave them
-    /// (`ocr::read`); `None` for any other text.
+    /// (`misread::read`); `None` for any other text.
     pub ocr_fixes: Option<Arc<[OcrFix]>>,
 }
 
@@ -326,7 +326,7 @@ impl Visitor<'_, '_> {
         })
     }
 
-    /// An OCR'd page, `text` as read ([`crate::ocr::read`]), with the parts read otherwise.
+    /// An OCR'd page, `text` as read ([`crate::misread::read`]), with the parts read otherwise.
     fn member_read(
         &mut self,
         name: &SourcePath,
@@ -491,7 +491,7 @@ impl Visitor<'_, '_> {
 
 impl Visitor<'_, '_> {
     /// The pages of a PDF that have no text layer (no text but white space) read through OCR,
-    /// each then read by [`crate::ocr::read`]; the other pages as they were. A tool missing is
+    /// each then read by [`crate::misread::read`]; the other pages as they were. A tool missing is
     /// a problem of the file, a page OCR failed on a problem of that page.
     fn ocr_pdf(
         &mut self,
@@ -570,10 +570,10 @@ impl Visitor<'_, '_> {
     }
 }
 
-/// An OCR'd page's text read by [`crate::ocr::read`]: the text the scanner reads, and every
+/// An OCR'd page's text read by [`crate::misread::read`]: the text the scanner reads, and every
 /// part read otherwise, the lines read again among them, in order of offset.
 fn read_ocr(page: ocr::PageText) -> (String, Vec<OcrFix>) {
-    let read = crate::ocr::read(&page.text);
+    let read = crate::misread::read(&page.text);
     let mut fixes = page.reread;
     fixes.extend(read.fixes);
     fixes.sort_by_key(|f| f.offset);

@@ -88,9 +88,9 @@ pub(crate) struct ChunkScan {
 }
 
 impl ChunkScan {
-    /// Gives each record the OCR fixes ([`crate::ocr::OcrFix`], sorted by offset) that fall
+    /// Gives each record the OCR fixes ([`crate::misread::OcrFix`], sorted by offset) that fall
     /// inside its text.
-    pub(crate) fn attach_ocr_fixes(&mut self, fixes: &[crate::ocr::OcrFix]) {
+    pub(crate) fn attach_ocr_fixes(&mut self, fixes: &[crate::misread::OcrFix]) {
         for record in &mut self.found {
             let (from, to) = (record.offset, record.offset + record.length);
             let first = fixes.partition_point(|f| f.offset < from);

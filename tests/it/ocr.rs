@@ -503,11 +503,11 @@ fn ocr_fixes_round_trip_through_json_and_old_records_read_without_them() {
     assert!(!old.contains("ocr_fixes"), "{old}");
     let back: gbrscan::Record = serde_json::from_str(&old).expect("read back");
     assert_eq!(back.ocr_fixes, None);
-    record.ocr_fixes = Some(Box::new(vec![gbrscan::ocr::OcrFix {
+    record.ocr_fixes = Some(Box::new(vec![gbrscan::misread::OcrFix {
         offset: 5,
         found: "Ol30,22".into(),
         read: "0130.22".into(),
-        part: gbrscan::ocr::OcrPart::Code,
+        part: gbrscan::misread::OcrPart::Code,
     }]));
     let json = serde_json::to_string(&record).expect("JSON");
     assert!(

@@ -24,7 +24,7 @@ use gbrscan::input::{
     Encoding, InputError, InputPath, OpenOptions, Opened, Text, WalkOptions, is_binary,
     open_caught, walk_with,
 };
-use gbrscan::ocr::OcrFix;
+use gbrscan::misread::OcrFix;
 
 use super::{InputArgs, InputCounts};
 

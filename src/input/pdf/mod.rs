@@ -82,8 +82,8 @@ pub struct Page {
     /// it: MediaBox`).
     pub text: Result<String, String>,
     /// For a page read through OCR, the parts of its text read otherwise than OCR gave them
-    /// (`ocr::read`); `None` for a text layer's page.
-    pub ocr: Option<std::sync::Arc<[crate::ocr::OcrFix]>>,
+    /// (`misread::read`); `None` for a text layer's page.
+    pub ocr: Option<std::sync::Arc<[crate::misread::OcrFix]>>,
 }
 
 thread_local! {

@@ -92,10 +92,10 @@ fn ocr_notes(loaded: &[LoadedText], diagnostics: &mut Vec<Diagnostic>) {
                 .rposition(|&b| b == b'\n')
                 .map_or(0, |i| i + 1);
             let part = match fix.part {
-                gbrscan::ocr::OcrPart::Code => "the code",
-                gbrscan::ocr::OcrPart::Squares => "squares",
-                gbrscan::ocr::OcrPart::Men => "W/B",
-                gbrscan::ocr::OcrPart::Line => "a caption line, read again as one line",
+                gbrscan::misread::OcrPart::Code => "the code",
+                gbrscan::misread::OcrPart::Squares => "squares",
+                gbrscan::misread::OcrPart::Men => "W/B",
+                gbrscan::misread::OcrPart::Line => "a caption line, read again as one line",
             };
             diagnostics.push(Diagnostic {
                 path: l.name.clone(),
