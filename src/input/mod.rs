@@ -14,13 +14,9 @@
 
 mod charset;
 mod decode;
-mod document;
-mod epub;
-mod html;
+mod extract;
 mod kind;
 mod map;
-pub mod ocr;
-mod pdf;
 mod readers;
 mod source;
 mod walk;
@@ -30,11 +26,11 @@ use std::path::PathBuf;
 
 pub(crate) use decode::text_of;
 pub use decode::{Encoding, named as named_encoding};
-pub(crate) use document::Document;
+pub(crate) use extract::document::Document;
 pub(crate) use kind::Kind;
 pub use map::{Contents, MMAP_MIN_LEN, enable_mmap, recycle};
-pub use ocr::{OcrError, OcrOptions, OcrProgress};
-pub use pdf::{Page, PdfError};
+pub use extract::pdf::{Page, PdfError};
+pub use extract::tesseract::{self, OcrError, OcrOptions, OcrProgress};
 pub use readers::{InflateLimit, InflatedTooFar};
 pub use source::{Member, OpenOptions, Opened, Source, Text, Visited, open, open_caught};
 pub use walk::{

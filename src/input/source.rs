@@ -14,10 +14,10 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::kind::{Kind, SNIFF_LEN};
-use super::ocr::{OcrOptions, Scanned};
+use super::extract::tesseract::{OcrOptions, Scanned};
 use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Limited, Members};
 use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded};
-use super::{ocr, pdf};
+use super::extract::{html, pdf, tesseract};
 use crate::misread::OcrFix;
 use crate::source_path::PageRef;
 use crate::source_path::SourcePath;
@@ -414,7 +414,7 @@ impl Visitor<'_, '_> {
         if let Some((document, parts)) = Document::of(&mut archive) {
             return self.document(name, &mut archive, document, &parts);
         }
-        if super::epub::is_epub(&mut archive) {
+        if super::extract::epub::is_epub(&mut archive) {
             return self.epub(name, &mut archive);
         }
         for index in 0..archive.len() {
@@ -507,7 +507,7 @@ impl Visitor<'_, '_> {
             return pages;
         }
         let numbers: Vec<u32> = blank.iter().map(|&i| pages[i].number.index).collect();
-        match ocr::read_pages(bytes, Scanned::Pdf, &numbers, opts) {
+        match tesseract::read_pages(bytes, Scanned::Pdf, &numbers, opts) {
             Ok(texts) => {
                 for (i, text) in blank.into_iter().zip(texts) {
                     let page = &mut pages[i];
@@ -536,7 +536,7 @@ impl Visitor<'_, '_> {
     /// as a PDF's pages are, by index).
     fn image(&mut self, name: &SourcePath, bytes: &[u8]) {
         let Some(opts) = &self.opts.ocr else { return };
-        let texts = match ocr::read_pages(bytes, Scanned::Image, &[], opts) {
+        let texts = match tesseract::read_pages(bytes, Scanned::Image, &[], opts) {
             Ok(texts) => texts,
             Err(cause) => {
                 return self.problem(InputError::Ocr {
@@ -572,7 +572,7 @@ impl Visitor<'_, '_> {
 
 /// An OCR'd page's text read by [`crate::misread::read`]: the text the scanner reads, and every
 /// part read otherwise, the lines read again among them, in order of offset.
-fn read_ocr(page: ocr::PageText) -> (String, Vec<OcrFix>) {
+fn read_ocr(page: tesseract::PageText) -> (String, Vec<OcrFix>) {
     let read = crate::misread::read(&page.text);
     let mut fixes = page.reread;
     fixes.extend(read.fixes);
@@ -614,7 +614,7 @@ fn read_head(reader: &mut dyn Read) -> io::Result<Vec<u8>> {
     reader.take(1024).read_to_end(&mut head)?;
     debug_assert!(head.len() >= SNIFF_LEN || head.len() < 1024);
     // A page's prolog (an XML declaration, a licence in a comment) may pass 1 KiB.
-    while head.len() < MAX_PROLOG && head.len() % 1024 == 0 && super::html::in_prolog(&head) {
+    while head.len() < MAX_PROLOG && head.len() % 1024 == 0 && html::in_prolog(&head) {
         let before = head.len();
         reader.take(1024).read_to_end(&mut head)?;
         if head.len() == before {
@@ -632,9 +632,9 @@ const MAX_PROLOG: usize = 64 << 10;
 /// when they end inside a page's prolog.
 fn head_of(bytes: &[u8]) -> &[u8] {
     let head = &bytes[..bytes.len().min(1024)];
-    if head.len() == 1024 && super::html::in_prolog(head) {
+    if head.len() == 1024 && html::in_prolog(head) {
         let mut end = 1024;
-        while end < bytes.len().min(MAX_PROLOG) && super::html::in_prolog(&bytes[..end]) {
+        while end < bytes.len().min(MAX_PROLOG) && html::in_prolog(&bytes[..end]) {
             end = (end + 1024).min(bytes.len());
         }
         return &bytes[..end.min(bytes.len())];

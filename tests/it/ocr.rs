@@ -726,7 +726,7 @@ fn a_tagged_cache_folder_is_left_out_of_a_walk() {
     let code = "a7d3 0116.00 b2b3c6d6 3/3+.\n";
     std::fs::write(dir.path().join("a.txt"), code).expect("write");
     for (folder, tag) in [
-        ("cache", gbrscan::input::ocr::CACHEDIR_TAG),
+        ("cache", gbrscan::input::tesseract::CACHEDIR_TAG),
         ("other", "Signature: none\n"),
     ] {
         let folder = dir.path().join(folder);

@@ -155,18 +155,18 @@ impl OcrArgs {
     pub fn options(
         &self,
         threads: usize,
-        progress: Option<gbrscan::input::ocr::OcrProgressFn>,
+        progress: Option<gbrscan::input::tesseract::OcrProgressFn>,
     ) -> anyhow::Result<Option<OcrOptions>> {
         if !self.ocr {
             return Ok(None);
         }
-        gbrscan::input::ocr::tools(&self.ocr_lang)?;
+        gbrscan::input::tesseract::tools(&self.ocr_lang)?;
         Ok(Some(OcrOptions {
             lang: self.ocr_lang.clone(),
             cache: if self.no_cache {
                 None
             } else {
-                gbrscan::input::ocr::default_cache()
+                gbrscan::input::tesseract::default_cache()
             },
             threads,
             progress,
@@ -344,7 +344,7 @@ impl InputArgs {
     /// `--ocr` without Tesseract, its language data or pdftoppm installed.
     pub fn open_options_with(
         &self,
-        progress: Option<gbrscan::input::ocr::OcrProgressFn>,
+        progress: Option<gbrscan::input::tesseract::OcrProgressFn>,
     ) -> anyhow::Result<OpenOptions> {
         let mut opts = self.open_options();
         opts.ocr = self.ocr.options(threads(self.threads), progress)?;
@@ -456,7 +456,7 @@ pub fn scan_paths(
     }
     let pages = progress.pages();
     let open =
-        args.open_options_with(args.ocr.ocr.then(|| -> gbrscan::input::ocr::OcrProgressFn {
+        args.open_options_with(args.ocr.ocr.then(|| -> gbrscan::input::tesseract::OcrProgressFn {
             Arc::new(move |event| match event {
                 OcrProgress::Pages(n) => pages.queued(n),
                 OcrProgress::Done => pages.done(),

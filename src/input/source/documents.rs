@@ -6,7 +6,8 @@ use std::io::{self, Read, Seek};
 
 use super::{Compressed, Document};
 use super::{Encoding, InputError, Limited, Text, Visitor, archive_problem};
-use crate::input::{charset, epub, html};
+use crate::input::charset;
+use crate::input::extract::{epub, html};
 use crate::source_path::SourcePath;
 
 /// The most bytes a document's part (`word/document.xml`, `content.xml`), an HTML page or an

@@ -28,7 +28,7 @@ use std::panic::{self, AssertUnwindSafe};
 use lopdf::{Dictionary, LoadOptions, Object, ObjectId};
 use pdf_extract::{Document, PlainTextOutput, output_doc_page};
 
-use super::{InflateLimit, InflatedTooFar};
+use crate::input::{InflateLimit, InflatedTooFar};
 use crate::source_path::{PageFrom, PageRef};
 use streams::Budget;
 
