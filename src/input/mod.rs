@@ -13,7 +13,7 @@
 //! codes; the scanner only sees bytes. docs/inputs.md describes every kind and its limits.
 
 mod charset;
-mod decode;
+mod encoding;
 mod extract;
 mod kind;
 mod map;
@@ -24,8 +24,8 @@ mod walk;
 use std::io;
 use std::path::PathBuf;
 
-pub(crate) use decode::text_of;
-pub use decode::{Encoding, named as named_encoding};
+pub(crate) use encoding::text_of;
+pub use encoding::{Encoding, named as named_encoding};
 pub(crate) use extract::document::Document;
 pub(crate) use kind::Kind;
 pub use map::{Contents, MMAP_MIN_LEN, enable_mmap, recycle};
@@ -54,7 +54,7 @@ pub struct LoadOptions {
     /// Whether the caller wants binary files scanned. [`load`] flags binary files either way;
     /// [`Loaded::should_scan`] applies this choice.
     pub binary: bool,
-    /// The encoding the user named (`-E/--encoding`, [`decode::named`]); `None` for `auto`:
+    /// The encoding the user named (`-E/--encoding`, [`encoding::named`]); `None` for `auto`:
     /// a UTF-16 byte order mark decides, else the bytes are scanned as they are.
     pub encoding: Option<&'static encoding_rs::Encoding>,
 }
@@ -270,7 +270,7 @@ fn load_open(
 
 /// Decoded bytes of one input, told binary or not.
 fn loaded(raw: Contents, opts: LoadOptions) -> Result<Loaded, InputError> {
-    let (bytes, encoding) = decode::decode(raw, opts.encoding);
+    let (bytes, encoding) = encoding::decode(raw, opts.encoding);
     let binary = is_binary(&bytes);
     Ok(Loaded {
         bytes,
