@@ -49,7 +49,7 @@ use compact_str::CompactString;
 use memchr::{memchr, memrchr, memrchr3};
 use regex::bytes::Regex;
 
-use super::walk::{Walk, Window};
+use super::upward::{Walk, Window};
 
 pub(crate) mod cite;
 
@@ -67,7 +67,7 @@ pub const CAPTION_LONG_LINE: usize = 40;
 /// which reads the same lines).
 pub const MAX_LINE: usize = 100;
 
-/// The caption window over the lines above a code (the walk of `crate::context::walk`):
+/// The caption window over the lines above a code (the walk of `crate::context::upward`):
 /// [`CAPTION_LINES`], the code's own line (up to the code) the first, and the lines of a board
 /// printed as text ([`crate::diagram::is_board_line`]) counting as none (EG sets the source
 /// above the board and the caption below it); [`CAPTION_BYTES`],
