@@ -49,7 +49,7 @@ use compact_str::CompactString;
 use memchr::{memchr, memrchr, memrchr3};
 use regex::bytes::Regex;
 
-use super::upward::{Walk, Window};
+use super::upward::{Upward, Window};
 
 pub(crate) mod cite;
 
@@ -334,7 +334,7 @@ fn after_builtin(segment: &[u8]) -> Option<(usize, usize)> {
 fn builtin(buf: &[u8], block: usize, end: usize) -> Option<((usize, usize), LabelKind)> {
     let mut caption: Option<(usize, usize)> = None;
     let mut top = end;
-    for line in Walk::new(buf, end, block, CAPTION_WINDOW) {
+    for line in Upward::new(buf, end, block, CAPTION_WINDOW) {
         let (start, end) = (line.start, line.end);
         top = start;
         match recognise(&buf[start..end]) {

@@ -3,7 +3,7 @@
 
 use memchr::memchr_iter;
 
-use super::upward::{Walk, Window};
+use super::upward::{Upward, Window};
 use crate::finder::is_token;
 use crate::parse::{lex, space, words};
 use crate::stipulation::Stipulation;
@@ -107,7 +107,7 @@ pub fn look_back_after(buf: &[u8], start: usize, last: Option<usize>) -> Above {
 /// for a code only) answers; prose, a line cut by the window, or the window's end, nothing.
 #[inline(always)]
 fn walk_up(buf: &[u8], start: usize, coded: impl Fn(usize, usize) -> bool) -> Above {
-    for line in Walk::new(buf, start, 0, WINDOW) {
+    for line in Upward::new(buf, start, 0, WINDOW) {
         if coded(line.start, line.end) {
             return Above::Code;
         }
