@@ -27,10 +27,10 @@ use std::path::PathBuf;
 pub(crate) use encoding::text_of;
 pub use encoding::{Encoding, named as named_encoding};
 pub(crate) use extract::document::Document;
-pub(crate) use kind::Kind;
-pub use map::{Contents, MMAP_MIN_LEN, enable_mmap, recycle};
 pub use extract::pdf::{Page, PdfError};
 pub use extract::tesseract::{self, OcrError, OcrOptions, OcrProgress};
+pub(crate) use kind::Kind;
+pub use map::{Contents, MMAP_MIN_LEN, enable_mmap, recycle};
 pub use readers::{InflateLimit, InflatedTooFar};
 pub use source::{Member, OpenOptions, Opened, Source, Text, Visited, open, open_caught};
 pub use walk::{

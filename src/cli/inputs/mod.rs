@@ -455,13 +455,14 @@ pub fn scan_paths(
         }
     }
     let pages = progress.pages();
-    let open =
-        args.open_options_with(args.ocr.ocr.then(|| -> gbrscan::input::tesseract::OcrProgressFn {
+    let open = args.open_options_with(args.ocr.ocr.then(
+        || -> gbrscan::input::tesseract::OcrProgressFn {
             Arc::new(move |event| match event {
                 OcrProgress::Pages(n) => pages.queued(n),
                 OcrProgress::Done => pages.done(),
             })
-        }))?;
+        },
+    ))?;
     let options = ScanInputs {
         scan: ScanOptions {
             chunk_size: args.chunk_size.max(1),

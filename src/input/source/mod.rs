@@ -13,11 +13,11 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::kind::{Kind, SNIFF_LEN};
 use super::extract::tesseract::{OcrOptions, Scanned};
+use super::extract::{html, pdf, tesseract};
+use super::kind::{Kind, SNIFF_LEN};
 use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Limited, Members};
 use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded};
-use super::extract::{html, pdf, tesseract};
 use crate::misread::OcrFix;
 use crate::source_path::PageRef;
 use crate::source_path::SourcePath;
