@@ -60,6 +60,7 @@ pub mod stipulation;
 mod study;
 #[cfg(test)]
 mod tests;
+mod text;
 
 pub use check::{Check, Finding, Severity, applicable, check};
 pub use citation::Citation;

@@ -390,10 +390,10 @@ mod boxed_board {
 
 /// The text read, as a string: its tokens are ASCII, so the check for UTF-8 passes at once;
 /// white space from another encoding between them (Latin-1's no-break space, 0xA0) is read as
-/// Windows-1252 ([`crate::input::text_of`]).
+/// Windows-1252 ([`crate::text::text_of`]).
 fn text_read(bytes: &[u8]) -> CompactString {
     CompactString::from_utf8(bytes)
-        .unwrap_or_else(|_| CompactString::from(crate::input::text_of(bytes)))
+        .unwrap_or_else(|_| CompactString::from(crate::text::text_of(bytes)))
 }
 
 /// Which of a record's fields a scan fills ([`crate::scan::ScanInputs`]).

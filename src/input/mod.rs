@@ -24,7 +24,6 @@ mod walk;
 use std::io;
 use std::path::PathBuf;
 
-pub(crate) use encoding::text_of;
 pub use encoding::{Encoding, named as named_encoding};
 pub(crate) use extract::document::Document;
 pub use extract::pdf::{Page, PdfError};

@@ -408,10 +408,10 @@ fn matched(re: &Regex, buf: &[u8], block: usize, end: usize) -> Option<(usize, u
     Some((from + m.start(), from + m.end()))
 }
 
-/// The label's text: UTF-8, else Windows-1252 ([`crate::input::text_of`]: a Latin-1 caption
+/// The label's text: UTF-8, else Windows-1252 ([`crate::text::text_of`]: a Latin-1 caption
 /// keeps its accents), trimmed, at most [`MAX_LABEL`] bytes.
 fn text_of(bytes: &[u8]) -> CompactString {
-    let text = crate::input::text_of(bytes);
+    let text = crate::text::text_of(bytes);
     let mut text = text.trim();
     if text.len() > MAX_LABEL {
         let mut cut = MAX_LABEL;
