@@ -18,6 +18,7 @@ mod chunk;
 mod guard;
 mod handoff;
 pub mod message;
+mod ocr;
 mod queue;
 mod stream;
 
@@ -33,6 +34,7 @@ use crate::record::{Fields, Record};
 use crate::source_path::SourcePath;
 
 pub use handoff::{FileOutcome, FileScan, ScanEvent};
+pub use ocr::{OcrRead, read_ocr};
 pub use queue::{ScanInputs, scan_inputs};
 
 pub(crate) use chunk::scan_chunk;

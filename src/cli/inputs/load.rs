@@ -231,6 +231,14 @@ impl Loader {
                                     reader.read_to_end(&mut text)?;
                                 }
                             }
+                            // A page OCR gave, read for OCR's misreadings as the scan reads it.
+                            let (text, ocr_fixes) = match &member.ocr {
+                                Some(reread) => {
+                                    let read = gbrscan::scan::read_ocr(&text, reread);
+                                    (read.text.into_bytes(), Some(read.fixes.into()))
+                                }
+                                None => (text, None),
+                            };
                             let name = member.name.escaped();
                             let name = match &member.page {
                                 Some(page) => format!("{name}:{}", page.index),
@@ -247,7 +255,7 @@ impl Loader {
                                     page: member.page,
                                     file: None,
                                     text,
-                                    ocr_fixes: member.ocr_fixes.clone(),
+                                    ocr_fixes,
                                 });
                             }
                             Ok(ControlFlow::Continue(()))

@@ -87,9 +87,12 @@ pub struct Member<'a> {
     pub encoding: Encoding,
     /// Its bytes.
     pub text: Text<'a>,
-    /// For a page read through OCR, the parts of it read otherwise than OCR gave them
-    /// (`misread::read`); `None` for any other text.
-    pub ocr_fixes: Option<Arc<[OcrFix]>>,
+    /// `Some` for a text OCR gave (`--ocr`: a scanned PDF page, a page image), as Tesseract
+    /// gave it: the lines of it Tesseract read again ([`crate::misread::OcrPart::Line`], offsets
+    /// in the text), maybe none. Such a text is read for OCR's misreadings of codes before it
+    /// is scanned, by the scan ([`crate::scan::read_ocr`]): nothing here knows codes. `None`
+    /// for any other text.
+    pub ocr: Option<Arc<[OcrFix]>>,
 }
 
 /// The bytes of a [`Member`].
@@ -322,24 +325,24 @@ impl Visitor<'_, '_> {
             page,
             encoding,
             text,
-            ocr_fixes: None,
+            ocr: None,
         })
     }
 
-    /// An OCR'd page, `text` as read ([`crate::misread::read`]), with the parts read otherwise.
-    fn member_read(
+    /// A page OCR gave, `text` as Tesseract gave it, with its lines read again (`reread`).
+    fn member_ocr(
         &mut self,
         name: &SourcePath,
         page: Option<PageRef>,
         text: &str,
-        fixes: Arc<[OcrFix]>,
+        reread: Arc<[OcrFix]>,
     ) -> io::Result<()> {
         self.hand(Member {
             name: name.clone(),
             page,
             encoding: Encoding::Bytes,
             text: Text::Bytes(text.as_bytes()),
-            ocr_fixes: Some(fixes),
+            ocr: Some(reread),
         })
     }
 
@@ -469,7 +472,7 @@ impl Visitor<'_, '_> {
             match page.text {
                 Ok(text) => {
                     let visited = match page.ocr {
-                        Some(fixes) => self.member_read(name, Some(page.number), &text, fixes),
+                        Some(reread) => self.member_ocr(name, Some(page.number), &text, reread),
                         None => {
                             let text = Text::Bytes(text.as_bytes());
                             self.member(name, Some(page.number), Encoding::Bytes, text)
@@ -490,8 +493,8 @@ impl Visitor<'_, '_> {
 }
 
 impl Visitor<'_, '_> {
-    /// The pages of a PDF that have no text layer (no text but white space) read through OCR,
-    /// each then read by [`crate::misread::read`]; the other pages as they were. A tool missing is
+    /// The pages of a PDF that have no text layer (no text but white space) read through OCR;
+    /// the other pages as they were. A tool missing is
     /// a problem of the file, a page OCR failed on a problem of that page.
     fn ocr_pdf(
         &mut self,
@@ -513,9 +516,8 @@ impl Visitor<'_, '_> {
                     let page = &mut pages[i];
                     match text {
                         Ok(text) => {
-                            let (text, fixes) = read_ocr(text);
-                            page.text = Ok(text);
-                            page.ocr = Some(fixes.into());
+                            page.text = Ok(text.text);
+                            page.ocr = Some(text.reread.into());
                         }
                         Err(err) => page.text = Err(err.to_string()),
                     }
@@ -555,8 +557,7 @@ impl Visitor<'_, '_> {
             let page = paged.then(|| PageRef::index(index));
             match text {
                 Ok(text) => {
-                    let (text, fixes) = read_ocr(text);
-                    if let Err(err) = self.member_read(name, page, &text, fixes.into()) {
+                    if let Err(err) = self.member_ocr(name, page, &text.text, text.reread.into()) {
                         self.problem(Self::read_problem(name, err));
                     }
                 }
@@ -568,16 +569,6 @@ impl Visitor<'_, '_> {
             }
         }
     }
-}
-
-/// An OCR'd page's text read by [`crate::misread::read`]: the text the scanner reads, and every
-/// part read otherwise, the lines read again among them, in order of offset.
-fn read_ocr(page: tesseract::PageText) -> (String, Vec<OcrFix>) {
-    let read = crate::misread::read(&page.text);
-    let mut fixes = page.reread;
-    fixes.extend(read.fixes);
-    fixes.sort_by_key(|f| f.offset);
-    (read.text, fixes)
 }
 
 /// Why an input of `kind` named `name` is not read, with what to do: RTF, and an OLE file named

@@ -81,8 +81,8 @@ pub struct Page {
     /// line: `the page tree loops: object 3 is its own ancestor`, `the PDF reader failed on
     /// it: MediaBox`).
     pub text: Result<String, String>,
-    /// For a page read through OCR, the parts of its text read otherwise than OCR gave them
-    /// (`misread::read`); `None` for a text layer's page.
+    /// For a page read through OCR, the lines of its text Tesseract read again (the page is
+    /// read for OCR's misreadings by the scan, `scan::read_ocr`); `None` for a text layer's page.
     pub ocr: Option<std::sync::Arc<[crate::misread::OcrFix]>>,
 }
 
