@@ -34,7 +34,7 @@ use crate::record::{Fields, Record};
 use crate::source_path::SourcePath;
 
 pub use handoff::{FileOutcome, FileScan, ScanEvent};
-pub use ocr::{OcrRead, read_ocr};
+pub use ocr::{OcrRead, read_ocr, read_whole};
 pub use queue::{ScanInputs, scan_inputs};
 
 pub(crate) use chunk::scan_chunk;

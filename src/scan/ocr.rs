@@ -37,6 +37,19 @@ pub fn read_ocr(text: &[u8], reread: &[OcrFix]) -> OcrRead {
     }
 }
 
+/// A text read whole (`text`) as the scan reads it: read by [`read_ocr`] when OCR gave it
+/// (`ocr`, the member's [`Member::ocr`]), with the fixes its records get; as it is, with
+/// none, otherwise.
+pub fn read_whole(text: Vec<u8>, ocr: Option<&[OcrFix]>) -> (Vec<u8>, Option<Arc<[OcrFix]>>) {
+    match ocr {
+        Some(reread) => {
+            let read = read_ocr(&text, reread);
+            (read.text.into_bytes(), Some(read.fixes.into()))
+        }
+        None => (text, None),
+    }
+}
+
 /// Hands `member` to `scan` with the OCR fixes its records get: a text OCR gave read by
 /// [`read_ocr`] first (then handed as that reading, its [`Member::ocr`] `None`), any other text
 /// as it is, with none.

@@ -232,13 +232,8 @@ impl Loader {
                                 }
                             }
                             // A page OCR gave, read for OCR's misreadings as the scan reads it.
-                            let (text, ocr_fixes) = match &member.ocr {
-                                Some(reread) => {
-                                    let read = gbrscan::scan::read_ocr(&text, reread);
-                                    (read.text.into_bytes(), Some(read.fixes.into()))
-                                }
-                                None => (text, None),
-                            };
+                            let (text, ocr_fixes) =
+                                gbrscan::scan::read_whole(text, member.ocr.as_deref());
                             let name = member.name.escaped();
                             let name = match &member.page {
                                 Some(page) => format!("{name}:{}", page.index),
