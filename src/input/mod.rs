@@ -9,8 +9,12 @@
 //!    [`Source`], whose texts ([`Member`]s: the decompressed stream, each archive member, each
 //!    PDF page) [`Source::visit`] hands over one after the other, streamed where they can be.
 //!
-//! The kind of an input is told by its first bytes (`kind.rs`). Nothing here knows about GBR
-//! codes; the scanner only sees bytes. docs/inputs.md describes every kind and its limits.
+//! The kind of an input is told by its first bytes (`kind.rs`). The machinery (walk, open, map,
+//! readers, kinds, encodings) is apart from the text extractors (`extract/`: PDF, Word and
+//! OpenDocument, HTML, EPUB, Tesseract). Nothing here reads GBR codes: a text OCR gave is handed
+//! as Tesseract gave it, marked ([`Member::ocr`]), and the scan reads its misread codes; only
+//! the Tesseract reader asks `crate::misread` which lines are worth reading again.
+//! docs/inputs.md describes every kind and its limits.
 
 mod charset;
 mod encoding;

@@ -121,7 +121,7 @@ impl Contents {
     }
 
     /// `true` when a read of these bytes fell past the end of a file that shrank under its map
-    /// and was answered with zeros (the map's SIGBUS guard, `src/input/map.rs`); no system
+    /// and was answered with zeros (the map's SIGBUS guard, `src/input/map/`); no system
     /// call.
     pub fn read_zeros(&self) -> bool {
         match self {
