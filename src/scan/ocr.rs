@@ -25,7 +25,7 @@ pub struct OcrRead {
 /// Reads `text`, a text OCR gave ([`Member::ocr`]), for OCR's misreadings of codes
 /// ([`crate::misread`]); `reread` are the lines of it Tesseract read again, kept among the
 /// fixes. `text` is UTF-8 (Tesseract's output); bytes that are not are read as
-/// Windows-1252 ([`crate::text::text_of`]).
+/// Windows-1252, as a label is.
 pub fn read_ocr(text: &[u8], reread: &[OcrFix]) -> OcrRead {
     let read = crate::misread::read(&crate::text::text_of(text));
     let mut fixes = reread.to_vec();
