@@ -90,23 +90,6 @@ pub(crate) struct ChunkScan {
 }
 
 impl ChunkScan {
-    /// Gives each record the OCR fixes ([`crate::misread::OcrFix`], sorted by offset) that fall
-    /// inside its text.
-    pub(crate) fn attach_ocr_fixes(&mut self, fixes: &[crate::misread::OcrFix]) {
-        for record in &mut self.found {
-            let (from, to) = (record.offset, record.offset + record.length);
-            let first = fixes.partition_point(|f| f.offset < from);
-            let inside: Vec<_> = fixes[first..]
-                .iter()
-                .take_while(|f| f.offset < to)
-                .cloned()
-                .collect();
-            if !inside.is_empty() {
-                record.ocr_fixes = Some(Box::new(inside));
-            }
-        }
-    }
-
     /// The scan of nothing: no line feed, no record.
     fn empty() -> ChunkScan {
         ChunkScan {

@@ -90,6 +90,25 @@ pub(crate) fn with_ocr_read<R>(
     scan(member, Some(read.fixes.into()))
 }
 
+impl super::ChunkScan {
+    /// Gives each record the OCR fixes ([`OcrFix`], sorted by offset) that fall
+    /// inside its text.
+    pub(crate) fn attach_ocr_fixes(&mut self, fixes: &[OcrFix]) {
+        for record in &mut self.found {
+            let (from, to) = (record.offset, record.offset + record.length);
+            let first = fixes.partition_point(|f| f.offset < from);
+            let inside: Vec<_> = fixes[first..]
+                .iter()
+                .take_while(|f| f.offset < to)
+                .cloned()
+                .collect();
+            if !inside.is_empty() {
+                record.ocr_fixes = Some(Box::new(inside));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

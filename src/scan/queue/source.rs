@@ -129,7 +129,6 @@ impl Queue<'_> {
                 ControlFlow::Continue(())
             })
         };
-        // A text OCR gave is read for OCR's misreadings of codes first.
         let mut scan_member = |member: Member<'_>| with_ocr_read(member, &mut scan_text);
         // A panic in a reader (a decompressor, the archive or PDF reader) ends the input; the
         // texts before it were handed on.
