@@ -15,7 +15,7 @@ pub enum InputError {
     /// The file could not be opened (missing, permission denied, a socket, ...).
     #[error("cannot open {}", crate::source_path::shown(path))]
     Open {
-        /// The path as given to [`load`].
+        /// The path as given to [`load`](fn@super::load).
         path: PathBuf,
         /// The operating system's error.
         source: io::Error,
@@ -23,7 +23,7 @@ pub enum InputError {
     /// The file was opened but reading it failed (for example, it is a directory).
     #[error("cannot read {}", crate::source_path::shown(path))]
     Read {
-        /// The path as given to [`load`], or `<stdin>`.
+        /// The path as given to [`load`](fn@super::load), or `<stdin>`.
         path: PathBuf,
         /// The operating system's error.
         source: io::Error,

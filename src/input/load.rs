@@ -15,7 +15,7 @@ pub const BINARY_PROBE_LEN: usize = 64 * 1024;
 pub struct LoadOptions {
     /// Memory-map regular files (`true`, the default) or always read them into memory
     /// (`false`, the CLI's `--no-mmap`). Stdin, pipes and devices are always read, and every
-    /// file is until the program has called [`enable_mmap`].
+    /// file is until the program has called [`enable_mmap`](super::enable_mmap).
     pub mmap: bool,
     /// Whether the caller wants binary files scanned. [`load`] flags binary files either way;
     /// [`Loaded::should_scan`] applies this choice.
