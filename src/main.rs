@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     gbrscan::fault::install_quiet_hook();
     // SAFETY: this program owns its SIGBUS handling and installs no other handler; mapped
     // files are read as plain bytes, and one truncated while mapped reads as zeros past its end
-    // and is reported as changed (src/input/map.rs). `--no-mmap` reads every file instead.
+    // and is reported as changed (src/input/map/). `--no-mmap` reads every file instead.
     #[allow(unsafe_code)]
     let _mapped = unsafe { gbrscan::input::enable_mmap() };
     match gbrscan::fault::catch(|| cli::run(args)) {

@@ -17,7 +17,7 @@ pub mod lines;
 pub mod page;
 mod pgn_tag;
 pub mod table;
-mod walk;
+mod upward;
 
 pub use chain::Chain;
 pub use evidence::Evidence;

@@ -168,7 +168,7 @@ fn a_heading_holds_while_each_entry_reaches_the_one_before() {
 fn fixtures_between_prose(lines: usize) -> (Vec<u8>, Vec<usize>) {
     let prose =
         "The column printed one study a week, with the solution a week later.\n".repeat(lines);
-    let text: Vec<u8> = crate::context::walk::tests::fixture_texts().join(prose.as_bytes());
+    let text: Vec<u8> = crate::context::upward::tests::fixture_texts().join(prose.as_bytes());
     let tokens = (0..text.len())
         .filter(|&i| crate::finder::is_token(&text, i))
         .collect();

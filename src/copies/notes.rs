@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::{Diagnostic, DiagnosticCheck};
 use crate::check::Severity;
-use crate::ocr::{OcrFix, OcrPart};
+use crate::misread::{OcrFix, OcrPart};
 
 /// A note for each of `fixes` (the parts of input `input`'s `text`, named `path`, that were
 /// read otherwise than OCR gave them): `note[ocr]: OCR gave `dShé` (squares), read as

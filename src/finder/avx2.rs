@@ -1,5 +1,5 @@
 //! The block loop of [`super::simd`] written with AVX2 intrinsics, for x86_64 CPUs that have
-//! AVX2 (x86-64-v3): [`super::simd::scan`] runs it when pulp's `V3::try_new` finds the
+//! AVX2 (x86-64-v3): [`super::scan_range`] runs it when pulp's `V3::try_new` finds the
 //! features, and the plain-Rust loop otherwise.
 //!
 //! It computes what the plain loop computes, two blocks (128 bytes) a turn: the prefilter

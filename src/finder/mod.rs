@@ -9,7 +9,8 @@
 //! per block, with the rare blocks that pass the prefilter checked for the whole shape. On an
 //! x86_64 CPU with AVX2 the loop is written with intrinsics through pulp's `V3` token
 //! (`avx2.rs`); elsewhere it is plain array code that the compiler vectorizes (SSE2 on x86_64,
-//! NEON on aarch64; `simd.rs`, which says why it takes no intrinsics of its own).
+//! NEON on aarch64; `simd.rs`, which says why it takes no intrinsics of its own). The bit masks
+//! of a block both loops share are `mask.rs`'s.
 //! [`scan_range_scalar`] is the byte-at-a-time reference the tests and benches compare both
 //! with.
 //!
@@ -19,10 +20,11 @@ use std::ops::Range;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+mod mask;
 mod scalar;
 mod simd;
 
-pub(crate) use simd::line_feeds;
+pub(crate) use mask::line_feeds;
 #[cfg(test)]
 mod tests;
 
@@ -53,8 +55,25 @@ pub fn scan_range(
 ) -> RangeScan {
     let (start, end) = clamp(buf.len(), range);
     RangeScan {
-        newlines: simd::scan(buf, start, end, &mut on_anchor),
+        newlines: scan_blocks(buf, start, end, &mut on_anchor),
     }
+}
+
+/// The block loop this CPU runs over `buf[start..end]` (already clamped): on x86_64 with AVX2
+/// (pulp's `V3::try_new`, which checks the CPU) the loop of [`avx2`]; elsewhere the one of
+/// [`simd`], compiled for the target's baseline (SSE2 on x86_64, NEON on aarch64). Returns the
+/// number of line feeds in the range.
+fn scan_blocks(
+    buf: &[u8],
+    start: usize,
+    end: usize,
+    on_anchor: &mut impl FnMut(usize, u64),
+) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(v3) = pulp::x86::V3::try_new() {
+        return avx2::scan(v3, buf, start, end, on_anchor);
+    }
+    simd::scan(buf, start, end, on_anchor)
 }
 
 /// The portable byte-at-a-time implementation of [`scan_range`], with the same contract.

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::{ANCHOR_LEN, RangeScan, is_token, scan_range, scan_range_scalar, simd};
+use super::{ANCHOR_LEN, RangeScan, is_token, mask, scan_range, scan_range_scalar, simd};
 
 /// Anchors of `buf[range]` as `(start, newlines_before)`, and the range's line feeds, by the
 /// vector path.
@@ -25,7 +25,7 @@ fn anchors_scalar(buf: &[u8], range: std::ops::Range<usize>) -> (Vec<(usize, u64
 fn anchors_baseline(buf: &[u8], range: std::ops::Range<usize>) -> (Vec<(usize, u64)>, u64) {
     let mut found = Vec::new();
     let (start, end) = super::clamp(buf.len(), range);
-    let newlines = super::simd::scan_baseline(buf, start, end, &mut |at, nl| found.push((at, nl)));
+    let newlines = super::simd::scan(buf, start, end, &mut |at, nl| found.push((at, nl)));
     (found, newlines)
 }
 
@@ -406,8 +406,8 @@ proptest! {
     ) {
         let window: [u8; simd::WINDOW] = window.try_into().unwrap();
         let block = window.first_chunk::<{ simd::BLOCK }>().unwrap();
-        prop_assert_eq!(simd::candidates(&window), simd::bit_mask(|i| simd::is_candidate(&window, i)));
-        prop_assert_eq!(super::line_feeds(block), simd::bit_mask(|i| block[i] == b'\n'));
+        prop_assert_eq!(mask::candidates(&window), mask::bit_mask(|i| mask::is_candidate(&window, i)));
+        prop_assert_eq!(super::line_feeds(block), mask::bit_mask(|i| block[i] == b'\n'));
     }
 
     #[test]

@@ -67,7 +67,7 @@ impl Kind {
             [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] => Kind::Zip,
             _ if head.get(257..262) == Some(b"ustar") => Kind::Tar,
             _ if has_pdf_marker(&head[..head.len().min(1024)]) => Kind::Pdf,
-            _ if super::html::is_html(head) => Kind::Html,
+            _ if super::extract::html::is_html(head) => Kind::Html,
             _ => Kind::Text,
         }
     }

@@ -259,7 +259,7 @@ impl<R: Read> Read for Members<R> {
 
 /// Decodes a UTF-16 stream (its byte order mark already read), or one in the encoding the user
 /// named (`-E`), to UTF-8 as it is read, with the same result as the whole-buffer decoding of
-/// `decode.rs`: a lone surrogate, an odd trailing byte or a byte no character has becomes
+/// `encoding.rs`: a lone surrogate, an odd trailing byte or a byte no character has becomes
 /// U+FFFD.
 pub(super) struct DecodeReader<R> {
     inner: R,

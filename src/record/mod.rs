@@ -163,7 +163,7 @@ pub struct Record {
     /// (docs/performance.md, "OCR").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[allow(clippy::box_collection)]
-    pub ocr_fixes: Option<Box<Vec<crate::ocr::OcrFix>>>,
+    pub ocr_fixes: Option<Box<Vec<crate::misread::OcrFix>>>,
     /// For a study of a book's body merged by `gbr index` with its entry in the book's own GBR
     /// directory (`copies::merge`): where that entry stands in the same file. Absent (and left
     /// out of the JSON) otherwise.
@@ -230,10 +230,10 @@ impl Record {
 
 /// The text read, as a string: its tokens are ASCII, so the check for UTF-8 passes at once;
 /// white space from another encoding between them (Latin-1's no-break space, 0xA0) is read as
-/// Windows-1252 ([`crate::input::text_of`]).
+/// Windows-1252 ([`crate::text::text_of`]).
 pub(super) fn text_read(bytes: &[u8]) -> CompactString {
     CompactString::from_utf8(bytes)
-        .unwrap_or_else(|_| CompactString::from(crate::input::text_of(bytes)))
+        .unwrap_or_else(|_| CompactString::from(crate::text::text_of(bytes)))
 }
 
 /// Which of a record's fields a scan fills ([`crate::scan::ScanInputs`]).

@@ -57,7 +57,7 @@ pub(crate) fn label_text(record: &Record) -> &str {
 }
 
 /// What the printed formats set after an entry, as an index does: its citation
-/// ([`crate::Citation::index_text`]: `31  EBUR 2000`, `18601 Didukh, 1st prize`) where it has
+/// ([`crate::citation::Citation::index_text`]: `31  EBUR 2000`, `18601 Didukh, 1st prize`) where it has
 /// one, else its label, else nothing.
 pub(crate) fn printed_label(record: &Record) -> std::borrow::Cow<'_, str> {
     match record.citation.as_deref() {

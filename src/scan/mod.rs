@@ -19,6 +19,7 @@ mod chunked;
 mod guard;
 mod handoff;
 pub mod message;
+mod ocr;
 mod queue;
 mod stream;
 
@@ -32,6 +33,7 @@ use crate::record::{Fields, Record};
 use crate::source_path::SourcePath;
 
 pub use handoff::{FileOutcome, FileScan, ScanEvent};
+pub use ocr::{OcrRead, read_ocr, read_whole};
 pub use queue::{InputConfig, ScanInputs, scan_inputs};
 
 pub(crate) use chunk::scan_chunk;
@@ -87,23 +89,6 @@ pub(crate) struct ChunkScan {
 }
 
 impl ChunkScan {
-    /// Gives each record the OCR fixes ([`crate::ocr::OcrFix`], sorted by offset) that fall
-    /// inside its text.
-    pub(crate) fn attach_ocr_fixes(&mut self, fixes: &[crate::ocr::OcrFix]) {
-        for record in &mut self.found {
-            let (from, to) = (record.offset, record.offset + record.length);
-            let first = fixes.partition_point(|f| f.offset < from);
-            let inside: Vec<_> = fixes[first..]
-                .iter()
-                .take_while(|f| f.offset < to)
-                .cloned()
-                .collect();
-            if !inside.is_empty() {
-                record.ocr_fixes = Some(Box::new(inside));
-            }
-        }
-    }
-
     /// The scan of nothing: no line feed, no record.
     fn empty() -> ChunkScan {
         ChunkScan {

@@ -186,7 +186,7 @@ fn a_directory_shows_the_printed_page_and_keeps_both_through_save_and_read_back(
 #[test]
 fn a_broken_page_labels_tree_is_ignored() {
     // A tree whose range is no dictionary, and one whose only range starts at no page: the
-    // folio rule, then the index, number the pages (loops and runaway trees: src/input/pdf/).
+    // folio rule, then the index, number the pages (loops and runaway trees: src/input/extract/pdf/).
     let dir = tempfile::tempdir().unwrap();
     let pages: &[&[&str]] = &[&["a7d3 0116.00 b2b3c6d6 3/3+."], &["Prose."]];
     for (name, nums) in [

@@ -503,11 +503,11 @@ fn ocr_fixes_round_trip_through_json_and_old_records_read_without_them() {
     assert!(!old.contains("ocr_fixes"), "{old}");
     let back: gbrscan::Record = serde_json::from_str(&old).expect("read back");
     assert_eq!(back.ocr_fixes, None);
-    record.ocr_fixes = Some(Box::new(vec![gbrscan::ocr::OcrFix {
+    record.ocr_fixes = Some(Box::new(vec![gbrscan::misread::OcrFix {
         offset: 5,
         found: "Ol30,22".into(),
         read: "0130.22".into(),
-        part: gbrscan::ocr::OcrPart::Code,
+        part: gbrscan::misread::OcrPart::Code,
     }]));
     let json = serde_json::to_string(&record).expect("JSON");
     assert!(
@@ -726,7 +726,7 @@ fn a_tagged_cache_folder_is_left_out_of_a_walk() {
     let code = "a7d3 0116.00 b2b3c6d6 3/3+.\n";
     std::fs::write(dir.path().join("a.txt"), code).expect("write");
     for (folder, tag) in [
-        ("cache", gbrscan::input::ocr::CACHEDIR_TAG),
+        ("cache", gbrscan::input::tesseract::CACHEDIR_TAG),
         ("other", "Signature: none\n"),
     ] {
         let folder = dir.path().join(folder);

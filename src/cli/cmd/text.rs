@@ -93,9 +93,14 @@ impl<W: Write> Texts<W> {
             ))?,
             None => self.header(&format!("==> {} <==", member.name))?,
         }
-        let reader = match member.text {
-            Text::Bytes(bytes) => return self.write_all(bytes).map(Ok),
-            Text::Stream(reader) => reader,
+        let reader = match (member.text, &member.ocr) {
+            // A page OCR gave, printed as the scan reads it (its misread codes read).
+            (Text::Bytes(bytes), Some(reread)) => {
+                let read = gbrscan::scan::read_ocr(bytes, reread);
+                return self.write_all(read.text.as_bytes()).map(Ok);
+            }
+            (Text::Bytes(bytes), None) => return self.write_all(bytes).map(Ok),
+            (Text::Stream(reader), _) => reader,
         };
         let mut block = vec![0; 1 << 16];
         loop {

@@ -24,7 +24,7 @@ use gbrscan::input::{
     Encoding, InputError, InputPath, Loaded, OpenOptions, Opened, Source, Text, WalkOptions,
     is_binary, open_caught, walk_with,
 };
-use gbrscan::ocr::OcrFix;
+use gbrscan::misread::OcrFix;
 use gbrscan::scan::InputConfig;
 
 use super::InputCounts;
@@ -262,6 +262,8 @@ impl Loading<'_> {
                         reader.read_to_end(&mut text)?;
                     }
                 }
+                // A page OCR gave, read for OCR's misreadings as the scan reads it.
+                let (text, ocr_fixes) = gbrscan::scan::read_whole(text, member.ocr.as_deref());
                 let name = member.name.escaped();
                 let name = match &member.page {
                     Some(page) => format!("{name}:{}", page.index),
@@ -278,7 +280,7 @@ impl Loading<'_> {
                         page: member.page,
                         file: None,
                         text,
-                        ocr_fixes: member.ocr_fixes.clone(),
+                        ocr_fixes,
                     });
                 }
                 Ok(ControlFlow::Continue(()))

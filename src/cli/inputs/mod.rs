@@ -151,18 +151,18 @@ impl OcrArgs {
     pub fn options(
         &self,
         threads: usize,
-        progress: Option<gbrscan::input::ocr::OcrProgressFn>,
+        progress: Option<gbrscan::input::tesseract::OcrProgressFn>,
     ) -> anyhow::Result<Option<OcrOptions>> {
         if !self.ocr {
             return Ok(None);
         }
-        gbrscan::input::ocr::tools(&self.ocr_lang)?;
+        gbrscan::input::tesseract::tools(&self.ocr_lang)?;
         Ok(Some(OcrOptions {
             lang: self.ocr_lang.clone(),
             cache: if self.no_cache {
                 None
             } else {
-                gbrscan::input::ocr::default_cache()
+                gbrscan::input::tesseract::default_cache()
             },
             threads,
             progress,

@@ -49,7 +49,7 @@ use compact_str::CompactString;
 use memchr::{memchr, memrchr, memrchr3};
 use regex::bytes::Regex;
 
-use super::walk::{Walk, Window};
+use super::upward::{Upward, Window};
 
 pub(crate) mod cite;
 
@@ -67,7 +67,7 @@ pub const CAPTION_LONG_LINE: usize = 40;
 /// which reads the same lines).
 pub const MAX_LINE: usize = 100;
 
-/// The caption window over the lines above a code (the walk of `crate::context::walk`):
+/// The caption window over the lines above a code (the walk of `crate::context::upward`):
 /// [`CAPTION_LINES`], the code's own line (up to the code) the first, and the lines of a board
 /// printed as text ([`crate::diagram::is_board_line`]) counting as none (EG sets the source
 /// above the board and the caption below it); [`CAPTION_BYTES`],
@@ -334,7 +334,7 @@ fn after_builtin(segment: &[u8]) -> Option<(usize, usize)> {
 fn builtin(buf: &[u8], block: usize, end: usize) -> Option<((usize, usize), LabelKind)> {
     let mut caption: Option<(usize, usize)> = None;
     let mut top = end;
-    for line in Walk::new(buf, end, block, CAPTION_WINDOW) {
+    for line in Upward::new(buf, end, block, CAPTION_WINDOW) {
         let (start, end) = (line.start, line.end);
         top = start;
         match recognise(&buf[start..end]) {
@@ -408,10 +408,10 @@ fn matched(re: &Regex, buf: &[u8], block: usize, end: usize) -> Option<(usize, u
     Some((from + m.start(), from + m.end()))
 }
 
-/// The label's text: UTF-8, else Windows-1252 ([`crate::input::text_of`]: a Latin-1 caption
+/// The label's text: UTF-8, else Windows-1252 ([`crate::text::text_of`]: a Latin-1 caption
 /// keeps its accents), trimmed, at most [`MAX_LABEL`] bytes.
 fn text_of(bytes: &[u8]) -> CompactString {
-    let text = crate::input::text_of(bytes);
+    let text = crate::text::text_of(bytes);
     let mut text = text.trim();
     if text.len() > MAX_LABEL {
         let mut cut = MAX_LABEL;

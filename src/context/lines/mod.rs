@@ -3,7 +3,7 @@
 
 use memchr::memchr_iter;
 
-use super::walk::{Walk, Window};
+use super::upward::{Upward, Window};
 use crate::finder::is_token;
 use crate::parse::{lex, space, words};
 use crate::stipulation::Stipulation;
@@ -38,7 +38,7 @@ pub const LONG_LINE: usize = 60;
 /// [`crate::context::label::MAX_LINE`]).
 pub const MAX_LINE: usize = crate::context::label::MAX_LINE;
 
-/// The look-back's window over the lines above a code (the walk of `crate::context::walk`):
+/// The look-back's window over the lines above a code (the walk of `crate::context::upward`):
 /// the code's own line, up to the code, and [`MAX_LINES`] above it, within [`MAX_BYTES`];
 /// the second line longer than [`LONG_LINE`], or the first longer than [`MAX_LINE`], ends it
 /// as prose. A form feed is a byte of its line (a page break does not end the look-back: a
@@ -107,7 +107,7 @@ pub fn look_back_after(buf: &[u8], start: usize, last: Option<usize>) -> Above {
 /// for a code only) answers; prose, a line cut by the window, or the window's end, nothing.
 #[inline(always)]
 fn walk_up(buf: &[u8], start: usize, coded: impl Fn(usize, usize) -> bool) -> Above {
-    for line in Walk::new(buf, start, 0, WINDOW) {
+    for line in Upward::new(buf, start, 0, WINDOW) {
         if coded(line.start, line.end) {
             return Above::Code;
         }

@@ -43,7 +43,7 @@ fn the_look_back_stops_at_the_first_code_heading_or_sign() {
     assert_eq!(look_back(&far, far.len()), Above::Nothing);
 }
 
-use crate::context::walk::tests::fixture_texts;
+use crate::context::upward::tests::fixture_texts;
 
 #[test]
 fn the_look_back_after_a_known_code_answers_as_the_full_look_back() {

@@ -4,9 +4,14 @@
 
 use std::io::{self, Read, Seek};
 
-use super::{Compressed, Document};
-use super::{Encoding, InputError, Limited, Text, Visitor, archive_problem};
-use crate::input::{charset, epub, html};
+use super::archives::archive_problem;
+use super::{Text, Visitor};
+use crate::input::Document;
+use crate::input::charset;
+use crate::input::extract::{epub, html};
+use crate::input::readers::Compressed;
+use crate::input::readers::Limited;
+use crate::input::{Encoding, InputError};
 use crate::source_path::SourcePath;
 
 /// The most bytes a document's part (`word/document.xml`, `content.xml`), an HTML page or an

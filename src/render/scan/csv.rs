@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 
-use crate::Record;
+use crate::record::Record;
 use crate::render::csv::CsvRows;
 
 /// Writes the header, then the rows.

@@ -5,9 +5,9 @@ use std::io::{self, Write};
 
 use std::borrow::Cow;
 
-use crate::Record;
-use crate::SourcePath;
+use crate::record::Record;
 use crate::scan::message::{Message, Summary};
+use crate::source_path::SourcePath;
 
 /// Writes the message stream.
 pub struct Printer<W: Write> {

@@ -8,8 +8,9 @@ pub mod text;
 
 use std::io::{self, Write};
 
-use crate::Record;
+use crate::record::Record;
 use crate::scan::message::Summary;
+use crate::source_path::SourcePath;
 
 /// The output format of `gbr scan` (the directory's are [`crate::render::Format`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,7 +50,7 @@ impl<W: Write> Printer<W> {
     /// a file.
     pub fn records(
         &mut self,
-        path: impl FnOnce() -> crate::SourcePath,
+        path: impl FnOnce() -> SourcePath,
         records: &[&Record],
     ) -> io::Result<()> {
         if records.is_empty() {
@@ -64,7 +65,7 @@ impl<W: Write> Printer<W> {
 
     /// Ends an input, scanned over `bytes` bytes; `path` gives its name, asked as by
     /// [`Printer::records`]. Nothing is written for an input without records.
-    pub fn end(&mut self, path: impl FnOnce() -> crate::SourcePath, bytes: u64) -> io::Result<()> {
+    pub fn end(&mut self, path: impl FnOnce() -> SourcePath, bytes: u64) -> io::Result<()> {
         match self {
             Printer::Json(p) => p.end(&path(), bytes),
             Printer::Text(_) | Printer::Csv(_) => Ok(()),

@@ -21,8 +21,10 @@
 
 use std::io::{self, Write};
 
+use crate::check::Severity;
+use crate::parse::Rank;
+use crate::record::Record;
 use crate::record::Status;
-use crate::{Rank, Record, Severity};
 use anstyle::{AnsiColor, Style};
 
 /// Writes one line per record.

@@ -2,11 +2,14 @@
 //! one after the other and handed on unit by unit, without letting finished units pile up.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use super::{BACKLOG_PAUSE, Backlog, Claim, Queue, is_pgn_name};
 use crate::input::{Encoding, InputError, Member, Source, Text};
+use crate::misread::OcrFix;
 use crate::scan::handoff::{FileOutcome, Stop, Unit};
+use crate::scan::ocr::with_ocr_read;
 use crate::scan::stream::{StreamEnd, scan_stream};
 
 impl Queue<'_> {
@@ -31,9 +34,8 @@ impl Queue<'_> {
         let mut binary_members = Vec::new();
         let name = source.name().clone();
         let mut faults = Vec::new();
-        let mut scan_member = |member: Member<'_>| {
+        let mut scan_text = |member: Member<'_>, fixes: Option<Arc<[OcrFix]>>| {
             let mut restart = true;
-            let fixes = member.ocr_fixes.clone();
             let mut emit = |mut scan: crate::scan::ChunkScan, len| {
                 if let Some(fixes) = &fixes {
                     scan.attach_ocr_fixes(fixes);
@@ -127,6 +129,7 @@ impl Queue<'_> {
                 ControlFlow::Continue(())
             })
         };
+        let mut scan_member = |member: Member<'_>| with_ocr_read(member, &mut scan_text);
         // A panic in a reader (a decompressor, the archive or PDF reader) ends the input; the
         // texts before it were handed on.
         let visited = crate::fault::catch(|| source.visit(&options.config.open, &mut scan_member));

@@ -191,7 +191,7 @@ fn page_number(line: &[u8]) -> Option<((usize, usize), usize)> {
     } else if line.get(rest + blanks).is_some_and(u8::is_ascii_digit) {
         // `- 28 64 studies op 64 velden, 1994`: a source that starts with a digit is one
         // only when it ends in a year; `-2-3`, `- 12 34` are not heads.
-        let after = crate::input::text_of(&line[rest + blanks..]);
+        let after = crate::text::text_of(&line[rest + blanks..]);
         if blanks == 0 || citation::ends_in_year(&after).is_none() {
             return None;
         }
@@ -374,7 +374,7 @@ fn source_line(line: &str, cite: &mut Citation) {
 
 /// The text of `bytes`: UTF-8, else Windows-1252.
 fn text(bytes: &[u8]) -> String {
-    crate::input::text_of(bytes).trim().to_string()
+    crate::text::text_of(bytes).trim().to_string()
 }
 
 /// The number of a label read after a code or by a table: its text.

@@ -1,8 +1,8 @@
 //! Reading a caption line again where the code's redundancy says a code must be (docs/reading.md,
-//! "OCR: reading a line again"): the span [`crate::ocr::suspects`] finds is located on the page
+//! "OCR: reading a line again"): the span [`crate::misread::suspects`] finds is located on the page
 //! through Tesseract's TSV output (a box for every word), cropped from the page's pixels with a
 //! margin, scaled up, and read by Tesseract as one line (`--psm 7`) of the notation's characters
-//! only; [`crate::ocr::accept`] decides whether the second reading is kept.
+//! only; [`crate::misread::accept`] decides whether the second reading is kept.
 
 use std::path::Path;
 use std::process::Command;
@@ -10,7 +10,7 @@ use std::process::Command;
 use super::OcrError;
 use super::child::{self, Bounds};
 use super::image::Grey;
-use crate::ocr::{OcrFix, OcrPart};
+use crate::misread::{OcrFix, OcrPart};
 
 /// The most lines of one page read again: the cost stays bounded on a page of tables.
 pub(super) const MAX_LINES: usize = 12;
@@ -89,7 +89,7 @@ pub(super) fn reread(
     tsv: &str,
     page: &Page<'_>,
 ) -> Result<(String, Vec<OcrFix>, usize), OcrError> {
-    let suspects = crate::ocr::suspects(text);
+    let suspects = crate::misread::suspects(text);
     if suspects.is_empty() {
         return Ok((text.to_owned(), Vec::new(), 0));
     }
@@ -123,7 +123,7 @@ pub(super) fn reread(
         read += 1;
         let first = &text[suspect.start..suspect.end];
         let second = read_line(&grey, span, page, read)?;
-        let Some(kept) = crate::ocr::accept(first, &second) else {
+        let Some(kept) = crate::misread::accept(first, &second) else {
             continue;
         };
         out.push_str(&text[copied..suspect.start]);

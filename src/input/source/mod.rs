@@ -6,23 +6,25 @@
 //! gzip stream whose output sniffs as tar. Archives nest one level: a zip inside a zip is
 //! opened, a zip inside that is reported ([`InputError::TooDeep`]).
 
-use std::cell::{Cell, RefCell};
 use std::fs::File;
-use std::io::{self, Cursor, Read, Seek};
+use std::io::{self, Cursor, Read};
 use std::ops::ControlFlow;
-use std::rc::Rc;
 use std::sync::Arc;
 
-use super::kind::{Kind, SNIFF_LEN};
-use super::ocr::{OcrOptions, Scanned};
-use super::readers::{Compressed, Counted, DecodeReader, Ending, InflateLimit, Limited, Members};
-use super::{Document, Encoding, InputError, InputPath, LoadOptions, Loaded};
-use super::{ocr, pdf};
-use crate::ocr::OcrFix;
+use super::extract::tesseract::OcrOptions;
+use super::kind::Kind;
+use super::readers::{DecodeReader, InflateLimit};
+use super::{Encoding, InputError, InputPath, LoadOptions, Loaded};
+use crate::misread::OcrFix;
 use crate::source_path::PageRef;
 use crate::source_path::SourcePath;
 
+mod archives;
 mod documents;
+mod head;
+mod pages;
+
+use head::{head_of, read_head, unsupported};
 
 /// Everything that decides how inputs are opened; all of it comes from command-line flags.
 #[derive(Debug, Clone, Default)]
@@ -87,9 +89,12 @@ pub struct Member<'a> {
     pub encoding: Encoding,
     /// Its bytes.
     pub text: Text<'a>,
-    /// For a page read through OCR, the parts of it read otherwise than OCR gave them
-    /// (`ocr::read`); `None` for any other text.
-    pub ocr_fixes: Option<Arc<[OcrFix]>>,
+    /// `Some` for a text OCR gave (`--ocr`: a scanned PDF page, a page image), as Tesseract
+    /// gave it: the lines of it Tesseract read again ([`crate::misread::OcrPart::Line`], offsets
+    /// in the text), maybe none. Such a text is read for OCR's misreadings of codes before it
+    /// is scanned, by the scan ([`crate::scan::read_ocr`]): nothing here knows codes. `None`
+    /// for any other text.
+    pub ocr: Option<Arc<[OcrFix]>>,
 }
 
 /// The bytes of a [`Member`].
@@ -322,24 +327,7 @@ impl Visitor<'_, '_> {
             page,
             encoding,
             text,
-            ocr_fixes: None,
-        })
-    }
-
-    /// An OCR'd page, `text` as read ([`crate::ocr::read`]), with the parts read otherwise.
-    fn member_read(
-        &mut self,
-        name: &SourcePath,
-        page: Option<PageRef>,
-        text: &str,
-        fixes: Arc<[OcrFix]>,
-    ) -> io::Result<()> {
-        self.hand(Member {
-            name: name.clone(),
-            page,
-            encoding: Encoding::Bytes,
-            text: Text::Bytes(text.as_bytes()),
-            ocr_fixes: Some(fixes),
+            ocr: None,
         })
     }
 
@@ -349,297 +337,6 @@ impl Visitor<'_, '_> {
         }
         Ok(())
     }
-
-    fn compressed(
-        &mut self,
-        name: &SourcePath,
-        kind: Kind,
-        reader: &mut dyn Read,
-        depth: u32,
-        layers: u32,
-    ) {
-        let count = Rc::new(Cell::new(0));
-        let counted = Counted {
-            inner: reader,
-            count: count.clone(),
-        };
-        let ending = Rc::new(RefCell::new(Ending::default()));
-        let decoder = Members::new(counted, kind, ending.clone());
-        let mut limited = Limited {
-            inner: decoder,
-            compressed: Compressed::Counted(count),
-            limit: self.opts.limit,
-            out: 0,
-        };
-        self.reader(name, &mut limited, depth, layers + 1);
-        let ending = ending.take();
-        if let Some(err) = ending.error {
-            self.problem(Self::read_problem(name, err));
-        } else if let Some(offset) = ending.garbage_at {
-            self.problem(InputError::TrailingGarbage {
-                path: name.to_path_buf(),
-                offset,
-            });
-        }
-    }
-
-    fn tar(&mut self, name: &SourcePath, reader: &mut dyn Read, depth: u32) {
-        let mut archive = tar::Archive::new(reader);
-        let entries = match archive.entries() {
-            Ok(entries) => entries,
-            Err(cause) => return self.problem(archive_problem(name, cause)),
-        };
-        for entry in entries {
-            if self.stopped {
-                return;
-            }
-            let mut entry = match entry {
-                Ok(entry) => entry,
-                // The stream cannot be read past a broken header.
-                Err(cause) => return self.problem(archive_problem(name, cause)),
-            };
-            if !entry.header().entry_type().is_file() {
-                continue;
-            }
-            let member = name.member(&entry.path_bytes());
-            self.reader(&member, &mut entry, depth + 1, 0);
-        }
-    }
-
-    fn zip(&mut self, name: &SourcePath, bytes: impl Read + Seek, depth: u32) {
-        let mut archive = match zip::ZipArchive::new(bytes) {
-            Ok(archive) => archive,
-            Err(cause) => return self.problem(archive_problem(name, cause.into())),
-        };
-        if let Some((document, parts)) = Document::of(&mut archive) {
-            return self.document(name, &mut archive, document, &parts);
-        }
-        if super::epub::is_epub(&mut archive) {
-            return self.epub(name, &mut archive);
-        }
-        for index in 0..archive.len() {
-            if self.stopped {
-                return;
-            }
-            let file = match archive.by_index(index) {
-                Ok(file) => file,
-                Err(cause) => {
-                    let member = name.member(format!("#{}", index + 1).as_bytes());
-                    self.problem(archive_problem(&member, cause.into()));
-                    continue;
-                }
-            };
-            if !file.is_file() {
-                continue;
-            }
-            // The name's bytes as stored: a name that is not UTF-8 (an old zip's code page)
-            // is kept as it is, as a file name is.
-            let member = name.member(file.name_raw());
-            let mut limited = Limited {
-                compressed: Compressed::Known(file.compressed_size()),
-                inner: file,
-                limit: self.opts.limit,
-                out: 0,
-            };
-            self.reader(&member, &mut limited, depth + 1, 0);
-        }
-    }
-
-    fn pdf(&mut self, name: &SourcePath, bytes: &[u8]) {
-        let opts = self.opts;
-        let read = match &opts.ocr {
-            None => pdf::pages(bytes, opts.limit),
-            Some(ocr) => {
-                pdf::read(bytes, opts.limit).map(|pages| self.ocr_pdf(name, bytes, pages, ocr))
-            }
-        };
-        let pages = match read {
-            Ok(pages) => pages,
-            Err(cause) => {
-                return self.problem(InputError::Pdf {
-                    path: name.to_path_buf(),
-                    cause,
-                });
-            }
-        };
-        for page in pages {
-            if self.stopped {
-                return;
-            }
-            match page.text {
-                Ok(text) => {
-                    let visited = match page.ocr {
-                        Some(fixes) => self.member_read(name, Some(page.number), &text, fixes),
-                        None => {
-                            let text = Text::Bytes(text.as_bytes());
-                            self.member(name, Some(page.number), Encoding::Bytes, text)
-                        }
-                    };
-                    if let Err(err) = visited {
-                        self.problem(Self::read_problem(name, err));
-                    }
-                }
-                Err(message) => self.problem(InputError::PdfPage {
-                    path: name.to_path_buf(),
-                    page: page.number.index,
-                    message,
-                }),
-            }
-        }
-    }
-}
-
-impl Visitor<'_, '_> {
-    /// The pages of a PDF that have no text layer (no text but white space) read through OCR,
-    /// each then read by [`crate::ocr::read`]; the other pages as they were. A tool missing is
-    /// a problem of the file, a page OCR failed on a problem of that page.
-    fn ocr_pdf(
-        &mut self,
-        name: &SourcePath,
-        bytes: &[u8],
-        mut pages: Vec<pdf::Page>,
-        opts: &OcrOptions,
-    ) -> Vec<pdf::Page> {
-        let blank: Vec<usize> = (0..pages.len())
-            .filter(|&i| pages[i].text.as_ref().is_ok_and(|t| t.trim().is_empty()))
-            .collect();
-        if blank.is_empty() {
-            return pages;
-        }
-        let numbers: Vec<u32> = blank.iter().map(|&i| pages[i].number.index).collect();
-        match ocr::read_pages(bytes, Scanned::Pdf, &numbers, opts) {
-            Ok(texts) => {
-                for (i, text) in blank.into_iter().zip(texts) {
-                    let page = &mut pages[i];
-                    match text {
-                        Ok(text) => {
-                            let (text, fixes) = read_ocr(text);
-                            page.text = Ok(text);
-                            page.ocr = Some(fixes.into());
-                        }
-                        Err(err) => page.text = Err(err.to_string()),
-                    }
-                }
-                // The folios printed on the scanned pages, as a text layer's are read.
-                pdf::number_after_ocr(&mut pages);
-            }
-            Err(cause) => self.problem(InputError::Ocr {
-                path: name.to_path_buf(),
-                page: None,
-                cause,
-            }),
-        }
-        pages
-    }
-
-    /// A page image read through OCR: its text, or each page's of a multi-page TIFF (numbered
-    /// as a PDF's pages are, by index).
-    fn image(&mut self, name: &SourcePath, bytes: &[u8]) {
-        let Some(opts) = &self.opts.ocr else { return };
-        let texts = match ocr::read_pages(bytes, Scanned::Image, &[], opts) {
-            Ok(texts) => texts,
-            Err(cause) => {
-                return self.problem(InputError::Ocr {
-                    path: name.to_path_buf(),
-                    page: None,
-                    cause,
-                });
-            }
-        };
-        let paged = bytes.starts_with(b"II*\0") || bytes.starts_with(b"MM\0*");
-        for (at, text) in texts.into_iter().enumerate() {
-            if self.stopped {
-                return;
-            }
-            let index = u32::try_from(at + 1).unwrap_or(u32::MAX);
-            let page = paged.then(|| PageRef::index(index));
-            match text {
-                Ok(text) => {
-                    let (text, fixes) = read_ocr(text);
-                    if let Err(err) = self.member_read(name, page, &text, fixes.into()) {
-                        self.problem(Self::read_problem(name, err));
-                    }
-                }
-                Err(cause) => self.problem(InputError::Ocr {
-                    path: name.to_path_buf(),
-                    page: paged.then_some(index),
-                    cause,
-                }),
-            }
-        }
-    }
-}
-
-/// An OCR'd page's text read by [`crate::ocr::read`]: the text the scanner reads, and every
-/// part read otherwise, the lines read again among them, in order of offset.
-fn read_ocr(page: ocr::PageText) -> (String, Vec<OcrFix>) {
-    let read = crate::ocr::read(&page.text);
-    let mut fixes = page.reread;
-    fixes.extend(read.fixes);
-    fixes.sort_by_key(|f| f.offset);
-    (read.text, fixes)
-}
-
-/// Why an input of `kind` named `name` is not read, with what to do: RTF, and an OLE file named
-/// `.doc` or `.dot` (Word 97-2003). Other OLE files (`.xls`, `.msg`) are binary files, as any.
-fn unsupported(kind: Kind, name: &SourcePath) -> Option<&'static str> {
-    let word = |n: &[u8]| {
-        let n = n.to_ascii_lowercase();
-        n.ends_with(b".doc") || n.ends_with(b".dot")
-    };
-    match kind {
-        Kind::Rtf => Some(
-            "an RTF document, which gbr does not read: convert it with LibreOffice \
-             (`soffice --headless --convert-to docx FILE`) and scan the .docx",
-        ),
-        Kind::Ole if word(name.as_bytes()) => Some(
-            "a Word 97-2003 document, which gbr does not read: convert it with LibreOffice \
-             (`soffice --headless --convert-to docx FILE`) and scan the .docx",
-        ),
-        _ => None,
-    }
-}
-
-fn archive_problem(name: &SourcePath, cause: io::Error) -> InputError {
-    InputError::Archive {
-        path: name.to_path_buf(),
-        cause,
-    }
-}
-
-/// The first bytes of `reader`, enough for [`Kind::sniff`] (1,024, for a PDF's marker), fewer
-/// only when the input is shorter.
-fn read_head(reader: &mut dyn Read) -> io::Result<Vec<u8>> {
-    let mut head = Vec::with_capacity(1024);
-    reader.take(1024).read_to_end(&mut head)?;
-    debug_assert!(head.len() >= SNIFF_LEN || head.len() < 1024);
-    // A page's prolog (an XML declaration, a licence in a comment) may pass 1 KiB.
-    while head.len() < MAX_PROLOG && head.len() % 1024 == 0 && super::html::in_prolog(&head) {
-        let before = head.len();
-        reader.take(1024).read_to_end(&mut head)?;
-        if head.len() == before {
-            break;
-        }
-    }
-    Ok(head)
-}
-
-/// How far into an input its kind is looked for when its first bytes are the prolog of an XML
-/// or HTML page (an XML declaration, comments): 64 KiB.
-const MAX_PROLOG: usize = 64 << 10;
-
-/// The first bytes of an input in memory that tell its kind: 1,024, or up to [`MAX_PROLOG`]
-/// when they end inside a page's prolog.
-fn head_of(bytes: &[u8]) -> &[u8] {
-    let head = &bytes[..bytes.len().min(1024)];
-    if head.len() == 1024 && super::html::in_prolog(head) {
-        let mut end = 1024;
-        while end < bytes.len().min(MAX_PROLOG) && super::html::in_prolog(&bytes[..end]) {
-            end = (end + 1024).min(bytes.len());
-        }
-        return &bytes[..end.min(bytes.len())];
-    }
-    head
 }
 
 /// All of `reader` in memory, refused when it is longer than `most` bytes (a zip or a PDF

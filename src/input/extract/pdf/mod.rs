@@ -28,7 +28,7 @@ use std::panic::{self, AssertUnwindSafe};
 use lopdf::{Dictionary, LoadOptions, Object, ObjectId};
 use pdf_extract::{Document, PlainTextOutput, output_doc_page};
 
-use super::{InflateLimit, InflatedTooFar};
+use crate::input::{InflateLimit, InflatedTooFar};
 use crate::source_path::{PageFrom, PageRef};
 use streams::Budget;
 
@@ -81,9 +81,9 @@ pub struct Page {
     /// line: `the page tree loops: object 3 is its own ancestor`, `the PDF reader failed on
     /// it: MediaBox`).
     pub text: Result<String, String>,
-    /// For a page read through OCR, the parts of its text read otherwise than OCR gave them
-    /// (`ocr::read`); `None` for a text layer's page.
-    pub ocr: Option<std::sync::Arc<[crate::ocr::OcrFix]>>,
+    /// For a page read through OCR, the lines of its text Tesseract read again (the page is
+    /// read for OCR's misreadings by the scan, `scan::read_ocr`); `None` for a text layer's page.
+    pub ocr: Option<std::sync::Arc<[crate::misread::OcrFix]>>,
 }
 
 thread_local! {

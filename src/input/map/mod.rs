@@ -19,13 +19,18 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io;
 use std::ops::Deref;
 use std::path::Path;
 
 use memmap2::Mmap;
 
 use super::{InputError, InputPath};
+
+mod read;
+
+pub use read::recycle;
+use read::{read_all, read_sized};
 
 /// A memory map of a whole regular file, guarded against the file shrinking under it.
 pub struct MappedFile {
@@ -116,7 +121,7 @@ impl Contents {
     }
 
     /// `true` when a read of these bytes fell past the end of a file that shrank under its map
-    /// and was answered with zeros (the map's SIGBUS guard, `src/input/map.rs`); no system
+    /// and was answered with zeros (the map's SIGBUS guard, `src/input/map/`); no system
     /// call.
     pub fn read_zeros(&self) -> bool {
         match self {
@@ -229,260 +234,8 @@ fn map_file(file: File) -> Result<MappedFile, File> {
     Ok(MappedFile { slot, map, file })
 }
 
-/// Reads `file` to its end into a vector of `room` bytes' capacity (its length and one, where
-/// known): each read asks for all the room left, so a file of known length takes one read and
-/// one that finds its end. (`Read::read_to_end` without a size hint asks 8 KiB, then twice as
-/// much each time: five reads for a file of 100 KB; with one, `File` asks its length and
-/// position again first.) The vector grows as `read_to_end`'s would where the file is longer
-/// than it said. Interrupted reads are retried.
-#[cfg(unix)]
-fn read_sized(file: File, room: usize) -> io::Result<Contents> {
-    let mut bytes = spare_buffer(room);
-    loop {
-        if bytes.len() == bytes.capacity() {
-            bytes.reserve(bytes.capacity().max(SMALLEST_READ));
-        }
-        match rustix::io::read(&file, rustix::buffer::spare_capacity(&mut bytes)) {
-            Ok(0) => return Ok(Contents::Owned(bytes)),
-            Ok(_) => {}
-            Err(rustix::io::Errno::INTR) => {}
-            Err(errno) => return Err(errno.into()),
-        }
-    }
-}
-
-/// [`read_sized`] elsewhere: `read_to_end` through `take`, which asks no length or position.
-#[cfg(not(unix))]
-fn read_sized(file: File, room: usize) -> io::Result<Contents> {
-    let mut bytes = spare_buffer(room);
-    file.take(u64::MAX).read_to_end(&mut bytes)?;
-    Ok(Contents::Owned(bytes))
-}
-
-thread_local! {
-    /// This thread's spare read buffer: the bytes of the last text it finished with
-    /// ([`recycle`]), emptied, for [`read_sized`] to read the next file into.
-    static SPARE: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
-}
-
-/// The largest buffer (in bytes of capacity) kept as a thread's spare: four times the
-/// largest file read rather than mapped ([`MMAP_MIN_LEN`]), so that a file read whole
-/// without a map (`--no-mmap`, a pipe) is not held after its scan.
-const SPARE_MAX: usize = 4 * MMAP_MIN_LEN as usize;
-
-/// An empty vector of at least `room` bytes' capacity: this thread's spare when it is large
-/// enough, else a new one.
-fn spare_buffer(room: usize) -> Vec<u8> {
-    let mut bytes = SPARE.take();
-    if bytes.capacity() < room {
-        return Vec::with_capacity(room);
-    }
-    bytes.clear();
-    bytes
-}
-
-/// Gives the bytes of a text the caller has finished with to this thread's spare read buffer,
-/// which the next file this thread reads (not maps) is read into; a map, or bytes of more than
-/// 4 MiB of capacity, are simply dropped. The buffer kept is the larger of the spare and
-/// these bytes.
-///
-/// Why: a tree of small files reads one new buffer a file. With mimalloc, freed buffers of
-/// 100 KB go back to the system after a few milliseconds and the next ones are faulted in
-/// again, and the kernel clears every such page (`clear_page_erms` was up to 20% of the time of a
-/// scan of 20,000 files of 100 KB, docs/performance.md, "The tree's read buffers").
-pub fn recycle(bytes: Contents) {
-    let Contents::Owned(bytes) = bytes else {
-        return;
-    };
-    if bytes.capacity() > SPARE_MAX {
-        return;
-    }
-    SPARE.with(|spare| {
-        let kept = spare.take();
-        spare.set(if kept.capacity() >= bytes.capacity() {
-            kept
-        } else {
-            bytes
-        });
-    });
-}
-
-/// The least room [`read_sized`] adds when its vector is full: a file longer than it said
-/// (`/proc` files say 0) is read 8 KiB at first, as `read_to_end` would.
-const SMALLEST_READ: usize = 8 * 1024;
-
-fn read_all(mut reader: impl Read, path: &Path) -> Result<Contents, InputError> {
-    let mut bytes = Vec::new();
-    reader
-        .read_to_end(&mut bytes)
-        .map_err(|source| InputError::Read {
-            path: path.to_owned(),
-            source,
-        })?;
-    Ok(Contents::Owned(bytes))
-}
-
 #[cfg(target_os = "linux")]
-mod guard {
-    //! The registry of maps and the SIGBUS handler (see the module's documentation above).
-
-    use std::ffi::{c_int, c_void};
-    use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
-    use std::sync::atomic::{AtomicBool, AtomicUsize};
-    use std::sync::{Once, OnceLock};
-
-    /// Maps that may be registered at once: a scan holds about one per thread.
-    const SLOTS: usize = 256;
-
-    struct Entry {
-        taken: AtomicBool,
-        /// First byte of the map; 0 while nothing is registered.
-        start: AtomicUsize,
-        len: AtomicUsize,
-        /// Set by the handler when it mapped zeros over part of this map.
-        hit: AtomicBool,
-    }
-
-    static TABLE: [Entry; SLOTS] = [const {
-        Entry {
-            taken: AtomicBool::new(false),
-            start: AtomicUsize::new(0),
-            len: AtomicUsize::new(0),
-            hit: AtomicBool::new(false),
-        }
-    }; SLOTS];
-    static PAGE: AtomicUsize = AtomicUsize::new(4096);
-    static INSTALL: Once = Once::new();
-    static INSTALLED: AtomicBool = AtomicBool::new(false);
-    /// The SIGBUS action before ours, put back for a fault that is not ours.
-    static PREVIOUS: OnceLock<Action> = OnceLock::new();
-
-    /// `libc::sigaction` holds plain numbers and a function pointer.
-    struct Action(libc::sigaction);
-    // SAFETY: plain data, written once before it is shared and only read after.
-    unsafe impl Sync for Action {}
-    // SAFETY: as above.
-    unsafe impl Send for Action {}
-
-    /// One registration in the table; released on drop.
-    pub(super) struct Slot(usize);
-
-    impl Slot {
-        /// A free slot; `None` when the handler is not installed ([`super::enable_mmap`]) or
-        /// every slot is taken (the caller then reads the file instead of mapping it).
-        pub(super) fn take() -> Option<Slot> {
-            if !INSTALLED.load(Acquire) {
-                return None;
-            }
-            let index = TABLE.iter().position(|e| {
-                e.taken
-                    .compare_exchange(false, true, AcqRel, Acquire)
-                    .is_ok()
-            })?;
-            TABLE[index].hit.store(false, Release);
-            Some(Slot(index))
-        }
-
-        /// Guards the `len` bytes at `start` (a map's first byte, page-aligned).
-        pub(super) fn register(&self, start: usize, len: usize) {
-            let entry = &TABLE[self.0];
-            entry.len.store(len, Release);
-            entry.start.store(start, Release);
-        }
-
-        /// Whether a read past the file's end was answered with zeros.
-        pub(super) fn hit(&self) -> bool {
-            TABLE[self.0].hit.load(Acquire)
-        }
-    }
-
-    impl Drop for Slot {
-        fn drop(&mut self) {
-            let entry = &TABLE[self.0];
-            entry.start.store(0, Release);
-            entry.len.store(0, Release);
-            entry.taken.store(false, Release);
-        }
-    }
-
-    /// Installs the SIGBUS handler, once; true when it is installed.
-    pub(super) fn install() -> bool {
-        INSTALL.call_once(|| {
-            // SAFETY: sysconf has no preconditions.
-            let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-            if page > 0 {
-                PAGE.store(page as usize, Relaxed);
-            }
-            // SAFETY: an all-zero sigaction is a valid value (no handler, no flags, empty
-            // mask); the fields that matter are set below.
-            let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
-            action.sa_sigaction = on_sigbus as *const () as usize;
-            action.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
-            // SAFETY: zeroed as above, the previous action is written by sigaction.
-            let mut previous: libc::sigaction = unsafe { std::mem::zeroed() };
-            // SAFETY: `action` is initialised and its handler has the SA_SIGINFO signature;
-            // `previous` is a valid place to write to.
-            let installed = unsafe {
-                libc::sigemptyset(&mut action.sa_mask);
-                libc::sigaction(libc::SIGBUS, &action, &mut previous) == 0
-            };
-            if installed {
-                let _ = PREVIOUS.set(Action(previous));
-                INSTALLED.store(true, Release);
-            }
-        });
-        INSTALLED.load(Acquire)
-    }
-
-    /// The SIGBUS handler. Async-signal-safe: atomics, `mmap` and `sigaction` only.
-    extern "C" fn on_sigbus(signal: c_int, info: *mut libc::siginfo_t, _context: *mut c_void) {
-        // SAFETY: the kernel passes a valid siginfo_t to a handler installed with SA_SIGINFO.
-        let address = unsafe { (*info).si_addr() } as usize;
-        let page = PAGE.load(Relaxed);
-        for entry in &TABLE {
-            let start = entry.start.load(Acquire);
-            let len = entry.len.load(Acquire);
-            if start == 0 || address < start || address >= start + len {
-                continue;
-            }
-            let from = address & !(page - 1);
-            let end = (start + len).next_multiple_of(page);
-            // Marked first: a thread that reads the zeros below sees the mark when it asks.
-            entry.hit.store(true, Release);
-            // SAFETY: [from, end) lies inside a map made and registered by this module, which
-            // stays mapped until its slot is released (the slot drops first). Replacing its
-            // pages with private zero pages changes what reads of them return, never whether
-            // the memory is valid to read; no reference to it is ever written through.
-            let zeros = unsafe {
-                libc::mmap(
-                    from as *mut c_void,
-                    end - from,
-                    libc::PROT_READ,
-                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_FIXED,
-                    -1,
-                    0,
-                )
-            };
-            if zeros != libc::MAP_FAILED {
-                return;
-            }
-            break;
-        }
-        // Not ours, or no zeros to be had: put back the action from before and return; the
-        // read faults again and meets it.
-        // SAFETY: sigaction is async-signal-safe, and both actions are valid values.
-        unsafe {
-            match PREVIOUS.get() {
-                Some(previous) => libc::sigaction(signal, &previous.0, std::ptr::null_mut()),
-                None => {
-                    libc::signal(signal, libc::SIG_DFL);
-                    0
-                }
-            };
-        }
-    }
-}
-
+mod guard;
 #[cfg(not(target_os = "linux"))]
 mod guard {
     //! Elsewhere no handler is installed, so no file is mapped: every file is read.

@@ -1,6 +1,6 @@
 //! Scanned pages read through OCR (`--ocr`): the pages of a PDF that have no text layer,
 //! rendered by poppler's `pdftoppm`, and page images (PNG, TIFF, JPEG), read by Tesseract's
-//! command line; each page's text then read by `ocr::read`, which reads OCR's
+//! command line; each page's text then read by `misread::read`, which reads OCR's
 //! misreadings of codes through their redundancy.
 //!
 //! Both tools run as child processes, each bounded by a timeout per page and by the memory it
@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use crate::ocr::OcrFix;
+use crate::misread::OcrFix;
 
 mod cache;
 mod child;
@@ -246,7 +246,7 @@ pub(crate) struct PageText {
     /// The page's text as Tesseract gave it, each line read again and kept in place of its
     /// first reading.
     pub text: String,
-    /// The lines read again and kept ([`crate::ocr::OcrPart::Line`]), offsets in `text`.
+    /// The lines read again and kept ([`crate::misread::OcrPart::Line`]), offsets in `text`.
     pub reread: Vec<OcrFix>,
 }
 
@@ -409,7 +409,7 @@ mod tests {
                 offset: 0,
                 found: "f4b8 or a — 4/4".into(),
                 read: "f4b8 0800.11 4/4".into(),
-                part: crate::ocr::OcrPart::Line,
+                part: crate::misread::OcrPart::Line,
             }],
         };
         store(&opts, "abcdef", &text);

@@ -19,7 +19,7 @@ const SMALL: Window = Window {
 fn walked(text: &str, at: &str, floor: usize, window: Window) -> Vec<String> {
     let offset = text.find(at).expect("the offset's text");
     let buf = text.as_bytes();
-    Walk::new(buf, offset, floor, window)
+    Upward::new(buf, offset, floor, window)
         .map(|line| {
             let mut shown = String::from_utf8_lossy(&buf[line.start..line.end]).into_owned();
             if line.prose {
@@ -152,7 +152,7 @@ fn board_lines_count_as_none_where_the_window_says_so() {
     assert_eq!(walked(text, "0000", 0, counted), ["", "IIIIIIII"]);
     // The offset's own line counts, whatever it holds.
     let text = "a\nb\nIIIIIIII";
-    let lines: Vec<Line> = Walk::new(text.as_bytes(), text.len(), 0, boards).collect();
+    let lines: Vec<Line> = Upward::new(text.as_bytes(), text.len(), 0, boards).collect();
     assert_eq!(lines.len(), 2);
 }
 
@@ -277,7 +277,7 @@ proptest::proptest! {
         let offset = offset.min(text.len());
         let floor = floor.min(offset);
         let window = Window { lines, bytes, long_line, max_line, page_break_opens_line, board_lines_count };
-        let walked: Vec<Line> = Walk::new(&text, offset, floor, window).collect();
+        let walked: Vec<Line> = Upward::new(&text, offset, floor, window).collect();
         proptest::prop_assert_eq!(walked, naive(&text, offset, floor, window));
     }
 }

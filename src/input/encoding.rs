@@ -5,7 +5,7 @@
 //! is scanned unchanged. UTF-16 is not ASCII-compatible (every ASCII character carries a NUL
 //! byte), so a file that starts with a UTF-16 byte order mark is decoded first. The text that
 //! leaves the scan (a label, a caption's text) is read as UTF-8 where it is valid UTF-8, else
-//! as Windows-1252 ([`text_of`]): a Latin-1 or Windows-1252 file keeps its accents
+//! as Windows-1252 ([`crate::text::text_of`]): a Latin-1 or Windows-1252 file keeps its accents
 //! (`für`, not `f�r`) without being decoded whole, so a UTF-8 file costs nothing more.
 //! docs/inputs.md, "Encodings".
 
@@ -33,21 +33,6 @@ pub enum Encoding {
     /// The encoding the user named (`-E latin1`), decoded to UTF-8; byte offsets refer to the
     /// decoded UTF-8 text, not to the file. A UTF-16 byte order mark still wins.
     Named(&'static encoding_rs::Encoding),
-}
-
-/// The text of `bytes` taken from an input (a label, a caption): the bytes as they are when
-/// they are UTF-8, else decoded as Windows-1252, the single-byte encoding of Latin-1 text on
-/// every system that wrote it (its 0xA0-0xFF are Latin-1's; a byte no character has becomes
-/// U+FFFD, as encoding_rs decodes it).
-pub fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => {
-            encoding_rs::WINDOWS_1252
-                .decode_without_bom_handling(bytes)
-                .0
-        }
-    }
 }
 
 /// The encoding named by `label` for `-E/--encoding`: any WHATWG Encoding Standard label
@@ -128,20 +113,6 @@ fn utf16_to_utf8(body: &[u8], unit: fn([u8; 2]) -> u16) -> Vec<u8> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-
-    #[test]
-    fn text_is_utf8_where_valid_else_windows_1252() {
-        assert_eq!(text_of("für Réti".as_bytes()), "für Réti");
-        assert_eq!(text_of(b"f\xFCr R\xE9ti"), "für Réti");
-        assert_eq!(
-            text_of(b"\x93quoted\x94 \x80"),
-            "\u{201C}quoted\u{201D} \u{20AC}"
-        );
-        assert!(matches!(
-            text_of(b"plain"),
-            std::borrow::Cow::Borrowed("plain")
-        ));
-    }
 
     #[test]
     fn a_named_encoding_decodes_the_whole_input_and_a_utf16_bom_still_wins() {

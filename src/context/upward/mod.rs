@@ -51,7 +51,7 @@ pub(crate) struct Window {
     pub board_lines_count: bool,
 }
 
-/// A line given by [`Walk`]: 0-based byte offsets into the buffer walked.
+/// A line given by [`Upward`]: 0-based byte offsets into the buffer walked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Line {
     /// The line's first byte (just after a line feed, at the window's lowest byte or at the
@@ -66,7 +66,7 @@ pub(crate) struct Line {
 
 /// The lines above an offset, the nearest first, within a [`Window`] (the module's rules): an
 /// iterator of [`Line`]s.
-pub(crate) struct Walk<'a> {
+pub(crate) struct Upward<'a> {
     buf: &'a [u8],
     window: Window,
     feeds: FeedsBack<'a>,
@@ -82,14 +82,14 @@ pub(crate) struct Walk<'a> {
     done: bool,
 }
 
-impl<'a> Walk<'a> {
+impl<'a> Upward<'a> {
     /// The walk up `buf` from `offset` (0-based, exclusive: the first line given ends there,
     /// at most `buf.len()`), reading no byte below `floor` (0-based; 0 for none) nor beyond
     /// the window.
     #[inline(always)]
-    pub(crate) fn new(buf: &'a [u8], offset: usize, floor: usize, window: Window) -> Walk<'a> {
+    pub(crate) fn new(buf: &'a [u8], offset: usize, floor: usize, window: Window) -> Upward<'a> {
         let floor = floor.max(offset.saturating_sub(window.bytes)).min(offset);
-        Walk {
+        Upward {
             buf,
             window,
             feeds: FeedsBack {
@@ -117,7 +117,7 @@ impl<'a> Walk<'a> {
     }
 }
 
-impl Iterator for Walk<'_> {
+impl Iterator for Upward<'_> {
     type Item = Line;
 
     #[inline(always)]
@@ -149,7 +149,7 @@ impl Iterator for Walk<'_> {
     }
 }
 
-/// The line feeds of `buf[floor..base]`, the last first, for [`Walk`]: read 64 bytes at a
+/// The line feeds of `buf[floor..base]`, the last first, for [`Upward`]: read 64 bytes at a
 /// time from `base` down ([`line_feeds`]).
 struct FeedsBack<'a> {
     buf: &'a [u8],

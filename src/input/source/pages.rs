@@ -1,0 +1,154 @@
+//! The pages of [`Visitor`]: a PDF's pages from its text layer, and with `--ocr` its pages
+//! without one and page images read through Tesseract (`extract::tesseract`), each handed as
+//! Tesseract gave it and marked as OCR's ([`Member::ocr`]), for the scan to read.
+
+use std::io;
+use std::sync::Arc;
+
+use super::{Member, Text, Visitor};
+use crate::input::extract::pdf;
+use crate::input::extract::tesseract::{self, OcrOptions, Scanned};
+use crate::input::{Encoding, InputError};
+use crate::misread::OcrFix;
+use crate::source_path::{PageRef, SourcePath};
+
+impl Visitor<'_, '_> {
+    /// Reads the PDF `bytes` of `name`: each page's text in page order, through OCR for the
+    /// pages without a text layer when `--ocr` is on.
+    pub(super) fn pdf(&mut self, name: &SourcePath, bytes: &[u8]) {
+        let opts = self.opts;
+        let read = match &opts.ocr {
+            None => pdf::pages(bytes, opts.limit),
+            Some(ocr) => {
+                pdf::read(bytes, opts.limit).map(|pages| self.ocr_pdf(name, bytes, pages, ocr))
+            }
+        };
+        let pages = match read {
+            Ok(pages) => pages,
+            Err(cause) => {
+                return self.problem(InputError::Pdf {
+                    path: name.to_path_buf(),
+                    cause,
+                });
+            }
+        };
+        for page in pages {
+            if self.stopped {
+                return;
+            }
+            match page.text {
+                Ok(text) => {
+                    let visited = match page.ocr {
+                        Some(reread) => self.member_ocr(name, Some(page.number), &text, reread),
+                        None => {
+                            let text = Text::Bytes(text.as_bytes());
+                            self.member(name, Some(page.number), Encoding::Bytes, text)
+                        }
+                    };
+                    if let Err(err) = visited {
+                        self.problem(Self::read_problem(name, err));
+                    }
+                }
+                Err(message) => self.problem(InputError::PdfPage {
+                    path: name.to_path_buf(),
+                    page: page.number.index,
+                    message,
+                }),
+            }
+        }
+    }
+
+    /// A page OCR gave, `text` as Tesseract gave it, with its lines read again (`reread`).
+    fn member_ocr(
+        &mut self,
+        name: &SourcePath,
+        page: Option<PageRef>,
+        text: &str,
+        reread: Arc<[OcrFix]>,
+    ) -> io::Result<()> {
+        self.hand(Member {
+            name: name.clone(),
+            page,
+            encoding: Encoding::Bytes,
+            text: Text::Bytes(text.as_bytes()),
+            ocr: Some(reread),
+        })
+    }
+
+    /// The pages of a PDF that have no text layer (no text but white space) read through OCR;
+    /// the other pages as they were. A tool missing is
+    /// a problem of the file, a page OCR failed on a problem of that page.
+    fn ocr_pdf(
+        &mut self,
+        name: &SourcePath,
+        bytes: &[u8],
+        mut pages: Vec<pdf::Page>,
+        opts: &OcrOptions,
+    ) -> Vec<pdf::Page> {
+        let blank: Vec<usize> = (0..pages.len())
+            .filter(|&i| pages[i].text.as_ref().is_ok_and(|t| t.trim().is_empty()))
+            .collect();
+        if blank.is_empty() {
+            return pages;
+        }
+        let numbers: Vec<u32> = blank.iter().map(|&i| pages[i].number.index).collect();
+        match tesseract::read_pages(bytes, Scanned::Pdf, &numbers, opts) {
+            Ok(texts) => {
+                for (i, text) in blank.into_iter().zip(texts) {
+                    let page = &mut pages[i];
+                    match text {
+                        Ok(text) => {
+                            page.text = Ok(text.text);
+                            page.ocr = Some(text.reread.into());
+                        }
+                        Err(err) => page.text = Err(err.to_string()),
+                    }
+                }
+                // The folios printed on the scanned pages, as a text layer's are read.
+                pdf::number_after_ocr(&mut pages);
+            }
+            Err(cause) => self.problem(InputError::Ocr {
+                path: name.to_path_buf(),
+                page: None,
+                cause,
+            }),
+        }
+        pages
+    }
+
+    /// A page image read through OCR: its text, or each page's of a multi-page TIFF (numbered
+    /// as a PDF's pages are, by index).
+    pub(super) fn image(&mut self, name: &SourcePath, bytes: &[u8]) {
+        let Some(opts) = &self.opts.ocr else { return };
+        let texts = match tesseract::read_pages(bytes, Scanned::Image, &[], opts) {
+            Ok(texts) => texts,
+            Err(cause) => {
+                return self.problem(InputError::Ocr {
+                    path: name.to_path_buf(),
+                    page: None,
+                    cause,
+                });
+            }
+        };
+        let paged = bytes.starts_with(b"II*\0") || bytes.starts_with(b"MM\0*");
+        for (at, text) in texts.into_iter().enumerate() {
+            if self.stopped {
+                return;
+            }
+            let index = u32::try_from(at + 1).unwrap_or(u32::MAX);
+            let page = paged.then(|| PageRef::index(index));
+            match text {
+                Ok(text) => {
+                    if let Err(err) = self.member_ocr(name, page, &text.text, text.reread.into()) {
+                        self.problem(Self::read_problem(name, err));
+                    }
+                }
+                Err(cause) => self.problem(InputError::Ocr {
+                    path: name.to_path_buf(),
+                    page: paged.then_some(index),
+                    cause,
+                }),
+            }
+        }
+    }
+}
