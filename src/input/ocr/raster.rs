@@ -174,9 +174,9 @@ mod tests {
             None,
             "2.5 dpi: no resolution"
         );
-        let grey = grey(&png, 1000).expect("decoded");
-        assert_eq!((grey.width, grey.height), (3, 2));
-        assert_eq!(grey.pixels, vec![255, 0, 0, 0, 0, 0]);
+        let decoded = grey(&png, 1000).expect("decoded");
+        assert_eq!((decoded.width, decoded.height), (3, 2));
+        assert_eq!(decoded.pixels, vec![255, 0, 0, 0, 0, 0]);
         assert!(grey(&png, 5).is_err(), "six pixels past a limit of five");
     }
 
