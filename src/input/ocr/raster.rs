@@ -62,7 +62,7 @@ fn jfif_density(bytes: &[u8]) -> Option<f64> {
 pub(super) fn grey(bytes: &[u8], max_pixels: u64) -> Result<Grey, String> {
     let most = usize::try_from(max_pixels.saturating_mul(8)).unwrap_or(usize::MAX);
     if bytes.starts_with(b"\x89PNG") {
-        png_grey(bytes, most)
+        png_grey(bytes, max_pixels, most)
     } else if bytes.starts_with(b"\xff\xd8") {
         jpeg_grey(bytes, max_pixels)
     } else {
@@ -70,12 +70,18 @@ pub(super) fn grey(bytes: &[u8], max_pixels: u64) -> Result<Grey, String> {
     }
 }
 
-fn png_grey(bytes: &[u8], most: usize) -> Result<Grey, String> {
+fn png_grey(bytes: &[u8], max_pixels: u64, most: usize) -> Result<Grey, String> {
     let mut decoder =
         png::Decoder::new_with_limits(Cursor::new(bytes), png::Limits { bytes: most });
     // Palettes expanded, 16-bit samples cut to 8, sub-byte grey widened to a byte.
     decoder.set_transformations(png::Transformations::normalize_to_color8());
     let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
+    let (width, height) = (reader.info().width, reader.info().height);
+    if u64::from(width).saturating_mul(u64::from(height)) > max_pixels {
+        return Err(format!(
+            "a PNG of {width} x {height} pixels, past the limit"
+        ));
+    }
     let size = reader
         .output_buffer_size()
         .ok_or("a PNG too large to decode")?;
