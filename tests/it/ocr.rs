@@ -823,3 +823,134 @@ fn captions_beside_diagrams_read_at_their_resolution_and_a_faint_code_read_again
     assert!(out.contains(": 0130.00 2/2=."), "{out}");
     assert!(!out.contains("g3g1"), "{out}");
 }
+
+/// A folder of stand-ins for Tesseract, pdftoppm and pdfinfo that write each command line to
+/// `log` and run the tool; answers the `PATH` that puts them first.
+fn logging_tools(bin: &Path, log: &Path) -> String {
+    for tool in ["tesseract", "pdftoppm", "pdfinfo"] {
+        let script = bin.join(tool);
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\necho \"{tool} $*\" >> '{}'\nexec /usr/bin/{tool} \"$@\"\n",
+                log.display()
+            ),
+        )
+        .expect("write");
+        let made = Process::new("chmod")
+            .arg("+x")
+            .arg(&script)
+            .status()
+            .expect("chmod");
+        assert!(made.success());
+    }
+    format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn the_second_run_renders_no_page_and_runs_no_tool_on_one() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let files = [
+        scans().join("scan-300.pdf"),
+        scans().join("diagrams-300.png"),
+    ];
+    let mut args = vec!["scan", "--ocr"];
+    args.extend(files.iter().map(|f| f.to_str().expect("UTF-8")));
+    let first = ocr_run(&args, cache.path());
+    assert_eq!(first.2, 0, "{}{}", first.0, first.1);
+    let bin = tempfile::tempdir().expect("a folder");
+    let log = bin.path().join("tools.log");
+    let path_var = logging_tools(bin.path(), &log);
+    let second = streams(
+        gbr()
+            .env("XDG_CACHE_HOME", cache.path())
+            .env("PATH", path_var)
+            .args(&args)
+            .output()
+            .expect("run gbr"),
+    );
+    assert_eq!(second.0, first.0);
+    // The tools are asked their version and languages (the cache's key names Tesseract's
+    // version), and read no page.
+    let ran = std::fs::read_to_string(&log).unwrap_or_default();
+    let ran: Vec<&str> = ran.lines().collect();
+    assert_eq!(
+        ran,
+        [
+            "tesseract --version",
+            "tesseract --list-langs",
+            "pdftoppm -v"
+        ],
+        "{ran:?}"
+    );
+}
+
+#[test]
+#[ignore = "needs Tesseract"]
+fn a_png_and_a_jpeg_are_read_at_their_own_resolution_and_a_faint_code_read_again() {
+    let expected: Vec<(u64, String, String)> = [
+        ("0800.11", "f4b8"),
+        ("0116.00", "a7d3"),
+        ("1000.00", "c2h4"),
+        ("0130.00", "g3g1"),
+    ]
+    .iter()
+    .map(|&(c, k)| (0, c.to_owned(), k.to_owned()))
+    .collect();
+    for file in ["diagrams-300.png", "diagrams-300.jpg"] {
+        let path = scans().join(file);
+        let bin = tempfile::tempdir().expect("a folder");
+        let log = bin.path().join("tools.log");
+        let path_var = logging_tools(bin.path(), &log);
+        let (out, err, code) = streams(
+            gbr()
+                .env("PATH", path_var)
+                .args(["scan", "--ocr", "--no-cache", "--json"])
+                .arg(&path)
+                .output()
+                .expect("run gbr"),
+        );
+        assert_eq!(code, 0, "{file}: {out}{err}");
+        let records: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+            .filter(|v| v["type"] == "match")
+            .collect();
+        let found: Vec<(u64, String, String)> = records
+            .iter()
+            .map(|r| {
+                let text = |k: &str| r["data"][k].as_str().unwrap_or("").to_owned();
+                (
+                    r["data"]["page_index"].as_u64().unwrap_or(0),
+                    text("code"),
+                    text("kings"),
+                )
+            })
+            .collect();
+        assert_eq!(found, expected, "{file}");
+        // The faint code is read from the line read again.
+        let faint = &records[0]["data"];
+        assert_eq!(
+            faint["ocr_fixes"],
+            serde_json::json!([{"offset": faint["offset"], "found": "f4b8 4/4", "read": "f4b8 0800.11 4/4", "part": "line"}]),
+            "{file}"
+        );
+        // Tesseract was told the image's resolution, the page's and the line's (scaled).
+        let ran = std::fs::read_to_string(&log).unwrap_or_default();
+        let page = ran
+            .lines()
+            .find(|l| l.contains("--psm 3"))
+            .expect("the page read");
+        assert!(page.ends_with("--dpi 300 txt tsv"), "{page}");
+        let line = ran
+            .lines()
+            .find(|l| l.contains("--psm 7"))
+            .expect("a line read again");
+        assert!(line.contains("--dpi "), "{line}");
+    }
+}

@@ -7,9 +7,10 @@
 //! pdf-extract trusts the file: it decodes streams with no size limit, follows `/Parent` and
 //! form XObjects with no end, and panics on odd fonts. So the file is bounded before it reads
 //! it (docs/inputs.md, "Hostile PDFs"): its streams are decoded once under the inflate limit
-//! ([`streams`]), its page tree and each page's forms are checked for loops and runaway
-//! nesting ([`tree`]), and every call into the crate runs under `catch_unwind`, so that a PDF
-//! that makes it panic is an error for that file (or that page) only. Each page is read
+//! ([`streams`]; an image's pixels, which hold no text, are never inflated), its page tree and
+//! each page's forms are checked for loops and runaway nesting ([`tree`]), and every call into
+//! the crate runs under `catch_unwind`, so that a PDF that makes it panic is an error for that
+//! file (or that page) only. Each page is read
 //! through a one-page tree, so reading n pages costs n times a page, not n² (pdf-extract's
 //! `output_doc_page` walks the whole tree for each page).
 //!

@@ -118,7 +118,8 @@ pub(crate) fn decode(stream: &Stream, budget: &mut Budget) -> Result<Decoded, In
     Ok(Decoded::Plain(data))
 }
 
-/// Decodes every stream of `objects` in place ([`decode`]).
+/// Decodes every stream of `objects` in place ([`decode`]), but an image XObject's, which is
+/// emptied ([`is_image`]).
 ///
 /// # Errors
 ///
@@ -128,13 +129,30 @@ pub(crate) fn decode_all<'a>(
     budget: &mut Budget,
 ) -> Result<(), InflatedTooFar> {
     for object in objects {
-        if let Object::Stream(stream) = object
-            && let Decoded::Plain(bytes) = decode(stream, budget)?
-        {
+        let Object::Stream(stream) = object else {
+            continue;
+        };
+        if is_image(stream) {
+            stream.set_plain_content(Vec::new());
+        } else if let Decoded::Plain(bytes) = decode(stream, budget)? {
             stream.set_plain_content(bytes);
         }
     }
     Ok(())
+}
+
+/// Whether `stream` is an image XObject (`/Subtype /Image`, ISO 32000-1 §8.9.5): its pixels
+/// hold no text, so the text layer is read without them. It is emptied, not decoded: a scanned
+/// page's image inflates to some 9 MB at 300 dpi in grey, and pdf-extract, which reads
+/// whatever `Do` draws as a content stream, would parse those bytes as operators. A page's
+/// pixels are inflated by pdftoppm alone, when the page is read through OCR and the OCR cache
+/// does not hold it (docs/inputs.md, "OCR").
+fn is_image(stream: &Stream) -> bool {
+    stream
+        .dict
+        .get(b"Subtype")
+        .and_then(Object::as_name)
+        .is_ok_and(|name| name == b"Image")
 }
 
 fn decodes(filter: &[u8]) -> bool {
@@ -302,6 +320,23 @@ mod tests {
 
     fn limit(floor: u64) -> InflateLimit {
         InflateLimit { floor, ratio: 100 }
+    }
+
+    #[test]
+    fn an_image_is_emptied_without_inflating_it() {
+        // 64 MiB of pixels against a budget of 1 MiB: refused if it were inflated.
+        let mut image = flate_stream(&vec![0u8; 64 << 20]);
+        image.dict.set("Subtype", Object::Name(b"Image".to_vec()));
+        let text = flate_stream(b"BT (0116.00) Tj ET");
+        let mut objects = [Object::Stream(image), Object::Stream(text)];
+        let mut budget = Budget::new(limit(1 << 20), 100);
+        decode_all(objects.iter_mut(), &mut budget).expect("within the budget");
+        let [Object::Stream(image), Object::Stream(text)] = &objects else {
+            unreachable!("two streams")
+        };
+        assert!(image.content.is_empty() && !image.dict.has(b"Filter"));
+        assert_eq!(text.content, b"BT (0116.00) Tj ET");
+        assert_eq!(budget.used, 18, "only the text's bytes were inflated");
     }
 
     #[test]

@@ -5,7 +5,31 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::{OcrOptions, PageText};
+use super::{OcrOptions, PageText, Scanned, Tools};
+
+/// The cache's key of page `number` (1-based; 0 for a whole image) of the file whose BLAKE3
+/// hash is `hash`, a PDF or an image (`scanned`), read at the resolution `read_at` (a PDF's
+/// rendering in dots per inch, `300`, or an image's own, `own Some(300)`): a hash of the
+/// file's hash, the page, and every setting that changes the text (the languages, the
+/// resolution, Tesseract's version), as 64 hex digits.
+pub(super) fn key(
+    hash: &blake3::Hash,
+    number: u64,
+    scanned: Scanned,
+    read_at: &str,
+    opts: &OcrOptions,
+    tools: &Tools,
+) -> String {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(b"gbr ocr 3\0");
+    hasher.update(hash.as_bytes());
+    let settings = format!(
+        "\0{number}\0{}\0{read_at}\0{}\0{scanned:?}",
+        opts.lang, tools.tesseract
+    );
+    hasher.update(settings.as_bytes());
+    hasher.finalize().to_hex().to_string()
+}
 
 /// The path of the cache's entry under `key`.
 fn entry(dir: &Path, key: &str) -> PathBuf {

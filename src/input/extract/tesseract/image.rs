@@ -136,17 +136,6 @@ impl Grey {
     }
 }
 
-/// The width and height of a PNG or JPEG from its header, `None` when it gives none.
-pub(super) fn image_size(bytes: &[u8]) -> Option<(u64, u64)> {
-    // A PNG's size is that of its IHDR chunk, which must come first; bytes that only start
-    // like a PNG name no size (Tesseract then says what is wrong with them).
-    if bytes.starts_with(b"\x89PNG") && bytes.get(12..16) != Some(b"IHDR") {
-        return None;
-    }
-    let size = imagesize::blob_size(bytes).ok()?;
-    Some((size.width as u64, size.height as u64))
-}
-
 /// The pages of a TIFF file, read with the `tiff` crate: how many there are, each one's size
 /// and resolution, and its pixels made grey.
 pub(super) struct Tiff<'a> {
@@ -242,7 +231,7 @@ impl<'a> Tiff<'a> {
 }
 
 /// The grey of an RGB pixel (ITU-R BT.601 weights, as Leptonica's).
-fn luma(p: &[u8]) -> u8 {
+pub(super) fn luma(p: &[u8]) -> u8 {
     let v = 0.299 * f64::from(p[0]) + 0.587 * f64::from(p[1]) + 0.114 * f64::from(p[2]);
     v.round() as u8
 }

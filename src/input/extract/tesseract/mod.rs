@@ -20,9 +20,8 @@ use std::fmt;
 use std::fs;
 use std::io;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::misread::OcrFix;
@@ -31,11 +30,14 @@ mod cache;
 mod child;
 mod image;
 mod pages;
+mod raster;
 mod reread;
+mod tools;
 
 pub use cache::CACHEDIR_TAG;
 use cache::{cached, store};
 use pages::{Job, Reader, page_sizes};
+pub use tools::{Tools, tools};
 
 /// Called as OCR goes: with [`OcrProgress::Pages`] when an input's pages are queued, with
 /// [`OcrProgress::Done`] as each is read (from any thread).
@@ -164,72 +166,6 @@ pub enum OcrError {
     },
 }
 
-/// The tools found, with what identifies their output in the cache.
-#[derive(Debug, Clone)]
-pub struct Tools {
-    /// The first line of `tesseract --version` (`tesseract 5.3.0`).
-    pub tesseract: String,
-}
-
-/// Checks once that Tesseract, its data for every language of `lang` and `pdftoppm` are
-/// installed; the answer is kept for the process.
-///
-/// # Errors
-///
-/// [`OcrError::Missing`] naming the package to install when a tool is not found,
-/// [`OcrError::Language`] when a language's data is missing.
-pub fn tools(lang: &str) -> Result<Tools, OcrError> {
-    static FOUND: OnceLock<Mutex<Vec<(String, Tools)>>> = OnceLock::new();
-    let found = FOUND.get_or_init(|| Mutex::new(Vec::new()));
-    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, tools)) = found.iter().find(|(l, _)| l == lang) {
-        return Ok(tools.clone());
-    }
-    let missing = |tool, packages: &str| OcrError::Missing {
-        tool,
-        packages: packages.to_owned(),
-    };
-    let version = Command::new("tesseract")
-        .arg("--version")
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|_| missing("Tesseract", "tesseract-ocr tesseract-ocr-eng"))?;
-    // Tesseract 4 printed its version on stderr, 5 on stdout.
-    let text = [version.stdout, version.stderr].concat();
-    let tesseract = String::from_utf8_lossy(&text)
-        .lines()
-        .next()
-        .unwrap_or("tesseract")
-        .trim()
-        .to_owned();
-    let langs = Command::new("tesseract")
-        .arg("--list-langs")
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|_| missing("Tesseract", "tesseract-ocr tesseract-ocr-eng"))?;
-    let listed = String::from_utf8_lossy(&langs.stdout).into_owned();
-    let have: Vec<&str> = listed.lines().skip(1).map(str::trim).collect();
-    for one in lang.split('+').filter(|l| !l.is_empty()) {
-        if !have.contains(&one) {
-            return Err(OcrError::Language {
-                lang: one.to_owned(),
-                package: format!(
-                    "tesseract-ocr-{}",
-                    one.to_ascii_lowercase().replace('_', "-")
-                ),
-            });
-        }
-    }
-    Command::new("pdftoppm")
-        .arg("-v")
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|_| missing("pdftoppm", "poppler-utils"))?;
-    let tools = Tools { tesseract };
-    found.push((lang.to_owned(), tools.clone()));
-    Ok(tools)
-}
-
 /// What is OCR'd: the pages of a PDF (rendered one by one), or an image file (each page of a
 /// TIFF taken apart and read on its own; a PNG or JPEG as it is).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,7 +189,8 @@ pub(crate) struct PageText {
 /// Reads the pages `pages` (1-based indices; ignored for an image) of the file `bytes` through
 /// OCR, on `opts.threads` threads, from the cache where it has them. Answers each page's
 /// text, or why it gave none, in the order of `pages`; for an image, one text per page of the
-/// image (a TIFF's pages in order).
+/// image (a TIFF's pages in order). The cache is asked first: a file whose pages it holds is
+/// neither written out nor rendered, and no tool reads it.
 ///
 /// # Errors
 ///
@@ -282,49 +219,80 @@ pub(crate) fn read_pages(
         (Scanned::Image, None) => vec![Job::Image],
     };
     let hash = blake3::hash(bytes);
-    let key = |job: Job| {
-        let mut hasher = blake3::Hasher::new();
-        hasher.update(b"gbr ocr 3\0");
-        hasher.update(hash.as_bytes());
-        let settings = format!(
-            "\0{}\0{}\0{}\0{}\0{scanned:?}",
-            job.number(),
-            opts.lang,
-            opts.dpi,
-            tools.tesseract
-        );
-        hasher.update(settings.as_bytes());
-        hasher.finalize().to_hex().to_string()
+    // The resolution a page is read at: a PDF's rendering, an image's own.
+    let read_at = |job: &Job| match (job, &tiff_pages) {
+        (Job::Pdf(_), _) => opts.dpi.to_string(),
+        (Job::Tiff(at), Some(tiff)) => format!("own {:?}", tiff[*at].dpi),
+        _ => format!("own {:?}", raster::resolution(bytes)),
     };
-    let tick = |event| {
-        if let Some(progress) = &opts.progress {
-            progress(event);
-        }
-    };
-    tick(OcrProgress::Pages(jobs.len() as u64));
-    let results: Vec<Mutex<Option<Result<PageText, OcrError>>>> = jobs
+    let keys: Vec<String> = jobs
         .iter()
-        .map(|&j| Mutex::new(cached(opts, &key(j)).map(Ok)))
+        .map(|job| cache::key(&hash, job.number(), scanned, &read_at(job), opts, &tools))
         .collect();
-    let take = |slot: Mutex<Option<Result<PageText, OcrError>>>| {
-        slot.into_inner()
-            .unwrap_or_else(|e| e.into_inner())
-            .unwrap_or_else(|| Err(failed("gbr", &io::ErrorKind::Interrupted.into())))
-    };
-    let filled = |slot: &Mutex<Option<_>>| slot.lock().unwrap_or_else(|e| e.into_inner()).is_some();
-    if results.iter().all(filled) {
+    tick(opts, OcrProgress::Pages(jobs.len() as u64));
+    let slots: Vec<Slot> = keys
+        .iter()
+        .map(|key| Mutex::new(cached(opts, key).map(Ok)))
+        .collect();
+    if slots.iter().all(filled) {
         for _ in &jobs {
-            tick(OcrProgress::Done);
+            tick(opts, OcrProgress::Done);
         }
-        return Ok(results.into_iter().map(take).collect());
+    } else {
+        let batch = Batch {
+            jobs: &jobs,
+            keys: &keys,
+            slots: &slots,
+        };
+        read_missing(bytes, scanned, pages, opts, tiff_pages.as_deref(), &batch)?;
     }
+    Ok(slots.into_iter().map(take).collect())
+}
+
+/// One page's text once read, or why it gave none; `None` while it is not read.
+type Slot = Mutex<Option<Result<PageText, OcrError>>>;
+
+/// The pages of one file: what to read, their keys in the cache, and their texts.
+struct Batch<'a> {
+    jobs: &'a [Job],
+    keys: &'a [String],
+    slots: &'a [Slot],
+}
+
+fn filled(slot: &Slot) -> bool {
+    slot.lock().unwrap_or_else(|e| e.into_inner()).is_some()
+}
+
+fn take(slot: Slot) -> Result<PageText, OcrError> {
+    slot.into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .unwrap_or_else(|| Err(failed("gbr", &io::ErrorKind::Interrupted.into())))
+}
+
+fn tick(opts: &OcrOptions, event: OcrProgress) {
+    if let Some(progress) = &opts.progress {
+        progress(event);
+    }
+}
+
+/// Reads the pages of `batch` that the cache did not hold, on `opts.threads` threads, each
+/// kept in the cache once read: the file written for the tools in a work folder, a PDF's page
+/// sizes read first.
+fn read_missing(
+    bytes: &[u8],
+    scanned: Scanned,
+    pages: &[u32],
+    opts: &OcrOptions,
+    tiff: Option<&[image::TiffPage]>,
+    batch: &Batch<'_>,
+) -> Result<(), OcrError> {
     let work = child::WorkFolder::new().map_err(|e| failed("gbr", &e))?;
-    // The file is written for the tools only when a page is not in the cache.
     let file = work.path().join(match scanned {
         Scanned::Pdf => "input.pdf",
         Scanned::Image => "input.img",
     });
-    if matches!(jobs.first(), Some(Job::Pdf(_) | Job::Image)) {
+    // A TIFF's pages are written one by one.
+    if tiff.is_none() {
         fs::write(&file, bytes).map_err(|e| failed("gbr", &e))?;
     }
     let sizes = match scanned {
@@ -337,28 +305,30 @@ pub(crate) fn read_pages(
         work: work.path(),
         opts,
         sizes: &sizes,
-        tiff: tiff_pages.as_deref(),
+        tiff,
     };
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
-        for _ in 0..opts.threads.clamp(1, jobs.len().max(1)) {
+        for _ in 0..opts.threads.clamp(1, batch.jobs.len().max(1)) {
             s.spawn(|| {
                 loop {
                     let at = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&job) = jobs.get(at) else { return };
-                    if !filled(&results[at]) {
+                    let Some(&job) = batch.jobs.get(at) else {
+                        return;
+                    };
+                    if !filled(&batch.slots[at]) {
                         let text = reader.page(job);
                         if let Ok(text) = &text {
-                            store(opts, &key(job), text);
+                            store(opts, &batch.keys[at], text);
                         }
-                        *results[at].lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
+                        *batch.slots[at].lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
                     }
-                    tick(OcrProgress::Done);
+                    tick(opts, OcrProgress::Done);
                 }
             });
         }
     });
-    Ok(results.into_iter().map(take).collect())
+    Ok(())
 }
 
 fn failed(tool: &'static str, err: &io::Error) -> OcrError {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::child::{self, Bounds};
-use super::{OcrError, OcrOptions, PageText, failed, image, reread};
+use super::{OcrError, OcrOptions, PageText, failed, image, raster, reread};
 use crate::fault;
 
 /// One page to read: a PDF's page (1-based), a TIFF's page (0-based), or a whole image.
@@ -77,23 +77,17 @@ impl Reader<'_> {
                     .ok_or_else(|| failed("gbr", &io::ErrorKind::NotFound.into()))?;
                 self.check_size(page.width, page.height, page.dpi)?;
                 let grey =
-                    fault::catch(|| image::Tiff::new(self.bytes).grey(index, self.opts.max_pixels))
-                        .map_err(|panic| panic.to_string())
-                        .and_then(|r| r)
-                        .map_err(|message| OcrError::Failed {
-                            tool: "gbr",
-                            message,
-                        })?;
+                    decoded(|| image::Tiff::new(self.bytes).grey(index, self.opts.max_pixels))?;
                 let path = self.work.join(format!("tiff-{index}.pgm"));
                 grey.write_pgm(&path).map_err(|e| failed("gbr", &e))?;
                 (path, page.dpi, true)
             }
             Job::Image => {
-                if let Some((width, height)) = image::image_size(self.bytes) {
-                    self.check_size(width, height, None)?;
+                let dpi = raster::resolution(self.bytes);
+                if let Some((width, height)) = raster::image_size(self.bytes) {
+                    self.check_size(width, height, dpi)?;
                 }
-                // Tesseract reads a PNG's or JPEG's own resolution from the file.
-                (self.file.to_owned(), None, false)
+                (self.file.to_owned(), dpi, false)
             }
         };
         let read = self.read(&image, dpi, owned);
@@ -160,7 +154,8 @@ impl Reader<'_> {
     }
 
     /// Tesseract's text of `image` at `dpi`, then its caption lines read again where the
-    /// redundancy asks and the page's pixels are at hand (`owned`: a PGM gbr wrote).
+    /// redundancy asks, from the page's grey pixels: the PGM gbr wrote (`owned`), else the PNG
+    /// or JPEG decoded.
     fn read(&self, image: &Path, dpi: Option<u32>, owned: bool) -> Result<PageText, OcrError> {
         let base = image.with_extension("out");
         let mut command = Command::new("tesseract");
@@ -181,14 +176,15 @@ impl Reader<'_> {
         let _ = fs::remove_file(&txt);
         let _ = fs::remove_file(&tsv);
         let text = text.map_err(|e| failed("tesseract", &e))?;
-        if !owned {
-            return Ok(PageText {
-                text: reread::tabs(&text, &table),
-                reread: Vec::new(),
-            });
-        }
+        let grey = || {
+            if owned {
+                image::Grey::read_pgm(image).map_err(|e| failed("gbr", &e))
+            } else {
+                decoded(|| raster::grey(self.bytes, self.opts.max_pixels))
+            }
+        };
         let page = reread::Page {
-            image,
+            grey: &grey,
             dpi,
             lang: &self.opts.lang,
             work: self.work,
@@ -201,6 +197,18 @@ impl Reader<'_> {
             reread,
         })
     }
+}
+
+/// A page's pixels decoded by `decode`, a panic of the decoder caught and made an error of
+/// the page.
+fn decoded(decode: impl FnOnce() -> Result<image::Grey, String>) -> Result<image::Grey, OcrError> {
+    fault::catch(decode)
+        .map_err(|panic| panic.to_string())
+        .and_then(|r| r)
+        .map_err(|message| OcrError::Failed {
+            tool: "gbr",
+            message,
+        })
 }
 
 /// The size in points of the PDF's pages `pages` (crop box, rotation ignored: the pixels are

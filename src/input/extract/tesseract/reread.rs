@@ -16,8 +16,11 @@ use crate::misread::{OcrFix, OcrPart};
 pub(super) const MAX_LINES: usize = 12;
 
 /// The characters of the notation a caption's span holds: file letters, digits, the full stop,
-/// the slash of W/B and the signs.
-const NOTATION: &str = "abcdefgh0123456789./+=-";
+/// the slash of W/B, the signs, and the space between the parts. Without the space, Tesseract
+/// runs the parts together and reads a gap as a full stop: the faint code of
+/// `fixtures/ocr/diagrams.tex` read again from a PNG gave `f4b8.0800.114/4`, with it
+/// `f4b8 0800.11 4/4`, and the crops of the same line from the PDF and the JPEG the same.
+const NOTATION: &str = "abcdefgh0123456789./+=- ";
 
 /// The height, in pixels, a line's box is scaled to (Tesseract reads best with capitals some 30
 /// pixels high), at most four times.
@@ -65,8 +68,9 @@ fn tsv_lines(tsv: &str) -> Vec<Vec<Word>> {
 
 /// How a page was read, for reading its lines again.
 pub(super) struct Page<'a> {
-    /// The page's pixels, as Tesseract read them.
-    pub image: &'a Path,
+    /// The page's grey pixels, as Tesseract read them: asked for only when a line is read
+    /// again.
+    pub grey: &'a dyn Fn() -> Result<Grey, OcrError>,
     /// Its resolution, where known.
     pub dpi: Option<u32>,
     /// Tesseract's languages.
@@ -94,7 +98,7 @@ pub(super) fn reread(
         return Ok((text.to_owned(), Vec::new(), 0));
     }
     let lines = tsv_lines(tsv);
-    let grey = Grey::read_pgm(page.image).map_err(|e| child::failed("gbr", &e))?;
+    let grey = (page.grey)()?;
     let mut out = String::with_capacity(text.len());
     let mut fixes = Vec::new();
     let mut copied = 0;
