@@ -26,7 +26,7 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use crate::context;
-use crate::context::label::LabelRules;
+use crate::context::label::{LabelRules, cite};
 use crate::context::{Chain, Link};
 use crate::pgn::GameCounts;
 use crate::record::{Fields, Record};
@@ -85,6 +85,12 @@ pub(crate) struct ChunkScan {
     /// For the last scan of a page: the page's last lines ([`context::page::tail`]), which the
     /// next page's first code may read.
     tail: Option<Box<[u8]>>,
+    /// The award headings read ([`cite::Awards`]), for the stitcher to carry: the index in
+    /// `found` of the record each stands above (`found.len()` for one after the last), the
+    /// 0-based offset of its line, and its citation.
+    award_headings: Vec<(usize, usize, crate::citation::Citation)>,
+    /// 0-based offset just past the bytes the scan read: where the next chunk starts.
+    end: u64,
 }
 
 impl ChunkScan {
@@ -116,6 +122,8 @@ impl ChunkScan {
             links: Vec::new(),
             head: None,
             tail: None,
+            award_headings: Vec::new(),
+            end: 0,
         }
     }
 }
@@ -182,6 +190,8 @@ pub(crate) fn scan_pgn(
         links,
         head: None,
         tail: None,
+        award_headings: Vec::new(),
+        end: 0,
     };
     (scan, fault)
 }
@@ -224,6 +234,13 @@ pub(crate) struct Stitcher {
     carry: context::page::Carry,
     /// True once the text under way gave its last lines to `carry`.
     carried: bool,
+    /// The award heading in force ([`cite::AwardRun`]), carried over page breaks.
+    awards: cite::AwardRun,
+    /// Bytes of the pages stitched before the text under way: the award's reach is counted
+    /// over them.
+    base: u64,
+    /// 0-based offset just past the last chunk of the text under way.
+    text_end: u64,
 }
 
 impl Stitcher {
@@ -235,6 +252,9 @@ impl Stitcher {
             last_end: 0,
             carry: context::page::Carry::new(),
             carried: false,
+            awards: cite::AwardRun::default(),
+            base: 0,
+            text_end: 0,
         }
     }
 
@@ -244,19 +264,17 @@ impl Stitcher {
     /// the page) is kept when the text was a page; nothing when it was none.
     pub(crate) fn next_text(&mut self) -> Vec<Record> {
         let held = self.chain.next_text();
-        let (chain, carry) = if self.carried {
-            (
-                std::mem::take(&mut self.chain),
-                std::mem::take(&mut self.carry),
-            )
+        if self.carried {
+            *self = Stitcher {
+                chain: std::mem::take(&mut self.chain),
+                carry: std::mem::take(&mut self.carry),
+                awards: std::mem::take(&mut self.awards),
+                base: self.base + self.text_end,
+                ..Stitcher::new()
+            };
         } else {
-            (Chain::new(), context::page::Carry::new())
-        };
-        *self = Stitcher {
-            chain,
-            carry,
-            ..Stitcher::new()
-        };
+            *self = Stitcher::new();
+        }
         held
     }
 
@@ -305,8 +323,36 @@ impl Stitcher {
             self.carry.push(tail);
             self.carried = true;
         }
+        self.carry_awards(&mut records, &links, scan.award_headings);
+        self.text_end = self.text_end.max(scan.end);
         self.chain.pass(&mut records, &links);
         records
+    }
+
+    /// Gives `records` (in order, with their `links`) the award heading in force over each
+    /// ([`cite::AwardRun`]): `headings` are the ones the chunk read, each with the index of the
+    /// record it stands above. A table's entries take none.
+    fn carry_awards(
+        &mut self,
+        records: &mut [Record],
+        links: &[Link],
+        headings: Vec<(usize, usize, crate::citation::Citation)>,
+    ) {
+        let mut headings = headings.into_iter().peekable();
+        for (i, (record, link)) in records.iter_mut().zip(links).enumerate() {
+            while let Some((_, at, cite)) = headings.next_if(|(before, _, _)| *before <= i) {
+                self.awards.set(cite, self.base + at as u64);
+            }
+            let start = self.base + record.offset;
+            if let Some(award) = self.awards.over(start, start + record.length)
+                && !link.in_table
+            {
+                cite::apply_award(&mut record.citation, award);
+            }
+        }
+        for (_, at, cite) in headings {
+            self.awards.set(cite, self.base + at as u64);
+        }
     }
 
     /// The records held back to the end of the source ([`Chain::finish`]); call once after
