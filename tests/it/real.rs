@@ -620,3 +620,30 @@ fn real_book_export_cites_every_study() {
     assert_eq!(cited("a8b1"), Some(("31".into(), 2000.into())));
     assert_eq!(cited("b8b1"), Some(("32".into(), 2003.into())));
 }
+
+/// `gbr index` of a book merges each study with its entry in the book's own directory
+/// (docs/directory.md, "A book and its own directory"), by position, else by the study's
+/// number: the book's export gives 313 entries for its 308 studies (its two directory entries
+/// that print another code than the body, `0055.02 b1b8` for 213, `0413.10 b3e1` for 205, are
+/// merged by their number), the manuscript 317 (its directory numbers those two studies one
+/// off the body). What is left: the notation's example twice, and codes quoted in the prose.
+#[test]
+fn real_books_index_each_study_once() {
+    let Some(dir) = real_dir() else { return };
+    for (source, entries, misprinted) in [
+        ("ss2017-book-pdf-export.txt", 313, 2),
+        ("ss2017-manuscript.docx", 317, 0),
+    ] {
+        let out = run_in(&dir, &["index", source, "--format", "jsonl"]);
+        let rows: Vec<Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(rows.len(), entries, "{source}: entries");
+        let printed = rows
+            .iter()
+            .filter(|r| r["directory_entry"]["printed"].is_string())
+            .count();
+        assert_eq!(printed, misprinted, "{source}: merged by number");
+    }
+}
