@@ -236,11 +236,6 @@ pub(crate) struct Stitcher {
     carried: bool,
     /// The award heading in force ([`cite::AwardRun`]), carried over page breaks.
     awards: cite::AwardRun,
-    /// Bytes of the pages stitched before the text under way: the award's reach is counted
-    /// over them.
-    base: u64,
-    /// 0-based offset just past the last chunk of the text under way.
-    text_end: u64,
 }
 
 impl Stitcher {
@@ -253,8 +248,6 @@ impl Stitcher {
             carry: context::page::Carry::new(),
             carried: false,
             awards: cite::AwardRun::default(),
-            base: 0,
-            text_end: 0,
         }
     }
 
@@ -268,8 +261,7 @@ impl Stitcher {
             *self = Stitcher {
                 chain: std::mem::take(&mut self.chain),
                 carry: std::mem::take(&mut self.carry),
-                awards: std::mem::take(&mut self.awards),
-                base: self.base + self.text_end,
+                awards: self.awards.next_page(),
                 ..Stitcher::new()
             };
         } else {
@@ -323,36 +315,10 @@ impl Stitcher {
             self.carry.push(tail);
             self.carried = true;
         }
-        self.carry_awards(&mut records, &links, scan.award_headings);
-        self.text_end = self.text_end.max(scan.end);
+        self.awards
+            .carry(&mut records, &links, scan.award_headings, scan.end);
         self.chain.pass(&mut records, &links);
         records
-    }
-
-    /// Gives `records` (in order, with their `links`) the award heading in force over each
-    /// ([`cite::AwardRun`]): `headings` are the ones the chunk read, each with the index of the
-    /// record it stands above. A table's entries take none.
-    fn carry_awards(
-        &mut self,
-        records: &mut [Record],
-        links: &[Link],
-        headings: Vec<(usize, usize, crate::citation::Citation)>,
-    ) {
-        let mut headings = headings.into_iter().peekable();
-        for (i, (record, link)) in records.iter_mut().zip(links).enumerate() {
-            while let Some((_, at, cite)) = headings.next_if(|(before, _, _)| *before <= i) {
-                self.awards.set(cite, self.base + at as u64);
-            }
-            let start = self.base + record.offset;
-            if let Some(award) = self.awards.over(start, start + record.length)
-                && !link.in_table
-            {
-                cite::apply_award(&mut record.citation, award);
-            }
-        }
-        for (_, at, cite) in headings {
-            self.awards.set(cite, self.base + at as u64);
-        }
     }
 
     /// The records held back to the end of the source ([`Chain::finish`]); call once after

@@ -193,17 +193,61 @@ pub(crate) struct AwardRun {
     /// The heading's citation and the end of the last code under it (or the heading's start),
     /// in bytes counted over the texts of the source read so far.
     heading: Option<(Citation, u64)>,
+    /// Bytes of the pages before the text under way: the reach is counted over them.
+    base: u64,
+    /// 0-based offset just past the last chunk of the text under way.
+    text_end: u64,
 }
 
 impl AwardRun {
+    /// The run at the start of the next page of the source (a PDF's page read as a text of its
+    /// own): the heading in force carried, the bytes of this page counted.
+    pub(crate) fn next_page(&mut self) -> AwardRun {
+        AwardRun {
+            heading: self.heading.take(),
+            base: self.base + self.text_end,
+            text_end: 0,
+        }
+    }
+
+    /// Gives `records` (the next of the text, in order, with their `links`) the award heading
+    /// in force over each: `headings` are the ones their chunk read, each with the index of the
+    /// record it stands above and the offset of its line; `end` is where the chunk ends. A
+    /// table's entries take none.
+    pub(crate) fn carry(
+        &mut self,
+        records: &mut [crate::record::Record],
+        links: &[crate::context::Link],
+        headings: Vec<(usize, usize, Citation)>,
+        end: u64,
+    ) {
+        let base = self.base;
+        let mut headings = headings.into_iter().peekable();
+        for (i, (record, link)) in records.iter_mut().zip(links).enumerate() {
+            while let Some((_, at, cite)) = headings.next_if(|(before, _, _)| *before <= i) {
+                self.set(cite, base + at as u64);
+            }
+            let start = base + record.offset;
+            if let Some(award) = self.over(start, start + record.length)
+                && !link.in_table
+            {
+                apply(&mut record.citation, award);
+            }
+        }
+        for (_, at, cite) in headings {
+            self.set(cite, base + at as u64);
+        }
+        self.text_end = self.text_end.max(end);
+    }
+
     /// A heading read at `at`.
-    pub(crate) fn set(&mut self, cite: Citation, at: u64) {
+    fn set(&mut self, cite: Citation, at: u64) {
         self.heading = Some((cite, at));
     }
 
     /// The award over the code at `start..end` (bytes counted as for [`AwardRun::set`]): the
     /// heading in force when the code stands within reach of the code before.
-    pub(crate) fn over(&mut self, start: u64, end: u64) -> Option<&Citation> {
+    fn over(&mut self, start: u64, end: u64) -> Option<&Citation> {
         if self
             .heading
             .as_ref()
@@ -218,7 +262,7 @@ impl AwardRun {
 }
 
 /// Gives `cite` the award's source and year where its block gave no source.
-pub(crate) fn apply(cite: &mut Option<Box<Citation>>, award: &Citation) {
+fn apply(cite: &mut Option<Box<Citation>>, award: &Citation) {
     let c = cite.get_or_insert_with(Box::default);
     if c.source.is_none() {
         c.source = award.source.clone();

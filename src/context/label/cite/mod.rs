@@ -37,7 +37,7 @@ use super::{FORM_FEED, Label, LabelKind, block_number_in, is_blank};
 mod awards;
 mod page;
 
-pub(crate) use awards::{AwardRun, Awards, apply as apply_award};
+pub(crate) use awards::{AwardRun, Awards};
 use page::page_number;
 pub(crate) use page::{PageHead, Pages};
 
