@@ -117,20 +117,7 @@ pub fn read_code_in(
     let mut parsed = parse_at(buf, anchor)?;
     let entry = table::complete(buf, anchor, tables, &mut parsed);
     let rank = parsed.rank();
-    let mut needs_source_evidence = false;
-    if rank == Rank::Bare && before.position {
-        if evidence::refused(buf, &parsed) {
-            return None;
-        }
-    } else if rank == Rank::Bare {
-        match evidence::of_bare(buf, &parsed) {
-            Evidence::Refused => return None,
-            Evidence::Near => {}
-            Evidence::None => needs_source_evidence = true,
-        }
-    } else if evidence::in_tag_unlike_a_study(buf, &parsed) {
-        return None;
-    }
+    let needs_source_evidence = kept(buf, &parsed, before)?;
     let start = parsed.span.start;
     let last = before.last_anchor.filter(|&last| last + 4 < start);
     // No token at all since `anchors_from`, which lies at the buffer's start or below every
@@ -193,6 +180,22 @@ pub fn read_code_in(
         unpaired: entry.and_then(|e| e.unpaired),
     };
     Some((parsed, link))
+}
+
+/// Whether the code read as `parsed` is kept ([`Evidence`]): `None` when it is refused (a
+/// bare code that is no code, a code in a tag that is no study's), else whether it needs a
+/// code with kings elsewhere in its source ([`Link::needs_source_evidence`]).
+fn kept(buf: &[u8], parsed: &Parsed, before: Before) -> Option<bool> {
+    match parsed.rank() {
+        // After a code with kings, only the token rules.
+        Rank::Bare if before.position => (!evidence::refused(buf, parsed)).then_some(false),
+        Rank::Bare => match evidence::of_bare(buf, parsed) {
+            Evidence::Refused => None,
+            Evidence::Near => Some(false),
+            Evidence::None => Some(true),
+        },
+        _ => (!evidence::in_tag_unlike_a_study(buf, parsed)).then_some(false),
+    }
 }
 
 #[cfg(test)]

@@ -66,6 +66,7 @@ pub fn merge_own_directory(records: &mut Vec<Record>) -> usize {
         };
         merged.push((e, studies.remove(at)));
     }
+    merged.extend(by_number(records, &entries, &merged));
     let count = merged.len();
     let mut dropped = vec![false; records.len()];
     for (e, s) in merged {
@@ -79,6 +80,52 @@ pub fn merge_own_directory(records: &mut Vec<Record>) -> usize {
         !dropped[i - 1]
     });
     count
+}
+
+/// The entries left unmerged paired by number with the studies left unmerged (`merged`: the
+/// pairs made by position): an entry whose number (its citation's, else its label) is that of
+/// exactly one such study of the body, and no other such entry's, is that study's, whatever
+/// their codes say (docs/directory.md, "A book and its own directory").
+fn by_number(
+    records: &[Record],
+    entries: &[usize],
+    merged: &[(usize, usize)],
+) -> Vec<(usize, usize)> {
+    let number = |r: &Record| {
+        r.citation
+            .as_deref()
+            .and_then(|c| c.number.clone())
+            .or_else(|| r.label.clone())
+    };
+    let taken_entry: std::collections::HashSet<usize> = merged.iter().map(|p| p.0).collect();
+    let taken_study: std::collections::HashSet<usize> = merged.iter().map(|p| p.1).collect();
+    let mut studies: HashMap<compact_str::CompactString, Vec<usize>> = HashMap::new();
+    for (i, r) in records.iter().enumerate() {
+        if r.kings.is_some()
+            && r.stipulation_source != Some(StipulationSource::Heading)
+            && !taken_study.contains(&i)
+            && let Some(n) = r.citation.as_deref().and_then(|c| c.number.clone())
+        {
+            studies.entry(n).or_default().push(i);
+        }
+    }
+    let mut left: HashMap<compact_str::CompactString, Vec<usize>> = HashMap::new();
+    for &e in entries.iter().filter(|e| !taken_entry.contains(e)) {
+        if let Some(n) = number(&records[e]) {
+            left.entry(n).or_default().push(e);
+        }
+    }
+    let mut pairs: Vec<(usize, usize)> = left
+        .iter()
+        .filter_map(
+            |(n, es)| match (es.as_slice(), studies.get(n).map(Vec::as_slice)) {
+                ([e], Some([s])) => Some((*e, *s)),
+                _ => None,
+            },
+        )
+        .collect();
+    pairs.sort_unstable();
+    pairs
 }
 
 /// Gives the study `study` of the body what its directory entry `entry` says: its place, and
@@ -101,6 +148,13 @@ fn merge(study: &mut Record, entry: &Record) {
         page: entry.page.clone(),
         page_index: entry.page_index,
         label: entry.label.clone(),
+        printed: (entry.code != study.code || entry.kings != study.kings).then(|| {
+            match entry.kings {
+                Some(k) => format!("{} {k}", entry.code),
+                None => entry.code.to_string(),
+            }
+            .into()
+        }),
     }));
 }
 
@@ -139,6 +193,36 @@ mod tests {
                 row("a8a3 0004.10 +", "9", 27, None),
             ]
         );
+    }
+
+    #[test]
+    fn a_directory_entry_misprinted_is_its_study_by_the_number() {
+        // The directory prints 0002.02 for the third study's 0002.01: the number pairs them.
+        let text = BOOK.replace("0002.01 c3b1 - 3", "0002.02 c3b1 - 3");
+        let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+        assert_eq!(merge_own_directory(&mut records), 3);
+        assert_eq!(records.len(), 4);
+        let third = records.iter().find(|r| r.line == 20).unwrap();
+        let entry = third.directory_entry.as_deref().unwrap();
+        assert_eq!(
+            (entry.line, entry.printed.as_deref()),
+            (25, Some("0002.02 c3b1"))
+        );
+        assert_eq!(third.code.to_string(), "0002.01");
+        // A number two entries print pairs nothing.
+        let twice = text.replace("0004.10 a8a3 - 9", "0004.10 a8a3 - 3");
+        let mut records = scan_buffer(
+            twice.as_bytes(),
+            "book.txt",
+            ScanOptions::default(),
+            &|_| {},
+        );
+        merge_own_directory(&mut records);
+        assert!(records.iter().all(|r| {
+            r.directory_entry
+                .as_ref()
+                .is_none_or(|e| e.printed.is_none())
+        }));
     }
 
     #[test]

@@ -185,6 +185,11 @@ pub struct EntryAt {
     /// The entry's label: the study's number as the directory prints it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<CompactString>,
+    /// The entry's code and kings as the directory prints them (`0055.02 b1b8`), where they
+    /// differ from the study's: the two were paired by the study's number, and one of them
+    /// is a misprint (`gbr check` says which it takes for one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub printed: Option<CompactString>,
 }
 
 /// What a record's checks say of it, as `gbr scan` prints it after each code.

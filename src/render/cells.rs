@@ -35,7 +35,8 @@ pub(crate) fn code_text(code: Code) -> [u8; 7] {
 /// The source reference as the printed formats write it: `path:line`, then ` (p. 302)` for a
 /// code found on a PDF page printed 302 (its label or folio, else its index: docs/inputs.md,
 /// "Pages"; the page's lines count within its text); for a study merged with its entry in its
-/// book's own directory, `, directory LINE` and its page after it.
+/// book's own directory, `, directory LINE` and its page after it, and `as CODE KINGS` where the
+/// directory prints another code.
 pub(crate) fn reference(record: &Record) -> String {
     let mut text = match &record.page {
         Some(page) => format!("{}:{} (p. {page})", record.path, record.line),
@@ -46,6 +47,10 @@ pub(crate) fn reference(record: &Record) -> String {
         text.push_str(&format!(", directory {}", entry.line));
         if let Some(page) = &entry.page {
             text.push_str(&format!(" (p. {page})"));
+        }
+        // Paired by the study's number, the directory printing another code.
+        if let Some(printed) = &entry.printed {
+            text.push_str(&format!(" as {printed}"));
         }
     }
     text

@@ -61,6 +61,13 @@ fn scan_chunk_in_groups(
     reader.group(&pending);
     pending.clear();
     SPARE_GROUP.set((std::mem::take(&mut reader.group), pending));
+    if let Some((at, cite)) = reader
+        .awards
+        .as_mut()
+        .and_then(|a| a.read_to_end(buf, range.end))
+    {
+        reader.award_headings.push((reader.found.len(), at, cite));
+    }
     let last_newline = memchr::memrchr(b'\n', &buf[range.clone()]).map(|i| range.start + i);
     ChunkScan {
         newlines: scan.newlines,
@@ -71,6 +78,8 @@ fn scan_chunk_in_groups(
         links: reader.links,
         head: None,
         tail: None,
+        award_headings: reader.award_headings,
+        end: range.end as u64,
     }
 }
 
@@ -125,6 +134,12 @@ struct Reader<'a> {
     floor: usize,
     /// The award heading over the codes read so far ([`cite::Awards`]), when labels are read.
     awards: Option<cite::Awards>,
+    /// The pages read for their heads ([`cite::Pages`]), when labels are read.
+    pages: cite::Pages,
+    /// The award headings read ([`cite::Awards`]): the index of the record they stand above
+    /// (the records' count for one after the last), the start of the heading's line and its
+    /// citation.
+    award_headings: Vec<(usize, usize, crate::citation::Citation)>,
     /// The codes of the group being read.
     group: Vec<Found>,
     found: Vec<Record>,
@@ -162,6 +177,8 @@ impl<'a> Reader<'a> {
             path,
             floor: labels.map_or(0, |rules| claimed_before(buf, range.start, rules)),
             awards: labels.map(|_| cite::Awards::new(buf, range.start)),
+            pages: cite::Pages::new(),
+            award_headings: Vec::new(),
             searched: range.start,
             range,
             labels,
@@ -292,6 +309,10 @@ impl<'a> Reader<'a> {
                 fixes: Vec::new(),
             });
         }
+        // The award headings since the code before, for the stitcher to carry.
+        if let Some((at, cite)) = self.awards.as_mut().and_then(|a| a.above(buf, start)) {
+            self.award_headings.push((self.found.len(), at, cite));
+        }
         if link.in_table {
             // A table's code takes its label from the table's run of labels alone.
             if let (Some(_), Some((a, b))) = (self.labels, link.table_label) {
@@ -302,12 +323,8 @@ impl<'a> Reader<'a> {
             }
         } else if let Some(rules) = self.labels {
             let (label, claimed) = label_of(rules, buf, self.floor, parsed.span.clone());
-            let award = self
-                .awards
-                .as_mut()
-                .and_then(|a| a.above(buf, start))
-                .cloned();
-            let read = cite::read(buf, self.floor, start, label.as_ref(), award.as_ref());
+            let page = self.pages.head_of(buf, anchor);
+            let read = cite::read(buf, start, label.as_ref(), page);
             if let Some((cite, at)) = read {
                 record.citation = Some(Box::new(cite));
                 link.cite_at = at;

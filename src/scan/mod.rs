@@ -26,7 +26,7 @@ mod stream;
 use std::ops::Range;
 
 use crate::context;
-use crate::context::label::LabelRules;
+use crate::context::label::{LabelRules, cite};
 use crate::context::{Chain, Link};
 use crate::pgn::GameCounts;
 use crate::record::{Fields, Record};
@@ -86,6 +86,12 @@ pub(crate) struct ChunkScan {
     /// For the last scan of a page: the page's last lines ([`context::page::tail`]), which the
     /// next page's first code may read.
     tail: Option<Box<[u8]>>,
+    /// The award headings read ([`cite::Awards`]), for the stitcher to carry: the index in
+    /// `found` of the record each stands above (`found.len()` for one after the last), the
+    /// 0-based offset of its line, and its citation.
+    award_headings: Vec<(usize, usize, crate::citation::Citation)>,
+    /// 0-based offset just past the bytes the scan read: where the next chunk starts.
+    end: u64,
 }
 
 impl ChunkScan {
@@ -100,6 +106,8 @@ impl ChunkScan {
             links: Vec::new(),
             head: None,
             tail: None,
+            award_headings: Vec::new(),
+            end: 0,
         }
     }
 }
@@ -166,6 +174,8 @@ pub(crate) fn scan_pgn(
         links,
         head: None,
         tail: None,
+        award_headings: Vec::new(),
+        end: 0,
     };
     (scan, fault)
 }
@@ -208,6 +218,8 @@ pub(crate) struct Stitcher {
     carry: context::page::Carry,
     /// True once the text under way gave its last lines to `carry`.
     carried: bool,
+    /// The award heading in force ([`cite::AwardRun`]), carried over page breaks.
+    awards: cite::AwardRun,
 }
 
 impl Stitcher {
@@ -219,6 +231,7 @@ impl Stitcher {
             last_end: 0,
             carry: context::page::Carry::new(),
             carried: false,
+            awards: cite::AwardRun::default(),
         }
     }
 
@@ -228,19 +241,16 @@ impl Stitcher {
     /// the page) is kept when the text was a page; nothing when it was none.
     pub(crate) fn next_text(&mut self) -> Vec<Record> {
         let held = self.chain.next_text();
-        let (chain, carry) = if self.carried {
-            (
-                std::mem::take(&mut self.chain),
-                std::mem::take(&mut self.carry),
-            )
+        if self.carried {
+            *self = Stitcher {
+                chain: std::mem::take(&mut self.chain),
+                carry: std::mem::take(&mut self.carry),
+                awards: self.awards.next_page(),
+                ..Stitcher::new()
+            };
         } else {
-            (Chain::new(), context::page::Carry::new())
-        };
-        *self = Stitcher {
-            chain,
-            carry,
-            ..Stitcher::new()
-        };
+            *self = Stitcher::new();
+        }
         held
     }
 
@@ -289,6 +299,8 @@ impl Stitcher {
             self.carry.push(tail);
             self.carried = true;
         }
+        self.awards
+            .carry(&mut records, &links, scan.award_headings, scan.end);
         self.chain.pass(&mut records, &links);
         records
     }

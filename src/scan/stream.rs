@@ -215,6 +215,10 @@ impl Window {
             link.squares = link.squares.map(|(start, end)| (start + by, end + by));
         }
         scan.last_newline = scan.last_newline.map(|i| i + base as usize);
+        for (_, at, _) in &mut scan.award_headings {
+            *at += by;
+        }
+        scan.end += base;
         scan
     }
 

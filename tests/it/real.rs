@@ -589,3 +589,61 @@ fn real_manuscript_body_against_its_directory() {
         "nine disagreements: the gold prints one of them at both copies"
     );
 }
+
+/// The 2017 book's PDF export cites its studies by the heads of their pages (docs/printing.md,
+/// "Citations"): `gbr scan --json` of its body (before the book's own directory, its line 22897
+/// on) gives each of its 308 studies its number once, and all but three their source (two
+/// print a year alone, one `Origineel` with none), pages that set two studies included.
+#[test]
+fn real_book_export_cites_every_study() {
+    let Some(dir) = real_dir() else { return };
+    let body: Vec<Value> = run_in(&dir, &["scan", "--json", "ss2017-book-pdf-export.txt"])
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("JSON"))
+        .filter(|v| v["type"] == "match" && v["data"]["line"].as_u64() < Some(22897))
+        .map(|v| v["data"].clone())
+        .collect();
+    let mut numbers: Vec<u64> = body
+        .iter()
+        .filter_map(|r| r["number"].as_str()?.parse().ok())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=308).collect::<Vec<u64>>(), "each number once");
+    let sources = body.iter().filter(|r| r["source"].is_string()).count();
+    assert_eq!(sources, 305, "sources");
+    // Two studies on one page (`- 31 -`, `- 32 -`, then `EBUR, 2000`, `EBUR, 2003`).
+    let cited = |kings: &str| {
+        body.iter()
+            .find(|r| r["kings"] == kings)
+            .map(|r| (r["number"].clone(), r["year"].clone()))
+    };
+    assert_eq!(cited("a8b1"), Some(("31".into(), 2000.into())));
+    assert_eq!(cited("b8b1"), Some(("32".into(), 2003.into())));
+}
+
+/// `gbr index` of a book merges each study with its entry in the book's own directory
+/// (docs/directory.md, "A book and its own directory"), by position, else by the study's
+/// number: the book's export gives 313 entries for its 308 studies (its two directory entries
+/// that print another code than the body, `0055.02 b1b8` for 213, `0413.10 b3e1` for 205, are
+/// merged by their number), the manuscript 317 (its directory numbers those two studies one
+/// off the body). What is left: the notation's example twice, and codes quoted in the prose.
+#[test]
+fn real_books_index_each_study_once() {
+    let Some(dir) = real_dir() else { return };
+    for (source, entries, misprinted) in [
+        ("ss2017-book-pdf-export.txt", 313, 2),
+        ("ss2017-manuscript.docx", 317, 0),
+    ] {
+        let out = run_in(&dir, &["index", source, "--format", "jsonl"]);
+        let rows: Vec<Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(rows.len(), entries, "{source}: entries");
+        let printed = rows
+            .iter()
+            .filter(|r| r["directory_entry"]["printed"].is_string())
+            .count();
+        assert_eq!(printed, misprinted, "{source}: merged by number");
+    }
+}

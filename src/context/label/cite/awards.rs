@@ -59,16 +59,17 @@ pub fn is_award_heading(line: &str) -> bool {
         })
 }
 
-/// The award heading over the codes of one reading, carried from code to code in order: the
-/// last heading read above the code, on its page and within [`AWARD_REACH`] bytes. The rule
-/// depends on the text alone (never on where a chunk starts): a reading that starts in the
-/// middle of a page first reads back [`AWARD_REACH`] bytes.
+/// The award headings of one reading, read line by line as its codes come in order: each
+/// code is given the last heading among the lines since the code before, and the scanner's
+/// stitcher carries the heading in force from code to code, over page breaks and from one
+/// chunk to the next (docs/printing.md, "Award headings"). A reading owns the lines that start
+/// in its range; one that starts in the middle of a text first reads back [`AWARD_REACH`]
+/// bytes, for the lines that tell whether a line may be a heading (a study number just
+/// above it, a blank line before it), never for a heading.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Awards {
     /// Read up to here (a line's start, or the place a form feed ended the last read).
     searched: usize,
-    /// The heading in force: the start of its line and its citation (source and year).
-    heading: Option<(usize, Citation)>,
     /// Lines that are not blank read since the last study number line (`usize::MAX` for
     /// none): a line ending in a year just under a number is that study's source.
     since_number: usize,
@@ -78,8 +79,16 @@ pub(crate) struct Awards {
 /// source, the honour, a dedication.
 const UNDER_NUMBER: usize = 3;
 
+/// The start of the first line that starts at or after `at`.
+fn line_from(buf: &[u8], at: usize) -> usize {
+    if at == 0 || buf.get(at - 1) == Some(&b'\n') {
+        return at.min(buf.len());
+    }
+    memchr(b'\n', &buf[at.min(buf.len())..]).map_or(buf.len(), |i| at + i + 1)
+}
+
 impl Awards {
-    /// A state that reads from `from` (0-based) on, back [`AWARD_REACH`] bytes first.
+    /// A state that owns the lines starting at or after `from` (0-based).
     pub(crate) fn new(buf: &[u8], from: usize) -> Awards {
         let back = from.saturating_sub(AWARD_REACH);
         let searched = if back == 0 {
@@ -87,33 +96,38 @@ impl Awards {
         } else {
             memchr(b'\n', &buf[back..from]).map_or(from, |i| back + i + 1)
         };
-        Awards {
+        let mut awards = Awards {
             searched,
-            heading: None,
             since_number: usize::MAX,
-        }
+        };
+        awards.read_lines(buf, line_from(buf, from).max(searched));
+        awards
     }
 
-    /// The award in force over the code whose line starts before `code_start`: the headings
-    /// of the lines from where the last call stopped to the code's line read first.
-    pub(crate) fn above(&mut self, buf: &[u8], code_start: usize) -> Option<&Citation> {
-        if code_start > self.searched {
-            let code_line = memrchr(b'\n', &buf[self.searched..code_start])
-                .map_or(self.searched, |i| self.searched + i + 1);
-            self.read_lines(buf, code_line);
+    /// The last award heading among the lines from where the last call stopped to the line of
+    /// the code starting at `code_start`: the start of its line and its citation (source and
+    /// year).
+    pub(crate) fn above(&mut self, buf: &[u8], code_start: usize) -> Option<(usize, Citation)> {
+        if code_start <= self.searched {
+            return None;
         }
-        if self
-            .heading
-            .as_ref()
-            .is_some_and(|(at, _)| code_start.saturating_sub(*at) > AWARD_REACH)
-        {
-            self.heading = None;
-        }
-        self.heading.as_ref().map(|(_, cite)| cite)
+        let code_line = memrchr(b'\n', &buf[self.searched..code_start])
+            .map_or(self.searched, |i| self.searched + i + 1);
+        self.read_lines(buf, code_line)
     }
 
-    /// Reads the whole lines of `self.searched..to` (`to` a line's start).
-    fn read_lines(&mut self, buf: &[u8], to: usize) {
+    /// The last award heading among the lines from where the last call stopped to the end of
+    /// the lines that start before `end` (the end of the reading's range).
+    pub(crate) fn read_to_end(&mut self, buf: &[u8], end: usize) -> Option<(usize, Citation)> {
+        let to = line_from(buf, end);
+        (to > self.searched)
+            .then(|| self.read_lines(buf, to))
+            .flatten()
+    }
+
+    /// Reads the whole lines of `self.searched..to` (`to` a line's start): the last heading.
+    fn read_lines(&mut self, buf: &[u8], to: usize) -> Option<(usize, Citation)> {
+        let mut found = None;
         let mut at = self.searched;
         let mut blank_before = match at.checked_sub(1) {
             None => true,
@@ -129,8 +143,7 @@ impl Awards {
             let end = memchr(b'\n', &buf[at..to]).map_or(to, |i| at + i);
             let mut line = &buf[at..end];
             if let Some(ff) = memrchr(FORM_FEED, line) {
-                // A new page: no heading carries over it.
-                self.heading = None;
+                // A new page: a number above it heads no line of this one.
                 self.since_number = usize::MAX;
                 line = &line[ff + 1..];
                 blank_before = true;
@@ -160,12 +173,99 @@ impl Awards {
                         cite.source = citation::field(&citation::join_spaced(source));
                         cite.year = Some(year);
                     }
-                    self.heading = Some((at, cite));
+                    found = Some((at, cite));
                 }
             }
             blank_before = blank;
             at = end + 1;
         }
         self.searched = to;
+        found
+    }
+}
+
+/// The award heading in force, carried from code to code by the scanner's stitcher in order:
+/// set by a heading, kept while each code stands within [`AWARD_REACH`] bytes of the code
+/// before (or of the heading), over page breaks and from one page of a PDF to the next,
+/// until the next heading.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct AwardRun {
+    /// The heading's citation and the end of the last code under it (or the heading's start),
+    /// in bytes counted over the texts of the source read so far.
+    heading: Option<(Citation, u64)>,
+    /// Bytes of the pages before the text under way: the reach is counted over them.
+    base: u64,
+    /// 0-based offset just past the last chunk of the text under way.
+    text_end: u64,
+}
+
+impl AwardRun {
+    /// The run at the start of the next page of the source (a PDF's page read as a text of its
+    /// own): the heading in force carried, the bytes of this page counted.
+    pub(crate) fn next_page(&mut self) -> AwardRun {
+        AwardRun {
+            heading: self.heading.take(),
+            base: self.base + self.text_end,
+            text_end: 0,
+        }
+    }
+
+    /// Gives `records` (the next of the text, in order, with their `links`) the award heading
+    /// in force over each: `headings` are the ones their chunk read, each with the index of the
+    /// record it stands above and the offset of its line; `end` is where the chunk ends. A
+    /// table's entries take none.
+    pub(crate) fn carry(
+        &mut self,
+        records: &mut [crate::record::Record],
+        links: &[crate::context::Link],
+        headings: Vec<(usize, usize, Citation)>,
+        end: u64,
+    ) {
+        let base = self.base;
+        let mut headings = headings.into_iter().peekable();
+        for (i, (record, link)) in records.iter_mut().zip(links).enumerate() {
+            while let Some((_, at, cite)) = headings.next_if(|(before, _, _)| *before <= i) {
+                self.set(cite, base + at as u64);
+            }
+            let start = base + record.offset;
+            if let Some(award) = self.over(start, start + record.length)
+                && !link.in_table
+            {
+                apply(&mut record.citation, award);
+            }
+        }
+        for (_, at, cite) in headings {
+            self.set(cite, base + at as u64);
+        }
+        self.text_end = self.text_end.max(end);
+    }
+
+    /// A heading read at `at`.
+    fn set(&mut self, cite: Citation, at: u64) {
+        self.heading = Some((cite, at));
+    }
+
+    /// The award over the code at `start..end` (bytes counted as for [`AwardRun::set`]): the
+    /// heading in force when the code stands within reach of the code before.
+    fn over(&mut self, start: u64, end: u64) -> Option<&Citation> {
+        if self
+            .heading
+            .as_ref()
+            .is_some_and(|(_, mark)| start.saturating_sub(*mark) > AWARD_REACH as u64)
+        {
+            self.heading = None;
+        }
+        let (cite, mark) = self.heading.as_mut()?;
+        *mark = (*mark).max(end);
+        Some(cite)
+    }
+}
+
+/// Gives `cite` the award's source and year where its block gave no source.
+fn apply(cite: &mut Option<Box<Citation>>, award: &Citation) {
+    let c = cite.get_or_insert_with(Box::default);
+    if c.source.is_none() {
+        c.source = award.source.clone();
+        c.year = c.year.or(award.year);
     }
 }

@@ -23,20 +23,23 @@
 //! in a year) with no head gives `source`, `year` and `honour` the same way.
 //!
 //! An **award heading** (`Didukh-60 JT 2012`: [`awards::is_award_heading`]) is the source of every
-//! study under it, on the same page and within [`AWARD_REACH`] bytes, until the next heading:
-//! [`Awards`] carries it from code to code as the scan reads them, a state of its own so that
-//! a heading carried across pages can move into the scanner's stitch.
+//! study under it, each within [`AWARD_REACH`] bytes of the one before, until the next heading:
+//! [`Awards`] reads the headings as the scan reads the codes, and the scanner's stitcher
+//! carries the one in force ([`AwardRun`]) in order, over page breaks and chunks.
 
 use compact_str::CompactString;
-use memchr::{memchr, memchr_iter, memrchr};
+use memchr::{memchr, memrchr};
 
 use crate::citation::{self, Citation};
 
 use super::{FORM_FEED, Label, LabelKind, block_number_in, is_blank};
 
 mod awards;
+mod page;
 
-pub(crate) use awards::Awards;
+pub(crate) use awards::{AwardRun, Awards};
+use page::page_number;
+pub(crate) use page::{PageHead, Pages};
 
 /// Bytes before a code in which the head of its page is looked for, at most: a book's page.
 pub const PAGE_REACH: usize = 16 * 1024;
@@ -48,45 +51,76 @@ pub const HEAD_LINES: usize = 6;
 /// A line under a head longer than this is prose: it ends the head.
 pub const MAX_HEAD_LINE: usize = 80;
 
-/// Bytes above a code within which an award heading is the source of its study, at most.
+/// Bytes between a code under an award heading and the code before it (or the heading), at
+/// most: a longer gap ends the award's run.
 pub const AWARD_REACH: usize = 16 * 1024;
 
-/// The citation of the code starting at `code_start` in `buf` whose label is `label` (and
-/// whose study block starts at `floor`), with `award` the award heading above it, if any, and
-/// the offset of the head line it was read from (or of the label): `None` when nothing is
-/// known. A label of the user's pattern, or one written after the code, is the number.
+/// The citation of the code starting at `code_start` in `buf` whose label is `label`, with
+/// `page` what its page says of its head ([`Pages`]), and the offset of the head line it was read from (or of the label) when the
+/// scanner's stitcher is to drop it with a label that belongs to the code before; `None` when
+/// nothing is known. A label of the user's pattern, or one written after the code, is the
+/// number; a study number other than a book's dashed one (`No 18601`, `18776.`) is the head;
+/// else the page decides where it prints a book's numbers.
 pub(crate) fn read(
     buf: &[u8],
-    floor: usize,
     code_start: usize,
     label: Option<&Label>,
-    award: Option<&Citation>,
+    page: PageHead,
 ) -> Option<(Citation, Option<usize>)> {
     let mut cite = Citation::default();
-    match label {
-        Some(l) if l.kind == LabelKind::Pattern => cite.number = citation::field(&l.text),
-        Some(l) if l.kind == LabelKind::After => cite.number = citation::field(&l.text),
-        // `18776.`, `E324`: the number, whatever its line holds besides.
-        Some(l) if l.kind == LabelKind::Number => cite.number = citation::field(&l.text),
-        _ => {}
+    let kind = label.map(|l| l.kind);
+    if matches!(
+        kind,
+        Some(LabelKind::Pattern | LabelKind::After | LabelKind::Number)
+    ) {
+        cite.number = citation::field(label.map(|l| l.text.as_str()).unwrap_or_default());
     }
-    let head = match label {
-        Some(l) if l.kind == LabelKind::Number => Some(line_around(buf, l.at, code_start)),
-        Some(l) if l.kind == LabelKind::Pattern || l.kind == LabelKind::After => None,
-        _ => page_head(buf, floor, code_start),
-    };
+    let dashed = label.is_some_and(|l| {
+        l.kind == LabelKind::Number && {
+            let (start, _) = line_around(buf, l.at, code_start);
+            matches!(buf.get(start), Some(b'-' | 0xE2 | 0x96))
+        }
+    });
     let mut at = label.map(|l| l.at);
-    if let Some((start, end)) = head {
-        read_head(buf, start, end, code_start, &mut cite);
-        at = Some(at.map_or(start, |a| a.min(start)));
-    } else if let Some(l) = label.filter(|l| l.kind == LabelKind::Caption) {
-        source_line(&l.text, &mut cite);
+    let mut caption = kind == Some(LabelKind::Caption);
+    match (kind, page) {
+        (Some(LabelKind::Pattern | LabelKind::After), _) => {}
+        (Some(LabelKind::Number), _) if !dashed || page == PageHead::NoHeads => {
+            let l = label.expect("a label");
+            let (start, end) = line_around(buf, l.at, code_start);
+            read_head(buf, start, end, code_start, &mut cite);
+            at = Some(at.map_or(start, |a| a.min(start)));
+        }
+        (_, PageHead::Head(head)) => {
+            cite.number = None;
+            let (start, end) = head.line;
+            match head.stacked {
+                Some(source) => {
+                    head_line(&buf[start..end], &mut cite);
+                    if let Some((a, b)) = source {
+                        let line = text(&buf[a..b]);
+                        match page::year_alone(&line) {
+                            Some(year) => cite.year = Some(year),
+                            None => source_line(&line, &mut cite),
+                        }
+                    }
+                }
+                None => read_head(buf, start, end, head.limit, &mut cite),
+            }
+            // Paired on its page: no other code's.
+            at = None;
+            caption = false;
+        }
+        (_, PageHead::Nothing) => {
+            cite.number = None;
+            at = None;
+            // A caption that is one of the page's heads (`- 116 EG, 2010`) is another study's.
+            caption &= label.is_some_and(|l| page_number(l.text.as_bytes()).is_none());
+        }
+        (_, PageHead::NoHeads) => {}
     }
-    if let Some(award) = award
-        && cite.source.is_none()
-    {
-        cite.source = award.source.clone();
-        cite.year = cite.year.or(award.year);
+    if caption && let Some(l) = label {
+        source_line(&l.text, &mut cite);
     }
     (!cite.is_empty()).then_some((cite, at))
 }
@@ -97,106 +131,6 @@ fn line_around(buf: &[u8], at: usize, limit: usize) -> (usize, usize) {
     let start = memrchr(FORM_FEED, &buf[start..at]).map_or(start, |i| start + i + 1);
     let end = memchr(b'\n', &buf[at..limit]).map_or(limit, |i| at + i);
     (start, end)
-}
-
-/// The start of the page holding `at`: after the last form feed at most [`PAGE_REACH`] bytes
-/// before it and after `floor` (the end of the code before, 0 for none known: a page that
-/// starts before that code has it between its head and this code), else the text's start when
-/// that is as near and no code stands before; `None` when neither is. So each code reads
-/// only the bytes since the code before, and a scan's cost stays linear.
-pub(crate) fn page_start(buf: &[u8], floor: usize, at: usize) -> Option<usize> {
-    let from = at.saturating_sub(PAGE_REACH).max(floor.min(at));
-    match memrchr(FORM_FEED, &buf[from..at]) {
-        Some(i) => Some(from + i + 1),
-        None => (from == 0).then_some(0),
-    }
-}
-
-/// The head of the code at `code_start` when its page opens with a book's number: the first
-/// line of the page that is not blank, when it is one ([`page_number`]) and neither a code nor
-/// another study number stands between it and the code; never before `floor` when a form
-/// feed stands after `floor` (the code before is on an earlier page).
-fn page_head(buf: &[u8], floor: usize, code_start: usize) -> Option<(usize, usize)> {
-    let page = page_start(buf, floor, code_start)?;
-    let mut at = page;
-    // The first line that is not blank, before the code's line.
-    let (start, end) = loop {
-        let end = memchr(b'\n', &buf[at..code_start]).map(|i| at + i)?;
-        if buf[at..end].iter().all(|&b| is_blank(b)) {
-            at = end + 1;
-            continue;
-        }
-        break (at, end);
-    };
-    page_number(&buf[start..end])?;
-    // No code between the head and this code: the code before stands above the head.
-    if floor > end && has_token(buf, end, floor) {
-        return None;
-    }
-    if has_token(buf, end, code_start) || has_number_line(buf, end, code_start) {
-        return None;
-    }
-    Some((start, end))
-}
-
-/// True when a `dddd.dd` token starts in `from..to`.
-fn has_token(buf: &[u8], from: usize, to: usize) -> bool {
-    memchr_iter(b'.', &buf[from..to.min(buf.len())])
-        .filter_map(|dot| (from + dot).checked_sub(4))
-        .any(|i| i >= from && i < to && crate::finder::is_token(buf, i))
-}
-
-/// True when a line of `from..to` (after the line `from` ends) is a study number.
-fn has_number_line(buf: &[u8], from: usize, to: usize) -> bool {
-    let mut at = from;
-    while let Some(i) = memchr(b'\n', &buf[at..to]) {
-        let start = at + i + 1;
-        let end = memchr(b'\n', &buf[start..to]).map_or(to, |j| start + j);
-        let line = &buf[start..end];
-        let first = line.iter().copied().find(|&b| !is_blank(b));
-        if matches!(first, Some(b'-' | b'N')) && block_number_in(line).is_some() {
-            return true;
-        }
-        at = end;
-        if end == to {
-            break;
-        }
-    }
-    false
-}
-
-/// The number of a book's page head (`-2EBUR, 1999`, `- 10 EBUR, 2001`, `- 141 -`, `- 205`,
-/// `- 2 - EBUR, 1999`): a dash, 1-4 digits, then the end, a closing dash, or a text that
-/// starts with no digit; its range in `line`, and where the text after it starts.
-fn page_number(line: &[u8]) -> Option<((usize, usize), usize)> {
-    let a = line.iter().position(|&b| !is_blank(b))?;
-    if line[a] != b'-' {
-        return None;
-    }
-    let gap = line[a + 1..].iter().take_while(|&&b| is_blank(b)).count();
-    let from = a + 1 + gap;
-    let n = super::digits(&line[from..]);
-    if !(1..=4).contains(&n) {
-        return None;
-    }
-    let mut rest = from + n;
-    let blanks = line[rest..].iter().take_while(|&&b| is_blank(b)).count();
-    if line.get(rest + blanks) == Some(&b'-') {
-        // `- 31 -`, `- 2 - EBUR, 1999`; not `-2-3`.
-        let after = line.get(rest + blanks + 1).copied();
-        if after.is_some_and(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        rest += blanks + 1;
-    } else if line.get(rest + blanks).is_some_and(u8::is_ascii_digit) {
-        // `- 28 64 studies op 64 velden, 1994`: a source that starts with a digit is one
-        // only when it ends in a year; `-2-3`, `- 12 34` are not heads.
-        let after = crate::text::text_of(&line[rest + blanks..]);
-        if blanks == 0 || citation::ends_in_year(&after).is_none() {
-            return None;
-        }
-    }
-    Some(((from, from + n), rest))
 }
 
 /// Reads the head line `start..end` and the lines under it down to `code_start` into `cite`.
@@ -290,10 +224,12 @@ fn head_line(line: &[u8], cite: &mut Citation) -> (Option<String>, bool) {
             (Some(rest), false)
         };
     }
-    if let Some((a, b)) = block_number_in(line)
-        && line.iter().find(|&&b| !is_blank(b)) == Some(&b'N')
-    {
+    if let Some((a, b)) = block_number_in(line) {
         cite.number = citation::field(&text(&line[a..b]));
+        if line.iter().find(|&&b| !is_blank(b)) != Some(&b'N') {
+            // `– 29 –`: a book's number between en dashes.
+            return (None, true);
+        }
         name_line(&text(&line[b..]), cite);
     } else if let Some(lead) = line.iter().position(|&b| !is_blank(b))
         && line[lead].is_ascii_uppercase()

@@ -15,9 +15,13 @@ fn cite_of(text: &str, marker: &str) -> Option<Citation> {
             .take_while(|b| !b.is_ascii_alphanumeric())
             .count();
     let label = LabelRules::builtin().find(buf, 0, code_start);
-    let mut awards = Awards::new(buf, 0);
-    let award = awards.above(buf, code_start).cloned();
-    read(buf, 0, code_start, label.as_ref(), award.as_ref()).map(|(c, _)| c)
+    read(
+        buf,
+        code_start,
+        label.as_ref(),
+        Pages::new().head_of(buf, dot - 4),
+    )
+    .map(|(c, _)| c)
 }
 
 #[test]
@@ -40,7 +44,7 @@ fn probleemblads_numbers_name_the_composer() {
     let buf = b"E312 Maker (+0031.10a1h8h1f4a7)  1.Kb2 wins.\n";
     let at = 11;
     let label = LabelRules::builtin().find(buf, 0, at);
-    let (cite, _) = read(buf, 0, at, label.as_ref(), None).expect("a citation");
+    let (cite, _) = read(buf, at, label.as_ref(), PageHead::NoHeads).expect("a citation");
     assert_eq!(cite.number.as_deref(), Some("E312"));
     assert_eq!(cite.composers, ["Maker"]);
 }

@@ -1,71 +1,20 @@
 //! The headings of a printed directory (gbr-notation.md §6; docs/reading.md, "Headings of a printed
 //! directory"): `Winststudies (+):`, `Wins`, `II. Draws (32)`, `= Remisen`.
 
-use std::collections::HashMap;
-use std::sync::LazyLock;
-
 use shakmaty::Color;
+
+mod words;
 
 use super::trimmed;
 use crate::parse::space;
 use crate::stipulation::{Outcome, Stipulation};
+use words::named_outcome;
+#[cfg(test)]
+use words::{DRAW_HEADINGS, MAX_WORD, WIN_HEADINGS};
 
 /// Most bytes of a heading, blanks and markup trimmed, its number, count and brackets
 /// included (`II. Winning studies (171 studies):` is 35).
 const MAX_HEADING: usize = 48;
-
-/// Heading words, lower case, for wins: English, Dutch, German, French, Spanish, Italian.
-const WIN_HEADINGS: &[&[&str]] = &[
-    &["wins"],
-    &["win"],
-    &["winning", "studies"],
-    &["win", "studies"],
-    &["studies:", "win"],
-    &["studies:", "wins"],
-    &["white", "wins"],
-    &["white", "to", "play", "and", "win"],
-    &["winststudies"],
-    &["winstudies"],
-    &["winst"],
-    &["gewinn"],
-    &["gewinnstudien"],
-    &["gewinnstudie"],
-    &["gain"],
-    &["gains"],
-    &["gagnent"],
-    &["blancs", "gagnent"],
-    &["les", "blancs", "gagnent"],
-    &["ganan"],
-    &["ganan", "las", "blancas"],
-    &["blancas", "ganan"],
-    &["las", "blancas", "ganan"],
-    &["vittorie"],
-];
-
-/// Heading words, lower case, for draws, in the languages of [`WIN_HEADINGS`].
-const DRAW_HEADINGS: &[&[&str]] = &[
-    &["draws"],
-    &["draw"],
-    &["drawing", "studies"],
-    &["draw", "studies"],
-    &["studies:", "draw"],
-    &["studies:", "draws"],
-    &["white", "draws"],
-    &["white", "to", "play", "and", "draw"],
-    &["remisestudies"],
-    &["remisstudies"],
-    &["remise"],
-    &["remis"],
-    &["remisen"],
-    &["remisstudien"],
-    &["nulle"],
-    &["nulles"],
-    &["partie", "nulle"],
-    &["parties", "nulles"],
-    &["tablas"],
-    &["patta"],
-    &["patte"],
-];
 
 /// Bracketed signs, before or after the words (`Winststudies (+):`, `(=) Draws`).
 const MARKERS: [(&[u8], Outcome); 4] = [
@@ -218,49 +167,6 @@ pub(super) fn read(line: &[u8]) -> Option<Stipulation> {
     };
     Some(Stipulation::new(Some(outcome), Color::White))
 }
-
-/// The outcome that the words of `text` name as a heading, if they are one of
-/// [`WIN_HEADINGS`] or [`DRAW_HEADINGS`]. [`read`] calls it past [`starts_like_a_heading`].
-fn named_outcome(text: &[u8]) -> Option<Outcome> {
-    // Only the headings whose first word is the text's are compared word by word (every
-    // heading word is ASCII and at most [`MAX_WORD`] bytes).
-    let first = text
-        .iter()
-        .position(|b| !b.is_ascii_graphic())
-        .unwrap_or(text.len());
-    if first > MAX_WORD {
-        return None;
-    }
-    let mut lower = [0u8; MAX_WORD];
-    lower[..first].copy_from_slice(&text[..first]);
-    lower.make_ascii_lowercase();
-    let headings = BY_FIRST_WORD.get(&lower[..first])?;
-    headings
-        .iter()
-        .find(|(words, _)| same_words(text, words))
-        .map(|(_, outcome)| *outcome)
-}
-
-/// Longest heading word, in bytes (`remisestudies`).
-const MAX_WORD: usize = 16;
-
-/// The headings of [`WIN_HEADINGS`] and [`DRAW_HEADINGS`] by their first word, wins first.
-static BY_FIRST_WORD: LazyLock<HashMap<&'static [u8], Vec<Heading>>> = LazyLock::new(|| {
-    let mut map: HashMap<&'static [u8], Vec<Heading>> = HashMap::new();
-    let all = WIN_HEADINGS
-        .iter()
-        .map(|words| (*words, Outcome::Win))
-        .chain(DRAW_HEADINGS.iter().map(|words| (*words, Outcome::Draw)));
-    for (words, outcome) in all {
-        map.entry(words[0].as_bytes())
-            .or_default()
-            .push((words, outcome));
-    }
-    map
-});
-
-/// A heading's words, lower case, and the outcome it names.
-type Heading = (&'static [&'static str], Outcome);
 
 /// The end of a heading's number at the start of `text` and the blank after it: one to three
 /// digits, one letter, or up to six Roman numerals, then `.` or `)`, all in brackets or not
