@@ -89,7 +89,7 @@ pub struct PlainFile {
     /// Its stamp before it was opened; `None` when it could not be had.
     pub before: Option<Stamp>,
     /// True when it changed while it was read: its stamp after differs, or the map it was
-    /// read through saw it shrink (the SIGBUS guard's zeros, `src/input/map.rs`).
+    /// read through saw it shrink (the SIGBUS guard's zeros, `src/input/map/guard.rs`).
     pub changed: bool,
 }
 
