@@ -201,9 +201,18 @@ pub fn complete(
 /// (a code, a king pair's rank) before it. A few bytes decide for almost every code of prose
 /// or captions, before any line is read.
 fn may_stand_alone(buf: &[u8], anchor: usize) -> bool {
+    // A table's line may hold stray dashes between its tokens (`0641.00 - -`): passed over
+    // as gaps, so that every code of a table passes here and a code asks its table the same
+    // whether the table was read for a code before it or for itself (in another chunk).
     let mut i = anchor + 7;
-    while buf.get(i).is_some_and(|&b| is_gap(b)) {
-        i += 1;
+    loop {
+        while buf.get(i).is_some_and(|&b| is_gap(b)) {
+            i += 1;
+        }
+        match line::dash(buf.get(i..).unwrap_or_default()) {
+            0 => break,
+            n => i += n,
+        }
     }
     let after = buf.get(i..).unwrap_or_default();
     let kings_after = after.len() >= 4
@@ -217,8 +226,15 @@ fn may_stand_alone(buf: &[u8], anchor: usize) -> bool {
         return false;
     }
     let mut j = anchor;
-    while j > 0 && is_gap(buf[j - 1]) {
-        j -= 1;
+    loop {
+        while j > 0 && is_gap(buf[j - 1]) {
+            j -= 1;
+        }
+        match line::dash(buf.get(j.saturating_sub(3)..j).unwrap_or_default()) {
+            3 => j -= 3,
+            _ if j > 0 && buf[j - 1] == b'-' => j -= 1,
+            _ => break,
+        }
     }
     j == 0 || buf[j - 1] == b'\n' || buf[j - 1].is_ascii_digit()
 }

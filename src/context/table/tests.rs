@@ -176,3 +176,31 @@ fn a_row_given_nothing_and_a_lone_code_over_its_kings_are_read_as_any_code() {
     let text = "0000.10 c3b1\n\n0116.00\na7d3\n";
     assert_eq!(entries(text), []);
 }
+
+/// A code's table entry is the same whether its table was read for a code before it (kept)
+/// or for the code itself (as in a chunk of its own): stray dashes on a code's line
+/// (`0641.00 - -`) included, before and after the code.
+#[test]
+fn a_code_asks_its_table_the_same_kept_or_read_afresh() {
+    for text in [
+        "0641.00 g1f5\n0641.00 - -\n- 106 -\n+ words\n",
+        "1501.05 d7g4 \t -\t98 -\n 7061.10 c8g4\n -\t40 -\n0017.57\t- -\n- 31\t-\nwords\n",
+        "0130.00\n\u{2013} 0400.10 \u{2013}\n- 12 -\n- 13 -\nwords\n",
+    ] {
+        let buf = text.as_bytes();
+        let mut kept = Tables::new();
+        for (at, _) in text.match_indices('.') {
+            let Some(anchor) = at.checked_sub(4) else {
+                continue;
+            };
+            if !line::is_code(buf.get(anchor..anchor + 7).unwrap_or_default()) {
+                continue;
+            }
+            assert_eq!(
+                kept.entry(buf, anchor),
+                Tables::new().entry(buf, anchor),
+                "{text:?} at {anchor}"
+            );
+        }
+    }
+}
