@@ -229,7 +229,7 @@ fn shapes(v3: V3, needles: Needles, window: &[u8; WINDOW]) -> u64 {
     let d = digits(0) | digits(32) << 32 | digits(40) << 40;
     // Bit `i`: digits at `i` and `i + 1`; then the pairs at `i`, `i + 2` and `i + 5` make the
     // six digits of the shape: three shifts of 128 bits where the six digits one by one took
-    // six (137 K fewer instructions over 64 MiB of real prose).
+    // six (docs/performance.md, "Measurements behind the code").
     let pairs = d & d >> 1;
     let stops = |at: usize| u64::from(bits(needles.stops(v3, load(window, at))));
     // Bit `i`: a full stop at `i + 4`.

@@ -133,13 +133,14 @@ pub fn has_shape(buf: &[u8], start: usize) -> bool {
 /// The token rules of [`is_token`] for a shape known to be at `start`.
 ///
 /// Inlined into the finder's report loop, where it runs for every shape (a false friend every
-/// ~1.7 KB of prose): as a call it cost about 20 instructions a shape more (callgrind).
+/// ~1.7 KB of prose): as a call it cost more a shape (docs/performance.md, "Measurements
+/// behind the code").
 #[inline(always)]
 fn stands_alone(buf: &[u8], start: usize) -> bool {
     // The two bytes on each side, `None` past either end of the buffer. Most shapes lie well
-    // inside it and have all four read at once from one slice, bounds checked once: a shape is
-    // met every ~1.7 KB of the bench corpus (dates, versions, prices), and this function ran
-    // about 90 instructions a shape when each byte was looked up on its own (callgrind).
+    // inside it and have all four read at once from one slice, bounds checked once: shapes
+    // (dates, versions, prices) are common in prose, and each byte looked up on its own cost
+    // several times more (docs/performance.md, "Measurements behind the code").
     let [before2, before1, after1, after2] = match start
         .checked_sub(2)
         .and_then(|from| buf.get(from..from + ANCHOR_LEN + 4))

@@ -226,8 +226,8 @@ fn hits(window: &[u8; WINDOW]) -> bool {
 /// Each candidate is tested for the whole shape and then the token rules; the line feeds before
 /// an anchor are counted on a mask of the block. The caller
 /// gathers `candidates` in the build it runs (AVX2 or baseline), as this function is compiled
-/// once, for the baseline: 0.75 M fewer instructions over 64 MiB of the bench corpus
-/// (callgrind), where 3.8% of the blocks hit.
+/// once, for the baseline, which costs less than two builds of it where few blocks hit
+/// (docs/performance.md, "Measurements behind the code").
 #[cold]
 #[inline(never)]
 pub(super) fn report(
@@ -262,8 +262,8 @@ pub(super) fn report(
 
 /// Calls `on_anchor` for an anchor, out of line: the caller's work on a code (all of the
 /// scanner's reading of it) inlined into [`report`] made its every call copy the closure's
-/// captures and save registers, for each of the 40,000 blocks that hit in 64 MiB of the bench
-/// corpus, where 6,061 hold a code (callgrind: 2.4 M instructions).
+/// captures and save registers for each block that hits, while few of them hold a code
+/// (docs/performance.md, "Measurements behind the code").
 #[inline(never)]
 fn hand_on(on_anchor: &mut impl FnMut(usize, u64), at: usize, newlines: u64) {
     on_anchor(at, newlines);

@@ -146,8 +146,8 @@ impl fmt::Debug for Contents {
 /// otherwise (a failed map falls back to a read).
 /// Files shorter than this (1 MiB) are read rather than mapped even when mapping is asked
 /// for: mapping and unmapping cost system calls and, with several threads, a TLB shootdown on
-/// every core, which a tree of 100 KB files pays 20,000 times (measured with
-/// `benches/compare.sh`: a tree scanned at 1.5 GB/s with mmap, no faster at -j2 than at -j1).
+/// every core, which a tree of small files pays once a file (docs/performance.md,
+/// "Measurements behind the code").
 /// ripgrep likewise maps only single large files.
 pub const MMAP_MIN_LEN: u64 = 1 << 20;
 

@@ -68,8 +68,8 @@ fn spare_buffer(room: usize) -> Vec<u8> {
 ///
 /// Why: a tree of small files reads one new buffer a file. With mimalloc, freed buffers of
 /// 100 KB go back to the system after a few milliseconds and the next ones are faulted in
-/// again, and the kernel clears every such page (`clear_page_erms` was up to 20% of the time of a
-/// scan of 20,000 files of 100 KB, docs/performance.md, "The tree's read buffers").
+/// again, and the kernel clears every such page (docs/performance.md, "The tree's read
+/// buffers").
 pub fn recycle(bytes: Contents) {
     let Contents::Owned(bytes) = bytes else {
         return;

@@ -10,17 +10,17 @@ use crate::record::Record;
 use crate::render::csv::CsvRows;
 
 /// Writes the header, then the rows.
-pub struct Printer<W: Write> {
+pub struct CsvPrinter<W: Write> {
     out: W,
     rows: CsvRows,
     buffer: Vec<u8>,
     header_written: bool,
 }
 
-impl<W: Write> Printer<W> {
+impl<W: Write> CsvPrinter<W> {
     /// A printer over `out`.
-    pub fn new(out: W) -> Printer<W> {
-        Printer {
+    pub fn new(out: W) -> CsvPrinter<W> {
+        CsvPrinter {
             out,
             rows: CsvRows::new(),
             buffer: Vec::new(),

@@ -10,16 +10,16 @@ use crate::scan::message::{Message, Summary};
 use crate::source_path::SourcePath;
 
 /// Writes the message stream.
-pub struct Printer<W: Write> {
+pub struct JsonPrinter<W: Write> {
     out: W,
     /// Matches written for the input under way; `None` before its first.
     matches: Option<u64>,
 }
 
-impl<W: Write> Printer<W> {
+impl<W: Write> JsonPrinter<W> {
     /// A printer over `out`.
-    pub fn new(out: W) -> Printer<W> {
-        Printer { out, matches: None }
+    pub fn new(out: W) -> JsonPrinter<W> {
+        JsonPrinter { out, matches: None }
     }
 
     fn message(&mut self, message: &Message<'_>) -> io::Result<()> {

@@ -26,11 +26,11 @@ pub enum ScanFormat {
 /// Writes the records of a scan in one [`ScanFormat`] to `W`.
 pub enum Printer<W: Write> {
     /// See [`text`].
-    Text(text::Printer<W>),
+    Text(text::TextPrinter<W>),
     /// See [`json`].
-    Json(json::Printer<W>),
+    Json(json::JsonPrinter<W>),
     /// See [`csv`]; boxed, as the CSV writer holds its own buffer.
-    Csv(Box<csv::Printer<W>>),
+    Csv(Box<csv::CsvPrinter<W>>),
 }
 
 impl<W: Write> Printer<W> {
@@ -38,9 +38,9 @@ impl<W: Write> Printer<W> {
     /// header is written with the first row.
     pub fn new(format: ScanFormat, out: W, styled: bool) -> Printer<W> {
         match format {
-            ScanFormat::Text => Printer::Text(text::Printer::new(out, styled)),
-            ScanFormat::Json => Printer::Json(json::Printer::new(out)),
-            ScanFormat::Csv => Printer::Csv(Box::new(csv::Printer::new(out))),
+            ScanFormat::Text => Printer::Text(text::TextPrinter::new(out, styled)),
+            ScanFormat::Json => Printer::Json(json::JsonPrinter::new(out)),
+            ScanFormat::Csv => Printer::Csv(Box::new(csv::CsvPrinter::new(out))),
         }
     }
 

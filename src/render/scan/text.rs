@@ -28,7 +28,7 @@ use crate::record::Status;
 use anstyle::{AnsiColor, Style};
 
 /// Writes one line per record.
-pub struct Printer<W: Write> {
+pub struct TextPrinter<W: Write> {
     out: W,
     styled: bool,
     /// The lines of the batch being written, up to [`BATCH_BYTES`] at a time.
@@ -176,10 +176,10 @@ fn push_line_styled(out: &mut Vec<u8>, r: &Record, styled: bool) {
     out.push(b'\n');
 }
 
-impl<W: Write> Printer<W> {
+impl<W: Write> TextPrinter<W> {
     /// A printer over `out`, in colour when `styled`.
-    pub fn new(out: W, styled: bool) -> Printer<W> {
-        Printer {
+    pub fn new(out: W, styled: bool) -> TextPrinter<W> {
+        TextPrinter {
             out,
             styled,
             lines: Vec::with_capacity(2 * BATCH_BYTES),
