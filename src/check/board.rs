@@ -4,8 +4,9 @@
 
 use shakmaty::{Bitboard, Board, Color, Square, attacks};
 
+use super::Kind;
 use super::rules::Checker;
-use super::{Kind, Part};
+use crate::position::Part;
 
 /// What rule 6 finds on `board` with `turn` to move: the side not to move in check, or an
 /// impossible check; `None` when the position is legal as far as these go. Also how the

@@ -15,6 +15,7 @@ pub use kind::Kind;
 
 use crate::parse::Parsed;
 use crate::position::Derived;
+use crate::position::Part;
 
 /// The checks, numbered as the rules of gbr-notation.md §3.
 #[derive(
@@ -102,42 +103,6 @@ impl Severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
             Severity::Note => "note",
-        }
-    }
-}
-
-/// A part of a written position.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Part {
-    /// The `dddd.dd`.
-    Code,
-    /// The king squares.
-    Kings,
-    /// The piece and pawn squares.
-    Squares,
-    /// W/B, written `wb` (as the rank of a code with W/B); `men-count`, its name in
-    /// directories written before, is read as well.
-    #[serde(rename = "wb", alias = "men-count")]
-    MenCount,
-    /// Sign or stipulation word.
-    Stipulation,
-    /// The FEN the position was read from (PGN input).
-    Fen,
-}
-
-impl Part {
-    /// The part's name in messages (`code`, `W/B`, ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            Part::Code => "code",
-            Part::Kings => "kings",
-            Part::Squares => "squares",
-            Part::MenCount => "W/B",
-            Part::Stipulation => "stipulation",
-            Part::Fen => "FEN",
         }
     }
 }

@@ -5,10 +5,11 @@ use std::ops::Range;
 
 use shakmaty::Color;
 
-use super::{Finding, Fix, Kind, Part};
+use super::{Finding, Fix, Kind};
 use crate::code::{Code, Digit, ORIGINAL_SET, PIECE_ROLES};
 use crate::material::Material;
 use crate::parse::Parsed;
+use crate::position::Part;
 use crate::position::{Decoded, Derived, MenCount, SquareList};
 
 /// Which copy of the material is the odd one out (gbr-notation.md §3, last paragraph).

@@ -1,8 +1,9 @@
 //! The context carried from code to code through one source, in order.
 
 use super::{Above, Link};
-use crate::check::{Check, Finding, Part, Severity, legality_kind};
+use crate::check::{Check, Finding, Severity, legality_kind};
 use crate::parse::Rank;
+use crate::position::Part;
 use crate::position::restipulate;
 use crate::record::{FindingRecord, Record};
 use crate::stipulation::{Stipulation, StipulationSource};

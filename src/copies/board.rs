@@ -4,11 +4,12 @@
 
 use shakmaty::{Board, Color, Role};
 
-use crate::check::{Fix, Part};
+use crate::check::Fix;
 use crate::code::{Code, PIECE_ROLES, plural_name};
 use crate::diagram::board_position;
 use crate::material::Material;
 use crate::parse::Parsed;
+use crate::position::Part;
 use crate::position::{Kings, MenCount};
 
 /// The men of a board, by side and role.

@@ -16,7 +16,7 @@ pub mod fixes;
 pub mod index;
 mod lines;
 pub mod merge;
-pub(crate) mod near;
+pub(crate) mod near_miss;
 mod notes;
 mod verify;
 
@@ -89,7 +89,7 @@ pub enum Against {
 /// What [`check_inputs`] does besides the checks of every copy.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// Look for near misses too (`copies/near.rs`).
+    /// Look for near misses too (`copies/near_miss.rs`).
     pub near_misses: bool,
     /// Compare the body against a directory.
     pub against: Option<Against>,
@@ -205,7 +205,7 @@ fn diagnose_all(
     found.into_iter().flatten().collect()
 }
 
-/// The near misses of every input without a fault (`copies/near.rs`), each input's most
+/// The near misses of every input without a fault (`copies/near_miss.rs`), each input's most
 /// likely first: the square lists of its captions that almost read, and the text that almost
 /// reads as a code. `steps` counts the bytes read ahead.
 fn near_miss_diagnostics(
@@ -220,12 +220,12 @@ fn near_miss_diagnostics(
         if faults.iter().any(|f| f.input == i) {
             continue;
         }
-        let mut misses: Vec<near::NearMiss> = captions
+        let mut misses: Vec<near_miss::NearMiss> = captions
             .iter()
             .filter(|c| c.input == i)
-            .filter_map(|c| near::square_list(input.text, &c.parsed))
+            .filter_map(|c| near_miss::square_list(input.text, &c.parsed))
             .collect();
-        misses.extend(near::near_misses_counted(input.text, steps));
+        misses.extend(near_miss::near_misses_counted(input.text, steps));
         misses.sort_by_key(|m| (std::cmp::Reverse(m.score), m.span.start));
         for miss in misses {
             let (line, column) = index[i].line_column(miss.span.start);

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use super::{Diagnostic, DiagnosticCheck};
 use crate::check::Severity;
-use crate::misread::{OcrFix, OcrPart};
+use crate::misread::OcrFix;
+use crate::position::Part;
 
 /// A note for each of `fixes` (the parts of input `input`'s `text`, named `path`, that were
 /// read otherwise than OCR gave them): `note[ocr]: OCR gave `dShé` (squares), read as
@@ -25,10 +26,9 @@ pub fn ocr_notes(input: usize, path: &Arc<str>, text: &[u8], fixes: &[OcrFix]) -
                 .rposition(|&b| b == b'\n')
                 .map_or(0, |i| i + 1);
             let part = match fix.part {
-                OcrPart::Code => "the code",
-                OcrPart::Squares => "squares",
-                OcrPart::Men => "W/B",
-                OcrPart::Line => "a caption line, read again as one line",
+                Some(Part::Code) => "the code",
+                Some(part) => part.name(),
+                None => "a caption line, read again as one line",
             };
             Diagnostic {
                 path: path.clone(),

@@ -1,11 +1,12 @@
 //! A code found on an OCR'd page: four digits, the full stop, two digits, each as OCR may have
 //! given it (docs/reading.md, "OCR"), standing where a code may start.
 
-use super::{OcrPart, Part, digit, is_stop};
+use super::{Found, digit, is_stop};
+use crate::position::Part;
 
 /// A code found at a character of the page, as [`code_at`] reads it.
 pub(super) struct CodeAt {
-    pub part: Part,
+    pub part: Found,
     /// Characters `start..end` of the page.
     pub start: usize,
     pub end: usize,
@@ -94,11 +95,11 @@ pub(super) fn code_at(chars: &[(usize, char)], i: usize) -> Option<CodeAt> {
     let glued_sign = i > 0 && matches!(chars[i - 1].1, '+' | '=');
     let men = men(digits.as_bytes());
     Some(CodeAt {
-        part: Part {
+        part: Found {
             start: i,
             end: k,
             read: digits,
-            part: OcrPart::Code,
+            part: Some(Part::Code),
             squares: 0,
         },
         start: i,

@@ -19,6 +19,8 @@
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
+use crate::position::Part;
+
 /// One part of an OCR'd page read otherwise than OCR gave it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct OcrFix {
@@ -29,24 +31,47 @@ pub struct OcrFix {
     pub found: CompactString,
     /// The part as read (`0116.00`, `d5h6`).
     pub read: CompactString,
-    /// Which part of the position it is.
-    pub part: OcrPart,
+    /// Which part of the position it is (GBR.md §2): the code, the squares (the king squares,
+    /// or a square list: kings and men glued in the compact form), or W/B
+    /// ([`Part::MenCount`]); `None` for a caption line's span from the kings to W/B read again
+    /// from the page as one line (docs/reading.md, "OCR: reading a line again"), where `found`
+    /// is the first reading and `read` the second, kept because the code it gives agrees with
+    /// W/B.
+    #[serde(with = "part_name")]
+    pub part: Option<Part>,
 }
 
-/// The part of a position an [`OcrFix`] reads (gbr-notation.md §2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OcrPart {
-    /// The material code `dddd.dd`.
-    Code,
-    /// The king squares, or a square list (kings and men glued in the compact form).
-    Squares,
-    /// W/B, the men of each side.
-    Men,
-    /// A caption line's span from the kings to W/B, read again from the page as one line
-    /// (docs/reading.md, "OCR: reading a line again"): `found` is the first reading, `read` the
-    /// second, kept because the code it gives agrees with W/B.
-    Line,
+/// The `part` of an [`OcrFix`] as saved in JSON and in the OCR cache: the part's name
+/// (`code`, `squares`, `men`), or `line` for a caption line read again as one line (`None`).
+/// `wb`, the name of W/B in a check's findings, reads as `men` too.
+mod part_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    use crate::position::Part;
+
+    pub fn serialize<S: Serializer>(part: &Option<Part>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match part {
+            None => "line",
+            Some(Part::MenCount) => "men",
+            Some(p) => p.name(),
+        })
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Part>, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Ok(Some(match &*name {
+            "line" => return Ok(None),
+            "code" => Part::Code,
+            "squares" => Part::Squares,
+            "men" | "wb" => Part::MenCount,
+            other => {
+                return Err(D::Error::unknown_variant(
+                    other,
+                    &["code", "squares", "men", "line"],
+                ));
+            }
+        }))
+    }
 }
 
 /// The text of an OCR'd page as read, with the parts read otherwise.
@@ -152,16 +177,16 @@ pub(crate) fn read(text: &str) -> Read {
 
 /// A part found: characters `start..end` of the page and what they read as.
 #[derive(Debug, Clone)]
-struct Part {
+struct Found {
     start: usize,
     end: usize,
     read: String,
-    part: OcrPart,
+    part: Option<Part>,
     /// Squares in it, for a run of squares.
     squares: usize,
 }
 
-impl Part {
+impl Found {
     fn found(&self, chars: &[(usize, char)]) -> String {
         chars[self.start..self.end]
             .iter()
@@ -177,7 +202,7 @@ fn byte(chars: &[(usize, char)], i: usize, text_len: usize) -> usize {
 fn apply(
     text: &str,
     chars: &[(usize, char)],
-    part: &Part,
+    part: &Found,
     out: &mut [u8],
     fixes: &mut Vec<OcrFix>,
 ) {

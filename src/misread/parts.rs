@@ -2,7 +2,8 @@
 //! (kings, a square list), W/B, the kings before the code (gbr-notation.md §2's forms;
 //! docs/reading.md, "OCR").
 
-use super::{OcrPart, Part, digit};
+use super::{Found, digit};
+use crate::position::Part;
 
 /// True when a file letter stands at `i`, glued to what came before.
 pub(super) fn glued_letter(chars: &[(usize, char)], i: usize) -> bool {
@@ -49,7 +50,7 @@ fn file(c: char) -> Option<char> {
 /// comma read as one) between squares or before the first. At least two squares, ending at a
 /// boundary. With `strays`, a mark standing between a file letter and its rank as printed
 /// (`gl1`, `aS5`: OCR read one stroke twice) is dropped.
-pub(super) fn squares_at(chars: &[(usize, char)], i: usize, strays: bool) -> Option<Part> {
+pub(super) fn squares_at(chars: &[(usize, char)], i: usize, strays: bool) -> Option<Found> {
     let mut k = i;
     let mut read = String::new();
     let mut squares = 0;
@@ -86,17 +87,17 @@ pub(super) fn squares_at(chars: &[(usize, char)], i: usize, strays: bool) -> Opt
             None => break,
         }
     }
-    (squares >= 2 && closes(chars, k)).then_some(Part {
+    (squares >= 2 && closes(chars, k)).then_some(Found {
         start: i,
         end: k,
         read,
-        part: OcrPart::Squares,
+        part: Some(Part::Squares),
         squares,
     })
 }
 
 /// W/B at `i`: men of each side, 1-16, a slash between (`3/3`, `l0/9`, `4/S`).
-pub(super) fn men_at(chars: &[(usize, char)], i: usize) -> Option<Part> {
+pub(super) fn men_at(chars: &[(usize, char)], i: usize) -> Option<Found> {
     let mut k = i;
     let mut read = String::new();
     for side in 0..2 {
@@ -122,18 +123,18 @@ pub(super) fn men_at(chars: &[(usize, char)], i: usize) -> Option<Part> {
             return None;
         }
     }
-    closes(chars, k).then_some(Part {
+    closes(chars, k).then_some(Found {
         start: i,
         end: k,
         read,
-        part: OcrPart::Men,
+        part: Some(Part::MenCount),
         squares: 0,
     })
 }
 
 /// Kings standing before the code that starts at `code`: two squares, apart from it by blanks
 /// (one line end at most), starting a token.
-pub(super) fn kings_before(chars: &[(usize, char)], code: usize) -> Option<Part> {
+pub(super) fn kings_before(chars: &[(usize, char)], code: usize) -> Option<Found> {
     let mut k = code;
     // Past a sign or bracket glued before the code.
     while k > 0 && matches!(chars[k - 1].1, '(' | '[' | '+' | '=' | '-') {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::position::Part;
 
 #[track_caller]
 fn reads(found: &str, expected: &str) {
@@ -59,13 +60,13 @@ fn the_fix_says_where_what_and_as_what() {
                 offset: 6,
                 found: "dShé".into(),
                 read: "d5h6".into(),
-                part: OcrPart::Squares
+                part: Some(Part::Squares)
             },
             OcrFix {
                 offset: 12,
                 found: "O130.00".into(),
                 read: "0130.00".into(),
-                part: OcrPart::Code
+                part: Some(Part::Code)
             },
         ]
     );
@@ -114,4 +115,31 @@ fn a_cent_sign_is_read_as_the_file_g() {
         "c2h4 0015.15 d3d6g5 ¢2.c4c5c7e5e6h3 5/7 Win:",
         "c2h4 0015.15 d3d6g5 g2.c4c5c7e5e6h3  5/7 Win:",
     );
+}
+
+#[test]
+fn a_fix_keeps_its_part_name_in_json_and_reads_old_names() {
+    let fix = |part| OcrFix {
+        offset: 3,
+        found: "Oll6,OO".into(),
+        read: "0116.00".into(),
+        part,
+    };
+    for (part, name) in [
+        (Some(Part::Code), "code"),
+        (Some(Part::Squares), "squares"),
+        (Some(Part::MenCount), "men"),
+        (None, "line"),
+    ] {
+        let json = serde_json::to_string(&fix(part)).unwrap();
+        assert!(json.contains(&format!("\"part\":\"{name}\"")), "{json}");
+        assert_eq!(serde_json::from_str::<OcrFix>(&json).unwrap(), fix(part));
+    }
+    let wb = r#"{"offset":3,"found":"3/4","read":"3/3","part":"wb"}"#;
+    assert_eq!(
+        serde_json::from_str::<OcrFix>(wb).unwrap().part,
+        Some(Part::MenCount)
+    );
+    let kings = r#"{"offset":3,"found":"a7d3","read":"a7d3","part":"kings"}"#;
+    assert!(serde_json::from_str::<OcrFix>(kings).is_err());
 }

@@ -1,9 +1,10 @@
 //! A code written beside the FEN (a GBR-like tag, a comment) checked against the FEN's
 //! position: each disagreement is a [`Check::Fen`] error on the game's record.
 
-use crate::check::{Check, Part, Severity};
+use crate::check::{Check, Severity};
 use crate::finder;
 use crate::parse::{Parsed, parse_at, parse_text};
+use crate::position::Part;
 use crate::position::Position;
 use crate::record::{FindingRecord, FixRecord, Record};
 

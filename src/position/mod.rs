@@ -9,8 +9,10 @@ use crate::code::{Code, PIECE_ROLES};
 use crate::material::Material;
 use crate::stipulation::Stipulation;
 
+mod part;
 mod parts;
 mod text;
+pub use part::Part;
 pub(crate) use parts::compact_text;
 use parts::display_with;
 pub use parts::{Kings, MenCount, SquareList};

@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::check::{Check, Finding, Part, Severity};
+use crate::check::{Check, Finding, Severity};
+use crate::position::Part;
 
 /// One finding of a check, flattened. Offsets are 0-based bytes into the source (after UTF-16
 /// decoding, for UTF-16 files).

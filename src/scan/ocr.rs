@@ -113,7 +113,7 @@ impl super::ChunkScan {
 mod tests {
     use super::*;
     use crate::input::Encoding;
-    use crate::misread::OcrPart;
+    use crate::position::Part;
     use crate::source_path::SourcePath;
 
     /// The caption of docs/reading.md, "OCR", as Tesseract gave it, with one line read again.
@@ -124,7 +124,7 @@ mod tests {
             offset: 0,
             found: "a7d3 0ll6,OO".into(),
             read: "a7d3 Oll6,OO".into(),
-            part: OcrPart::Line,
+            part: None,
         }
     }
 
@@ -134,7 +134,7 @@ mod tests {
         assert_eq!(read.text, "a7d3 0116.00 b2b3c6d6 3/3+.\n");
         assert_eq!(read.text.len(), OCR.len());
         let parts: Vec<_> = read.fixes.iter().map(|f| (f.offset, f.part)).collect();
-        assert_eq!(parts, [(0, OcrPart::Line), (5, OcrPart::Code)]);
+        assert_eq!(parts, [(0, None), (5, Some(Part::Code))]);
     }
 
     #[test]

@@ -507,7 +507,7 @@ fn ocr_fixes_round_trip_through_json_and_old_records_read_without_them() {
         offset: 5,
         found: "Ol30,22".into(),
         read: "0130.22".into(),
-        part: gbrscan::misread::OcrPart::Code,
+        part: Some(gbrscan::position::Part::Code),
     }]));
     let json = serde_json::to_string(&record).expect("JSON");
     assert!(

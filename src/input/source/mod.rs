@@ -90,7 +90,7 @@ pub struct Member<'a> {
     /// Its bytes.
     pub text: Text<'a>,
     /// `Some` for a text OCR gave (`--ocr`: a scanned PDF page, a page image), as Tesseract
-    /// gave it: the lines of it Tesseract read again ([`crate::misread::OcrPart::Line`], offsets
+    /// gave it: the lines of it Tesseract read again (an [`crate::misread::OcrFix`] of part `None`, offsets
     /// in the text), maybe none. Such a text is read for OCR's misreadings of codes before it
     /// is scanned, by the scan ([`crate::scan::read_ocr`]): nothing here knows codes. `None`
     /// for any other text.

@@ -21,9 +21,16 @@ pub struct DiffNames {
 }
 
 impl DiffNames {
-    /// The names for a diff of `files`, the paths as given.
-    pub fn new<'a>(files: impl IntoIterator<Item = &'a Path>) -> DiffNames {
-        let base = std::env::current_dir().and_then(std::fs::canonicalize).ok();
+    /// The names for a diff of `files` (the paths as given, relative ones read from
+    /// `current`), `current` being the folder the names are relative to: the process's
+    /// current folder as the caller has it, canonical (`None` when it cannot be had: every
+    /// name is then from the root). The files are made canonical here; one that cannot be
+    /// (gone, unreadable folder) is judged by its path as given.
+    pub fn new<'a>(
+        current: Option<PathBuf>,
+        files: impl IntoIterator<Item = &'a Path>,
+    ) -> DiffNames {
+        let base = current;
         let from_root = files.into_iter().any(|file| {
             let inside = match (&base, std::fs::canonicalize(file)) {
                 (Some(base), Ok(real)) => real.starts_with(base),

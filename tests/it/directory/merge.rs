@@ -1,10 +1,11 @@
 //! The merge property: merging the directories of shards gives exactly the
 //! directory of all the records at once, for random records, shardings and saved formats.
 
-use gbrscan::check::{Check, Part, Severity};
+use gbrscan::check::{Check, Severity};
 use gbrscan::directory::merge::{MergeInput, merge};
 use gbrscan::directory::{Directory, Order};
 use gbrscan::parse::{Form, Rank};
+use gbrscan::position::Part;
 use gbrscan::render::{Format, Listing};
 use gbrscan::saved::columns::SavedFormat;
 use gbrscan::saved::read::DirectoryReader;

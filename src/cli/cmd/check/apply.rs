@@ -47,7 +47,9 @@ pub fn fix(
     let applied = unique_fixes(shown, loaded.len(), doubts);
     // The names the diff gives its files: relative to the current folder, or from the
     // root when a file lies outside it (docs/check.md, "--diff and patch").
+    let current = std::env::current_dir().and_then(std::fs::canonicalize).ok();
     let names = DiffNames::new(
+        current,
         applied
             .iter()
             .zip(loaded)

@@ -182,7 +182,7 @@ pub(crate) struct PageText {
     /// The page's text as Tesseract gave it, each line read again and kept in place of its
     /// first reading.
     pub text: String,
-    /// The lines read again and kept ([`crate::misread::OcrPart::Line`]), offsets in `text`.
+    /// The lines read again and kept (each an [`crate::misread::OcrFix`] of part `None`), offsets in `text`.
     pub reread: Vec<OcrFix>,
 }
 
@@ -379,7 +379,7 @@ mod tests {
                 offset: 0,
                 found: "f4b8 or a — 4/4".into(),
                 read: "f4b8 0800.11 4/4".into(),
-                part: crate::misread::OcrPart::Line,
+                part: None,
             }],
         };
         store(&opts, "abcdef", &text);

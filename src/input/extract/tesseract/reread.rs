@@ -10,7 +10,7 @@ use std::process::Command;
 use super::OcrError;
 use super::child::{self, Bounds};
 use super::image::Grey;
-use crate::misread::{OcrFix, OcrPart};
+use crate::misread::OcrFix;
 
 /// The most lines of one page read again: the cost stays bounded on a page of tables.
 pub(super) const MAX_LINES: usize = 12;
@@ -82,7 +82,7 @@ pub(super) struct Page<'a> {
 }
 
 /// The page's text `text` with each suspect line read again where the second reading is kept,
-/// and an [`OcrFix`] of part [`OcrPart::Line`] for each (offsets in the text answered), and how
+/// and an [`OcrFix`] of part `None` (a line) for each (offsets in the text answered), and how
 /// many lines were read again. `tsv` is Tesseract's TSV output of the same reading.
 ///
 /// # Errors
@@ -135,7 +135,7 @@ pub(super) fn reread(
             offset: out.len() as u64,
             found: first.into(),
             read: kept.as_str().into(),
-            part: OcrPart::Line,
+            part: None,
         });
         out.push_str(&kept);
         copied = suspect.end;
