@@ -706,3 +706,45 @@ fn a_label_pattern_gives_the_number() {
     );
     assert!(json.contains(r#""label":"1","number":"1""#), "{json}");
 }
+
+#[test]
+fn a_line_holding_a_code_is_no_award_heading_at_any_chunk_size() {
+    // Shapes of the document campaign's findings: a caption line that ends in a year with a
+    // tourney's word (and an honour inside it) looks like a heading, but it holds a code. Read
+    // whole, such a line came after its own code; in chunks, the chunk owning the line's start
+    // read it first, so the code took its own line as its award.
+    let texts = [
+        "win 6010.03 1st Prize, Olympiad 1999\n*** eindspel\n",
+        "Smith-60 JT 2012\n*4313.00 h6d3*\n\nc5e5 0100.12c5e5\t3/3 BTM, Win\t1st Prize, Olympiad 1999\n",
+    ];
+    let sources = |records: &[Record]| -> Vec<String> {
+        records
+            .iter()
+            .map(|r| {
+                let (_, _, s, y, _) = fields(r);
+                format!("{s} {y:?}")
+            })
+            .collect()
+    };
+    let want: [&[&str]; 2] = [
+        &[" None"],
+        &["Smith-60 JT Some(2012)", "Smith-60 JT Some(2012)"],
+    ];
+    for (text, want) in texts.iter().zip(want) {
+        for chunk_size in 1..=16 {
+            let records = scan_buffer(
+                text.as_bytes(),
+                "t.txt",
+                ScanOptions { chunk_size },
+                &|_| {},
+            );
+            assert_eq!(
+                sources(&records),
+                want,
+                "{text:?} in chunks of {chunk_size}"
+            );
+        }
+        let whole = scan_buffer(text.as_bytes(), "t.txt", ScanOptions::default(), &|_| {});
+        assert_eq!(sources(&whole), want, "{text:?} whole");
+    }
+}

@@ -8,7 +8,8 @@ use crate::citation::{self, Citation};
 use crate::context::label::{FORM_FEED, block_number_in, is_blank};
 
 /// True when `line` is an award heading: a line of at most 80 bytes, alone (the line before
-/// it blank, or none; more than three lines under a study number, whose source it would be), ending in a year or a range of years, with a tourney's word before
+/// it blank, or none; more than three lines under a study number, whose source it would be;
+/// no code on it, as the reader of headings checks), ending in a year or a range of years, with a tourney's word before
 /// the year (`JT`, `MT`, `AT`, `T`, `ty`, `Tourney`, `Toernooi`, `Turnier`, `Tournoi`,
 /// `Torneo`, `Concorso`, `Cup`, `Memorial`, `Jubilee`, `Championship`, `Ch`, `Olympiad`,
 /// `Festival`, `Award`, `WCCT`, `Contest`, `Competition`), and no honour (a study's own
@@ -57,6 +58,19 @@ pub fn is_award_heading(line: &str) -> bool {
             ) || w.ends_with("jt")
                 || w.ends_with("-mt")
         })
+}
+
+/// Whether `line` holds a `dddd.dd` (GBR.md §1): a caption, never an award heading. A
+/// heading on a code's own line would be read, whole, only after that code, and in chunks
+/// before it (the chunk that owns the line reads it first).
+fn holds_code(line: &[u8]) -> bool {
+    memchr::memchr_iter(b'.', line).any(|i| {
+        i >= 4
+            && line[i - 4..i].iter().all(u8::is_ascii_digit)
+            && line
+                .get(i + 1..i + 3)
+                .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    })
 }
 
 /// The award headings of one reading, read line by line as its codes come in order: each
@@ -167,7 +181,7 @@ impl Awards {
                 && line[last].is_ascii_digit()
             {
                 let l = text(line);
-                if is_award_heading(&l) {
+                if is_award_heading(&l) && !holds_code(line) {
                     let mut cite = Citation::default();
                     if let Some((source, year)) = citation::ends_in_year(&l) {
                         cite.source = citation::field(&citation::join_spaced(source));
