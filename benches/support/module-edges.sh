@@ -8,7 +8,9 @@
 #     the library, not for its modules, which name the module that defines an item),
 #   - the edges hold a circle,
 #   - a module declared in src/lib.rs is missing from the table, or the table names a module
-#     that src/lib.rs does not declare.
+#     that src/lib.rs does not declare,
+#   - the folder table ("The folders and their jobs") misses a module of src/lib.rs as it
+#     stands in src/ (`x/` or `x.rs`), or names one src/ does not hold.
 # Test code is left out (files named tests.rs or under a tests/ folder, and the item after
 # `#[cfg(test)]`), and so are comments and string literals; the binary (src/main.rs, src/cli/)
 # is a crate of its own.
@@ -207,6 +209,25 @@ for name in sorted(modules - levels.keys()):
 for name in sorted(levels.keys() - modules):
     fail(f"the level table of {DOC} names `{name}`, which src/lib.rs does not declare")
     ok = False
+# The folder table ("The folders and their jobs"): each module of src/lib.rs named in its first
+# column as it stands in src/ (`x/` for a folder, `x.rs` for a file), and each name there one
+# that src/ holds.
+with open(DOC, encoding="utf-8") as doc:
+    text = doc.read()
+section = text.split("## The folders and their jobs", 1)[1].split("\n## ", 1)[0]
+named = set()
+for row in section.splitlines():
+    if row.startswith("| `"):
+        named.update(re.findall(r"`([a-z_]+(?:/|\.rs))`", row.split("|")[1]))
+for name in sorted(modules):
+    shape = f"{name}/" if os.path.isdir(f"src/{name}") else f"{name}.rs"
+    if shape not in named:
+        fail(f"`{shape}` of src/ is missing from the folder table of {DOC}")
+        ok = False
+for name in sorted(named):
+    if name != "cli/" and not os.path.exists(f"src/{name}"):
+        fail(f"the folder table of {DOC} names `{name}`, which src/ does not hold")
+        ok = False
 up = 0
 for y, x in sorted(edges):
     if x == "(root)":
