@@ -15,19 +15,56 @@
 
 use std::collections::HashMap;
 
+pub use super::mention::merge_mentions;
+
 use crate::code::Code;
 use crate::position::{Kings, restipulate};
 use crate::record::{EntryAt, Record};
 use crate::stipulation::StipulationSource;
 
+/// What [`merge_book`] merged in one file or more: entries of a book's own directory into
+/// their studies, and mentions of a study in prose ([`merge_mentions`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Merged {
+    /// Entries of the book's own directory merged into their studies.
+    pub entries: usize,
+    /// Codes mentioning a study in prose merged into it.
+    pub mentions: usize,
+}
+
+impl std::ops::AddAssign for Merged {
+    fn add_assign(&mut self, other: Merged) {
+        self.entries += other.entries;
+        self.mentions += other.mentions;
+    }
+}
+
+/// The records of one file (`records`, in order) as `gbr index` lists them: the entries of its
+/// own directory merged into its studies ([`merge_own_directory`]), then each mention of a
+/// study in prose merged into the study ([`merge_mentions`]), which the first leaves one
+/// record with kings for. Examples of the notation ([`Record::example`]) are best left out
+/// before: they are no studies.
+pub fn merge_book(records: &mut Vec<Record>) -> Merged {
+    let entries = merge_own_directory(records);
+    Merged {
+        entries,
+        mentions: merge_mentions(records),
+    }
+}
+
 /// The records of one file (`records`, in order) with the entries of its own directory merged
 /// into the studies of its body; returns how many entries were merged. A file without its own
 /// directory is left as it is.
 pub fn merge_own_directory(records: &mut Vec<Record>) -> usize {
-    let is_entry =
-        |r: &Record| r.kings.is_some() && r.stipulation_source == Some(StipulationSource::Heading);
+    // A study that holds its entry already (a saved directory read back) is no entry.
+    let is_entry = |r: &Record| {
+        r.kings.is_some()
+            && r.stipulation_source == Some(StipulationSource::Heading)
+            && r.directory_entry.is_none()
+    };
+    // An example of the notation is neither a study nor an entry.
     let (entries, body): (Vec<usize>, Vec<usize>) = (0..records.len())
-        .filter(|&i| records[i].kings.is_some())
+        .filter(|&i| records[i].kings.is_some() && !records[i].example)
         .partition(|&i| is_entry(&records[i]));
     if entries.len() < super::book::MIN_ENTRIES || body.is_empty() {
         return 0;

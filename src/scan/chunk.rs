@@ -294,6 +294,9 @@ impl<'a> Reader<'a> {
         };
         let line_feeds = newlines_before as i64 - between;
         let mut record = Record::checked_fields(at, parsed, buf, self.fields);
+        // An example of the notation in prose: read for the outputs that show it.
+        record.example = self.fields == Fields::All
+            && crate::context::example::is_example(buf, parsed.span.clone());
         record.diagram = diagram.as_ref().map(|d| Box::new(d.board.clone()));
         link.mark(&mut record);
         if let Some(unpaired) = link.unpaired {

@@ -1,5 +1,5 @@
 //! Reading a TSV row back into a record: one cell per column of [`COLUMNS`] (or of
-//! [`PAGED_COLUMNS`], [`INDEXED_COLUMNS`] or [`UNLABELLED_COLUMNS`], for a directory written
+//! [`CITED_COLUMNS`], [`PAGED_COLUMNS`], [`INDEXED_COLUMNS`] or [`UNLABELLED_COLUMNS`], for a directory written
 //! by an older `gbr`),
 //! quotes and escapes undone.
 //!
@@ -21,7 +21,9 @@ use crate::source_path::SourcePath;
 
 use super::{Columns, LineError, Order, check_group};
 #[cfg(doc)]
-use crate::saved::columns::{COLUMNS, INDEXED_COLUMNS, PAGED_COLUMNS, UNLABELLED_COLUMNS};
+use crate::saved::columns::{
+    CITED_COLUMNS, COLUMNS, INDEXED_COLUMNS, PAGED_COLUMNS, UNLABELLED_COLUMNS,
+};
 
 /// The cell's text: the formula guard dropped ([`unguarded`]), `\\ \t \n \r` undone (the
 /// writer no longer writes `\t`, which older directories have).
@@ -298,6 +300,12 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
         // The TSV columns do not carry a PGN game's metadata (jsonl does).
         study: None,
         directory_entry: directory_entry(&mut c, columns)?,
+        example: columns.has("example")
+            && c.parse("true or nothing", |t| match t {
+                "true" => Some(true),
+                "" => Some(false),
+                _ => None,
+            })?,
     };
     if columns == Columns::Indexed {
         record = record.with_page_index();
