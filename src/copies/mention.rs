@@ -7,8 +7,11 @@
 //! Within one file's records (a PDF's pages share it), a record **without kings** whose code
 //! and number (its citation's, else the number its label starts with: `- 116 EG, 2010`,
 //! `No 12`, `116`) are those of **exactly one** record with kings of the file is that study's
-//! second mention, and is merged into it. Where two records with kings have that code and
-//! number, or the record has no number, nothing is merged: two studies could be meant.
+//! second mention, and is merged into it. A record without kings and without a number on a
+//! PDF page whose only record with kings has its code (`the 0800.00 study of ...` under the
+//! study, on its page, where the scan reads no label for it) is that study's too. Where two
+//! records with kings have that code and number, or the page holds two studies, nothing is
+//! merged: two studies could be meant.
 //!
 //! The study keeps its own reference and nothing of the mention's: the mention gives no
 //! position (no kings, no squares) and no copy that `gbr check` could compare, and a place
@@ -59,6 +62,17 @@ pub(crate) fn label_number(label: &str) -> Option<&str> {
         .then(|| &rest[..n])
 }
 
+/// The codes of the records with kings on each PDF page of one file (by page index).
+fn page_studies(records: &[Record]) -> HashMap<u32, Vec<Code>> {
+    let mut pages: HashMap<u32, Vec<Code>> = HashMap::new();
+    for r in records.iter().filter(|r| r.kings.is_some()) {
+        if let Some(p) = r.page_index {
+            pages.entry(p).or_default().push(r.code);
+        }
+    }
+    pages
+}
+
 /// The records of one file (`records`, in order) with each mention of a study in prose merged
 /// into the study (see the module's docs); returns how many were merged.
 pub fn merge_mentions(records: &mut Vec<Record>) -> usize {
@@ -70,15 +84,22 @@ pub fn merge_mentions(records: &mut Vec<Record>) -> usize {
             studies.entry((r.code, n)).or_default().push(i);
         }
     }
-    if studies.is_empty() {
+    let pages = page_studies(records);
+    if studies.is_empty() && pages.is_empty() {
         return 0;
     }
     let mentions: Vec<bool> = records
         .iter()
         .map(|r| {
             r.kings.is_none()
-                && number(r)
-                    .is_some_and(|n| studies.get(&(r.code, n)).is_some_and(|s| s.len() == 1))
+                && match number(r) {
+                    Some(n) => studies.get(&(r.code, n)).is_some_and(|s| s.len() == 1),
+                    // Without a number: the one study of its PDF page, of its code.
+                    None => r
+                        .page_index
+                        .and_then(|p| pages.get(&p))
+                        .is_some_and(|s| matches!(s.as_slice(), [c] if *c == r.code)),
+                }
         })
         .collect();
     let count = mentions.iter().filter(|&&m| m).count();
