@@ -18,52 +18,58 @@ pub(crate) const REACH: usize = 256;
 const EXAMPLE_WORDS: &[&str] = &[
     "example",
     "examples",
-    "eg",
     "instance",
     "voorbeeld",
     "bijvoorbeeld",
-    "bv",
     "beispiel",
-    "zb",
     "exemple",
     "ejemplo",
     "vorm",
     "form",
     "notation",
     "notatie",
-    "bijv",
-    "bspw",
-    "pex",
-    "pej",
 ];
 
-/// The words of `s` (letters only), lower-cased, in order; a full stop between two letters
-/// joins them, so that an abbreviation is one word (`z.B.` is `zb`, `e.g.` is `eg`).
-fn words(s: &[u8]) -> impl DoubleEndedIterator<Item = Vec<u8>> + '_ {
-    let joined: Vec<u8> = (0..s.len())
-        .filter(|&i| {
-            let letter = |j: Option<usize>| {
-                j.and_then(|j| s.get(j))
-                    .is_some_and(u8::is_ascii_alphabetic)
-            };
-            !(s[i] == b'.' && letter(i.checked_sub(1)) && letter(Some(i + 1)))
-        })
-        .map(|i| s[i])
-        .collect();
-    let words: Vec<Vec<u8>> = joined
-        .split(|b| !b.is_ascii_alphabetic() && *b < 0x80)
-        .filter(|w| !w.is_empty())
-        .map(|w| w.to_ascii_lowercase())
-        .collect();
-    words.into_iter()
+/// Abbreviations that announce an example, counted only where a full stop marks them as one
+/// (`e.g.`, `bv.`, `z.B.`, `bijv.`, `p.ex.`): `EG` alone is the magazine (`EG 190, No 1:`).
+const ABBREVIATIONS: &[&str] = &["eg", "bv", "zb", "bijv", "bspw", "pex", "pej"];
+
+/// The words of `s` (letters only), lower-cased, in order, each with whether a full stop
+/// stands in it or right after it; a full stop between two letters joins them, so that an
+/// abbreviation is one word (`z.B.` is `zb`, `e.g.` is `eg`).
+fn words(s: &[u8]) -> impl DoubleEndedIterator<Item = (Vec<u8>, bool)> + '_ {
+    let letter = |j: Option<usize>| {
+        j.and_then(|j| s.get(j))
+            .is_some_and(u8::is_ascii_alphabetic)
+    };
+    let mut out: Vec<(Vec<u8>, bool)> = Vec::new();
+    let mut word: Option<(Vec<u8>, bool)> = None;
+    for (i, &b) in s.iter().enumerate() {
+        let joining = b == b'.' && letter(i.checked_sub(1)) && letter(Some(i + 1));
+        if b.is_ascii_alphabetic() || b >= 0x80 {
+            word.get_or_insert_with(|| (Vec::new(), false))
+                .0
+                .push(b.to_ascii_lowercase());
+        } else if joining {
+            if let Some(w) = word.as_mut() {
+                w.1 = true;
+            }
+        } else if let Some(mut w) = word.take() {
+            w.1 |= b == b'.';
+            out.push(w);
+        }
+    }
+    out.extend(word);
+    out.into_iter()
 }
 
-/// Whether one of [`EXAMPLE_WORDS`] is among the last `n` words of `s`.
+/// Whether one of [`EXAMPLE_WORDS`] (or of [`ABBREVIATIONS`], written with its full stop) is
+/// among the last `n` words of `s`.
 fn example_word_among(s: &[u8], n: usize) -> bool {
-    words(s)
-        .rev()
-        .take(n)
-        .any(|w| EXAMPLE_WORDS.iter().any(|e| e.as_bytes() == w.as_slice()))
+    words(s).rev().take(n).any(|(w, dotted)| {
+        let is = |list: &[&str]| list.iter().any(|e| e.as_bytes() == w.as_slice());
+        is(EXAMPLE_WORDS) || (dotted && is(ABBREVIATIONS))
+    })
 }
 
 /// The text of the line ending at `end` (0-based, exclusive) from its start, or from
@@ -105,12 +111,13 @@ fn announced_above(text: &[u8], line_start: usize) -> bool {
 /// Whether the code read at `span` (0-based byte range in `text`, sign and kings included) is
 /// an example of the notation in prose, not a study: one of [`EXAMPLE_WORDS`] among the four
 /// words before it on its line (`Het voorbeeld + 1234.56`, `in the form 1234.56`, `e.g.
-/// 0103.11`, `z.B. 4001.00`, `Zum Beispiel: + 0311.02`), at the end of the line above it
-/// before a colon (`Een voorbeeld:` over `+ 1234.56 a7c8 betekent ...`), or a code inside a
-/// sentence: two words or more of prose on its line before it and two small-letter words or
-/// more right after it (`... het voorbeeld + 1234.56 a7c8 betekent dus ...`). The rule comes
-/// from the 2017 study book's explanation of the code (`../shared/real`), which prints its
-/// example in each of these ways.
+/// 0103.11`, `z.B. 4001.00`, `Zum Beispiel: + 0311.02`; an abbreviation only with its full
+/// stop, so that `EG 190, No 1:` is a caption), at the end of the line above it before a colon
+/// (`Een voorbeeld:` over `+ 1234.56 a7c8 betekent ...`), or a code inside a sentence: two
+/// words or more of prose on its line before it and two small-letter words or more right
+/// after it (`... het voorbeeld + 1234.56 a7c8 betekent dus ...`). The rule comes from the
+/// 2017 and 2008 study books' explanations of the code (`../shared/real`,
+/// `../shared/corpus`), which print their example in each of these ways.
 pub(crate) fn is_example(text: &[u8], span: Range<usize>) -> bool {
     let before = line_before(text, span.start);
     let line_start = span.start - before.len();
