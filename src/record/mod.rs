@@ -259,8 +259,8 @@ pub enum Fields {
     #[default]
     All,
     /// What a listing of one line per code shows: [`Record::text`] is left empty and
-    /// [`Record::kings`], [`Record::squares`] and [`Record::men`] `None`, whatever the code
-    /// has (its [`Record::rank`], [`Record::canonical`] and findings still say it).
+    /// [`Record::kings`], [`Record::squares`] and [`Record::men`] `None`, and
+    /// [`Record::example`] false, whatever the code has (its [`Record::rank`], [`Record::canonical`] and findings still say it).
     Listing,
 }
 

@@ -241,8 +241,15 @@ impl<'a> Reader<'a> {
     fn make_records(&mut self) {
         // Read in place: moving each code read out of the group copied it whole.
         let mut group = std::mem::take(&mut self.group);
+        let first = self.found.len();
         for found in &group {
             self.make_record(found);
+        }
+        // An example of the notation in prose: read for the outputs that show it.
+        if self.fields == Fields::All {
+            for (record, found) in self.found[first..].iter_mut().zip(&group) {
+                record.example = context::example::is_example(self.buf, found.parsed.span.clone());
+            }
         }
         group.clear();
         self.group = group;
@@ -294,9 +301,6 @@ impl<'a> Reader<'a> {
         };
         let line_feeds = newlines_before as i64 - between;
         let mut record = Record::checked_fields(at, parsed, buf, self.fields);
-        // An example of the notation in prose: read for the outputs that show it.
-        record.example = self.fields == Fields::All
-            && crate::context::example::is_example(buf, parsed.span.clone());
         record.diagram = diagram.as_ref().map(|d| Box::new(d.board.clone()));
         link.mark(&mut record);
         if let Some(unpaired) = link.unpaired {
