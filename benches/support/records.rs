@@ -70,5 +70,6 @@ pub fn record(i: u64) -> Record {
         findings: Vec::new(),
         study: None,
         directory_entry: None,
+        example: false,
     }
 }

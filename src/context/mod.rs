@@ -11,6 +11,7 @@
 
 mod chain;
 pub mod evidence;
+pub(crate) mod example;
 pub mod fen_near;
 pub mod label;
 pub mod lines;

@@ -13,7 +13,7 @@
 //! in its body.
 //!
 //! The book's explanation of the notation (`Het voorbeeld + 1234.56 a7c8 betekent dus ...`) is
-//! an example in prose ([`is_example`]): neither a study of the body nor an entry. A list of
+//! an example in prose ([`is_example`], the scan's rule): neither a study of the body nor an entry. A list of
 //! codes under headings of which fewer than half share their kings or code with a study of the
 //! body is not the book's own directory, and is not compared.
 
@@ -29,96 +29,11 @@ use crate::context::table::{Entry, Tables};
 /// heading over one or two codes is more often a chapter's title over its studies.
 pub(crate) const MIN_ENTRIES: usize = 3;
 
-/// Words that announce an example of the notation, among the four words before a code on
-/// its line (lower case): English, Dutch, German, French, Spanish.
-const EXAMPLE_WORDS: &[&str] = &[
-    "example",
-    "examples",
-    "eg",
-    "instance",
-    "voorbeeld",
-    "bijvoorbeeld",
-    "bv",
-    "beispiel",
-    "zb",
-    "exemple",
-    "ejemplo",
-    "vorm",
-    "form",
-    "notation",
-    "notatie",
-    "bijv",
-    "bspw",
-    "pex",
-    "pej",
-];
-
-/// The words of `s` (letters only), lower-cased, in order; a full stop between two letters
-/// joins them, so that an abbreviation is one word (`z.B.` is `zb`, `e.g.` is `eg`).
-fn words(s: &[u8]) -> impl DoubleEndedIterator<Item = Vec<u8>> + '_ {
-    let joined: Vec<u8> = (0..s.len())
-        .filter(|&i| {
-            let letter = |j: Option<usize>| {
-                j.and_then(|j| s.get(j))
-                    .is_some_and(u8::is_ascii_alphabetic)
-            };
-            !(s[i] == b'.' && letter(i.checked_sub(1)) && letter(Some(i + 1)))
-        })
-        .map(|i| s[i])
-        .collect();
-    let words: Vec<Vec<u8>> = joined
-        .split(|b| !b.is_ascii_alphabetic() && *b < 0x80)
-        .filter(|w| !w.is_empty())
-        .map(|w| w.to_ascii_lowercase())
-        .collect();
-    words.into_iter()
-}
-
-/// Whether one of [`EXAMPLE_WORDS`] is among the last `n` words of `s`.
-fn example_word_among(s: &[u8], n: usize) -> bool {
-    words(s)
-        .rev()
-        .take(n)
-        .any(|w| EXAMPLE_WORDS.iter().any(|e| e.as_bytes() == w.as_slice()))
-}
-
-/// Whether the line above the one starting at `line_start` ends in an example word and a
-/// colon, a short line announcing the example below it (`Een voorbeeld:`, `For example:`,
-/// `Zum Beispiel:`).
-fn announced_above(text: &[u8], line_start: usize) -> bool {
-    let Some(above_end) = line_start.checked_sub(1) else {
-        return false;
-    };
-    let above_start = memchr::memrchr(b'\n', &text[..above_end]).map_or(0, |i| i + 1);
-    let above = text[above_start..above_end].trim_ascii();
-    above
-        .strip_suffix(b":")
-        .is_some_and(|words| example_word_among(words, 2))
-}
-
-/// Whether the caption is an example of the notation in prose, not a study: one of
-/// [`EXAMPLE_WORDS`] among the four words before it on its line (`Het voorbeeld + 1234.56`,
-/// `in the form 1234.56`, `e.g. 0103.11`, `z.B. 4001.00`, `Zum Beispiel: + 0311.02`), at the
-/// end of the line above it before a colon (`Een voorbeeld:` over `+ 1234.56 a7c8 betekent
-/// ...`), or a code inside a sentence: two words or more of prose on its line before it and
-/// two small-letter words or more right after it (`... het voorbeeld + 1234.56 a7c8 betekent
-/// dus ...`).
+/// Whether the caption is an example of the notation in prose, not a study: the scan's rule
+/// (`context::example`, docs/reading.md, "Examples of the notation"), which marks the record
+/// ([`crate::record::Record::example`]).
 pub(crate) fn is_example(text: &[u8], caption: &Caption) -> bool {
-    let span = caption.parsed.span.clone();
-    let line_start = memchr::memrchr(b'\n', &text[..span.start]).map_or(0, |i| i + 1);
-    let line_end = memchr::memchr(b'\n', &text[span.end..]).map_or(text.len(), |i| span.end + i);
-    let before = &text[line_start..span.start];
-    if example_word_among(before, 4) || announced_above(text, line_start) {
-        return true;
-    }
-    let after = &text[span.end..line_end];
-    let small_after = after
-        .split(|b| b.is_ascii_whitespace())
-        .filter(|w| !w.is_empty())
-        .take(2)
-        .filter(|w| w.len() >= 2 && w.iter().all(|b| b.is_ascii_lowercase()))
-        .count();
-    small_after == 2 && words(before).count() >= 2
+    crate::context::example::is_example(text, caption.parsed.span.clone())
 }
 
 /// What stands above the first code of input `at` (its text `text`, the code's text from

@@ -15,19 +15,56 @@
 
 use std::collections::HashMap;
 
+pub use super::mention::merge_mentions;
+
 use crate::code::Code;
 use crate::position::{Kings, restipulate};
 use crate::record::{EntryAt, Record};
 use crate::stipulation::StipulationSource;
 
+/// What [`merge_book`] merged in one file or more: entries of a book's own directory into
+/// their studies, and mentions of a study in prose ([`merge_mentions`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Merged {
+    /// Entries of the book's own directory merged into their studies.
+    pub entries: usize,
+    /// Codes mentioning a study in prose merged into it.
+    pub mentions: usize,
+}
+
+impl std::ops::AddAssign for Merged {
+    fn add_assign(&mut self, other: Merged) {
+        self.entries += other.entries;
+        self.mentions += other.mentions;
+    }
+}
+
+/// The records of one file (`records`, in order) as `gbr index` lists them: the entries of its
+/// own directory merged into its studies ([`merge_own_directory`]), then each mention of a
+/// study in prose merged into the study ([`merge_mentions`]), which the first leaves one
+/// record with kings for. Examples of the notation ([`Record::example`]) are best left out
+/// before: they are no studies.
+pub fn merge_book(records: &mut Vec<Record>) -> Merged {
+    let entries = merge_own_directory(records);
+    Merged {
+        entries,
+        mentions: merge_mentions(records),
+    }
+}
+
 /// The records of one file (`records`, in order) with the entries of its own directory merged
 /// into the studies of its body; returns how many entries were merged. A file without its own
 /// directory is left as it is.
 pub fn merge_own_directory(records: &mut Vec<Record>) -> usize {
-    let is_entry =
-        |r: &Record| r.kings.is_some() && r.stipulation_source == Some(StipulationSource::Heading);
+    // A study that holds its entry already (a saved directory read back) is no entry.
+    let is_entry = |r: &Record| {
+        r.kings.is_some()
+            && r.stipulation_source == Some(StipulationSource::Heading)
+            && r.directory_entry.is_none()
+    };
+    // An example of the notation is neither a study nor an entry.
     let (entries, body): (Vec<usize>, Vec<usize>) = (0..records.len())
-        .filter(|&i| records[i].kings.is_some())
+        .filter(|&i| records[i].kings.is_some() && !records[i].example)
         .partition(|&i| is_entry(&records[i]));
     if entries.len() < super::book::MIN_ENTRIES || body.is_empty() {
         return 0;
@@ -51,22 +88,7 @@ pub fn merge_own_directory(records: &mut Vec<Record>) -> usize {
     if 2 * known < entries.len() {
         return 0;
     }
-    let mut merged = Vec::new();
-    for &e in &entries {
-        let entry = &records[e];
-        let key = (entry.code, entry.kings.expect("an entry has kings"));
-        let Some(studies) = by_position.get_mut(&key) else {
-            continue;
-        };
-        let numbered = studies
-            .iter()
-            .position(|&s| entry.label.is_some() && records[s].label == entry.label);
-        let Some(at) = numbered.or((!studies.is_empty()).then_some(0)) else {
-            continue;
-        };
-        merged.push((e, studies.remove(at)));
-    }
-    merged.extend(by_number(records, &entries, &merged));
+    let merged = pair(records, &entries, by_position);
     let count = merged.len();
     let mut dropped = vec![false; records.len()];
     for (e, s) in merged {
@@ -80,6 +102,65 @@ pub fn merge_own_directory(records: &mut Vec<Record>) -> usize {
         !dropped[i - 1]
     });
     count
+}
+
+/// The pairs (entry, study) of a book's directory `entries` and its body (`by_position`: the
+/// studies of each code and kings, in order). An entry is paired with the study of its code
+/// and kings that has its number, else the first such study not yet paired; where a code and
+/// kings are those of more entries than studies (a directory that misprints one study as
+/// another's position), the entries without their number wait until the pairing by number
+/// ([`by_number`]) has taken those it can, and the rest then take the studies left in order.
+fn pair(
+    records: &[Record],
+    entries: &[usize],
+    mut by_position: HashMap<(Code, Kings), Vec<usize>>,
+) -> Vec<(usize, usize)> {
+    let key = |e: usize| {
+        (
+            records[e].code,
+            records[e].kings.expect("an entry has kings"),
+        )
+    };
+    let mut listed: HashMap<(Code, Kings), usize> = HashMap::new();
+    for &e in entries {
+        *listed.entry(key(e)).or_default() += 1;
+    }
+    let crowded: std::collections::HashSet<(Code, Kings)> = listed
+        .into_iter()
+        .filter(|(k, n)| by_position.get(k).is_some_and(|s| *n > s.len()))
+        .map(|(k, _)| k)
+        .collect();
+    let (mut merged, mut waiting) = (Vec::new(), Vec::new());
+    for &e in entries {
+        let entry = &records[e];
+        let Some(studies) = by_position.get_mut(&key(e)) else {
+            continue;
+        };
+        let numbered = studies
+            .iter()
+            .position(|&s| entry.label.is_some() && records[s].label == entry.label);
+        if numbered.is_none() && crowded.contains(&key(e)) {
+            waiting.push(e);
+            continue;
+        }
+        let Some(at) = numbered.or((!studies.is_empty()).then_some(0)) else {
+            continue;
+        };
+        merged.push((e, studies.remove(at)));
+    }
+    let numbered = by_number(records, entries, &merged);
+    let taken: std::collections::HashSet<usize> =
+        numbered.iter().flat_map(|&(e, s)| [e, s]).collect();
+    merged.extend(numbered);
+    for e in waiting.into_iter().filter(|e| !taken.contains(e)) {
+        let Some(studies) = by_position.get_mut(&key(e)) else {
+            continue;
+        };
+        if let Some(at) = studies.iter().position(|s| !taken.contains(s)) {
+            merged.push((e, studies.remove(at)));
+        }
+    }
+    merged
 }
 
 /// The entries left unmerged paired by number with the studies left unmerged (`merged`: the

@@ -15,6 +15,7 @@ mod elsewhere;
 pub mod fixes;
 pub mod index;
 mod lines;
+mod mention;
 pub mod merge;
 pub(crate) mod near_miss;
 mod notes;

@@ -46,6 +46,7 @@ fn record(
         findings: Vec::new(),
         study: None,
         directory_entry: None,
+        example: false,
     }
 }
 

@@ -116,6 +116,7 @@ impl Record {
             findings: findings.iter().map(FindingRecord::new).collect(),
             study: None,
             directory_entry: None,
+            example: false,
         }
     }
 }

@@ -169,6 +169,12 @@ pub struct Record {
     /// out of the JSON) otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub directory_entry: Option<Box<EntryAt>>,
+    /// True for an example of the notation in prose (`Het voorbeeld + 1234.56 a7c8 betekent
+    /// dus ...`): a code in the text, but no study (docs/reading.md, "Examples of the
+    /// notation"). `gbr scan` reports it; `gbr index` lists it as no entry. Left out of the
+    /// JSON when false, and false in output saved before the field existed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub example: bool,
 }
 
 /// Where a study's entry in its book's own directory stands ([`Record::directory_entry`]).
@@ -253,8 +259,8 @@ pub enum Fields {
     #[default]
     All,
     /// What a listing of one line per code shows: [`Record::text`] is left empty and
-    /// [`Record::kings`], [`Record::squares`] and [`Record::men`] `None`, whatever the code
-    /// has (its [`Record::rank`], [`Record::canonical`] and findings still say it).
+    /// [`Record::kings`], [`Record::squares`] and [`Record::men`] `None`, and
+    /// [`Record::example`] false, whatever the code has (its [`Record::rank`], [`Record::canonical`] and findings still say it).
     Listing,
 }
 

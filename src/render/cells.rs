@@ -81,7 +81,7 @@ pub(crate) fn material_words(code: Code) -> String {
 
 /// Calls `cell` with each cell of `record` in [`COLUMNS`] order: absent values are empty,
 /// `valid` is `true`/`false`, `findings` is a JSON array, `directory_entry` a JSON object or
-/// nothing. `scratch` is reused for the FEN, the findings and the entry.
+/// nothing, `example` is `true` or nothing. `scratch` is reused for the FEN, the findings and the entry.
 pub(crate) fn cells(
     record: &Record,
     scratch: &mut Vec<u8>,
@@ -170,7 +170,9 @@ pub(crate) fn cells_with(
     if let Some(entry) = &record.directory_entry {
         serde_json::to_writer(&mut *scratch, entry)?;
     }
-    cell(scratch)
+    cell(scratch)?;
+    // An example of the notation in prose (`context::example`), no study.
+    cell(if record.example { b"true" } else { b"" })
 }
 
 /// The cells `number`, `composers` (joined by ` & `), `source`, `year` and `honour` of

@@ -43,7 +43,7 @@ const fn col(name: &'static str, since: Columns, kind: CellKind) -> Column {
 }
 
 use CellKind::{Number, Page, Text, Year};
-use Columns::{Current, Indexed, Paged, Unlabelled};
+use Columns::{Cited, Current, Indexed, Paged, Unlabelled};
 
 /// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
 /// `duplicate`): the one table every list of column names is made from (TSV and CSV headers,
@@ -52,8 +52,9 @@ use Columns::{Current, Indexed, Paged, Unlabelled};
 /// its index in the file, and where the printed one comes from), the study's label and its
 /// citation (number, composers, source, year, honour), the position's texts and checks, and
 /// last the place of the study's entry in its book's own directory where `gbr index` merged
-/// the two (`directory_entry`). Documented in `docs/directory.md`.
-pub const TABLE: [Column; 28] = [
+/// the two (`directory_entry`), and whether it is an example of the notation, no study
+/// (`example`). Documented in `docs/directory.md`.
+pub const TABLE: [Column; 29] = [
     col("code", Unlabelled, Text),
     col("kings", Unlabelled, Text),
     col("squares", Unlabelled, Text),
@@ -68,11 +69,11 @@ pub const TABLE: [Column; 28] = [
     col("column", Unlabelled, Number),
     col("length", Unlabelled, Number),
     col("label", Indexed, Text),
-    col("number", Current, Text),
-    col("composers", Current, Text),
-    col("source", Current, Text),
-    col("year", Current, Year),
-    col("honour", Current, Text),
+    col("number", Cited, Text),
+    col("composers", Cited, Text),
+    col("source", Cited, Text),
+    col("year", Cited, Year),
+    col("honour", Cited, Text),
     col("text", Unlabelled, Text),
     col("form", Unlabelled, Text),
     col("rank", Unlabelled, Text),
@@ -81,7 +82,8 @@ pub const TABLE: [Column; 28] = [
     col("fen", Unlabelled, Text),
     col("valid", Unlabelled, Text),
     col("findings", Unlabelled, Text),
-    col("directory_entry", Current, Text),
+    col("directory_entry", Cited, Text),
+    col("example", Current, Text),
 ];
 
 /// The names of the columns of [`TABLE`] that `layout` has, in order; `N` their number (a
@@ -102,10 +104,16 @@ const fn names<const N: usize>(layout: Columns) -> [&'static str; N] {
 }
 
 /// The names of today's columns ([`TABLE`]).
-pub const COLUMNS: [&str; 28] = names(Current);
+pub const COLUMNS: [&str; 29] = names(Current);
+
+/// The columns of directories written before entries marked an example of the notation:
+/// [`COLUMNS`] without `example`. Readers still read them; none of their entries is an
+/// example.
+pub const CITED_COLUMNS: [&str; 28] = names(Cited);
 
 /// The columns of directories written before entries carried their citation: [`COLUMNS`]
-/// without `number`, `composers`, `source`, `year`, `honour` and `directory_entry`. Readers
+/// without `number`, `composers`, `source`, `year`, `honour`, `directory_entry` and
+/// `example`. Readers
 /// still read them; their entries have no citation.
 pub const PAGED_COLUMNS: [&str; 22] = names(Paged);
 
@@ -148,6 +156,8 @@ pub(crate) const fn column(name: &str) -> usize {
 pub enum Columns {
     /// [`COLUMNS`]; always for JSON Lines, whose entries name their fields.
     Current,
+    /// [`CITED_COLUMNS`]: no `example`.
+    Cited,
     /// [`PAGED_COLUMNS`]: no citation.
     Paged,
     /// [`INDEXED_COLUMNS`]: `page` is the page's index.
@@ -161,6 +171,8 @@ impl Columns {
     pub fn of(names: &[&str]) -> Option<Columns> {
         if names == COLUMNS {
             Some(Columns::Current)
+        } else if names == CITED_COLUMNS {
+            Some(Columns::Cited)
         } else if names == PAGED_COLUMNS {
             Some(Columns::Paged)
         } else if names == INDEXED_COLUMNS {
@@ -183,6 +195,7 @@ impl Columns {
     pub fn names(self) -> &'static [&'static str] {
         match self {
             Columns::Current => &COLUMNS,
+            Columns::Cited => &CITED_COLUMNS,
             Columns::Paged => &PAGED_COLUMNS,
             Columns::Indexed => &INDEXED_COLUMNS,
             Columns::Unlabelled => &UNLABELLED_COLUMNS,
@@ -287,7 +300,9 @@ mod tests {
             "year",
             "honour",
             "directory_entry",
+            "example",
         ];
+        assert_eq!(CITED_COLUMNS.to_vec(), without(&["example"]));
         assert_eq!(PAGED_COLUMNS.to_vec(), without(&cited));
         assert_eq!(
             INDEXED_COLUMNS.to_vec(),

@@ -241,8 +241,15 @@ impl<'a> Reader<'a> {
     fn make_records(&mut self) {
         // Read in place: moving each code read out of the group copied it whole.
         let mut group = std::mem::take(&mut self.group);
+        let first = self.found.len();
         for found in &group {
             self.make_record(found);
+        }
+        // An example of the notation in prose: read for the outputs that show it.
+        if self.fields == Fields::All {
+            for (record, found) in self.found[first..].iter_mut().zip(&group) {
+                record.example = context::example::is_example(self.buf, found.parsed.span.clone());
+            }
         }
         group.clear();
         self.group = group;

@@ -25,6 +25,8 @@ pub const OVERLAP: usize = 64 << 10;
 
 // The farthest look-back, a sign across prose, sees the same bytes as in the whole text.
 const _: () = assert!(OVERLAP >= crate::context::lines::BLOCK_BYTES);
+// So does the rule of an example of the notation, over the line above and the code's own.
+const _: () = assert!(OVERLAP >= 2 * crate::context::example::REACH + 2);
 
 /// Bytes asked of the reader at a time, at least.
 const READ_SIZE: usize = 64 << 10;

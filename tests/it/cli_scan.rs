@@ -260,7 +260,10 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
         .collect();
     assert_eq!(header, gbrscan::render::csv::CSV_COLUMNS.map(String::from));
     assert_eq!(header[0], "code");
-    assert_eq!(header[26..], ["findings", "directory_entry", "fix"]);
+    assert_eq!(
+        header[26..],
+        ["findings", "directory_entry", "example", "fix"]
+    );
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
     assert_eq!(rows.len(), 6);
     let eg = &rows[1];
@@ -286,12 +289,13 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
         &eg[26],
         "error men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67, or else W/B 9/8"
     );
-    assert_eq!(&eg[28], "=\"0411.67\"");
+    assert_eq!((&eg[28], &eg[29]), ("", "=\"0411.67\""));
     let roycroft = &rows[0];
     assert_eq!(&roycroft[24], "8/K7/2nn4/8/8/1B1k4/1R6/8");
+    // `Roycroft's own example: a7d3 0116.00 ...`: an example of the notation, so marked.
     assert_eq!(
-        (&roycroft[25], &roycroft[26], &roycroft[27]),
-        ("true", "", "")
+        (&roycroft[25], &roycroft[26], &roycroft[27], &roycroft[28]),
+        ("true", "", "", "true")
     );
 }
 

@@ -128,7 +128,12 @@ fn a_merged_directory_entry_survives_a_saved_tsv() {
     let saved = run_in(dir.path(), &["index", book, "-o", &out("book.tsv")], b"");
     assert_eq!(saved.code, 0, "{}", saved.stderr);
     let tsv = std::fs::read_to_string(out("book.tsv")).unwrap();
-    assert!(tsv.lines().next().unwrap().ends_with("\tdirectory_entry"));
+    assert!(
+        tsv.lines()
+            .next()
+            .unwrap()
+            .ends_with("\tdirectory_entry\texample")
+    );
     // A JSON object, quoted as the TSV dialect quotes a cell with `"`.
     assert!(tsv.contains("\t\"{\"\"line\"\":"), "{tsv}");
     let printed = run_in(

@@ -124,3 +124,195 @@ fn labels_with_en_dashes_and_a_lost_dash() {
         assert_eq!(labels, ["29", "36", "71", "29", "71", "36"], "{name}");
     }
 }
+
+/// The lines of the records `gbr scan --json` marks as examples of the notation in `path`.
+fn examples_marked(path: &str) -> Vec<u64> {
+    run(&["scan", "--json", path], 0)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["type"] == "match" && v["data"]["example"] == true)
+        .map(|v| v["data"]["line"].as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_books_notation_example_is_marked_and_no_entry_of_its_index() {
+    // `book-mention.txt`: the preface's example twice (in the form ..., under Een
+    // voorbeeld:), and `in EG: "the 0800.00` on study 2's page, which `EG` does not make an
+    // example (the magazine, no abbreviation).
+    let book = "fixtures/layouts/book-mention.txt";
+    assert_eq!(examples_marked(book), [4, 7]);
+    // The mark is carried in the CSV columns of `gbr scan --csv` (`example`, `true`).
+    let csv = run(&["scan", "--csv", book], 0);
+    let mut rows = csv::Reader::from_reader(csv.as_bytes());
+    let column = rows
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "example")
+        .expect("an example column");
+    let marked: Vec<String> = rows
+        .records()
+        .map(|r| r.unwrap()[column].to_string())
+        .collect();
+    assert_eq!(&marked[..3], ["true", "true", ""]);
+    // `gbr index` lists neither, and says so; saved from the scan, the same.
+    let (out, err, code) = crate::support::gbr::outcome(&["index", "--format", "tsv", book], "");
+    assert_eq!(code, 0);
+    assert!(!out.contains("1234.56"), "{out}");
+    assert!(
+        err.contains("gbr: 2 examples of the notation in prose left out (codes, no studies)"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("scan.json");
+    std::fs::write(&saved, run(&["scan", "--json", book], 0)).unwrap();
+    let again = run(
+        &[
+            "index",
+            "--format",
+            "tsv",
+            "--from",
+            saved.to_str().unwrap(),
+        ],
+        0,
+    );
+    assert_eq!(again, out);
+}
+
+#[test]
+fn a_mention_of_a_study_in_prose_is_merged_into_it_where_one_study_is_meant() {
+    // Study 2's page quotes its own code (`the 0800.00` under `- 2 EG, 2010`): merged into
+    // study 2. Study 4's page quotes 0800.00 too, but its number (4) is that of no study of
+    // that code, and two studies have it: it stays an entry of its own.
+    let out = run(
+        &[
+            "index",
+            "--format",
+            "jsonl",
+            "fixtures/layouts/book-mention.txt",
+        ],
+        0,
+    );
+    let rows: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let shown: Vec<(u64, String)> = rows
+        .iter()
+        .map(|r| {
+            let line = r["line"].as_u64().unwrap();
+            (line, r["canonical"].as_str().unwrap().to_string())
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            (43, "h4b1 0014.00 +".to_string()),
+            (14, "a1c3 0103.11 +".to_string()),
+            (38, "0800.00".to_string()),
+            (24, "f6h3 0800.00 +".to_string()),
+            (33, "h3c1 0800.00 =".to_string()),
+        ]
+    );
+    let (_, err, _) =
+        crate::support::gbr::outcome(&["index", "fixtures/layouts/book-mention.txt"], "");
+    assert!(
+        err.contains("gbr: 1 mention of a study in prose merged with the study"),
+        "{err}"
+    );
+}
+
+#[test]
+fn two_entries_of_one_position_wait_for_the_numbers() {
+    // The directory prints study 2's code and kings twice: for study 1 (whose own it
+    // misprints) and for study 2 (under a misprinted number, 4). Study 1 takes its entry by
+    // the number, study 2 the other by position: three studies, three entries.
+    let out = run(
+        &[
+            "index",
+            "--format",
+            "jsonl",
+            "fixtures/layouts/directory-crowded.txt",
+        ],
+        0,
+    );
+    let rows: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let entries: Vec<(u64, u64, Value)> = rows
+        .iter()
+        .map(|r| {
+            let entry = &r["directory_entry"];
+            (
+                r["line"].as_u64().unwrap(),
+                entry["line"].as_u64().unwrap_or(0),
+                entry["printed"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        entries,
+        [
+            (24, 29, Value::Null),
+            (6, 30, Value::from("4010.01 g8d8")),
+            (15, 31, Value::Null),
+        ]
+    );
+}
+
+#[test]
+fn a_mention_without_a_number_is_the_one_study_of_its_pdf_page() {
+    use gbrscan::copies::merge::merge_mentions;
+    use gbrscan::scan::{ScanOptions, scan_buffer};
+    // A PDF's page sets the study's code at its top and quotes it in the prose under the
+    // solution, where no label is read for the quote (the code before takes the page's
+    // number): merged into the page's one study. On a page of two studies, or with no page
+    // (text), a quote without a number is left as it is.
+    let page = "+\n\n0800.00 f6h3\n\n1.Tg3+ Kh4\nBecker reacted to the 0800.00\nstudy of Ignace.\n";
+    let on_page = |index: Option<u32>, text: &str| {
+        let mut records = scan_buffer(text.as_bytes(), "book.pdf", ScanOptions::default(), &|_| {});
+        for r in &mut records {
+            r.page_index = index;
+        }
+        let before = records.len();
+        (before, merge_mentions(&mut records), records.len())
+    };
+    assert_eq!(on_page(Some(176), page), (2, 1, 1));
+    assert_eq!(on_page(None, page), (2, 0, 2));
+    let two = format!("{page}=\n\n0800.00 h3c1\n");
+    assert_eq!(on_page(Some(176), &two), (3, 0, 3));
+}
+
+#[test]
+fn the_example_mark_reads_back_from_the_saved_directory_and_older_ones_still_read() {
+    use gbrscan::directory::{Directory, Order};
+    use gbrscan::render::{Format, Listing};
+    use gbrscan::saved::read;
+    use gbrscan::scan::{ScanOptions, scan_buffer};
+    let text = "Een voorbeeld:\n+ 1234.56 a7c8 betekent een winststudie.\n";
+    let records = scan_buffer(text.as_bytes(), "t.txt", ScanOptions::default(), &|_| {});
+    assert!(records.len() == 1 && records[0].example);
+    let directory = Directory::new(records.clone(), Order::Code);
+    let (mut tsv, mut jsonl) = (Vec::new(), Vec::new());
+    Format::Tsv
+        .write(&Listing::directory(&directory), &mut tsv)
+        .unwrap();
+    Format::Jsonl
+        .write(&Listing::directory(&directory), &mut jsonl)
+        .unwrap();
+    // A TSV row does not say where the stipulation was read; the rest reads back.
+    let from_tsv = read::records(&tsv[..]).unwrap();
+    assert!(from_tsv[0].example && from_tsv[0].canonical == records[0].canonical);
+    assert_eq!(read::records(&jsonl[..]).unwrap(), records);
+    // Written before the column: the header and each row without their last cell.
+    let older: String = String::from_utf8(tsv)
+        .unwrap()
+        .lines()
+        .map(|l| format!("{}\n", l.rsplit_once('\t').unwrap().0))
+        .collect();
+    let back = read::records(older.as_bytes()).unwrap();
+    assert!(!back[0].example);
+    assert_eq!(back[0].canonical, records[0].canonical);
+}

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use gbrscan::choice::Choice as _;
-use gbrscan::copies::merge::merge_own_directory;
+use gbrscan::copies::merge::{Merged, merge_book};
 use gbrscan::directory::spill::SpillSort;
 use gbrscan::directory::{DuplicateOptions, Order};
 use gbrscan::render::{Format, Listing};
@@ -168,7 +168,7 @@ impl PrintArgs {
 fn scan(
     input: &InputArgs,
     keep_going: bool,
-    merged: &mut usize,
+    tally: &mut Tally,
     mut keep: impl FnMut(Record) -> anyhow::Result<()> + Send,
 ) -> anyhow::Result<u64> {
     let mut failed = None;
@@ -180,17 +180,17 @@ fn scan(
     let summary = scan_paths(&config, input.messages(), Needs::Everything, |event| {
         let records = match event {
             ScanEvent::Records { records, .. } if merging => {
-                held.extend(records);
+                held.extend(tally.studies(records));
                 merging = held.len() <= MERGE_HELD;
                 if merging {
                     return ControlFlow::Continue(());
                 }
                 std::mem::take(&mut held)
             }
-            ScanEvent::Records { records, .. } => records,
+            ScanEvent::Records { records, .. } => tally.studies(records).collect(),
             ScanEvent::Done(_) => {
                 if merging {
-                    *merged += merge_own_directory(&mut held);
+                    tally.merged += merge_book(&mut held);
                 }
                 merging = true;
                 std::mem::take(&mut held)
@@ -221,23 +221,67 @@ fn scan(
 /// each): a book holds a few thousand; a larger input is indexed as it comes.
 const MERGE_HELD: usize = 1 << 17;
 
-/// `records` (read back in input order) with each input's body merged with its own directory
-/// ([`merge_own_directory`]): the records of one input stand together, an archive's or a
-/// book.s members as one input (`SourcePath::outermost`), as a scan hands them on.
-fn merge_files(records: Vec<Record>, merged: &mut usize) -> Vec<Record> {
+/// What `gbr index` left out and merged, for its summary on stderr.
+#[derive(Default)]
+struct Tally {
+    /// Examples of the notation left out ([`Record::example`]).
+    examples: usize,
+    merged: Merged,
+}
+
+impl Tally {
+    /// `records` without the examples of the notation, counted.
+    fn studies(&mut self, records: Vec<Record>) -> impl Iterator<Item = Record> + '_ {
+        records.into_iter().filter(|r| {
+            self.examples += usize::from(r.example);
+            !r.example
+        })
+    }
+
+    /// Says on stderr what was left out and merged.
+    fn report(&self) {
+        let Merged { entries, mentions } = self.merged;
+        let plural =
+            |n: usize, one: &'static str, more: &'static str| if n == 1 { one } else { more };
+        if self.examples > 0 {
+            eprintln!(
+                "gbr: {} {} of the notation in prose left out (codes, no studies)",
+                self.examples,
+                plural(self.examples, "example", "examples")
+            );
+        }
+        if entries > 0 {
+            eprintln!(
+                "gbr: {entries} entries of a book's own directory merged with their studies in \
+                 its body"
+            );
+        }
+        if mentions > 0 {
+            let what = plural(mentions, "mention of a study", "mentions of a study");
+            eprintln!("gbr: {mentions} {what} in prose merged with the study");
+        }
+    }
+}
+
+/// `records` (read back in input order) without the examples of the notation, and with each
+/// input's body merged with its own directory ([`merge_book`]): the records of one input stand
+/// together, an archive's or a book.s members as one input (`SourcePath::outermost`), as a
+/// scan hands them on.
+fn merge_files(records: Vec<Record>, tally: &mut Tally) -> Vec<Record> {
     let mut out = Vec::with_capacity(records.len());
     let mut file: Vec<Record> = Vec::new();
+    let records: Vec<Record> = tally.studies(records).collect();
     for record in records {
         if file
             .last()
             .is_some_and(|r| r.path.outermost() != record.path.outermost())
         {
-            *merged += merge_own_directory(&mut file);
+            tally.merged += merge_book(&mut file);
             out.append(&mut file);
         }
         file.push(record);
     }
-    *merged += merge_own_directory(&mut file);
+    tally.merged += merge_book(&mut file);
     out.append(&mut file);
     out
 }
@@ -316,22 +360,17 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         }
         Ok(())
     };
-    let mut merged = 0;
+    let mut tally = Tally::default();
     let failed = match &args.from {
         Some(path) => {
-            merge_files(read_from(path)?, &mut merged)
+            merge_files(read_from(path)?, &mut tally)
                 .into_iter()
                 .try_for_each(&mut keep)?;
             0
         }
-        None => scan(&args.input, args.keep_going, &mut merged, &mut keep)?,
+        None => scan(&args.input, args.keep_going, &mut tally, &mut keep)?,
     };
-    if merged > 0 {
-        eprintln!(
-            "gbr: {merged} entries of a book's own directory merged with their studies in its \
-             body"
-        );
-    }
+    tally.report();
     let written = match sort.in_memory() {
         Some(directory) => write_listing(&args, &directory, format, &print)?,
         None => {

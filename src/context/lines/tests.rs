@@ -2,8 +2,12 @@ use super::*;
 
 #[test]
 fn sign_lines_hold_a_sign_and_perhaps_a_side_to_move() {
-    let table: [(&str, Option<&str>); 8] = [
+    let table: [(&str, Option<&str>); 11] = [
         ("+", Some("+")),
+        // A side to move whose side is neither White nor Black: the sign alone.
+        ("+ Rood aan zet", Some("+")),
+        ("= Red to move.", Some("=")),
+        ("+ Rood en Wit aan zet", None),
         ("  =  ", Some("=")),
         ("+ ZAZ", Some("-+")),
         ("= Schwarz am Zug", Some("-=")),

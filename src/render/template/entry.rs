@@ -84,6 +84,7 @@ const ENTRY_FIELDS: &[&str] = &[
     saved("findings"),
     "findings_text",
     "diagram",
+    saved("example"),
 ];
 
 /// `name`, a column of the saved layout ([`crate::saved::columns::TABLE`]): a compile-time
@@ -178,6 +179,7 @@ impl Object for Entry {
                     .collect::<Vec<Value>>(),
             ),
             "findings_text" => Value::from(findings_words(r).replace('\n', "; ")),
+            "example" => Value::from(r.example),
             "diagram" => r.fen.as_ref().map_or(Value::from(()), |board| {
                 let mut svg = String::new();
                 diagram::svg(board, BOARD, &mut svg);

@@ -1,5 +1,5 @@
 //! Reading a TSV row back into a record: one cell per column of [`COLUMNS`] (or of
-//! [`PAGED_COLUMNS`], [`INDEXED_COLUMNS`] or [`UNLABELLED_COLUMNS`], for a directory written
+//! [`CITED_COLUMNS`], [`PAGED_COLUMNS`], [`INDEXED_COLUMNS`] or [`UNLABELLED_COLUMNS`], for a directory written
 //! by an older `gbr`),
 //! quotes and escapes undone.
 //!
@@ -11,6 +11,8 @@
 
 use std::borrow::Cow;
 
+use compact_str::CompactString;
+
 use serde::de::IntoDeserializer;
 
 use crate::citation::Citation;
@@ -21,7 +23,9 @@ use crate::source_path::SourcePath;
 
 use super::{Columns, LineError, Order, check_group};
 #[cfg(doc)]
-use crate::saved::columns::{COLUMNS, INDEXED_COLUMNS, PAGED_COLUMNS, UNLABELLED_COLUMNS};
+use crate::saved::columns::{
+    CITED_COLUMNS, COLUMNS, INDEXED_COLUMNS, PAGED_COLUMNS, UNLABELLED_COLUMNS,
+};
 
 /// The cell's text: the formula guard dropped ([`unguarded`]), `\\ \t \n \r` undone (the
 /// writer no longer writes `\t`, which older directories have).
@@ -223,6 +227,27 @@ fn directory_entry(c: &mut Cells<'_>, columns: Columns) -> Result<Option<Box<Ent
     })
 }
 
+/// The `label` cell, where the layout has it: the label, or nothing.
+fn label(c: &mut Cells<'_>, columns: Columns) -> Result<Option<CompactString>, LineError> {
+    if !columns.has("label") {
+        return Ok(None);
+    }
+    c.optional()
+}
+
+/// The `example` cell, where the layout has it: `true`, or nothing (false); false where the
+/// layout is older than the column.
+fn example(c: &mut Cells<'_>, columns: Columns) -> Result<bool, LineError> {
+    if !columns.has("example") {
+        return Ok(false);
+    }
+    c.parse("true or nothing", |t| match t {
+        "true" => Some(true),
+        "" => Some(false),
+        _ => None,
+    })
+}
+
 /// The record of a TSV row (without its line feed) of a directory in `order` with `columns`.
 pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Record, LineError> {
     let cells = row_cells(line);
@@ -270,11 +295,7 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
         line: c.parse("a line number", number)?,
         column: c.parse("a column number", number)?,
         length: c.parse("a length in bytes", number)?,
-        label: if columns.has("label") {
-            c.optional()?
-        } else {
-            None
-        },
+        label: label(&mut c, columns)?,
         citation: if columns.has("number") {
             citation(&mut c)?
         } else {
@@ -298,6 +319,7 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
         // The TSV columns do not carry a PGN game's metadata (jsonl does).
         study: None,
         directory_entry: directory_entry(&mut c, columns)?,
+        example: example(&mut c, columns)?,
     };
     if columns == Columns::Indexed {
         record = record.with_page_index();

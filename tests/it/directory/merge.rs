@@ -72,6 +72,7 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
                 },
                 study: None,
                 directory_entry: None,
+                example: false,
             },
         )
 }

@@ -1,14 +1,16 @@
 //! Directories as older versions saved them, made from today's by dropping columns.
 
-/// The columns a directory saved before the citation existed lacks: the citation's five and the
-/// place of a merged directory entry (`docs/directory.md`, "Reading a saved directory").
-pub const CITATION_COLUMNS: [&str; 6] = [
+/// The columns a directory saved before the citation existed lacks: the citation's five, the
+/// place of a merged directory entry and the example mark, which came later still
+/// (`docs/directory.md`, "Reading a saved directory").
+pub const CITATION_COLUMNS: [&str; 7] = [
     "number",
     "composers",
     "source",
     "year",
     "honour",
     "directory_entry",
+    "example",
 ];
 
 /// `tsv`, a saved directory whose first line is its header, without the columns named in
