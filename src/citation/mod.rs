@@ -10,6 +10,10 @@
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
+mod original;
+
+pub use original::{ORIGINAL_WORDS, original, original_before_text};
+
 /// A study's citation, each field where its block (or its game's tags) prints it; absent
 /// fields are left out of the JSON. Texts as printed, blanks trimmed, at most
 /// [`MAX_FIELD`] bytes each.

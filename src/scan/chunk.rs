@@ -324,6 +324,8 @@ impl<'a> Reader<'a> {
         } else if let Some(rules) = self.labels {
             let (label, claimed) = label_of(rules, buf, self.floor, parsed.span.clone());
             let page = self.pages.head_of(buf, anchor);
+            // A label on another study's head line of the page follows the page's pairing.
+            let (label, paired) = cite::page_label(buf, label, page, &self.pages);
             let read = cite::read(buf, start, label.as_ref(), page);
             if let Some((cite, at)) = read {
                 record.citation = Some(Box::new(cite));
@@ -331,7 +333,7 @@ impl<'a> Reader<'a> {
             }
             if let Some(label) = label {
                 record.label = Some(label.text);
-                link.label_at = Some(label.at);
+                link.label_at = (!paired).then_some(label.at);
             }
             link.claimed_to = claimed;
         }

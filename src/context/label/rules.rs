@@ -68,10 +68,27 @@ pub(super) fn recognise(line: &[u8]) -> Option<Line> {
     if let Some((x, y)) = number {
         return Some(Line::Number(a + x, a + y));
     }
-    if ends_in_year(s) {
+    if ends_in_year(s) || ends_in_year_and_honour(s) {
         return Some(Line::Caption(a, b));
     }
     None
+}
+
+/// A source caption whose year an honour follows (`EG, 2014, 4de Eervolle Vermelding`, as a
+/// book sets a study with no number of its own): at most [`MAX_LABEL`] bytes, ending in a
+/// letter or a full stop, the honour ([`crate::citation::split_honour`]) after a text ending
+/// in a year 1800-2099.
+fn ends_in_year_and_honour(s: &[u8]) -> bool {
+    // Most lines have no year: four digits in a row are looked for first.
+    let last = s.last().copied().unwrap_or(b' ');
+    if s.len() > MAX_LABEL
+        || !(last.is_ascii_alphabetic() || last == b'.')
+        || !s.windows(4).any(|w| w.iter().all(u8::is_ascii_digit))
+    {
+        return false;
+    }
+    let text = crate::text::text_of(s);
+    crate::citation::split_honour(&text).is_some_and(|(_, rest)| ends_in_year(rest.as_bytes()))
 }
 
 /// `No 18776`, `No. 18776`, `Nr 12`, `Nr.12`: the number.

@@ -35,9 +35,11 @@ use crate::citation::{self, Citation};
 use super::{FORM_FEED, Label, LabelKind, block_number_in, is_blank};
 
 mod awards;
+mod honest;
 mod page;
 
 pub(crate) use awards::{AwardRun, Awards};
+pub(crate) use honest::page_label;
 use page::page_number;
 pub(crate) use page::{PageHead, Pages};
 
@@ -160,6 +162,10 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
         if l.len() > MAX_HEAD_LINE || block_number_in(raw).is_some() {
             break;
         }
+        if cite.source.is_none() && continued.is_none() && first_publication(&l, cite) {
+            opens_source = false;
+            continue;
+        }
         if std::mem::take(&mut opens_source) && starts_source(&l) {
             continued = Some(l);
             opened = true;
@@ -177,7 +183,10 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
                 }
                 continue;
             }
-            source_line(&continued.take().unwrap_or_default(), cite);
+            let partial = continued.take().unwrap_or_default();
+            if !opened || citation::ends_in_year(&partial).is_some() {
+                source_line(&partial, cite);
+            }
         }
         if cite.honour.is_none()
             && let Some(h) = citation::honour(&l)
@@ -193,6 +202,51 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
         && (!opened || citation::ends_in_year(&partial).is_some())
     {
         source_line(&partial, cite);
+    }
+    if cite.source.is_none() {
+        original_below(buf, end, code_start, cite);
+    }
+}
+
+/// A first publication's line ([`citation::original`]: `Origineel`, `Original, 2011`, alone
+/// on its line; or [`citation::original_before_text`], `Origineel, 2008 En een ...`, a PDF's
+/// text layer joining it with the column beside it): its word and year into `cite`; false
+/// for any other line.
+fn first_publication(line: &str, cite: &mut Citation) -> bool {
+    let (word, year) = match citation::original(line) {
+        Some((word, year)) => (word, year),
+        None => match citation::original_before_text(line) {
+            Some((word, year)) => (word, Some(year)),
+            None => return false,
+        },
+    };
+    cite.source = citation::field(word);
+    cite.year = cite.year.or(year);
+    true
+}
+
+/// The lines from `from` (a head line's end) down to `code_start` (the start of its study's
+/// code, or of the next study), at any distance: the first that is a first publication's
+/// line gives the source and year ([`first_publication`]), unless a study number stands
+/// before it (`- 42 -`, prose, `Origineel, 2011`, more prose, then the code).
+fn original_below(buf: &[u8], from: usize, code_start: usize, cite: &mut Citation) {
+    let mut at = from;
+    while at < code_start {
+        let next = at + 1;
+        let Some(i) = memchr(b'\n', &buf[next.min(code_start)..code_start]) else {
+            return; // the code's own line
+        };
+        let raw = &buf[next..next + i];
+        at = next + i;
+        if raw.len() > MAX_HEAD_LINE || raw.iter().all(|&b| is_blank(b)) {
+            continue;
+        }
+        if block_number_in(raw).is_some() || page_number(raw).is_some() {
+            return;
+        }
+        if first_publication(&text(raw), cite) {
+            return;
+        }
     }
 }
 
@@ -217,9 +271,17 @@ fn starts_source(line: &str) -> bool {
 fn head_line(line: &[u8], cite: &mut Citation) -> (Option<String>, bool) {
     if let Some(((a, b), rest)) = page_number(line) {
         cite.number = citation::field(&text(&line[a..b]));
+        let closed = line[b..rest].contains(&b'-');
         let rest = text(&line[rest..]);
-        return if rest.trim().is_empty() {
+        let source = citation::ends_in_year(&rest).is_some()
+            || citation::original(&rest).is_some()
+            || citation::original_before_text(&rest).is_some();
+        return if rest.trim().is_empty() || (closed && !source) {
+            // `- 51 - wachten`: a word after a closed number is no source; the line under it
+            // may be.
             (None, true)
+        } else if first_publication(&rest, cite) {
+            (None, false)
         } else {
             (Some(rest), false)
         };

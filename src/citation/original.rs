@@ -1,0 +1,55 @@
+//! The word a book or a magazine prints as the source of a study it publishes for the first
+//! time (docs/printing.md, "Citations", "First publications"): `Origineel`, `Original`,
+//! `Urdruck`, `Inédit`, with or without a year.
+
+/// The words printed for a study first published where it stands, compared without regard to
+/// case: Dutch `Origineel`; English, German and Spanish `Original`; Italian `Originale`;
+/// German `Urdruck`; French `Inédit`, `Inédite`; Spanish `Inédito`; Italian `Inedito`.
+/// The 2017 book and its manuscript print `Origineel` (and once `Original`) over some 150 of
+/// their studies; EG prints `Original` in its originals' column.
+pub const ORIGINAL_WORDS: [&str; 8] = [
+    "Origineel",
+    "Original",
+    "Originale",
+    "Urdruck",
+    "Inédit",
+    "Inédite",
+    "Inédito",
+    "Inedito",
+];
+
+/// A line that holds only a first publication's word ([`ORIGINAL_WORDS`], or `Original (first
+/// publication)`), blanks around it ignored, optionally followed by a year 1800-2099 after a
+/// blank or a comma (`Origineel, 2011`, `Original 2008`): the word as printed and the year.
+/// `None` for any other line (`Origineel is deze studie niet`, `Originals`).
+pub fn original(line: &str) -> Option<(&str, Option<u16>)> {
+    let line = line.trim();
+    let (word, year) = match super::ends_in_year(line) {
+        Some((before, year)) => (before.trim(), Some(year)),
+        None => (line, None),
+    };
+    let bare = word
+        .strip_suffix("(first publication)")
+        .map_or(word, str::trim_end);
+    let known = ORIGINAL_WORDS
+        .iter()
+        .any(|w| w.len() == bare.len() && w.to_lowercase() == bare.to_lowercase());
+    known.then_some((word, year))
+}
+
+/// A line that starts with a first publication's word and a year, followed by other text
+/// (`Origineel, 2008 En een niet zo gemakkelijk te vin-`): a PDF's text layer joins a source
+/// line with the prose of the column beside it. The word and the year; `None` when the line
+/// does not start so ([`original`] reads a line holding the word alone).
+pub fn original_before_text(line: &str) -> Option<(&str, u16)> {
+    let line = line.trim();
+    let word_end = line.find([' ', ',', '\t'])?;
+    let (word, _) = original(&line[..word_end])?;
+    let rest = line[word_end..].trim_start_matches([',', ' ', '\t']);
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits != 4 || !rest[4..].starts_with([' ', '\t']) {
+        return None;
+    }
+    let year: u16 = rest[..4].parse().ok()?;
+    (1800..=2099).contains(&year).then_some((word, year))
+}
