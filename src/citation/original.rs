@@ -21,12 +21,21 @@ pub const ORIGINAL_WORDS: [&str; 8] = [
 /// A line that holds only a first publication's word ([`ORIGINAL_WORDS`], or `Original (first
 /// publication)`), blanks around it ignored, optionally followed by a year 1800-2099 after a
 /// blank or a comma (`Origineel, 2011`, `Original 2008`): the word as printed and the year.
+/// A number of 1-4 digits there that is no year (`Origineel, 201`, a misprint) is left out.
 /// `None` for any other line (`Origineel is deze studie niet`, `Originals`).
 pub fn original(line: &str) -> Option<(&str, Option<u16>)> {
     let line = line.trim();
     let (word, year) = match super::ends_in_year(line) {
         Some((before, year)) => (before.trim(), Some(year)),
-        None => (line, None),
+        None => {
+            let digits = line.bytes().rev().take_while(u8::is_ascii_digit).count();
+            let before = &line[..line.len() - digits];
+            let cut = before.trim_end_matches([' ', '\t', ',']);
+            match digits {
+                1..=4 if cut.len() < before.len() => (cut, None),
+                _ => (line, None),
+            }
+        }
     };
     let bare = word
         .strip_suffix("(first publication)")

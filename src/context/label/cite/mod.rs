@@ -153,7 +153,10 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
         let raw = &buf[next..line_end];
         if raw.iter().all(|&b| is_blank(b)) || crate::diagram::is_board_line(raw) {
             if continued.is_some() && raw.iter().all(|&b| is_blank(b)) {
-                source_line(&continued.take().unwrap_or_default(), cite);
+                let partial = continued.take().unwrap_or_default();
+                if !opened || ends_source(&partial) {
+                    source_line(&partial, cite);
+                }
             }
             continue;
         }
@@ -184,7 +187,7 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
                 continue;
             }
             let partial = continued.take().unwrap_or_default();
-            if !opened || citation::ends_in_year(&partial).is_some() {
+            if !opened || ends_source(&partial) {
                 source_line(&partial, cite);
             }
         }
@@ -199,7 +202,7 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
         }
     }
     if let Some(partial) = continued
-        && (!opened || citation::ends_in_year(&partial).is_some())
+        && (!opened || ends_source(&partial))
     {
         source_line(&partial, cite);
     }
@@ -248,6 +251,14 @@ fn original_below(buf: &[u8], from: usize, code_start: usize, cite: &mut Citatio
             return;
         }
     }
+}
+
+/// True when a source started on the line under a `- 73 -` (and continued) is one: it ends
+/// in a year, or in a year and an honour (`Rishon-le-Zion Chess Club 60JT, 1998  2de Prijs`).
+fn ends_source(partial: &str) -> bool {
+    citation::ends_in_year(partial).is_some()
+        || citation::split_honour(partial)
+            .is_some_and(|(_, rest)| citation::ends_in_year(rest).is_some())
 }
 
 /// True when a line under a `- 73 -` may start its source: at most 60 bytes, a letter (or a
@@ -370,9 +381,23 @@ fn source_line(line: &str, cite: &mut Citation) {
     }
 }
 
-/// The text of `bytes`: UTF-8, else Windows-1252.
+/// The text of `bytes`: UTF-8, else Windows-1252, trimmed, without the mark of a comment that
+/// Word's text export leaves at its anchor (`Origineel, 2008[IV2]`: the commenter's initials
+/// and the comment's number in brackets) at its end.
 fn text(bytes: &[u8]) -> String {
-    crate::text::text_of(bytes).trim().to_string()
+    let text = crate::text::text_of(bytes);
+    let text = text.trim();
+    let marked = text.strip_suffix(']').and_then(|t| {
+        let open = t.rfind('[')?;
+        let mark = &t[open + 1..];
+        let letters = mark.bytes().take_while(u8::is_ascii_uppercase).count();
+        let digits = mark.len() - letters;
+        ((1..=4).contains(&letters)
+            && (1..=3).contains(&digits)
+            && mark[letters..].bytes().all(|b| b.is_ascii_digit()))
+        .then(|| t[..open].trim_end())
+    });
+    marked.unwrap_or(text).to_string()
 }
 
 /// The number of a label read after a code or by a table: its text.
