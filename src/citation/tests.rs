@@ -127,7 +127,10 @@ fn shared_places_are_honours() {
 #[test]
 fn a_first_publications_word_alone_on_its_line() {
     assert_eq!(original("Origineel"), Some(("Origineel", None)));
-    assert_eq!(original("  Origineel, 2011 "), Some(("Origineel", Some(2011))));
+    assert_eq!(
+        original("  Origineel, 2011 "),
+        Some(("Origineel", Some(2011)))
+    );
     assert_eq!(original("Original 2008"), Some(("Original", Some(2008))));
     assert_eq!(original("ORIGINALE"), Some(("ORIGINALE", None)));
     assert_eq!(original("Urdruck"), Some(("Urdruck", None)));

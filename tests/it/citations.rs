@@ -714,7 +714,13 @@ fn a_label_pattern_gives_the_number() {
 }
 
 /// The records of a fixture as `(code, label, citation)`.
-fn labelled(name: &str) -> Vec<(String, String, (String, String, String, Option<u16>, String))> {
+fn labelled(
+    name: &str,
+) -> Vec<(
+    String,
+    String,
+    (String, String, String, Option<u16>, String),
+)> {
     scan_fixture(name)
         .iter()
         .map(|r| {
@@ -730,12 +736,20 @@ fn a_first_publications_word_under_a_number_is_its_source() {
     let want = [
         // The text layer puts the first study's code after the second's source: each study
         // its own head, and its label follows the pairing (the rules read `- 12 -` nearest).
-        ("0003.10", "- 11 XYZB, 2001", f("11", "", "XYZB", Some(2001), "")),
+        (
+            "0003.10",
+            "- 11 XYZB, 2001",
+            f("11", "", "XYZB", Some(2001), ""),
+        ),
         ("0003.10", "", f("12", "", "Origineel", None, "")),
         // Prose and a line longer than 80 bytes between the number and `Origineel, 2011`.
         ("0010.02", "42", f("42", "", "Origineel", Some(2011), "")),
         // A word after a closed number is no source: the line under it is.
-        ("0010.11", "Origineel, 2008", f("51", "", "Origineel", Some(2008), "")),
+        (
+            "0010.11",
+            "Origineel, 2008",
+            f("51", "", "Origineel", Some(2008), ""),
+        ),
         // The source joined with the prose of the column beside it.
         ("1330.01", "112", f("112", "", "Origineel", Some(2008), "")),
         ("0130.11", "5", f("5", "", "Urdruck", None, "")),
@@ -778,7 +792,11 @@ fn a_word_text_exports_source_lines_are_read_without_its_marks() {
         // A misprinted year: the word is the source, the number no year.
         ("0014.01", "122", f("122", "", "Origineel", None, "")),
         // A position in words under the number is no source; the line under it is.
-        ("0015.01", "189", f("189", "", "Probleemblad", Some(2006), "")),
+        (
+            "0015.01",
+            "189",
+            f("189", "", "Probleemblad", Some(2006), ""),
+        ),
         ("0130.11", "190", f("190", "", "", None, "")),
     ];
     let want: Vec<_> = want

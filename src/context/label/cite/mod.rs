@@ -19,8 +19,10 @@
 //! a board's, ending at a line longer than [`MAX_HEAD_LINE`] bytes or another number), give
 //! the `honour` (`1st prize`, `2de Prijs`: [`crate::citation::honour`]) and, where the head gave
 //! none, the `source` and `year` (a line ending in a year: `Schakend Nederland, 1962`;
-//! `1st Prize, Some Memorial Tourney 2011-2012` gives both). A caption label (a line ending
-//! in a year) with no head gives `source`, `year` and `honour` the same way.
+//! `1st Prize, Some Memorial Tourney 2011-2012` gives both). A first publication's word alone
+//! on a line (`Origineel`, `Original, 2011`: [`citation::original`]) is the source at any
+//! distance under the head down to the code. A caption label (a line ending in a year, or in a
+//! year and an honour) with no head gives `source`, `year` and `honour` the same way.
 //!
 //! An **award heading** (`Didukh-60 JT 2012`: [`awards::is_award_heading`]) is the source of every
 //! study under it, each within [`AWARD_REACH`] bytes of the one before, until the next heading:
