@@ -713,14 +713,11 @@ fn a_label_pattern_gives_the_number() {
     assert!(json.contains(r#""label":"1","number":"1""#), "{json}");
 }
 
+/// A record's citation fields, as [`fields`] gives them.
+type Fields = (String, String, String, Option<u16>, String);
+
 /// The records of a fixture as `(code, label, citation)`.
-fn labelled(
-    name: &str,
-) -> Vec<(
-    String,
-    String,
-    (String, String, String, Option<u16>, String),
-)> {
+fn labelled(name: &str) -> Vec<(String, String, Fields)> {
     scan_fixture(name)
         .iter()
         .map(|r| {

@@ -786,9 +786,9 @@ fn real_books_cite_each_study_by_number_source_year_and_honour() {
         )
     );
     // A label that is a number is the citation's; a code with no number has no head's label.
+    let head = Regex::new(r"^-\s*(\d+)").unwrap();
     for r in &body {
         let label = r["label"].as_str().unwrap_or_default();
-        let head = Regex::new(r"^-\s*(\d+)").unwrap();
         let named = head.captures(label).map(|c| c[1].to_string()).or_else(|| {
             label
                 .bytes()
