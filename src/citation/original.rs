@@ -25,6 +25,12 @@ pub const ORIGINAL_WORDS: [&str; 8] = [
 /// `None` for any other line (`Origineel is deze studie niet`, `Originals`).
 pub fn original(line: &str) -> Option<(&str, Option<u16>)> {
     let line = line.trim();
+    // Every word starts with `O`, `U` or `I`, and the longest line is some 40 bytes: most lines
+    // are turned down by these two tests.
+    let first = line.bytes().next()?.to_ascii_lowercase();
+    if !matches!(first, b'o' | b'u' | b'i') || line.len() > MAX_LINE {
+        return None;
+    }
     let (word, year) = match super::ends_in_year(line) {
         Some((before, year)) => (before.trim(), Some(year)),
         None => {
@@ -40,11 +46,21 @@ pub fn original(line: &str) -> Option<(&str, Option<u16>)> {
     let bare = word
         .strip_suffix("(first publication)")
         .map_or(word, str::trim_end);
-    let known = ORIGINAL_WORDS
+    let caseless = |w: &str| {
+        w.len() == bare.len()
+            && w.chars()
+                .zip(bare.chars())
+                .all(|(a, b)| a.to_lowercase().eq(b.to_lowercase()))
+    };
+    ORIGINAL_WORDS
         .iter()
-        .any(|w| w.len() == bare.len() && w.to_lowercase() == bare.to_lowercase());
-    known.then_some((word, year))
+        .any(|w| caseless(w))
+        .then_some((word, year))
 }
+
+/// The longest line [`original`] reads, in bytes: `Original (first publication), 2008` and
+/// blanks.
+const MAX_LINE: usize = 48;
 
 /// A line that starts with a first publication's word and a year, followed by other text
 /// (`Origineel, 2008 En een niet zo gemakkelijk te vin-`): a PDF's text layer joins a source
@@ -52,6 +68,10 @@ pub fn original(line: &str) -> Option<(&str, Option<u16>)> {
 /// does not start so ([`original`] reads a line holding the word alone).
 pub fn original_before_text(line: &str) -> Option<(&str, u16)> {
     let line = line.trim();
+    let first = line.bytes().next()?.to_ascii_lowercase();
+    if !matches!(first, b'o' | b'u' | b'i') {
+        return None;
+    }
     let word_end = line.find([' ', ',', '\t'])?;
     let (word, _) = original(&line[..word_end])?;
     let rest = line[word_end..].trim_start_matches([',', ' ', '\t']);

@@ -332,8 +332,9 @@ impl<'a> Reader<'a> {
 }
 
 impl Reader<'_> {
-    /// The label and citation of the code at `anchor` whose text is `span` (0-based), into
-    /// `record`, and into `link` what the stitcher needs (docs/printing.md, "Citations").
+    /// The label and citation of the code at `anchor`, text `span` (0-based), into `record`,
+    /// what the stitcher needs into `link`; not inlined: the plain scan reads no labels.
+    #[inline(never)]
     fn label_and_cite(
         &mut self,
         rules: &LabelRules,

@@ -79,12 +79,11 @@ pub(super) fn recognise(line: &[u8]) -> Option<Line> {
 /// letter or a full stop, the honour ([`crate::citation::split_honour`]) after a text ending
 /// in a year 1800-2099.
 fn ends_in_year_and_honour(s: &[u8]) -> bool {
-    // Most lines have no year: four digits in a row are looked for first.
-    let last = s.last().copied().unwrap_or(b' ');
-    if s.len() > MAX_LABEL
-        || !(last.is_ascii_alphabetic() || last == b'.')
-        || !s.windows(4).any(|w| w.iter().all(u8::is_ascii_digit))
-    {
+    // Most lines end in another word: the last word is tested first, then the digits.
+    if s.len() > MAX_LABEL || !ends_in_award_word(s) {
+        return false;
+    }
+    if !s.windows(4).any(|w| w.iter().all(u8::is_ascii_digit)) {
         return false;
     }
     let text = crate::text::text_of(s);
@@ -252,4 +251,22 @@ pub(super) fn after_builtin(segment: &[u8]) -> Option<(usize, usize)> {
         _ => None,
     }?;
     Some((lead + found.0, lead + found.1))
+}
+
+/// True when the last word of `s` (a final full stop or comma aside) may end an honour: one of
+/// [`crate::citation::AWARD_WORDS`], its case aside; a word with a byte past ASCII is left to
+/// the full test.
+fn ends_in_award_word(s: &[u8]) -> bool {
+    let start = s.iter().rposition(|&b| is_blank(b)).map_or(0, |i| i + 1);
+    let mut word = &s[start..];
+    while let [rest @ .., b'.' | b','] = word {
+        word = rest;
+    }
+    if !(2..=12).contains(&word.len()) {
+        return false;
+    }
+    !word.is_ascii()
+        || crate::citation::AWARD_WORDS
+            .iter()
+            .any(|w| w.as_bytes().eq_ignore_ascii_case(word))
 }

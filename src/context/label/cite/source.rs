@@ -43,7 +43,11 @@ pub(super) fn original_below(buf: &[u8], from: usize, code_start: usize, cite: &
         if block_number_in(raw).is_some() || page_number(raw).is_some() {
             return;
         }
-        if first_publication(&text(raw), cite) {
+        // Every first publication's word starts with `O`, `U` or `I`: no text made otherwise.
+        let lead = raw.iter().find(|&&b| !is_blank(b)).copied().unwrap_or(b' ');
+        if matches!(lead.to_ascii_lowercase(), b'o' | b'u' | b'i')
+            && first_publication(&text(raw), cite)
+        {
             return;
         }
     }
