@@ -123,3 +123,38 @@ fn shared_places_are_honours() {
     assert_eq!(honour("2nd/3rd prize"), Some("2nd/3rd prize"));
     assert_eq!(honour("1-2 Preis"), Some("1-2 Preis"));
 }
+
+#[test]
+fn a_first_publications_word_alone_on_its_line() {
+    assert_eq!(original("Origineel"), Some(("Origineel", None)));
+    assert_eq!(
+        original("  Origineel, 2011 "),
+        Some(("Origineel", Some(2011)))
+    );
+    assert_eq!(original("Original 2008"), Some(("Original", Some(2008))));
+    assert_eq!(original("ORIGINALE"), Some(("ORIGINALE", None)));
+    assert_eq!(original("Urdruck"), Some(("Urdruck", None)));
+    assert_eq!(original("Inédit, 2019"), Some(("Inédit", Some(2019))));
+    assert_eq!(
+        original("Original (first publication)"),
+        Some(("Original (first publication)", None))
+    );
+    // A misprinted year is no year.
+    assert_eq!(original("Origineel, 201"), Some(("Origineel", None)));
+    for prose in [
+        "Origineel is deze studie niet",
+        "Originals",
+        "Het origineel",
+        "Origineel2011",
+        "",
+    ] {
+        assert_eq!(original(prose), None, "{prose}");
+    }
+    assert_eq!(
+        original_before_text("Origineel, 2008 En een niet zo gemakkelijk te vin-"),
+        Some(("Origineel", 2008))
+    );
+    assert_eq!(original_before_text("Origineel, 2008"), None);
+    assert_eq!(original_before_text("Origineel is 2008 en"), None);
+    assert_eq!(original_before_text("Origineel, 1500 jaar"), None);
+}

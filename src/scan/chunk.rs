@@ -329,23 +329,41 @@ impl<'a> Reader<'a> {
                 link.label_at = Some(a);
             }
         } else if let Some(rules) = self.labels {
-            let (label, claimed) = label_of(rules, buf, self.floor, parsed.span.clone());
-            let page = self.pages.head_of(buf, anchor);
-            let read = cite::read(buf, start, label.as_ref(), page);
-            if let Some((cite, at)) = read {
-                record.citation = Some(Box::new(cite));
-                link.cite_at = at;
-            }
-            if let Some(label) = label {
-                record.label = Some(label.text);
-                link.label_at = Some(label.at);
-            }
-            link.claimed_to = claimed;
+            self.label_and_cite(rules, anchor, parsed.span.clone(), &mut record, &mut link);
         }
         self.floor = parsed.span.end.max(link.claimed_to.unwrap_or(0));
         self.found.push(record);
         self.line_feeds.push(line_feeds);
         self.links.push(link);
+    }
+}
+
+impl Reader<'_> {
+    /// The label and citation of the code at `anchor`, text `span` (0-based), into `record`,
+    /// what the stitcher needs into `link`; not inlined: the plain scan reads no labels.
+    #[inline(never)]
+    fn label_and_cite(
+        &mut self,
+        rules: &LabelRules,
+        anchor: usize,
+        span: Range<usize>,
+        record: &mut Record,
+        link: &mut Link,
+    ) {
+        let (buf, start) = (self.buf, span.start);
+        let (label, claimed) = label_of(rules, buf, self.floor, span);
+        let page = self.pages.head_of(buf, anchor);
+        // A label on another study's head line of the page follows the page's pairing.
+        let (label, paired) = cite::page_label(buf, label, page, &self.pages);
+        if let Some((cite, at)) = cite::read(buf, start, label.as_ref(), page) {
+            record.citation = Some(Box::new(cite));
+            link.cite_at = at;
+        }
+        if let Some(label) = label {
+            record.label = Some(label.text);
+            link.label_at = (!paired).then_some(label.at);
+        }
+        link.claimed_to = claimed;
     }
 }
 

@@ -271,6 +271,8 @@ fn the_citation_is_the_same_at_any_chunk_size() {
         "eg-award.txt",
         "shared-pages.txt",
         "eg-award-pages.txt",
+        "first-publication.txt",
+        "word-export.txt",
     ] {
         let path = format!("fixtures/citations/{name}");
         let bytes = std::fs::read(&path).unwrap();
@@ -278,7 +280,11 @@ fn the_citation_is_the_same_at_any_chunk_size() {
         for chunk_size in [64, 200, 1000] {
             let options = ScanOptions { chunk_size };
             let chunked = scan_buffer(&bytes, &path, options, &|_| {});
-            let cites = |rs: &[Record]| rs.iter().map(fields).collect::<Vec<_>>();
+            let cites = |rs: &[Record]| {
+                rs.iter()
+                    .map(|r| (fields(r), r.label.clone()))
+                    .collect::<Vec<_>>()
+            };
             assert_eq!(
                 cites(&chunked),
                 cites(&whole),
@@ -747,4 +753,94 @@ fn a_line_holding_a_code_is_no_award_heading_at_any_chunk_size() {
         let whole = scan_buffer(text.as_bytes(), "t.txt", ScanOptions::default(), &|_| {});
         assert_eq!(sources(&whole), want, "{text:?} whole");
     }
+}
+
+/// A record's citation fields, as [`fields`] gives them.
+type Fields = (String, String, String, Option<u16>, String);
+
+/// The records of a fixture as `(code, label, citation)`.
+fn labelled(name: &str) -> Vec<(String, String, Fields)> {
+    scan_fixture(name)
+        .iter()
+        .map(|r| {
+            let label = r.label.as_deref().unwrap_or_default().to_string();
+            (r.code.to_string(), label, fields(r))
+        })
+        .collect()
+}
+
+#[test]
+fn a_first_publications_word_under_a_number_is_its_source() {
+    let got = labelled("first-publication.txt");
+    let want = [
+        // The text layer puts the first study's code after the second's source: each study
+        // its own head, and its label follows the pairing (the rules read `- 12 -` nearest).
+        (
+            "0003.10",
+            "- 11 XYZB, 2001",
+            f("11", "", "XYZB", Some(2001), ""),
+        ),
+        ("0003.10", "", f("12", "", "Origineel", None, "")),
+        // Prose and a line longer than 80 bytes between the number and `Origineel, 2011`.
+        ("0010.02", "42", f("42", "", "Origineel", Some(2011), "")),
+        // A word after a closed number is no source: the line under it is.
+        (
+            "0010.11",
+            "Origineel, 2008",
+            f("51", "", "Origineel", Some(2008), ""),
+        ),
+        // The source joined with the prose of the column beside it.
+        ("1330.01", "112", f("112", "", "Origineel", Some(2008), "")),
+        ("0130.11", "5", f("5", "", "Urdruck", None, "")),
+        ("0031.01", "6", f("6", "", "Inédit", Some(2019), "")),
+        (
+            "0033.10",
+            "7",
+            f("7", "", "Original (first publication)", None, ""),
+        ),
+        // The word opening a sentence is prose.
+        ("0002.01", "8", f("8", "", "", None, "")),
+        // No number: the source, year and honour of one line over the study.
+        (
+            "0013.12",
+            "XYZB, 2014, 4de Eervolle Vermelding",
+            f("", "", "XYZB", Some(2014), "4de Eervolle Vermelding"),
+        ),
+        // A code quoted in the prose takes neither the page's head nor its label.
+        ("0800.00", "", f("", "", "", None, "")),
+        ("0800.00", "", f("116", "", "XYZB", Some(2010), "")),
+    ];
+    let want: Vec<_> = want
+        .into_iter()
+        .map(|(c, l, x)| (c.to_string(), l.to_string(), x))
+        .collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_word_text_exports_source_lines_are_read_without_its_marks() {
+    let got = labelled("word-export.txt");
+    let want = [
+        // A comment's mark after the source, `[IV2]`.
+        ("4001.00", "1", f("1", "", "Origineel", Some(2008), "")),
+        (
+            "0041.01",
+            "91",
+            f("91", "", "XYZ Chess Club 60JT", Some(1998), "2de Prijs"),
+        ),
+        // A misprinted year: the word is the source, the number no year.
+        ("0014.01", "122", f("122", "", "Origineel", None, "")),
+        // A position in words under the number is no source; the line under it is.
+        (
+            "0015.01",
+            "189",
+            f("189", "", "Probleemblad", Some(2006), ""),
+        ),
+        ("0130.11", "190", f("190", "", "", None, "")),
+    ];
+    let want: Vec<_> = want
+        .into_iter()
+        .map(|(c, l, x)| (c.to_string(), l.to_string(), x))
+        .collect();
+    assert_eq!(got, want);
 }

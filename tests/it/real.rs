@@ -592,8 +592,9 @@ fn real_manuscript_body_against_its_directory() {
 
 /// The 2017 book's PDF export cites its studies by the heads of their pages (docs/printing.md,
 /// "Citations"): `gbr scan --json` of its body (before the book's own directory, its line 22897
-/// on) gives each of its 308 studies its number once, and all but three their source (two
-/// print a year alone, one `Origineel` with none), pages that set two studies included.
+/// on) gives each of its 308 studies its number once, and all but one their source (study 96
+/// prints a year alone), pages that set two studies included; the appendix's study, which has
+/// no number, its caption's source.
 #[test]
 fn real_book_export_cites_every_study() {
     let Some(dir) = real_dir() else { return };
@@ -610,7 +611,8 @@ fn real_book_export_cites_every_study() {
     numbers.sort_unstable();
     assert_eq!(numbers, (1..=308).collect::<Vec<u64>>(), "each number once");
     let sources = body.iter().filter(|r| r["source"].is_string()).count();
-    assert_eq!(sources, 305, "sources");
+    // 307 studies and the appendix's study with no number; study 96 prints a year alone.
+    assert_eq!(sources, 308, "sources");
     // Two studies on one page (`- 31 -`, `- 32 -`, then `EBUR, 2000`, `EBUR, 2003`).
     let cited = |kings: &str| {
         body.iter()
@@ -713,4 +715,190 @@ fn real_book_export_indexes_each_study_once_every_way() {
     ] {
         assert!(said.contains(line), "{said}");
     }
+}
+
+/// The records of `gbr scan --json PATH` run in `dir`: their `data` members.
+fn records(dir: &Path, path: &str) -> Vec<Value> {
+    run_in(dir, &["scan", "--json", path])
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("JSON"))
+        .filter(|v| v["type"] == "match")
+        .map(|v| v["data"].clone())
+        .collect()
+}
+
+/// How many records carry each citation field: `(number, source, year, honour)`.
+fn cited(records: &[&Value]) -> (usize, usize, usize, usize) {
+    let has = |k: &str| records.iter().filter(|r| !r[k].is_null()).count();
+    (has("number"), has("source"), has("year"), has("honour"))
+}
+
+/// The manuscript's records against its gold's labels (`- 2 - EBUR, 1999`), the records taken
+/// in order, code and kings as the gold's: `(gold numbers, right, other, gold sources, right)`
+/// (a source right when it and the gold's, blanks, commas and typographic marks aside, start
+/// alike: the gold cuts a source at its line's end).
+fn against_gold_labels(records: &[Value], rows: &[Gold]) -> (usize, usize, usize, usize, usize) {
+    let number = Regex::new(r"^[-\u{2013}] *(\d+) *[-\u{2013}]\s*(.*)$").unwrap();
+    let norm = |s: &str| {
+        s.replace(['\u{201c}', '\u{201d}'], "\"")
+            .replace('\u{2026}', "...")
+            .replace('\u{2013}', "-")
+            .replace("- ", "-")
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut t = (0, 0, 0, 0, 0);
+    let mut next = 0;
+    for g in rows.iter().filter(|g| g.kind == "code") {
+        let Some(i) = (next..records.len()).find(|&i| {
+            records[i]["code"] == g.code.as_str()
+                && (g.kings.is_empty() || records[i]["kings"] == g.kings.as_str())
+        }) else {
+            continue;
+        };
+        next = i + 1;
+        let r = &records[i];
+        let Some(c) = number.captures(&g.label) else {
+            continue;
+        };
+        t.0 += 1;
+        match r["number"].as_str() {
+            Some(n) if n == &c[1] => t.1 += 1,
+            Some(_) => t.2 += 1,
+            None => {}
+        }
+        if c[2].is_empty() {
+            continue;
+        }
+        t.3 += 1;
+        if let Some(source) = r["source"].as_str() {
+            let ours = match r["year"].as_u64() {
+                Some(y) => norm(&format!("{source} {y}")),
+                None => norm(source),
+            };
+            let gold = norm(&c[2]);
+            t.4 += usize::from(gold.starts_with(&ours) || ours.starts_with(&gold));
+        }
+    }
+    t
+}
+
+/// The 2017 book's citations on each of its real forms (docs/printing.md, "Citations",
+/// "Measured"): the PDF export against its own directory (which numbers each study's code), the
+/// manuscript's text export and Word document against the gold's labels, and the manuscript as
+/// LibreOffice prints it to PDF where `soffice` runs. No number other than the source prints,
+/// and a code's label never names another study than its number.
+#[test]
+#[ignore = "needs ../shared/real (and LibreOffice for the manuscript's PDF)"]
+fn real_books_cite_each_study_by_number_source_year_and_honour() {
+    let Some(dir) = real_dir() else { return };
+    let all = records(&dir, "ss2017-book-pdf-export.txt");
+    let (body, directory): (Vec<&Value>, Vec<&Value>) =
+        all.iter().partition(|r| r["line"].as_u64() < Some(22897));
+    let numbered: Vec<&Value> = body
+        .iter()
+        .copied()
+        .filter(|r| r["number"].is_string())
+        .collect();
+    // The directory's number for the study's code and kings.
+    let listed = |r: &Value| {
+        directory.iter().any(|d| {
+            d["code"] == r["code"] && d["kings"] == r["kings"] && d["number"] == r["number"]
+        })
+    };
+    let as_listed = numbered.iter().filter(|r| listed(r)).count();
+    eprintln!(
+        "export: {:?} of {} numbered, {as_listed} as listed",
+        cited(&numbered),
+        numbered.len()
+    );
+    assert_eq!(cited(&numbered), (308, 307, 306, 30));
+    // The two others are the directory's misprinted entries (205, 213).
+    assert_eq!(as_listed, 306);
+    let study = |n: &str| *numbered.iter().find(|r| r["number"] == n).unwrap();
+    assert_eq!(
+        (study("12")["source"].as_str(), study("12")["year"].as_u64()),
+        (Some("Origineel"), None)
+    );
+    assert_eq!(
+        (study("42")["source"].as_str(), study("42")["year"].as_u64()),
+        (Some("Origineel"), Some(2011))
+    );
+    assert_eq!(
+        (study("96")["source"].as_str(), study("96")["year"].as_u64()),
+        (None, Some(2000))
+    );
+    assert_eq!(
+        (
+            study("189")["source"].as_str(),
+            study("189")["year"].as_u64()
+        ),
+        (Some("Probleemblad"), Some(2006))
+    );
+    let appendix = body.iter().find(|r| r["kings"] == "c4a4").unwrap();
+    assert_eq!(
+        (
+            appendix["number"].as_str(),
+            appendix["source"].as_str(),
+            appendix["year"].as_u64(),
+            appendix["honour"].as_str()
+        ),
+        (
+            None,
+            Some("EG"),
+            Some(2014),
+            Some("4de Eervolle Vermelding")
+        )
+    );
+    // A label that is a number is the citation's; a code with no number has no head's label.
+    let head = Regex::new(r"^-\s*(\d+)").unwrap();
+    for r in &body {
+        let label = r["label"].as_str().unwrap_or_default();
+        let named = head.captures(label).map(|c| c[1].to_string()).or_else(|| {
+            label
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                .then(|| label.to_string())
+                .filter(|l| !l.is_empty())
+        });
+        if let Some(n) = named {
+            assert_eq!(
+                r["number"].as_str(),
+                Some(n.as_str()),
+                "line {}: label {label:?}",
+                r["line"]
+            );
+        }
+    }
+    let rows = gold(&dir, "ss2017-manuscript-word-export.gold.tsv");
+    for (path, want) in [
+        ("ss2017-manuscript-word-export.txt", (616, 611, 0, 308, 303)),
+        ("ss2017-manuscript.docx", (616, 611, 0, 308, 303)),
+    ] {
+        let got = against_gold_labels(&records(&dir, path), &rows);
+        eprintln!("{path}: {got:?}");
+        assert_eq!(got, want, "{path}");
+    }
+    let soffice = std::process::Command::new("soffice")
+        .arg("--version")
+        .output();
+    if !soffice.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: soffice does not run here");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new("soffice")
+        .args(["--headless", "--convert-to", "pdf", "--outdir"])
+        .arg(tmp.path())
+        .arg(dir.join("ss2017-manuscript.docx"))
+        .output()
+        .expect("run soffice");
+    assert!(out.status.success(), "{out:?}");
+    let pdf = tmp.path().join("ss2017-manuscript.pdf");
+    let got = against_gold_labels(&records(&dir, pdf.to_str().unwrap()), &rows);
+    eprintln!("the manuscript as LibreOffice's PDF: {got:?}");
+    // Two numbers as printed where the gold repeats the row above (`- 51 - wachten`, `.- 116 -`).
+    assert_eq!(got, (616, 597, 2, 308, 296));
 }

@@ -31,6 +31,7 @@
 //! | `EG#12345 ...` | `EG#12345` | EG's cumulative numbers as other sources cite them |
 //! | `E324 ...`: one capital and 2-5 digits, then a blank, `:` or nothing | `E324` | Probleemblad's study numbers |
 //! | a line of at most 80 bytes with a letter, ending in a year 1800-2099 after a blank or comma (`Probleemblad, 2000`) | the line | a source or composer caption |
+//! | such a caption followed by an honour (`EG, 2014, 4de Eervolle Vermelding`) | the line | a study printed with no number of its own |
 //!
 //! A study number wins over a caption: the nearest number in the block, read line by line
 //! upward (caption window first); else the nearest caption of the caption window.
@@ -43,7 +44,8 @@
 //! (`0002.01 c3b1  - 31 -     0014.00 h4b1 - 106 -`): [`LabelRules::find_after`] reads it there.
 //! The scanner gives a code the label on its own line before it (`E312 Berendsen (+0031.10...)`),
 //! else the one after it, else the one on the lines above; text claimed after a code is never
-//! another code's label.
+//! another code's label. On a page whose heads are paired with its studies, a label read on
+//! another study's head line follows the pairing ([`cite::page_label`]).
 
 use compact_str::CompactString;
 use memchr::{memchr, memrchr, memrchr3};

@@ -68,10 +68,26 @@ pub(super) fn recognise(line: &[u8]) -> Option<Line> {
     if let Some((x, y)) = number {
         return Some(Line::Number(a + x, a + y));
     }
-    if ends_in_year(s) {
+    if ends_in_year(s) || ends_in_year_and_honour(s) {
         return Some(Line::Caption(a, b));
     }
     None
+}
+
+/// A source caption whose year an honour follows (`EG, 2014, 4de Eervolle Vermelding`, as a
+/// book sets a study with no number of its own): at most [`MAX_LABEL`] bytes, ending in a
+/// letter or a full stop, the honour ([`crate::citation::split_honour`]) after a text ending
+/// in a year 1800-2099.
+fn ends_in_year_and_honour(s: &[u8]) -> bool {
+    // Most lines end in another word: the last word is tested first, then the digits.
+    if s.len() > MAX_LABEL || !ends_in_award_word(s) {
+        return false;
+    }
+    if !s.windows(4).any(|w| w.iter().all(u8::is_ascii_digit)) {
+        return false;
+    }
+    let text = crate::text::text_of(s);
+    crate::citation::split_honour(&text).is_some_and(|(_, rest)| ends_in_year(rest.as_bytes()))
 }
 
 /// `No 18776`, `No. 18776`, `Nr 12`, `Nr.12`: the number.
@@ -235,4 +251,22 @@ pub(super) fn after_builtin(segment: &[u8]) -> Option<(usize, usize)> {
         _ => None,
     }?;
     Some((lead + found.0, lead + found.1))
+}
+
+/// True when the last word of `s` (a final full stop or comma aside) may end an honour: one of
+/// [`crate::citation::AWARD_WORDS`], its case aside; a word with a byte past ASCII is left to
+/// the full test.
+fn ends_in_award_word(s: &[u8]) -> bool {
+    let start = s.iter().rposition(|&b| is_blank(b)).map_or(0, |i| i + 1);
+    let mut word = &s[start..];
+    while let [rest @ .., b'.' | b','] = word {
+        word = rest;
+    }
+    if !(2..=12).contains(&word.len()) {
+        return false;
+    }
+    !word.is_ascii()
+        || crate::citation::AWARD_WORDS
+            .iter()
+            .any(|w| w.as_bytes().eq_ignore_ascii_case(word))
 }

@@ -64,6 +64,16 @@ fn builtin_rules_over_caption_layouts() {
             Some("Probleemblad, 2000"),
         ),
         (
+            "source and year, then the honour",
+            "XYZB, 2014, 4de Eervolle Vermelding\n\n+\n\n0000.10 c4a4\n",
+            Some("XYZB, 2014, 4de Eervolle Vermelding"),
+        ),
+        (
+            "an honour in prose after no year",
+            "In 1998 kreeg hij de 2de Prijs\n\n0000.10 c4a4\n",
+            None,
+        ),
+        (
             "a number heads its block however far above its source and year",
             "No 5\none\ntwo\nthree\nfour\nEG 1999\n0000.10\n",
             Some("5"),

@@ -19,8 +19,10 @@
 //! a board's, ending at a line longer than [`MAX_HEAD_LINE`] bytes or another number), give
 //! the `honour` (`1st prize`, `2de Prijs`: [`crate::citation::honour`]) and, where the head gave
 //! none, the `source` and `year` (a line ending in a year: `Schakend Nederland, 1962`;
-//! `1st Prize, Some Memorial Tourney 2011-2012` gives both). A caption label (a line ending
-//! in a year) with no head gives `source`, `year` and `honour` the same way.
+//! `1st Prize, Some Memorial Tourney 2011-2012` gives both). A first publication's word alone
+//! on a line (`Origineel`, `Original, 2011`: [`citation::original`]) is the source at any
+//! distance under the head down to the code. A caption label (a line ending in a year, or in a
+//! year and an honour) with no head gives `source`, `year` and `honour` the same way.
 //!
 //! An **award heading** (`Didukh-60 JT 2012`: [`awards::is_award_heading`]) is the source of every
 //! study under it, each within [`AWARD_REACH`] bytes of the one before, until the next heading:
@@ -35,11 +37,15 @@ use crate::citation::{self, Citation};
 use super::{FORM_FEED, Label, LabelKind, block_number_in, is_blank};
 
 mod awards;
+mod honest;
 mod page;
+mod source;
 
 pub(crate) use awards::{AwardRun, Awards};
+pub(crate) use honest::page_label;
 use page::page_number;
 pub(crate) use page::{PageHead, Pages};
+use source::{ends_source, first_publication, original_below, source_line, starts_source};
 
 /// Bytes before a code in which the head of its page is looked for, at most: a book's page.
 pub const PAGE_REACH: usize = 16 * 1024;
@@ -151,7 +157,10 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
         let raw = &buf[next..line_end];
         if raw.iter().all(|&b| is_blank(b)) || crate::diagram::is_board_line(raw) {
             if continued.is_some() && raw.iter().all(|&b| is_blank(b)) {
-                source_line(&continued.take().unwrap_or_default(), cite);
+                let partial = continued.take().unwrap_or_default();
+                if !opened || ends_source(&partial) {
+                    source_line(&partial, cite);
+                }
             }
             continue;
         }
@@ -159,6 +168,10 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
         let l = text(raw);
         if l.len() > MAX_HEAD_LINE || block_number_in(raw).is_some() {
             break;
+        }
+        if cite.source.is_none() && continued.is_none() && first_publication(&l, cite) {
+            opens_source = false;
+            continue;
         }
         if std::mem::take(&mut opens_source) && starts_source(&l) {
             continued = Some(l);
@@ -177,7 +190,10 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
                 }
                 continue;
             }
-            source_line(&continued.take().unwrap_or_default(), cite);
+            let partial = continued.take().unwrap_or_default();
+            if !opened || ends_source(&partial) {
+                source_line(&partial, cite);
+            }
         }
         if cite.honour.is_none()
             && let Some(h) = citation::honour(&l)
@@ -190,24 +206,13 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
         }
     }
     if let Some(partial) = continued
-        && (!opened || citation::ends_in_year(&partial).is_some())
+        && (!opened || ends_source(&partial))
     {
         source_line(&partial, cite);
     }
-}
-
-/// True when a line under a `- 73 -` may start its source: at most 60 bytes, a letter (or a
-/// quote) first, at least three letters, and neither an honour nor a move (`1.Kb2`).
-fn starts_source(line: &str) -> bool {
-    let first = line.chars().next().unwrap_or(' ');
-    line.len() <= 60
-        && (first.is_alphabetic() || "\"“'‘".contains(first) || first.is_ascii_digit())
-        && line.chars().filter(|c| c.is_alphabetic()).count() >= 3
-        && citation::honour(line).is_none()
-        && !line.contains("...")
-        && !line.split_whitespace().next().is_some_and(|w| {
-            w.bytes().next().is_some_and(|b| b.is_ascii_digit()) && w.contains('.')
-        })
+    if cite.source.is_none() {
+        original_below(buf, end, code_start, cite);
+    }
 }
 
 /// Reads the head line itself into `cite`: its number, and the composers of a `No N` line.
@@ -217,9 +222,17 @@ fn starts_source(line: &str) -> bool {
 fn head_line(line: &[u8], cite: &mut Citation) -> (Option<String>, bool) {
     if let Some(((a, b), rest)) = page_number(line) {
         cite.number = citation::field(&text(&line[a..b]));
+        let closed = line[b..rest].contains(&b'-');
         let rest = text(&line[rest..]);
-        return if rest.trim().is_empty() {
+        let source = citation::ends_in_year(&rest).is_some()
+            || citation::original(&rest).is_some()
+            || citation::original_before_text(&rest).is_some();
+        return if rest.trim().is_empty() || (closed && !source) {
+            // `- 51 - wachten`: a word after a closed number is no source; the line under it
+            // may be.
             (None, true)
+        } else if first_publication(&rest, cite) {
+            (None, false)
         } else {
             (Some(rest), false)
         };
@@ -280,37 +293,23 @@ fn name_line(rest: &str, cite: &mut Citation) {
     cite.composers = citation::split_composers(rest);
 }
 
-/// A source line (`EBUR, 1999`, `1st Prize, Some Memorial Tourney 2011-2012`,
-/// `Rishon-le-Zion Chess Club 60JT, 1998 2de Prijs`): its honour, source and year into
-/// `cite` where not known yet; a line with no year is the source as it is.
-fn source_line(line: &str, cite: &mut Citation) {
-    let mut line = line.trim();
-    if let Some((honour, rest)) = citation::split_honour(line) {
-        if cite.honour.is_none() {
-            cite.honour = citation::field(honour);
-        }
-        line = rest;
-    } else if let Some(h) = citation::honour(line) {
-        if cite.honour.is_none() {
-            cite.honour = citation::field(h);
-        }
-        return;
-    }
-    if cite.source.is_some() {
-        return;
-    }
-    match citation::ends_in_year(line) {
-        Some((source, year)) => {
-            cite.source = citation::field(&citation::join_spaced(source));
-            cite.year = Some(year);
-        }
-        None => cite.source = citation::field(&citation::join_spaced(line)),
-    }
-}
-
-/// The text of `bytes`: UTF-8, else Windows-1252.
+/// The text of `bytes`: UTF-8, else Windows-1252, trimmed, without the mark of a comment that
+/// Word's text export leaves at its anchor (`Origineel, 2008[IV2]`: the commenter's initials
+/// and the comment's number in brackets) at its end.
 fn text(bytes: &[u8]) -> String {
-    crate::text::text_of(bytes).trim().to_string()
+    let text = crate::text::text_of(bytes);
+    let text = text.trim();
+    let marked = text.strip_suffix(']').and_then(|t| {
+        let open = t.rfind('[')?;
+        let mark = &t[open + 1..];
+        let letters = mark.bytes().take_while(u8::is_ascii_uppercase).count();
+        let digits = mark.len() - letters;
+        ((1..=4).contains(&letters)
+            && (1..=3).contains(&digits)
+            && mark[letters..].bytes().all(|b| b.is_ascii_digit()))
+        .then(|| t[..open].trim_end())
+    });
+    marked.unwrap_or(text).to_string()
 }
 
 /// The number of a label read after a code or by a table: its text.

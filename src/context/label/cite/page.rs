@@ -115,6 +115,8 @@ struct Page {
     start: usize,
     end: usize,
     has_heads: bool,
+    /// The 0-based byte ranges of its head lines.
+    lines: Vec<(usize, usize)>,
     /// (anchor of the study's code, its head).
     pairs: Vec<(usize, Head)>,
 }
@@ -128,6 +130,7 @@ impl Page {
             start,
             end: start,
             has_heads: false,
+            lines: Vec::new(),
             pairs: Vec::new(),
         };
         // A page ends at the next form feed or the text's end, within reach; a longer text
@@ -143,6 +146,7 @@ impl Page {
         if heads.is_empty() {
             return page;
         }
+        page.lines = heads.iter().map(|h| (h.start, h.end)).collect();
         let studies = studies(buf, start, end);
         let stacks = stacks(buf, &heads, end);
         let below = |at: usize| {
@@ -324,6 +328,14 @@ impl Pages {
     /// Nothing read yet.
     pub(crate) fn new() -> Pages {
         Pages::default()
+    }
+
+    /// True when the 0-based offset `at` lies on a head line of the page last read by
+    /// [`Pages::head_of`] (`- 116 EG, 2010`, `- 12 -`): a study number of that page.
+    pub(crate) fn on_head_line(&self, at: usize) -> bool {
+        self.page
+            .as_ref()
+            .is_some_and(|p| p.lines.iter().any(|&(a, b)| (a..b).contains(&at)))
     }
 
     /// What the page of the code at `anchor` (0-based offset of its `dddd.dd`) says of its
