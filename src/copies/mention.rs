@@ -9,7 +9,10 @@
 //! `No 12`, `116`) are those of **exactly one** record with kings of the file is that study's
 //! second mention, and is merged into it. A record without kings and without a number on a
 //! PDF page whose only record with kings has its code (`the 0800.00 study of ...` under the
-//! study, on its page, where the scan reads no label for it) is that study's too. Where two
+//! study, on its page, where the scan reads no label for it) is that study's too, and so is one
+//! just above the study of its code: the next record of the file, within 16 KiB, has kings and
+//! its code, and the one before is no such study (a text whose pages are form feeds, or a
+//! saved directory, knows no PDF page). Where two
 //! records with kings have that code and number, or the page holds two studies, nothing is
 //! merged: two studies could be meant.
 //!
@@ -73,6 +76,26 @@ fn page_studies(records: &[Record]) -> HashMap<u32, Vec<Code>> {
     pages
 }
 
+/// Bytes between a mention and the study beside it, at most: about a book's page.
+const BESIDE: u64 = 16 * 1024;
+
+/// Whether the record at `i` (no kings, no number) stands just above the study of its code:
+/// the next record in the file has kings and the same code, within [`BESIDE`] bytes and on
+/// the same PDF page where pages are known (`Becker reacted to the 0800.00 study of ...`, a
+/// paragraph above `0800.00 f6h3` in a text whose pages are form feeds), and the record
+/// before it is no study of that code within reach (two studies could be meant). A study of
+/// another code between them, or none near, leaves it a code of its own.
+fn beside_its_study(records: &[Record], i: usize) -> bool {
+    let r = &records[i];
+    let near = |o: &Record| {
+        o.kings.is_some()
+            && o.code == r.code
+            && o.offset.abs_diff(r.offset) <= BESIDE
+            && (o.page_index.is_none() || r.page_index.is_none() || o.page_index == r.page_index)
+    };
+    records.get(i + 1).is_some_and(near) && !i.checked_sub(1).is_some_and(|b| near(&records[b]))
+}
+
 /// The records of one file (`records`, in order) with each mention of a study in prose merged
 /// into the study (see the module's docs); returns how many were merged.
 pub fn merge_mentions(records: &mut Vec<Record>) -> usize {
@@ -85,20 +108,21 @@ pub fn merge_mentions(records: &mut Vec<Record>) -> usize {
         }
     }
     let pages = page_studies(records);
-    if studies.is_empty() && pages.is_empty() {
-        return 0;
-    }
     let mentions: Vec<bool> = records
         .iter()
-        .map(|r| {
+        .enumerate()
+        .map(|(i, r)| {
             r.kings.is_none()
                 && match number(r) {
                     Some(n) => studies.get(&(r.code, n)).is_some_and(|s| s.len() == 1),
-                    // Without a number: the one study of its PDF page, of its code.
-                    None => r
-                        .page_index
-                        .and_then(|p| pages.get(&p))
-                        .is_some_and(|s| matches!(s.as_slice(), [c] if *c == r.code)),
+                    // Without a number: the one study of its PDF page, of its code, or the
+                    // study of its code next to it.
+                    None => {
+                        r.page_index
+                            .and_then(|p| pages.get(&p))
+                            .is_some_and(|s| matches!(s.as_slice(), [c] if *c == r.code))
+                            || beside_its_study(records, i)
+                    }
                 }
         })
         .collect();

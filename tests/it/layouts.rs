@@ -316,3 +316,29 @@ fn the_example_mark_reads_back_from_the_saved_directory_and_older_ones_still_rea
     assert!(!back[0].example);
     assert_eq!(back[0].canonical, records[0].canonical);
 }
+
+#[test]
+fn a_quote_without_a_number_just_above_its_study_is_merged_into_it() {
+    // A text whose pages are form feeds knows no PDF page: the quote a paragraph above the
+    // study of its code is that study's; between two studies of its code it stays a code.
+    let dir = tempfile::tempdir().unwrap();
+    let codes = |text: &str| -> Vec<String> {
+        let path = dir.path().join("book.txt");
+        std::fs::write(&path, text).unwrap();
+        let out = run(&["index", "--format", "jsonl", path.to_str().unwrap()], 0);
+        let mut codes: Vec<String> = out
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap()["canonical"].to_string())
+            .collect();
+        codes.sort();
+        codes
+    };
+    let above = "Intro\n\x0cBecker reacted to the 0800.00\nstudy of Ignace.\n\n+\n\n0800.00 f6h3\n\n1.Rg3+ Kh2\n\x0c+\n\n0130.00 a1c3\n";
+    assert_eq!(codes(above), ["\"a1c3 0130.00 +\"", "\"f6h3 0800.00 +\""]);
+    let between =
+        "+\n\n0800.00 f6h3\n\nThe 0800.00 study above and the one below.\n\n=\n\n0800.00 h3c1\n";
+    assert_eq!(
+        codes(between),
+        ["\"0800.00\"", "\"f6h3 0800.00 +\"", "\"h3c1 0800.00 =\""]
+    );
+}
