@@ -79,21 +79,29 @@ fn page_studies(records: &[Record]) -> HashMap<u32, Vec<Code>> {
 /// Bytes between a mention and the study beside it, at most: about a book's page.
 const BESIDE: u64 = 16 * 1024;
 
-/// Whether the record at `i` (no kings, no number) stands just above the study of its code:
-/// the next record in the file has kings and the same code, within [`BESIDE`] bytes and on
-/// the same PDF page where pages are known (`Becker reacted to the 0800.00 study of ...`, a
+/// Whether the record at `i` (no kings, no number) stands just above the study of its code
+/// (`by_offset`: the records' indices in order of offset, `at`: each record's place there):
+/// the next record in the file (the same member of an archive) has kings and the same code,
+/// within [`BESIDE`] bytes and on the same PDF page where pages are known (`Becker reacted to the 0800.00 study of ...`, a
 /// paragraph above `0800.00 f6h3` in a text whose pages are form feeds), and the record
 /// before it is no study of that code within reach (two studies could be meant). A study of
 /// another code between them, or none near, leaves it a code of its own.
-fn beside_its_study(records: &[Record], i: usize) -> bool {
+fn beside_its_study(records: &[Record], by_offset: &[usize], at: &[usize], i: usize) -> bool {
     let r = &records[i];
     let near = |o: &Record| {
         o.kings.is_some()
             && o.code == r.code
+            && o.path == r.path
             && o.offset.abs_diff(r.offset) <= BESIDE
             && (o.page_index.is_none() || r.page_index.is_none() || o.page_index == r.page_index)
     };
-    records.get(i + 1).is_some_and(near) && !i.checked_sub(1).is_some_and(|b| near(&records[b]))
+    // Neighbours in the file's order (by offset): the records of a sorted directory read
+    // back come in code order.
+    let k = at[i];
+    by_offset.get(k + 1).is_some_and(|&n| near(&records[n]))
+        && !k
+            .checked_sub(1)
+            .is_some_and(|b| near(&records[by_offset[b]]))
 }
 
 /// The records of one file (`records`, in order) with each mention of a study in prose merged
@@ -108,6 +116,12 @@ pub fn merge_mentions(records: &mut Vec<Record>) -> usize {
         }
     }
     let pages = page_studies(records);
+    let mut by_offset: Vec<usize> = (0..records.len()).collect();
+    by_offset.sort_by_key(|&i| records[i].offset);
+    let mut at = vec![0; records.len()];
+    for (k, &i) in by_offset.iter().enumerate() {
+        at[i] = k;
+    }
     let mentions: Vec<bool> = records
         .iter()
         .enumerate()
@@ -121,7 +135,7 @@ pub fn merge_mentions(records: &mut Vec<Record>) -> usize {
                         r.page_index
                             .and_then(|p| pages.get(&p))
                             .is_some_and(|s| matches!(s.as_slice(), [c] if *c == r.code))
-                            || beside_its_study(records, i)
+                            || beside_its_study(records, &by_offset, &at, i)
                     }
                 }
         })
