@@ -60,17 +60,13 @@ pub fn is_award_heading(line: &str) -> bool {
         })
 }
 
-/// Whether `line` holds a `dddd.dd` (GBR.md §1): a caption, never an award heading. A
+/// Whether the line `line` (0-based byte range) of `buf` holds a code the finder finds
+/// (`dddd.dd`, GBR.md §1): a caption, never an award heading. A
 /// heading on a code's own line would be read, whole, only after that code, and in chunks
 /// before it (the chunk that owns the line reads it first).
-fn holds_code(line: &[u8]) -> bool {
-    memchr::memchr_iter(b'.', line).any(|i| {
-        i >= 4
-            && line[i - 4..i].iter().all(u8::is_ascii_digit)
-            && line
-                .get(i + 1..i + 3)
-                .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
-    })
+fn holds_code(buf: &[u8], line: std::ops::Range<usize>) -> bool {
+    memchr::memchr_iter(b'.', &buf[line.clone()])
+        .any(|i| i >= 4 && crate::finder::is_token(buf, line.start + i - 4))
 }
 
 /// The award headings of one reading, read line by line as its codes come in order: each
@@ -181,7 +177,7 @@ impl Awards {
                 && line[last].is_ascii_digit()
             {
                 let l = text(line);
-                if is_award_heading(&l) && !holds_code(line) {
+                if is_award_heading(&l) && !holds_code(buf, end - line.len()..end) {
                     let mut cite = Citation::default();
                     if let Some((source, year)) = citation::ends_in_year(&l) {
                         cite.source = citation::field(&citation::join_spaced(source));
