@@ -80,10 +80,11 @@ fn page_studies(records: &[Record]) -> HashMap<u32, Vec<Code>> {
 const BESIDE: u64 = 16 * 1024;
 
 /// Whether the record at `i` (no kings, no number) stands just above the study of its code
-/// (`by_offset`: the records' indices in order of offset, `at`: each record's place there):
-/// the next record in the file (the same member of an archive) has kings and the same code,
-/// within [`BESIDE`] bytes and on the same PDF page where pages are known (`Becker reacted to the 0800.00 study of ...`, a
-/// paragraph above `0800.00 f6h3` in a text whose pages are form feeds), and the record
+/// (`by_offset`: the records' indices in the text's order, by member, page and offset; `at`:
+/// each record's place there): the next record in the file (the same member of an archive)
+/// has kings and the same code, within [`BESIDE`] bytes and on the same PDF page where pages
+/// are known (`Becker reacted to the 0800.00 study of ...`, a paragraph above `0800.00
+/// f6h3` in a text whose pages are form feeds), and the record
 /// before it is no study of that code within reach (two studies could be meant). A study of
 /// another code between them, or none near, leaves it a code of its own.
 fn beside_its_study(records: &[Record], by_offset: &[usize], at: &[usize], i: usize) -> bool {
@@ -117,7 +118,14 @@ pub fn merge_mentions(records: &mut Vec<Record>) -> usize {
     }
     let pages = page_studies(records);
     let mut by_offset: Vec<usize> = (0..records.len()).collect();
-    by_offset.sort_by_key(|&i| records[i].offset);
+    // Offsets count within a member or a PDF page: each one's records stand together.
+    by_offset.sort_by(|&a, &b| {
+        let key = |r: &Record| (r.page_index, r.offset);
+        records[a]
+            .path
+            .cmp(&records[b].path)
+            .then(key(&records[a]).cmp(&key(&records[b])))
+    });
     let mut at = vec![0; records.len()];
     for (k, &i) in by_offset.iter().enumerate() {
         at[i] = k;
