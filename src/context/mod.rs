@@ -62,6 +62,9 @@ pub struct Link {
     /// True for a code of a table exported as column runs: its label comes from the table
     /// alone.
     pub in_table: bool,
+    /// 0-based byte offset of the code's `dddd.dd`: the record's line and column are on its
+    /// line (docs/scan-output.md, "Where a record points").
+    pub code_at: usize,
 }
 
 impl Link {
@@ -179,6 +182,7 @@ pub fn read_code_in(
             .map(|r| (r.start, r.end)),
         in_table: entry.is_some(),
         unpaired: entry.and_then(|e| e.unpaired),
+        code_at: anchor,
     };
     Some((parsed, link))
 }

@@ -255,6 +255,28 @@ impl GameAt<'_> {
     }
 }
 
+/// The 0-based offset of the first `dddd.dd` printed in the game's tags (`[Black
+/// "(+0016.32d4g7)"]`, `[GBR "0116.00"]`), where one is: a game that prints its code points at
+/// that line, as a code in text does (docs/scan-output.md, "Where a record points"); else at the
+/// game's first line. Tags are the lines before the first that does not open with `[`.
+fn printed_code(at: &GameAt<'_>) -> Option<usize> {
+    let mut line_start = at.start;
+    for line in at.bytes().split(|&b| b == b'\n') {
+        if line.trim_ascii_start().first() != Some(&b'[') {
+            return None;
+        }
+        let end = line_start + line.len();
+        let found = memchr::memchr_iter(b'.', line)
+            .filter_map(|dot| (line_start + dot).checked_sub(4))
+            .find(|&i| i >= line_start && crate::finder::is_token(at.buf, i));
+        if found.is_some() {
+            return found;
+        }
+        line_start = end + 1;
+    }
+    None
+}
+
 /// The record of one game; `None` without a FEN tag; the message when its FEN is unreadable.
 fn record(game: &Game, at: &GameAt<'_>, encoding: PgnEncoding) -> Result<Option<Record>, String> {
     let Some(fen_bytes) = &game.fen else {
@@ -274,6 +296,10 @@ fn record(game: &Game, at: &GameAt<'_>, encoding: PgnEncoding) -> Result<Option<
     let mut record = Record::new(at.path, at.line, 1, &parsed, at.buf, &findings);
     record.offset = at.start as u64;
     record.length = (at.end - at.start) as u64;
+    if let Some(code_at) = printed_code(at) {
+        record.line =
+            at.line + memchr::memchr_iter(b'\n', &at.buf[at.start..code_at]).count() as u64;
+    }
     let study = Study {
         composer: name(game.white.as_ref(), encoding),
         event: name(game.event.as_ref(), encoding),

@@ -17,9 +17,10 @@ fn games_with_a_fen_become_records_in_file_order() {
     assert_eq!(
         rows,
         [
-            (1, "a7d3 0116.00 b2b3c6d6 3/3+.", "fen", true),
+            // A game printing its code in a tag points at that tag; else at its first line.
+            (10, "a7d3 0116.00 b2b3c6d6 3/3+.", "fen", true),
             (21, "c4e3 0000.21 .e4f2h5 3/2-=.", "fen", false),
-            (36, "a1a8 9000.00 b1c1d1 4/1+.", "fen", false),
+            (40, "a1a8 9000.00 b1c1d1 4/1+.", "fen", false),
         ]
     );
     assert_eq!(read.counts.games, 5);

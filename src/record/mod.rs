@@ -74,9 +74,12 @@ pub struct Record {
     pub offset: u64,
     /// Length of the text read, in bytes.
     pub length: u64,
-    /// 1-based line of `offset`.
+    /// 1-based line of the code's `dddd.dd`, where the record points (docs/scan-output.md,
+    /// "Where a record points"): the line of `offset` when the text read starts on the code's
+    /// line; a PGN game's, the tag line printing its code, else its first line.
     pub line: u64,
-    /// 1-based byte column of `offset`.
+    /// 1-based byte column on `line`: of `offset` when the text read starts on that line, else
+    /// of the code itself.
     pub column: u64,
     /// The exact text read: ASCII tokens (every token of gbr-notation.md §2 is), with the blanks
     /// between them as written (no-break spaces, markup: docs/reading.md).

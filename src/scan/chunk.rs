@@ -143,8 +143,8 @@ struct Reader<'a> {
     /// The codes of the group being read.
     group: Vec<Found>,
     found: Vec<Record>,
-    /// For each record, the line feeds from the range's start to its start (negative when
-    /// it starts before the range, across a line feed): [`ChunkScan::line_feeds`].
+    /// For each record, the line feeds from the range's start to its code:
+    /// [`ChunkScan::line_feeds`].
     line_feeds: Vec<i64>,
     links: Vec<Link>,
 }
@@ -266,13 +266,17 @@ impl<'a> Reader<'a> {
         } = *found;
         let buf = self.buf;
         let start = parsed.span.start;
-        // A code with no sign or kings before it starts at its anchor: nothing to count.
-        let between = if start < anchor {
-            memchr::memchr_iter(b'\n', &buf[start..anchor]).count() as i64
+        // A record points at its code's line (docs/scan-output.md, "Where a record points"):
+        // where its text starts when that is on the code's line, else the code itself (kings,
+        // a sign or a solver's options on lines above it).
+        let code_line = if start < anchor {
+            memchr::memrchr(b'\n', &buf[start..anchor]).map(|i| start + i + 1)
         } else {
-            0
+            None
         };
-        let column = if start >= self.searched {
+        let column = if let Some(line_start) = code_line {
+            Some((anchor - line_start) as u64 + 1)
+        } else if start >= self.searched {
             if let Some(i) = memchr::memrchr(b'\n', &buf[self.searched..start]) {
                 self.line_start = Some(self.searched + i + 1);
             }
@@ -284,9 +288,10 @@ impl<'a> Reader<'a> {
             memchr::memrchr(b'\n', &buf[self.range.start..start])
                 .map(|i| (start - (self.range.start + i + 1)) as u64 + 1)
         } else {
-            // Rare (a sign or kings before a chunk's first anchor). With no line feed between
-            // the record and the chunk, its line starts after the last line feed before the
-            // chunk, which the stitcher knows (column 0); else look back to the line's start.
+            // Rare (a sign or kings before a chunk's first anchor, on the code's line). With
+            // no line feed between the record and the chunk, its line starts after the last
+            // line feed before the chunk, which the stitcher knows (column 0); else look back
+            // to the line's start.
             memchr::memchr(b'\n', &buf[start..self.range.start]).map(|_| {
                 let line_start = memchr::memrchr(b'\n', &buf[..start]).map_or(0, |i| i + 1);
                 (start - line_start) as u64 + 1
@@ -299,7 +304,7 @@ impl<'a> Reader<'a> {
             line: 0,
             column: column.unwrap_or(0),
         };
-        let line_feeds = newlines_before as i64 - between;
+        let line_feeds = newlines_before as i64;
         let mut record = Record::checked_fields(at, parsed, buf, self.fields);
         record.diagram = diagram.as_ref().map(|d| Box::new(d.board.clone()));
         link.mark(&mut record);

@@ -68,10 +68,11 @@ pub(crate) struct ChunkScan {
     /// The records, whose line and column wait for the chunks before ([`Stitcher`]): until
     /// then `line` is 0 ([`ChunkScan::line_feeds`] holds what it is made from), and `column`
     /// the byte column when it could be told inside the chunk (a line feed stands between
-    /// the chunk's start and the record, or the record starts before the chunk), else 0.
+    /// the chunk's start and the record, or between its text's start and its code, or the
+    /// record starts before the chunk), else 0.
     found: Vec<Record>,
     /// For each record of `found`, the line feeds from the chunk's start to the record's
-    /// start: negative when the record starts before the chunk, across a line feed. The
+    /// code (its `dddd.dd`, which starts in the chunk: never negative for text). The
     /// stitcher makes each record's 1-based line of it; kept here, beside the records, so
     /// that a record's `line` is only ever a line.
     line_feeds: Vec<i64>,
@@ -163,6 +164,7 @@ pub(crate) fn scan_pgn(
             table_label: None,
             unpaired: None,
             in_table: false,
+            code_at: 0,
         })
         .collect();
     let scan = ChunkScan {

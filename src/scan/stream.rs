@@ -195,12 +195,17 @@ impl Window {
     /// stream's.
     fn rebased(&self, mut scan: ChunkScan, page: Option<&PageRef>, from: usize) -> ChunkScan {
         let base = self.base;
-        for record in &mut scan.found {
+        for (record, link) in scan.found.iter_mut().zip(&scan.links) {
             let start = record.offset as usize;
             // A code read back over the block's start counts its column back to its line's
             // start; when that start is before the window, the scanner counted from the
-            // window's first byte.
-            if base > 0 && start < from && memchr::memrchr(b'\n', &self.buf[..start]).is_none() {
+            // window's first byte (unless a line feed before the code put the record on the
+            // code's line).
+            if base > 0
+                && start < from
+                && memchr::memrchr(b'\n', &self.buf[..start]).is_none()
+                && memchr::memchr(b'\n', &self.buf[start..link.code_at]).is_none()
+            {
                 let line_start = self.last_newline.map_or(0, |i| i + 1);
                 record.column = base + start as u64 - line_start + 1;
             }

@@ -33,8 +33,9 @@ fn every_code_gets_its_line_and_byte_column() {
         found,
         [
             (2, 1, "c2h4 0015.15 d3d6g5g2.c4c5c7e5e6h3 5/7+.".to_string()),
-            (4, 1, "d1b3 4001.00 +".to_string()),
-            (5, 21, "a7d3 0116.00 b2b3c6d6 3/3+.".to_string()),
+            // A sign or kings on the lines above: the record points at its code.
+            (5, 4, "d1b3 4001.00 +".to_string()),
+            (6, 1, "a7d3 0116.00 b2b3c6d6 3/3+.".to_string()),
             (7, 17, "a1h8 0031.10 h1f4.a7 3/2+.".to_string()),
             (7, 42, "g3g1 0323.12 =".to_string()),
             (8, 11, "1234.56".to_string()),
@@ -140,12 +141,25 @@ fn codes_on_one_long_line_get_their_columns_at_every_chunk_size() {
 }
 
 /// A code whose kings stand on the line before it, across a chunk boundary, after a long line
-/// with no code: its column counts from the start of the kings' line.
+/// with no code: the record points at its code's line and column, its text starting above.
 #[test]
-fn a_record_starting_before_its_chunk_counts_its_column_from_its_own_line() {
+fn a_record_starting_before_its_chunk_points_at_its_code() {
     let text = format!("{}\nxy a7d3\n0116.00 b2b3c6d6 3/3+.\n", "long ".repeat(30));
     let whole = scan(&text, 1 << 20);
+    assert_eq!((whole[0].line, whole[0].column), (3, 1));
+    assert_eq!(whole[0].offset, 154, "the text read starts at the kings");
+    // On the code's line, the text starting there: its own column.
+    let same_line = format!("{}\nxy a7d3 0116.00 b2b3c6d6 3/3+.\n", "long ".repeat(30));
+    let whole = scan(&same_line, 1 << 20);
     assert_eq!((whole[0].line, whole[0].column), (2, 4));
+    for chunk_size in 1..same_line.len() {
+        assert_eq!(
+            scan(&same_line, chunk_size),
+            whole,
+            "chunk size {chunk_size}"
+        );
+    }
+    let whole = scan(&text, 1 << 20);
     for chunk_size in 1..text.len() {
         assert_eq!(scan(&text, chunk_size), whole, "chunk size {chunk_size}");
     }

@@ -151,9 +151,10 @@ fn pgn_files_are_read_as_games_with_their_metadata() {
     assert_eq!(
         rows,
         [
-            (1, "a7d3 0116.00 b2b3c6d6 3/3+.", true),
+            // The tag printing the code (`GBR`, `EGBR`), else the game's first line.
+            (10, "a7d3 0116.00 b2b3c6d6 3/3+.", true),
             (21, "c4e3 0000.21 .e4f2h5 3/2-=.", false),
-            (36, "a1a8 9000.00 b1c1d1 4/1+.", false),
+            (40, "a1a8 9000.00 b1c1d1 4/1+.", false),
         ]
     );
     assert_eq!(

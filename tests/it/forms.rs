@@ -51,7 +51,7 @@ fn each_form_fixture_yields_its_expected_records() {
             "forms/sign-apart.txt",
             vec![
                 (3, 1, "sign-apart", "h4b1 0014.00 +", none()),
-                (9, 1, "sign-apart", "g8h1 0031.01 =", none()),
+                (10, 4, "sign-apart", "g8h1 0031.01 =", none()),
             ],
         ),
         (

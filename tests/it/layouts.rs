@@ -69,19 +69,20 @@ fn pgn_pasted_into_markdown_gives_only_the_study_databases_code() {
 #[test]
 fn a_solvers_command_broken_over_lines_is_one_caption() {
     // `\` in a POSIX shell (spaces or tabs before the options), `^` in cmd (CR LF, glued or
-    // after a space), a backtick in PowerShell: the options on their lines belong to the code.
+    // after a space), a backtick in PowerShell: the options on their lines belong to the code,
+    // and the record points at the line of its `--gbr=`.
     let sh = records("solver-continued.sh");
     assert_eq!(
         sh,
         [
-            (4, "a4c4 0400.11 g4h2.g5e4 3/3.".to_string(), String::new()),
-            (11, "h1f4 0001.01 c5.d6 2/2.".to_string(), String::new()),
+            (6, "a4c4 0400.11 g4h2.g5e4 3/3.".to_string(), String::new()),
+            (12, "h1f4 0001.01 c5.d6 2/2.".to_string(), String::new()),
         ]
     );
     let cmd = records("solver-continued.cmd");
     assert_eq!(
         cmd.iter().map(|r| (r.0, r.1.as_str())).collect::<Vec<_>>(),
-        [(2, "a1a4 0001.01 c5.d6 2/2."), (8, "e1e8 0000.00 1/1.")]
+        [(4, "a1a4 0001.01 c5.d6 2/2."), (9, "e1e8 0000.00 1/1.")]
     );
     let ps = records("solver-continued.ps1");
     assert_eq!(ps[0].1, "h1f4 0010.01 c5.d6 2/2.");

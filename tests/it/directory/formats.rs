@@ -93,7 +93,7 @@ fn jsonl_lines_parse_back_to_records_in_order() {
             "0310.01 fixtures/directory/first-source.txt:4",
             "0310.01 fixtures/directory/second-source.txt:5",
             "0800.00 fixtures/directory/first-source.txt:8",
-            "4001.00 fixtures/directory/first-source.txt:5",
+            "4001.00 fixtures/directory/first-source.txt:6",
         ]
     );
 }

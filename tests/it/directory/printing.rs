@@ -323,7 +323,7 @@ fn an_editors_template_is_rendered_with_escaping() {
         out,
         "a\\_b: 3\n\
          0000.10 c3b1 fixtures/printing/book.txt:5 KPvK True\n\
-         0002.01 c3b1 fixtures/printing/book.txt:14 KNNvKP True\n\
+         0002.01 c3b1 fixtures/printing/book.txt:15 KNNvKP True\n\
          0116.00 a7d3 fixtures/printing/book.txt:10 KRBvKNN True\n"
     );
 }
