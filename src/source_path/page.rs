@@ -39,7 +39,7 @@ impl PageFrom {
 }
 
 /// A page of a PDF as references give it: its index in the file and the page as printed.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PageRef {
     /// The 1-based index of the page in the file.
     pub index: u32,

@@ -291,22 +291,32 @@ fn the_second_run_reads_the_cache_and_no_cache_keeps_none() {
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
-    assert_eq!(kept.len(), 2, "one text per page: {kept:?}");
+    // One text a page, and the file's whole reading (its pages in order: a JSON array).
+    let (whole, pages): (Vec<_>, Vec<_>) = kept
+        .iter()
+        .partition(|p| std::fs::read(p).is_ok_and(|b| b.starts_with(b"[")));
+    assert_eq!((whole.len(), pages.len()), (1, 2), "{kept:?}");
     // The cache's folder is tagged as one, for backups and for gbr's own walks.
     assert!(cache.path().join("gbr/ocr/CACHEDIR.TAG").is_file());
-    // The cached text is what the second run reads: change it, and the record changes.
-    let page = kept
-        .iter()
-        .find(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains("0001.04")))
-        .expect("page 2's text");
-    let text = std::fs::read_to_string(page).expect("read");
-    std::fs::write(page, text.replace("0001.04", "0002.04")).expect("write");
+    // The whole reading is what the second run reads, the PDF neither parsed nor rendered:
+    // change it, and the record changes.
+    let text = std::fs::read_to_string(whole[0]).expect("read");
+    assert!(
+        text.contains("0001.04"),
+        "page 2's text is in the whole reading"
+    );
+    std::fs::write(whole[0], text.replace("0001.04", "0002.04")).expect("write");
     let second = ocr_run(&args, cache.path());
     assert_eq!(
         first.0.replace("0001.04", "0002.04").lines().count(),
         second.0.lines().count()
     );
     assert!(second.0.contains("f1h1 0002.04"), "{}", second.0);
+    // Without it, the pages' texts are read from the cache, and the whole reading kept again.
+    std::fs::remove_file(whole[0]).expect("remove");
+    let third = ocr_run(&args, cache.path());
+    assert_eq!(third.0, first.0);
+    assert!(whole[0].is_file(), "kept again");
     let fresh = tempfile::tempdir().expect("a cache folder");
     let (out, _, _) = ocr_run(
         &["scan", "--ocr", "--no-cache", path.to_str().expect("UTF-8")],
@@ -591,13 +601,14 @@ fn scans_of_a_magazine_without_codes_give_no_code() {
         .collect();
     assert_eq!(matches, Vec::<&str>::new(), "{err}");
     assert_eq!(code, 1, "no code found: {err}");
-    // Every page was read: each page's text was kept in the cache (1 + 10 pages).
+    // Every page was read: each page's text was kept in the cache (1 + 10 pages), and each
+    // file's whole reading (2).
     let kept = walk(&cache.path().join("gbr/ocr"));
     assert_eq!(
         kept.iter()
             .filter(|p| p.extension().is_some_and(|e| e == "json"))
             .count(),
-        11,
+        13,
         "{kept:?}"
     );
 }

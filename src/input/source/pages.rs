@@ -19,9 +19,7 @@ impl Visitor<'_, '_> {
         let opts = self.opts;
         let read = match &opts.ocr {
             None => pdf::pages(bytes, opts.limit),
-            Some(ocr) => {
-                pdf::read(bytes, opts.limit).map(|pages| self.ocr_pdf(name, bytes, pages, ocr))
-            }
+            Some(ocr) => self.pdf_ocr(name, bytes, ocr),
         };
         let pages = match read {
             Ok(pages) => pages,
@@ -56,6 +54,31 @@ impl Visitor<'_, '_> {
                 }),
             }
         }
+    }
+
+    /// The PDF `bytes` read with `--ocr`: from the cache's whole reading of the file where an
+    /// earlier run kept it, else its text layer with its blank pages read through OCR, kept
+    /// whole in the cache when a page was OCR'd and every page gave its text.
+    fn pdf_ocr(
+        &mut self,
+        name: &SourcePath,
+        bytes: &[u8],
+        ocr: &OcrOptions,
+    ) -> Result<Vec<pdf::Page>, pdf::PdfError> {
+        let whole = tesseract::whole_reading::<Vec<pdf::Page>>(bytes, ocr);
+        let key = match whole {
+            Some((_, Some(pages))) => return Ok(pages),
+            Some((key, None)) => Some(key),
+            None => None,
+        };
+        let pages = self.ocr_pdf(name, bytes, pdf::read(bytes, self.opts.limit)?, ocr);
+        if let Some(key) = key
+            && pages.iter().any(|p| p.ocr.is_some())
+            && pages.iter().all(|p| p.text.is_ok())
+        {
+            tesseract::keep_whole_reading(ocr, &key, &pages);
+        }
+        Ok(pages)
     }
 
     /// A page OCR gave, `text` as Tesseract gave it, with its lines read again (`reread`).

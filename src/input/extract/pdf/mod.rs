@@ -72,8 +72,9 @@ pub enum PdfError {
     NoTextLayer,
 }
 
-/// The text of one page.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The text of one page; serialised for the OCR cache's whole readings (docs/inputs.md,
+/// "OCR").
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Page {
     /// The page: its 1-based index in the file (its n-th page), and the page as printed, from
     /// the PDF's page labels, else from the folios printed on its pages, else its index.

@@ -5,7 +5,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::{OcrOptions, PageText, Scanned, Tools};
+use super::{OcrOptions, Scanned, Tools};
 
 /// The cache's key of page `number` (1-based; 0 for a whole image) of the file whose BLAKE3
 /// hash is `hash`, a PDF or an image (`scanned`), read at the resolution `read_at` (a PDF's
@@ -31,23 +31,45 @@ pub(super) fn key(
     hasher.finalize().to_hex().to_string()
 }
 
+/// The cache's key of the whole reading, with `--ocr`, of the PDF whose BLAKE3 hash is `hash`:
+/// every page's text (text layer or OCR), its printed number and its lines read again, as
+/// 64 hex digits. A hash of the file's hash, every OCR setting that changes a page's text
+/// (the languages, the resolution, the pixel limit, Tesseract's version) and gbr's own version
+/// (its text-layer and folio rules make the rest).
+pub(super) fn file_key(hash: &blake3::Hash, opts: &OcrOptions, tools: &Tools) -> String {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(b"gbr ocr pdf 1\0");
+    hasher.update(hash.as_bytes());
+    let settings = format!(
+        "\0{}\0{}\0{}\0{}\0{}",
+        opts.lang,
+        opts.dpi,
+        opts.max_pixels,
+        tools.tesseract,
+        env!("CARGO_PKG_VERSION")
+    );
+    hasher.update(settings.as_bytes());
+    hasher.finalize().to_hex().to_string()
+}
+
 /// The path of the cache's entry under `key`.
 fn entry(dir: &Path, key: &str) -> PathBuf {
     dir.join(&key[..2]).join(format!("{key}.json"))
 }
 
-/// The cached text under `key`, if the cache is on and has it.
-pub(super) fn cached(opts: &OcrOptions, key: &str) -> Option<PageText> {
+/// The value cached under `key` (a page's text, or a PDF's whole reading), if the cache is on
+/// and has it, and it reads as a `T`.
+pub(super) fn cached<T: serde::de::DeserializeOwned>(opts: &OcrOptions, key: &str) -> Option<T> {
     let dir = opts.cache.as_ref()?;
     let bytes = fs::read(entry(dir, key)).ok()?;
     serde_json::from_slice(&bytes).ok()
 }
 
-/// Keeps `text` under `key`, written to a temporary file renamed into place (two runs at once
+/// Keeps `value` under `key`, written to a temporary file renamed into place (two runs at once
 /// never read half a file); a cache that cannot be written is no error: the text was read.
 /// The cache's folder is tagged as one (`CACHEDIR.TAG`, the Cache Directory Tagging
 /// Specification), so that a walk of a folder that holds it leaves it out.
-pub(super) fn store(opts: &OcrOptions, key: &str, text: &PageText) {
+pub(super) fn store<T: serde::Serialize>(opts: &OcrOptions, key: &str, value: &T) {
     let Some(root) = &opts.cache else { return };
     let dir = root.join(&key[..2]);
     let write = || -> io::Result<()> {
@@ -57,8 +79,10 @@ pub(super) fn store(opts: &OcrOptions, key: &str, text: &PageText) {
             fs::write(&tag, CACHEDIR_TAG)?;
         }
         let mut file = tempfile::NamedTempFile::new_in(&dir)?;
-        serde_json::to_writer(&mut file, text)?;
-        file.flush()?;
+        let mut out = io::BufWriter::new(&mut file);
+        serde_json::to_writer(&mut out, value)?;
+        out.flush()?;
+        drop(out);
         file.persist(entry(root, key)).map_err(|e| e.error)?;
         Ok(())
     };

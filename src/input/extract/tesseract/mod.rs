@@ -249,6 +249,27 @@ pub(crate) fn read_pages(
     Ok(slots.into_iter().map(take).collect())
 }
 
+/// A PDF's whole reading as an earlier run with `--ocr` kept it (docs/inputs.md, "OCR"): its
+/// key in the cache, and the reading where the cache holds it, so that a file read before is
+/// neither parsed nor rendered again. `None` with no cache, or when the tools are missing
+/// (reading the pages then says which).
+pub(crate) fn whole_reading<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    opts: &OcrOptions,
+) -> Option<(String, Option<T>)> {
+    opts.cache.as_ref()?;
+    let tools = tools(&opts.lang).ok()?;
+    let key = cache::file_key(&blake3::hash(bytes), opts, &tools);
+    let reading = cached(opts, &key);
+    Some((key, reading))
+}
+
+/// Keeps a PDF's whole `reading` under `key` ([`whole_reading`]); a cache that cannot be
+/// written is no error.
+pub(crate) fn keep_whole_reading<T: serde::Serialize>(opts: &OcrOptions, key: &str, reading: &T) {
+    store(opts, key, reading);
+}
+
 /// One page's text once read, or why it gave none; `None` while it is not read.
 type Slot = Mutex<Option<Result<PageText, OcrError>>>;
 
