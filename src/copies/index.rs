@@ -59,6 +59,13 @@ fn squares_apart(a: Kings, b: Kings) -> usize {
     usize::from(a.white != b.white) + usize::from(a.black != b.black)
 }
 
+/// True when two positions (code and kings) are a near match as `gbr check` reports one
+/// ([`relation`]): the same kings with the codes one digit apart, or the same code with the
+/// kings one square apart.
+pub(crate) fn near_match(a: (Code, Kings), b: (Code, Kings)) -> bool {
+    (a.1 == b.1 && digits_apart(a.0, b.0) == 1) || (a.0 == b.0 && squares_apart(a.1, b.1) == 1)
+}
+
 /// How an entry stands to a caption: an exact match, a near one (with words), or none.
 fn relation(caption: &Caption, entry: &Entry) -> Option<Option<String>> {
     let p = &caption.parsed.position;

@@ -11,9 +11,12 @@
 //! least), a body, and at least half of the entries share their kings or code with a study of
 //! the body, as `gbr check` decides (`copies/book.rs`). An entry is merged with the study of
 //! the body with the same code and kings, the one with its number where several have them,
-//! else the first not yet merged; an entry with none stays an entry of its own.
+//! else the first not yet merged; an entry left then with the study left that has its number
+//! (one each); then with the study left that is its near match as `gbr check` reports it (the
+//! same kings with the code one digit apart, or the same code with the kings one square
+//! apart; one each); an entry with none stays an entry of its own.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub use super::mention::merge_mentions;
 
@@ -125,7 +128,7 @@ fn pair(
     for &e in entries {
         *listed.entry(key(e)).or_default() += 1;
     }
-    let crowded: std::collections::HashSet<(Code, Kings)> = listed
+    let crowded: HashSet<(Code, Kings)> = listed
         .into_iter()
         .filter(|(k, n)| by_position.get(k).is_some_and(|s| *n > s.len()))
         .map(|(k, _)| k)
@@ -149,8 +152,7 @@ fn pair(
         merged.push((e, studies.remove(at)));
     }
     let numbered = by_number(records, entries, &merged);
-    let taken: std::collections::HashSet<usize> =
-        numbered.iter().flat_map(|&(e, s)| [e, s]).collect();
+    let taken: HashSet<usize> = numbered.iter().flat_map(|&(e, s)| [e, s]).collect();
     merged.extend(numbered);
     for e in waiting.into_iter().filter(|e| !taken.contains(e)) {
         let Some(studies) = by_position.get_mut(&key(e)) else {
@@ -160,7 +162,66 @@ fn pair(
             merged.push((e, studies.remove(at)));
         }
     }
+    let taken: HashSet<usize> = merged.iter().flat_map(|&(e, s)| [e, s]).collect();
+    let mut left: Vec<usize> = by_position
+        .into_values()
+        .flatten()
+        .filter(|s| !taken.contains(s))
+        .collect();
+    left.sort_unstable();
+    let entries_left: Vec<usize> = entries
+        .iter()
+        .copied()
+        .filter(|e| !taken.contains(e))
+        .collect();
+    merged.extend(by_near_match(records, &entries_left, &left));
     merged
+}
+
+/// The entries left unmerged (`entries`) paired with the studies left unmerged (`studies`)
+/// by a near match, as `gbr check` pairs a caption with its directory's entry when it reports
+/// that one of the two is wrong ([`super::index::near_match`]: the same kings with the code
+/// one digit apart, or the same code with the kings one square apart): an entry whose only
+/// near match among the studies left is a study whose only near match among the entries left
+/// is that entry. Where two could be meant, none is paired.
+fn by_near_match(records: &[Record], entries: &[usize], studies: &[usize]) -> Vec<(usize, usize)> {
+    let position = |i: usize| (records[i].code, records[i].kings.expect("kings"));
+    // Studies by kings and by code: a near match shares one of the two.
+    let (mut by_kings, mut by_code): (HashMap<Kings, Vec<usize>>, HashMap<Code, Vec<usize>>) =
+        Default::default();
+    for &s in studies {
+        let (code, kings) = position(s);
+        by_kings.entry(kings).or_default().push(s);
+        by_code.entry(code).or_default().push(s);
+    }
+    let near = |e: usize| -> Vec<usize> {
+        let (code, kings) = position(e);
+        let mut found: Vec<usize> = by_kings
+            .get(&kings)
+            .into_iter()
+            .chain(by_code.get(&code))
+            .flatten()
+            .copied()
+            .filter(|&s| super::index::near_match(position(e), position(s)))
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
+    };
+    let candidates: Vec<(usize, Vec<usize>)> = entries.iter().map(|&e| (e, near(e))).collect();
+    let mut wanted: HashMap<usize, usize> = HashMap::new();
+    for (_, found) in &candidates {
+        for &s in found {
+            *wanted.entry(s).or_default() += 1;
+        }
+    }
+    candidates
+        .into_iter()
+        .filter_map(|(e, found)| match found.as_slice() {
+            [s] if wanted[s] == 1 => Some((e, *s)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The entries left unmerged paired by number with the studies left unmerged (`merged`: the
@@ -178,8 +239,8 @@ fn by_number(
             .and_then(|c| c.number.clone())
             .or_else(|| r.label.clone())
     };
-    let taken_entry: std::collections::HashSet<usize> = merged.iter().map(|p| p.0).collect();
-    let taken_study: std::collections::HashSet<usize> = merged.iter().map(|p| p.1).collect();
+    let taken_entry: HashSet<usize> = merged.iter().map(|p| p.0).collect();
+    let taken_study: HashSet<usize> = merged.iter().map(|p| p.1).collect();
     let mut studies: HashMap<compact_str::CompactString, Vec<usize>> = HashMap::new();
     for (i, r) in records.iter().enumerate() {
         if r.kings.is_some()
@@ -278,8 +339,8 @@ mod tests {
 
     #[test]
     fn a_directory_entry_misprinted_is_its_study_by_the_number() {
-        // The directory prints 0002.02 for the third study's 0002.01: the number pairs them.
-        let text = BOOK.replace("0002.01 c3b1 - 3", "0002.02 c3b1 - 3");
+        // The directory prints 0012.02 for the third study's 0002.01: the number pairs them.
+        let text = BOOK.replace("0002.01 c3b1 - 3", "0012.02 c3b1 - 3");
         let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
         assert_eq!(merge_own_directory(&mut records), 3);
         assert_eq!(records.len(), 4);
@@ -287,7 +348,7 @@ mod tests {
         let entry = third.directory_entry.as_deref().unwrap();
         assert_eq!(
             (entry.line, entry.printed.as_deref()),
-            (25, Some("0002.02 c3b1"))
+            (25, Some("0012.02 c3b1"))
         );
         assert_eq!(third.code.to_string(), "0002.01");
         // A number two entries print pairs nothing.
@@ -304,6 +365,47 @@ mod tests {
                 .as_ref()
                 .is_none_or(|e| e.printed.is_none())
         }));
+    }
+
+    #[test]
+    fn a_directory_entry_misprinted_in_code_and_number_is_its_study_by_a_near_match() {
+        // The directory prints 0002.02 and number 8 for the third study's 0002.01 and 3: the
+        // same kings, the code one digit apart, as `gbr check` pairs them.
+        let text = BOOK.replace("0002.01 c3b1 - 3", "0002.02 c3b1 - 8");
+        let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+        assert_eq!(merge_own_directory(&mut records), 3);
+        assert_eq!(records.len(), 4);
+        let third = records.iter().find(|r| r.line == 20).unwrap();
+        let entry = third.directory_entry.as_deref().unwrap();
+        assert_eq!(
+            (entry.line, entry.printed.as_deref(), entry.label.as_deref()),
+            (25, Some("0002.02 c3b1"), Some("8"))
+        );
+        // The same code, the kings one square apart: the same.
+        let text = BOOK.replace("0002.01 c3b1 - 3", "0002.01 c3b2 - 8");
+        let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+        assert_eq!(merge_own_directory(&mut records), 3);
+        assert_eq!(records.len(), 4);
+        // Two studies the entry could be: none is paired.
+        let text = BOOK
+            .replace("0002.01 c3b1 - 3", "0002.02 c3b1 - 8")
+            .replace(
+                "- 2 -\nOther\n=\n\n0031.01 a8d5",
+                "- 2 -\nOther\n=\n\n0002.03 c3b1",
+            )
+            .replace("0031.01 a8d5 - 2", "0031.01 a8d5 - 7");
+        let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+        let before = records.len();
+        let merged = merge_own_directory(&mut records);
+        assert_eq!(merged, 1, "0014.00 h4b1 alone");
+        assert_eq!(records.len(), before - merged);
+        assert!(
+            records.iter().all(|r| r
+                .directory_entry
+                .as_ref()
+                .is_none_or(|e| e.printed.is_none())),
+            "no entry paired by a near match"
+        );
     }
 
     #[test]
