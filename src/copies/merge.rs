@@ -174,8 +174,76 @@ fn pair(
         .copied()
         .filter(|e| !taken.contains(e))
         .collect();
-    merged.extend(by_near_match(records, &entries_left, &left));
+    let near = by_near_match(records, &entries_left, &left);
+    let taken: HashSet<usize> = near.iter().flat_map(|&(e, s)| [e, s]).collect();
+    merged.extend(near);
+    let entries_left: Vec<usize> = entries_left
+        .into_iter()
+        .filter(|e| !taken.contains(e))
+        .collect();
+    left.retain(|s| !taken.contains(s));
+    let shifted = by_shifted_number(records, &merged, &entries_left, &left);
+    merged.extend(shifted);
     merged
+}
+
+/// The number a record prints as an integer: its citation's, else its label's (`213`).
+fn number_of(record: &Record) -> Option<i64> {
+    record
+        .citation
+        .as_deref()
+        .and_then(|c| c.number.as_deref())
+        .or(record.label.as_deref())
+        .and_then(|n| n.trim().parse().ok())
+}
+
+/// The entries left unmerged (`entries`) paired with the studies left unmerged (`studies`) by
+/// the numbering around them: where the body numbers its studies a fixed distance off the
+/// directory (a manuscript whose body counts one more than the printed book from some study
+/// on), an entry numbered `n` whose neighbours `n - 1` and `n + 1` are both merged with
+/// studies numbered `d` more (the same `d`, not 0) is the study left numbered `n + d`, when
+/// exactly one study left has that number and no other entry left asks for it.
+fn by_shifted_number(
+    records: &[Record],
+    merged: &[(usize, usize)],
+    entries: &[usize],
+    studies: &[usize],
+) -> Vec<(usize, usize)> {
+    let mut shift: HashMap<i64, Option<i64>> = HashMap::new();
+    for &(e, s) in merged {
+        if let (Some(n), Some(m)) = (number_of(&records[e]), number_of(&records[s])) {
+            // A number two pairs give with two shifts says nothing.
+            let d = shift.entry(n).or_insert(Some(m - n));
+            if *d != Some(m - n) {
+                *d = None;
+            }
+        }
+    }
+    let mut by_number: HashMap<i64, Vec<usize>> = HashMap::new();
+    for &s in studies {
+        if let Some(n) = number_of(&records[s]) {
+            by_number.entry(n).or_default().push(s);
+        }
+    }
+    let wanted: Vec<(usize, usize)> = entries
+        .iter()
+        .filter_map(|&e| {
+            let n = number_of(&records[e])?;
+            let d = shift.get(&(n - 1)).copied().flatten()?;
+            if d == 0 || shift.get(&(n + 1)).copied().flatten() != Some(d) {
+                return None;
+            }
+            match by_number.get(&(n + d))?.as_slice() {
+                [s] => Some((e, *s)),
+                _ => None,
+            }
+        })
+        .collect();
+    let mut asked: HashMap<usize, usize> = HashMap::new();
+    for &(_, s) in &wanted {
+        *asked.entry(s).or_default() += 1;
+    }
+    wanted.into_iter().filter(|(_, s)| asked[s] == 1).collect()
 }
 
 /// The entries left unmerged (`entries`) paired with the studies left unmerged (`studies`)
@@ -405,6 +473,51 @@ mod tests {
                 .as_ref()
                 .is_none_or(|e| e.printed.is_none())),
             "no entry paired by a near match"
+        );
+    }
+
+    #[test]
+    fn an_entry_misprinted_is_its_study_by_the_numbering_around_it() {
+        // The body numbers its studies one more than the directory from the second on (a
+        // manuscript with a study the book left out), and the directory misprints the third
+        // study's code and kings (`0002.12 c3e1` for `0002.01 c3b1`, no near match): its
+        // neighbours 2 and 4 are the body's 3 and 5, so its 3 is the body's 4.
+        let study =
+            |n: u32, caption: &str| format!("- {n} -\nComposer\n+\n\n{caption}\n\n1.Kg2\n\n");
+        let body = [
+            (1, "0014.00 h4b1"),
+            (3, "0031.01 a8d5"),
+            (4, "0002.01 c3b1"),
+            (5, "0004.10 a8a3"),
+        ]
+        .map(|(n, c)| study(n, c))
+        .concat();
+        let directory = "Wins:\n0014.00 h4b1 - 1 -\n0031.01 a8d5 - 2 -\n0002.12 c3e1 - 3 -\n\
+                         0004.10 a8a3 - 4 -\n";
+        let text = format!("{body}{directory}");
+        let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+        assert_eq!(records.len(), 8);
+        assert_eq!(merge_own_directory(&mut records), 4);
+        let fourth = records
+            .iter()
+            .find(|r| r.code.to_string() == "0002.01")
+            .unwrap();
+        let entry = fourth.directory_entry.as_deref().unwrap();
+        assert_eq!(
+            (entry.label.as_deref(), entry.printed.as_deref()),
+            (Some("3"), Some("0002.12 c3e1"))
+        );
+        // Neighbours that disagree on the shift pair nothing.
+        let text = format!("{body}{}{directory}", study(6, "0040.11 b1g3"))
+            .replace("0004.10 a8a3 - 4 -", "0040.11 b1g3 - 4 -");
+        let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+        merge_own_directory(&mut records);
+        assert!(
+            records
+                .iter()
+                .filter(|r| r.code.to_string() == "0002.01")
+                .all(|r| r.directory_entry.is_none()),
+            "shift 1 below, 2 above: no pairing"
         );
     }
 
