@@ -1,0 +1,161 @@
+use super::*;
+use crate::scan::{ScanOptions, scan_buffer};
+
+const BOOK: &str = "- 1 -\nComposer\n+\n\n0014.00 h4b1\n\n1.Kg2\n\n- 2 -\nOther\n=\n\n0031.01 a8d5\n\n1.Ra1\n\n- 3 -\nThird\n\n0002.01 c3b1\n\n1.Kd2\n\nWins:\n0002.01 c3b1 - 3 -\n0014.00 h4b1 - 1 -\n0004.10 a8a3 - 9 -\nDraws:\n0031.01 a8d5 - 2 -\n";
+
+#[test]
+fn each_study_of_a_book_is_one_entry_with_both_places() {
+    let mut records = scan_buffer(BOOK.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    assert_eq!(records.len(), 7);
+    assert_eq!(merge_own_directory(&mut records), 3);
+    let rows: Vec<_> = records
+        .iter()
+        .map(|r| {
+            (
+                r.canonical.to_string(),
+                r.label.as_deref().unwrap_or_default().to_string(),
+                r.line,
+                r.directory_entry.as_ref().map(|e| e.line),
+            )
+        })
+        .collect();
+    let row = |c: &str, l: &str, line, entry| (c.to_string(), l.to_string(), line, entry);
+    assert_eq!(
+        rows,
+        [
+            row("h4b1 0014.00 +", "1", 5, Some(26)),
+            row("a8d5 0031.01 =", "2", 13, Some(29)),
+            // Its group from the directory, its caption having none.
+            row("c3b1 0002.01 +", "3", 20, Some(25)),
+            // An entry with no study in the body stays an entry.
+            row("a8a3 0004.10 +", "9", 27, None),
+        ]
+    );
+}
+
+#[test]
+fn a_directory_entry_misprinted_is_its_study_by_the_number() {
+    // The directory prints 0012.02 for the third study's 0002.01: the number pairs them.
+    let text = BOOK.replace("0002.01 c3b1 - 3", "0012.02 c3b1 - 3");
+    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    assert_eq!(merge_own_directory(&mut records), 3);
+    assert_eq!(records.len(), 4);
+    let third = records.iter().find(|r| r.line == 20).unwrap();
+    let entry = third.directory_entry.as_deref().unwrap();
+    assert_eq!(
+        (entry.line, entry.printed.as_deref()),
+        (25, Some("0012.02 c3b1"))
+    );
+    assert_eq!(third.code.to_string(), "0002.01");
+    // A number two entries print pairs nothing.
+    let twice = text.replace("0004.10 a8a3 - 9", "0004.10 a8a3 - 3");
+    let mut records = scan_buffer(
+        twice.as_bytes(),
+        "book.txt",
+        ScanOptions::default(),
+        &|_| {},
+    );
+    merge_own_directory(&mut records);
+    assert!(records.iter().all(|r| {
+        r.directory_entry
+            .as_ref()
+            .is_none_or(|e| e.printed.is_none())
+    }));
+}
+
+#[test]
+fn a_directory_entry_misprinted_in_code_and_number_is_its_study_by_a_near_match() {
+    // The directory prints 0002.02 and number 8 for the third study's 0002.01 and 3: the
+    // same kings, the code one digit apart, as `gbr check` pairs them.
+    let text = BOOK.replace("0002.01 c3b1 - 3", "0002.02 c3b1 - 8");
+    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    assert_eq!(merge_own_directory(&mut records), 3);
+    assert_eq!(records.len(), 4);
+    let third = records.iter().find(|r| r.line == 20).unwrap();
+    let entry = third.directory_entry.as_deref().unwrap();
+    assert_eq!(
+        (entry.line, entry.printed.as_deref(), entry.label.as_deref()),
+        (25, Some("0002.02 c3b1"), Some("8"))
+    );
+    // The same code, the kings one square apart: the same.
+    let text = BOOK.replace("0002.01 c3b1 - 3", "0002.01 c3b2 - 8");
+    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    assert_eq!(merge_own_directory(&mut records), 3);
+    assert_eq!(records.len(), 4);
+    // Two studies the entry could be: none is paired.
+    let text = BOOK
+        .replace("0002.01 c3b1 - 3", "0002.02 c3b1 - 8")
+        .replace(
+            "- 2 -\nOther\n=\n\n0031.01 a8d5",
+            "- 2 -\nOther\n=\n\n0002.03 c3b1",
+        )
+        .replace("0031.01 a8d5 - 2", "0031.01 a8d5 - 7");
+    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let before = records.len();
+    let merged = merge_own_directory(&mut records);
+    assert_eq!(merged, 1, "0014.00 h4b1 alone");
+    assert_eq!(records.len(), before - merged);
+    assert!(
+        records.iter().all(|r| r
+            .directory_entry
+            .as_ref()
+            .is_none_or(|e| e.printed.is_none())),
+        "no entry paired by a near match"
+    );
+}
+
+#[test]
+fn an_entry_misprinted_is_its_study_by_the_numbering_around_it() {
+    // The body numbers its studies one more than the directory from the second on (a
+    // manuscript with a study the book left out), and the directory misprints the third
+    // study's code and kings (`0002.12 c3e1` for `0002.01 c3b1`, no near match): its
+    // neighbours 2 and 4 are the body's 3 and 5, so its 3 is the body's 4.
+    let study = |n: u32, caption: &str| format!("- {n} -\nComposer\n+\n\n{caption}\n\n1.Kg2\n\n");
+    let body = [
+        (1, "0014.00 h4b1"),
+        (3, "0031.01 a8d5"),
+        (4, "0002.01 c3b1"),
+        (5, "0004.10 a8a3"),
+    ]
+    .map(|(n, c)| study(n, c))
+    .concat();
+    let directory = "Wins:\n0014.00 h4b1 - 1 -\n0031.01 a8d5 - 2 -\n0002.12 c3e1 - 3 -\n\
+                     0004.10 a8a3 - 4 -\n";
+    let text = format!("{body}{directory}");
+    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    assert_eq!(records.len(), 8);
+    assert_eq!(merge_own_directory(&mut records), 4);
+    let fourth = records
+        .iter()
+        .find(|r| r.code.to_string() == "0002.01")
+        .unwrap();
+    let entry = fourth.directory_entry.as_deref().unwrap();
+    assert_eq!(
+        (entry.label.as_deref(), entry.printed.as_deref()),
+        (Some("3"), Some("0002.12 c3e1"))
+    );
+    // Neighbours that disagree on the shift pair nothing.
+    let text = format!("{body}{}{directory}", study(6, "0040.11 b1g3"))
+        .replace("0004.10 a8a3 - 4 -", "0040.11 b1g3 - 4 -");
+    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    merge_own_directory(&mut records);
+    assert!(
+        records
+            .iter()
+            .filter(|r| r.code.to_string() == "0002.01")
+            .all(|r| r.directory_entry.is_none()),
+        "shift 1 below, 2 above: no pairing"
+    );
+}
+
+#[test]
+fn a_list_of_other_studies_is_no_directory_of_the_book() {
+    let text = BOOK
+        .replace("0002.01 c3b1 - 3", "0001.11 e8h8 - 3")
+        .replace("0014.00 h4b1 - 1", "0003.10 b8e2 - 1")
+        .replace("0031.01 a8d5 - 2", "0040.11 b1g3 - 2");
+    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let before = records.clone();
+    assert_eq!(merge_own_directory(&mut records), 0);
+    assert_eq!(records, before);
+}
