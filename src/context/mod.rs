@@ -62,6 +62,10 @@ pub struct Link {
     /// True for a code of a table exported as column runs: its label comes from the table
     /// alone.
     pub in_table: bool,
+    /// True for the first study of a text that is a page (a PDF's), with no number and no head
+    /// above it on its page: the scanner's stitcher gives it the head at the foot of the page
+    /// before, where there is one (docs/printing.md, "A head at a page's foot").
+    pub opens_page: bool,
     /// 0-based byte offset of the code's `dddd.dd`: the record's line and column are on its
     /// line (docs/scan-output.md, "Where a record points").
     pub code_at: usize,
@@ -181,6 +185,7 @@ pub fn read_code_in(
             .and_then(|e| e.label.as_ref())
             .map(|r| (r.start, r.end)),
         in_table: entry.is_some(),
+        opens_page: false,
         unpaired: entry.and_then(|e| e.unpaired),
         code_at: anchor,
     };

@@ -21,13 +21,14 @@ mod handoff;
 pub mod message;
 mod ocr;
 mod queue;
+mod stitch;
 mod stream;
 
 use std::ops::Range;
 
 use crate::context;
-use crate::context::label::{LabelRules, cite};
-use crate::context::{Chain, Link};
+use crate::context::Link;
+use crate::context::label::LabelRules;
 use crate::pgn::GameCounts;
 use crate::record::{Fields, Record};
 use crate::source_path::SourcePath;
@@ -38,6 +39,7 @@ pub use queue::{InputConfig, ScanInputs, scan_inputs};
 
 pub(crate) use chunk::scan_chunk;
 pub(crate) use chunked::{Chunking, Stopped, scan_chunked};
+pub(crate) use stitch::Stitcher;
 
 /// Default chunk size: 4 MiB, large enough that per-chunk work is noise, small enough that a
 /// 2 GiB file gives hundreds of chunks to share between threads.
@@ -164,6 +166,7 @@ pub(crate) fn scan_pgn(
             table_label: None,
             unpaired: None,
             in_table: false,
+            opens_page: false,
             code_at: 0,
         })
         .collect();
@@ -199,119 +202,6 @@ fn scan_pgn_guarded(
         message: fault.message,
     });
     (scan, stop)
-}
-
-/// Gives the records of consecutive chunks their lines and columns, the chunks handed over in
-/// order from the first: the 1-based line of a chunk's first byte is one more than the line
-/// feeds of the chunks before it, and a record with no line feed before it in its chunk
-/// counts its column from the last line feed before the chunk.
-#[derive(Debug, Clone)]
-pub(crate) struct Stitcher {
-    /// 1-based line of the next chunk's first byte.
-    line_base: i64,
-    /// Offset of the last line feed before the next chunk.
-    last_newline: Option<usize>,
-    /// Headings and evidence carried from code to code (docs/reading.md).
-    chain: Chain,
-    /// The end (0-based byte offset) of the last record stitched: a label before it belongs
-    /// to that record's code, not to the next.
-    last_end: u64,
-    /// The last lines of the pages stitched so far, when the texts are pages (a PDF's).
-    carry: context::page::Carry,
-    /// True once the text under way gave its last lines to `carry`.
-    carried: bool,
-    /// The award heading in force ([`cite::AwardRun`]), carried over page breaks.
-    awards: cite::AwardRun,
-}
-
-impl Stitcher {
-    pub(crate) fn new() -> Stitcher {
-        Stitcher {
-            line_base: 1,
-            last_newline: None,
-            chain: Chain::new(),
-            last_end: 0,
-            carry: context::page::Carry::new(),
-            carried: false,
-            awards: cite::AwardRun::default(),
-        }
-    }
-
-    /// The end of one text of a source and the start of the next: the records the chain held
-    /// back ([`Chain::next_text`]), and the stitcher made ready for the next text, whose lines
-    /// count from 1 again. What crosses a page break (the heading in force, the last lines of
-    /// the page) is kept when the text was a page; nothing when it was none.
-    pub(crate) fn next_text(&mut self) -> Vec<Record> {
-        let held = self.chain.next_text();
-        if self.carried {
-            *self = Stitcher {
-                chain: std::mem::take(&mut self.chain),
-                carry: std::mem::take(&mut self.carry),
-                awards: self.awards.next_page(),
-                ..Stitcher::new()
-            };
-        } else {
-            *self = Stitcher::new();
-        }
-        held
-    }
-
-    /// The records of `scan`, the chunk after the ones already stitched, in order of offset.
-    pub(crate) fn stitch(&mut self, scan: ChunkScan) -> Vec<Record> {
-        let line_start = self.last_newline.map_or(0, |i| i + 1);
-        let mut records = scan.found;
-        for (record, line_feeds) in records.iter_mut().zip(scan.line_feeds) {
-            record.line = (self.line_base + line_feeds) as u64;
-            if record.column == 0 {
-                record.column = (record.offset as usize - line_start) as u64 + 1;
-            }
-        }
-        self.line_base += scan.newlines as i64;
-        self.last_newline = scan.last_newline.or(self.last_newline);
-        // Anchors come in order, and the text read before an anchor (sign, kings, bracket)
-        // never reaches back over another code, so records come in order of offset; a stable
-        // sort keeps the order total should text ever prove that wrong.
-        let mut links = scan.links;
-        if !records.is_sorted_by_key(|r| r.offset) {
-            let mut linked: Vec<(Record, Link)> = records.into_iter().zip(links).collect();
-            linked.sort_by_key(|(r, _)| r.offset);
-            (records, links) = linked.into_iter().unzip();
-        }
-        for (record, link) in records.iter_mut().zip(&links) {
-            if link.label_at.is_some_and(|at| (at as u64) < self.last_end) {
-                record.label = None;
-            }
-            if link.cite_at.is_some_and(|at| (at as u64) < self.last_end) {
-                record.citation = None;
-            }
-            self.last_end =
-                (record.offset + record.length).max(link.claimed_to.map_or(0, |end| end as u64));
-        }
-        // The first code of a page, whose look-back found nothing on its page, reads on into
-        // the pages before.
-        if let (Some(head), Some(first)) = (&scan.head, links.first_mut())
-            && !self.carry.is_empty()
-        {
-            let above = self.carry.above(head);
-            if above != context::Above::Nothing {
-                first.above = above;
-            }
-        }
-        if let Some(tail) = &scan.tail {
-            self.carry.push(tail);
-            self.carried = true;
-        }
-        self.awards
-            .carry(&mut records, &links, scan.award_headings, scan.end);
-        self.chain.pass(&mut records, &links);
-        records
-    }
-
-    /// The records held back to the end of the source ([`Chain::finish`]); call once after
-    /// its last chunk.
-    pub(crate) fn finish(&mut self) -> Vec<Record> {
-        self.chain.finish()
-    }
 }
 
 /// The byte ranges of the chunks of a buffer of `len` bytes.

@@ -263,6 +263,75 @@ fn an_award_heading_cites_its_studies_over_page_breaks_at_any_chunk_size_and_thr
     }
 }
 
+/// The foot of a page and a line of prose give a study its number (docs/printing.md, "A head
+/// at a page's foot"): read the same from one text with form feeds at every chunk size and
+/// from a PDF whose pages are texts of their own at `-j1` and `-j2`.
+#[test]
+fn a_head_at_a_pages_foot_or_after_prose_cites_its_study_in_every_reading() {
+    let name = "page-foot-heads.txt";
+    let want = [
+        "1 Origineel 2008",
+        // `- 2 -` and its source at the foot of page 11, the study on page 12.
+        "2 XYZB 2003",
+        // `one, which the author liked: - 3 -`.
+        "3 Origineel ",
+        // ` - 4 -` at the foot, the source on the study's own page.
+        "4 XYZB 2005",
+        // A second position on its page: no head.
+        "  ",
+        // `- 5 -` right under a study's code is that study's layout, no foot head.
+        "  ",
+    ];
+    let path = format!("fixtures/citations/{name}");
+    let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&path)).unwrap();
+    for chunk_size in [1, 7, 64, 300, 4096, 1 << 20] {
+        let records = scan_buffer(&bytes, &path, ScanOptions { chunk_size }, &|_| {});
+        let got = awards_of(records.iter().map(|r| {
+            let (n, _, s, y, _) = fields(r);
+            (n, s, y.map(u64::from))
+        }));
+        assert_eq!(got, want, "one text in chunks of {chunk_size}");
+    }
+    let text = String::from_utf8(bytes).unwrap();
+    let pages: Vec<Vec<&str>> = text
+        .split('\x0c')
+        .map(|page| page.trim_end_matches('\n').split('\n').collect())
+        .collect();
+    let pages: Vec<&[&str]> = pages.iter().map(Vec::as_slice).collect();
+    let dir = tempfile::tempdir().unwrap();
+    crate::support::archives::put(
+        dir.path(),
+        "book.pdf",
+        &crate::support::archives::pdf_of(&pages),
+    );
+    for threads in ["1", "2"] {
+        for chunk in ["1", "64", "4194304"] {
+            let args = [
+                "scan",
+                "--json",
+                "-j",
+                threads,
+                "--chunk-size",
+                chunk,
+                "book.pdf",
+            ];
+            let run = crate::support::summary::run_in(dir.path(), &args, b"");
+            let got = awards_of(
+                run.stdout
+                    .lines()
+                    .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+                    .filter(|v| v["type"] == "match")
+                    .map(|v| {
+                        let d = &v["data"];
+                        let text = |k: &str| d[k].as_str().unwrap_or_default().to_string();
+                        (text("number"), text("source"), d["year"].as_u64())
+                    }),
+            );
+            assert_eq!(got, want, "a PDF at -j{threads}, chunks of {chunk}");
+        }
+    }
+}
+
 #[test]
 fn the_citation_is_the_same_at_any_chunk_size() {
     for name in [
@@ -273,6 +342,7 @@ fn the_citation_is_the_same_at_any_chunk_size() {
         "eg-award-pages.txt",
         "first-publication.txt",
         "word-export.txt",
+        "page-foot-heads.txt",
     ] {
         let path = format!("fixtures/citations/{name}");
         let bytes = std::fs::read(&path).unwrap();

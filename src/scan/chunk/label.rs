@@ -30,6 +30,18 @@ impl Reader<'_> {
             record.citation = Some(Box::new(cite));
             link.cite_at = at;
         }
+        // A page's first study with no number: the head at the foot of the page before, read
+        // here when that page is in the text, by the stitcher when the page is a text of its
+        // own (a PDF's).
+        if let Some(page) = self.pages.open_page(anchor)
+            && record.citation.as_ref().is_none_or(|c| c.number.is_none())
+        {
+            if page == 0 {
+                link.opens_page = true;
+            } else if let Some(foot) = cite::foot_before(buf, page) {
+                cite::apply_foot(&mut record.citation, foot);
+            }
+        }
         if let Some(label) = label {
             record.label = Some(label.text);
             link.label_at = (!paired).then_some(label.at);

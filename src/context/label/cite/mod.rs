@@ -37,13 +37,16 @@ use crate::citation::{self, Citation};
 use super::{FORM_FEED, Label, LabelKind, block_number_in, is_blank};
 
 mod awards;
+mod foot;
+mod heads;
 mod honest;
 mod page;
 mod source;
 
 pub(crate) use awards::{AwardRun, Awards};
+pub(crate) use foot::{apply_foot, foot_before, foot_citation};
+use heads::page_number;
 pub(crate) use honest::page_label;
-use page::page_number;
 pub(crate) use page::{PageHead, Pages};
 use source::{ends_source, first_publication, original_below, source_line, starts_source};
 

@@ -18,9 +18,10 @@
 
 use memchr::{memchr, memchr_iter, memrchr};
 
+use super::heads::{HeadLine, heads};
 use super::{MAX_HEAD_LINE, PAGE_REACH, text};
 use crate::citation;
-use crate::context::label::{FORM_FEED, block_number_in, digits, is_blank};
+use crate::context::label::{FORM_FEED, is_blank};
 use crate::parse::{Rank, parse_at};
 
 /// What a code's page says of the head its citation is read from.
@@ -49,66 +50,6 @@ pub(crate) struct Head {
     pub stacked: Option<Option<(usize, usize)>>,
 }
 
-/// The number of a book's page head (`-2EBUR, 1999`, `- 10 EBUR, 2001`, `- 141 -`, `- 205`,
-/// `- 2 - EBUR, 1999`): a dash, 1-4 digits, then the end, a closing dash, or a text that
-/// starts with no number alone (`- 92 1° Concorso`, but not `- 12 34`); its range in `line`,
-/// and where the text after it starts.
-pub(crate) fn page_number(line: &[u8]) -> Option<((usize, usize), usize)> {
-    let a = line.iter().position(|&b| !is_blank(b))?;
-    if line[a] != b'-' {
-        return None;
-    }
-    let gap = line[a + 1..].iter().take_while(|&&b| is_blank(b)).count();
-    let from = a + 1 + gap;
-    let n = digits(&line[from..]);
-    if !(1..=4).contains(&n) {
-        return None;
-    }
-    let mut rest = from + n;
-    let blanks = line[rest..].iter().take_while(|&&b| is_blank(b)).count();
-    if line.get(rest + blanks) == Some(&b'-') {
-        // `- 31 -`, `- 2 - EBUR, 1999`; not `-2-3`.
-        let after = line.get(rest + blanks + 1).copied();
-        if after.is_some_and(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        rest += blanks + 1;
-    } else if line.get(rest + blanks).is_some_and(u8::is_ascii_digit) {
-        // A source that starts with a digit: `- 28 64 studies op 64 velden, 1994` (ending in
-        // a year) or `- 92 1° Concorso` (an ordinal: a digit glued to a letter or a sign);
-        // `-2-3`, `- 12 34`, `- 3 1.Kb2` are no heads.
-        let word = &line[rest + blanks..];
-        let glued = word.get(digits(word)).copied();
-        let ordinal = glued.is_some_and(|b| b.is_ascii_alphabetic() || b >= 0x80);
-        let after = crate::text::text_of(word);
-        if blanks == 0 || (!ordinal && citation::ends_in_year(&after).is_none()) {
-            return None;
-        }
-    }
-    Some(((from, from + n), rest))
-}
-
-/// A head on a page's later line, in a strict form: `- 31 -` alone (either dash an en dash),
-/// or a number and a source ending in a year (`- 30 Origineel, 2008`), or a number glued to
-/// a capital (`-8Origineel`: the export's join). Returns whether the number stands alone.
-fn later_head(line: &[u8]) -> Option<bool> {
-    if matches!(line.first(), Some(b'-' | 0xE2 | 0x96)) && block_number_in(line).is_some() {
-        return Some(true);
-    }
-    let ((_, b), rest) = page_number(line)?;
-    let after = text(&line[rest..]);
-    let glued = rest == b && line.get(b).is_some_and(u8::is_ascii_uppercase);
-    (glued || (!after.is_empty() && citation::ends_in_year(&after).is_some())).then_some(false)
-}
-
-/// A head line of a page: its range, and whether its number stands alone on it.
-#[derive(Debug, Clone, Copy)]
-struct HeadLine {
-    start: usize,
-    end: usize,
-    alone: bool,
-}
-
 /// One page read: its extent and its heads paired with its studies.
 #[derive(Debug, Clone)]
 struct Page {
@@ -119,6 +60,9 @@ struct Page {
     lines: Vec<(usize, usize)>,
     /// (anchor of the study's code, its head).
     pairs: Vec<(usize, Head)>,
+    /// The anchor of its first study, when it has one and no head line stands above it: a
+    /// study open to the head at the foot of the page before ([`foot`](super::foot)).
+    open: Option<usize>,
 }
 
 impl Page {
@@ -132,6 +76,7 @@ impl Page {
             has_heads: false,
             lines: Vec::new(),
             pairs: Vec::new(),
+            open: None,
         };
         // A page ends at the next form feed or the text's end, within reach; a longer text
         // between two is no page.
@@ -142,6 +87,10 @@ impl Page {
         };
         let end = page.end;
         let heads = heads(buf, start, end);
+        page.open = each_study(buf, start, end)
+            .next()
+            .map(|(anchor, _)| anchor)
+            .filter(|&a| heads.first().is_none_or(|h| h.end > a));
         page.has_heads = !heads.is_empty();
         if heads.is_empty() {
             return page;
@@ -195,54 +144,19 @@ impl Page {
     }
 }
 
-/// The head lines of the page `start..end`: its first line that is not blank when it is a
-/// book's number ([`page_number`], a stray full stop or comma before the dash allowed), and
-/// every later line in a strict form ([`later_head`]).
-fn heads(buf: &[u8], start: usize, end: usize) -> Vec<HeadLine> {
-    let mut heads = Vec::new();
-    let mut first = true;
-    let mut at = start;
-    while at < end {
-        let line_end = memchr(b'\n', &buf[at..end]).map_or(end, |i| at + i);
-        let line = &buf[at..line_end];
-        if let Some(lead) = line.iter().position(|&b| !is_blank(b)) {
-            let rest = &line[lead..];
-            let alone = if first {
-                let unmarked = match rest {
-                    [b'.' | b',', b'-', ..] => &rest[1..],
-                    _ => rest,
-                };
-                page_number(unmarked)
-                    .map(|(_, after)| unmarked[after..].iter().all(|&c| is_blank(c)))
-                    .or_else(|| later_head(rest))
-            } else if matches!(rest[0], b'-' | 0xE2 | 0x96) {
-                later_head(rest)
-            } else {
-                None
-            };
-            if let Some(alone) = alone {
-                let stray = usize::from(matches!(rest, [b'.' | b',', b'-', ..]));
-                heads.push(HeadLine {
-                    start: at + lead + stray,
-                    end: line_end,
-                    alone,
-                });
-            }
-            first = false;
-        }
-        at = line_end + 1;
-    }
-    heads
-}
-
 /// The studies of the page `start..end`: each code but one quoted in the prose (a bare code
 /// with a word before it on its line: `Its material is 0320.11`), as (anchor, start of its
 /// text).
 fn studies(buf: &[u8], start: usize, end: usize) -> Vec<(usize, usize)> {
+    each_study(buf, start, end).collect()
+}
+
+/// The studies of [`studies`], one at a time in order.
+fn each_study(buf: &[u8], start: usize, end: usize) -> impl Iterator<Item = (usize, usize)> {
     memchr_iter(b'.', &buf[start..end])
-        .filter_map(|dot| (start + dot).checked_sub(4))
-        .filter(|&i| i >= start && crate::finder::is_token(buf, i))
-        .filter_map(|i| {
+        .filter_map(move |dot| (start + dot).checked_sub(4))
+        .filter(move |&i| i >= start && crate::finder::is_token(buf, i))
+        .filter_map(move |i| {
             let parsed = parse_at(buf, i)?;
             let line = memrchr(b'\n', &buf[start..i]).map_or(start, |n| start + n + 1);
             let quoted = parsed.rank() == Rank::Bare
@@ -251,7 +165,6 @@ fn studies(buf: &[u8], start: usize, end: usize) -> Vec<(usize, usize)> {
                     .any(u8::is_ascii_alphabetic);
             (!quoted).then_some((i, parsed.span.start))
         })
-        .collect()
 }
 
 /// For each head, whether it is one of a stack (two or more numbers alone with only blank
@@ -364,5 +277,15 @@ impl Pages {
         self.page
             .as_ref()
             .map_or(PageHead::NoHeads, |p| p.head_of(anchor))
+    }
+
+    /// The 0-based start of the page last read by [`Pages::head_of`] when the code at
+    /// `anchor` (0-based offset of its `dddd.dd`) is that page's first study with no head above
+    /// it: a study open to the head at the foot of the page before ([`super::foot`]).
+    pub(crate) fn open_page(&self, anchor: usize) -> Option<usize> {
+        self.page
+            .as_ref()
+            .filter(|p| p.open == Some(anchor) && anchor < p.end)
+            .map(|p| p.start)
     }
 }
