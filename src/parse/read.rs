@@ -114,7 +114,8 @@ impl<'a> Reader<'a> {
     }
 
     /// Backward: a glued sign; else across a gap a sign, a side to move in words with or
-    /// without a sign before it (`+ ZAZ 0013.01`, `BTM 0013.01`), or the kings (unless those
+    /// without a sign before it (`+ ZAZ 0013.01`, `BTM 0013.01`), a sign before a side the
+    /// notation does not know (`+ Rood aan zet 1558.82`: the sign alone), or the kings (unless those
     /// kings end the code before, see [`kings_follow_a_code`]) with perhaps a sign before them
     /// on their line ([`Reader::sign_before_kings`]).
     pub(super) fn before(&mut self) {
@@ -131,6 +132,13 @@ impl<'a> Reader<'a> {
             self.sign_apart = true;
         } else if let Some((side, s)) = words::side_ending_at(buf, g) {
             self.side_before(side, s, g);
+        } else if let Some(s) = words::unnamed_side_ending_at(buf, g)
+            && let Some(sg) = lex::gap_backward(buf, s).filter(|sg| *sg < s)
+            && let Some(sign) = lex::sign_ending_at(buf, sg)
+        {
+            // `+ Rood aan zet 1558.82`: the sign stands, the side is no side the notation knows.
+            self.take_sign(sign..sg);
+            self.sign_apart = true;
         } else if let Some(k) = lex::kings_token_ending_at(buf, g)
             && !kings_follow_a_code(buf, k)
             && let (Some(white), Some(black)) = (lex::square_at(buf, k), lex::square_at(buf, k + 2))

@@ -363,6 +363,19 @@ fn a_side_to_move_in_words_between_sign_and_code_turns_the_sign() {
         // Words of prose before a code are not a side to move.
         ("to move 0013.01 e2g4", "0013.01 e2g4", "e2g4 0013.01"),
         ("Black to move 0013.01 e2g4", "0013.01 e2g4", "e2g4 0013.01"),
+        // A side the notation does not know (a story's colours): the sign alone stands.
+        (
+            "+ Rood aan zet       1558.82 c3e4",
+            "+ Rood aan zet       1558.82 c3e4",
+            "c3e4 1558.82 +",
+        ),
+        ("Rood aan zet 1558.82 c3e4", "1558.82 c3e4", "c3e4 1558.82"),
+        (
+            "+ Rood\naan zet 1558.82 c3e4",
+            "1558.82 c3e4",
+            "c3e4 1558.82",
+        ),
+        ("+ de zet 1558.82 c3e4", "1558.82 c3e4", "c3e4 1558.82"),
     ];
     for (text, raw, canonical) in table {
         let (got_raw, _, got) = read(text);

@@ -359,36 +359,8 @@ pub fn sign_line(line: &[u8]) -> Option<Stipulation> {
     match crate::parse::side_at(line, g) {
         Some((side, e)) if e == line.len() => Some(sign.with_to_move(side)),
         Some(_) => None,
-        None => to_move_unnamed(&line[g..]).then_some(sign),
+        None => words::unnamed_side(&line[g..]).then_some(sign),
     }
-}
-
-/// The ends of a side to move in words whose side the reader does not know: `aan zet`, `to
-/// move`, `am Zug`, `au trait` (lower case).
-const TO_MOVE_ENDS: [[&str; 2]; 4] = [
-    ["aan", "zet"],
-    ["to", "move"],
-    ["am", "zug"],
-    ["au", "trait"],
-];
-
-/// Whether `words` (after a sign on its line) is a side to move in words naming a side that
-/// is neither White nor Black: one word of letters and one of [`TO_MOVE_ENDS`], perhaps a full
-/// stop after (`Rood aan zet`, a story's colours). The sign alone stands, as it would without
-/// the words; a line with anything else after the sign (`+ 1.Kb2`) is no sign line.
-fn to_move_unnamed(words: &[u8]) -> bool {
-    let words = words.strip_suffix(b".").unwrap_or(words);
-    let parts: Vec<&[u8]> = words
-        .split(u8::is_ascii_whitespace)
-        .filter(|w| !w.is_empty())
-        .collect();
-    let [side, a, b] = parts.as_slice() else {
-        return false;
-    };
-    side.iter().all(|&c| c.is_ascii_alphabetic() || c >= 0x80)
-        && TO_MOVE_ENDS.iter().any(|[x, y]| {
-            a.eq_ignore_ascii_case(x.as_bytes()) && b.eq_ignore_ascii_case(y.as_bytes())
-        })
 }
 
 #[cfg(test)]

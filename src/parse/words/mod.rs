@@ -260,6 +260,62 @@ pub fn side_ending_at(buf: &[u8], end: usize) -> Option<(Color, usize)> {
     })
 }
 
+/// The ends of a side to move in words whose side the reader does not know: `aan zet`, `to
+/// move`, `am Zug`, `au trait` (lower case).
+const TO_MOVE_ENDS: [[&str; 2]; 4] = [
+    ["aan", "zet"],
+    ["to", "move"],
+    ["am", "zug"],
+    ["au", "trait"],
+];
+
+/// Whether `words` (after a sign on its line) is a side to move in words naming a side that
+/// is neither White nor Black: one word of letters and one of [`TO_MOVE_ENDS`], perhaps a full
+/// stop after (`Rood aan zet`, a story's colours). The sign alone stands, as it would without
+/// the words; a line with anything else after the sign (`+ 1.Kb2`) is no sign line.
+pub fn unnamed_side(words: &[u8]) -> bool {
+    let words = words.strip_suffix(b".").unwrap_or(words);
+    let parts: Vec<&[u8]> = words
+        .split(u8::is_ascii_whitespace)
+        .filter(|w| !w.is_empty())
+        .collect();
+    let [side, a, b] = parts.as_slice() else {
+        return false;
+    };
+    side.iter().all(|&c| c.is_ascii_alphabetic() || c >= 0x80)
+        && TO_MOVE_ENDS.iter().any(|[x, y]| {
+            a.eq_ignore_ascii_case(x.as_bytes()) && b.eq_ignore_ascii_case(y.as_bytes())
+        })
+}
+
+/// A side to move in words of [`unnamed_side`] ending at `end` (exclusive), its three words on
+/// one line, as a story sets it between a sign and its code (`+ Rood aan zet   1558.82 c3e4`, the 2017 book's
+/// appendix): the start of its first word.
+pub fn unnamed_side_ending_at(buf: &[u8], end: usize) -> Option<usize> {
+    let mut start = end;
+    for word in 0..3 {
+        let mut s = start;
+        while s > 0 && (buf[s - 1].is_ascii_alphabetic() || buf[s - 1] >= 0x80) {
+            s -= 1;
+        }
+        if s == start || (word == 0 && !Word(key(&buf[s..start])).is_one_of(&UNNAMED_ENDS)) {
+            return None;
+        }
+        start = s;
+        if word < 2 {
+            let g = lex::gap_backward(buf, start).filter(|g| *g < start)?;
+            if buf[g..start].iter().any(|&b| b == b'\n' || b == b'\r') {
+                return None;
+            }
+            start = g;
+        }
+    }
+    (lex::is_boundary(lex::before(buf, start)) && unnamed_side(&buf[start..end])).then_some(start)
+}
+
+/// The last words of [`TO_MOVE_ENDS`].
+const UNNAMED_ENDS: [u64; 4] = keys(["zet", "move", "zug", "trait"]);
+
 /// Skips `in N [moves]` after a result (`Win in 86`, `White wins in 78 moves`).
 fn skip_length(words: &mut Words<'_>) {
     let buf = words.buf;
