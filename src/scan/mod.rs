@@ -93,6 +93,10 @@ pub(crate) struct ChunkScan {
     /// `found` of the record each stands above (`found.len()` for one after the last), the
     /// 0-based offset of its line, and its citation.
     award_headings: Vec<(usize, usize, crate::citation::Citation)>,
+    /// For the scan holding a text's first study when it opens its page with no number
+    /// ([`Link::opens_page`]): the text from the page's start to that study's text, which the
+    /// stitcher reads under the head at the foot of the page before ([`cite::foot_read`]).
+    open_top: Option<Box<[u8]>>,
     /// 0-based offset just past the bytes the scan read: where the next chunk starts.
     end: u64,
 }
@@ -110,6 +114,7 @@ impl ChunkScan {
             head: None,
             tail: None,
             award_headings: Vec::new(),
+            open_top: None,
             end: 0,
         }
     }
@@ -180,6 +185,7 @@ pub(crate) fn scan_pgn(
         head: None,
         tail: None,
         award_headings: Vec::new(),
+        open_top: None,
         end: 0,
     };
     (scan, fault)

@@ -115,11 +115,14 @@ impl Stitcher {
         }
         if std::mem::take(&mut self.page_first) {
             self.page_first = records.is_empty();
-            if let (Some(record), Some(link), Some(foot)) =
-                (records.first_mut(), links.first(), self.foot.as_deref())
-                && link.opens_page
+            if let (Some(record), Some(link), Some(foot), Some(top)) = (
+                records.first_mut(),
+                links.first(),
+                self.foot.as_deref(),
+                scan.open_top.as_deref(),
+            ) && link.opens_page
                 && !link.in_table
-                && let Some(cite) = cite::foot_citation(foot)
+                && let Some(cite) = cite::foot_read(foot, top)
             {
                 cite::apply_foot(&mut record.citation, cite);
             }

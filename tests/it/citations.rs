@@ -275,8 +275,8 @@ fn a_head_at_a_pages_foot_or_after_prose_cites_its_study_in_every_reading() {
         "2 XYZB 2003",
         // `one, which the author liked: - 3 -`.
         "3 Origineel ",
-        // ` - 4 -` at the foot, the source on the study's own page.
-        "4 XYZB 2005",
+        // ` - 4 -` at the foot, its source over two lines at the top of the study's page.
+        "4 Memorial Tourney of the Ruritanian Federation 2005",
         // A second position on its page: no head.
         "  ",
         // `- 5 -` right under a study's code is that study's layout, no foot head.

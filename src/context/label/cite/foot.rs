@@ -65,47 +65,58 @@ fn foot_head(buf: &[u8], start: usize, end: usize) -> Option<Head> {
     })
 }
 
-/// The citation a page's last lines (`tail`: a PDF page's, [`crate::context::page::tail`])
-/// give the first study of the next page: the foot head's, read as any head is (its number,
-/// and the source, year and honour under it); `None` when the tail ends with no foot head.
-pub(crate) fn foot_citation(tail: &[u8]) -> Option<Citation> {
+/// The citation of the first study of a page (`top`: its page's text before the study's
+/// text) under the foot head of the page before (`tail`: that page's last lines,
+/// [`crate::context::page::tail`]): read as if the head, and the source lines under it, stood
+/// at the top of the study's page, over the page's own lines down to the code (its number, and
+/// the source, year and honour those lines give: `- 93 -` at a foot, then `1° Concorso
+/// Internationale per` / `Studi "Studistica", 2000` over the code is the one source). `None`
+/// when the tail ends with no foot head.
+pub(crate) fn foot_read(tail: &[u8], top: &[u8]) -> Option<Citation> {
     let head = foot_head(tail, 0, tail.len())?;
+    let mut text = Vec::with_capacity(head.limit - head.line.0 + 1 + top.len());
+    text.extend_from_slice(&tail[head.line.0..head.limit]);
+    if !text.ends_with(b"\n") {
+        text.push(b'\n');
+    }
+    text.extend_from_slice(top);
     let mut cite = Citation::default();
-    super::read_head(tail, head.line.0, head.line.1, head.limit, &mut cite);
+    super::read_head(&text, 0, head.line.1 - head.line.0, text.len(), &mut cite);
     cite.number.is_some().then_some(cite)
 }
 
-/// The foot citation ([`foot_citation`]) of the page that ends with the form feed just
-/// before `start` (0-based: a page's start in `buf`), read from its last lines as the
-/// scanner's stitcher reads a PDF page's ([`crate::context::page::tail`]); `None` at the
-/// text's start or with no form feed there.
-pub(crate) fn foot_before(buf: &[u8], start: usize) -> Option<Citation> {
+/// [`foot_read`] for the study whose text starts at `code` on the page starting at `start`
+/// (0-based offsets in `buf`), the page before ending with the form feed just before `start`;
+/// `None` at the text's start, with no form feed there, or with `code` before `start`.
+pub(crate) fn foot_before(buf: &[u8], start: usize, code: usize) -> Option<Citation> {
     let before = start.checked_sub(1)?;
     if buf[before] != FORM_FEED {
         return None;
     }
     let lo = before.saturating_sub(PAGE_REACH);
     let lo = memrchr(FORM_FEED, &buf[lo..before]).map_or(lo, |i| lo + i + 1);
-    foot_citation(crate::context::page::tail(&buf[lo..before]))
+    // A study whose text starts before the page's form feed (a sign on the page before)
+    // opens no page.
+    foot_read(
+        crate::context::page::tail(&buf[lo..before]),
+        buf.get(start..code)?,
+    )
 }
 
-/// Gives a study's citation (`cite`, with no number) the foot head's (`foot`, from
-/// [`foot_citation`]): its number, and its source and year, honour and composers where the
-/// study's own page printed none.
+/// Gives a study's citation (`cite`, with no number) the one read under the foot head
+/// (`foot`, from [`foot_read`]): its fields first, the study's own where it gave none.
 pub(crate) fn apply_foot(cite: &mut Option<Box<Citation>>, foot: Citation) {
-    let c = cite.get_or_insert_with(Box::default);
-    if c.number.is_some() {
-        return;
-    }
-    c.number = foot.number;
+    let own = cite.take().map(|c| *c).unwrap_or_default();
+    let mut c = foot;
     if c.source.is_none() {
-        c.source = foot.source;
-        c.year = c.year.or(foot.year);
+        c.source = own.source;
+        c.year = c.year.or(own.year);
     }
-    c.honour = c.honour.take().or(foot.honour);
+    c.honour = c.honour.or(own.honour);
     if c.composers.is_empty() {
-        c.composers = foot.composers;
+        c.composers = own.composers;
     }
+    *cite = Some(Box::new(c));
 }
 
 /// The lines of `buf[start..end]` that are not blank, from the last up: each as its 0-based
@@ -161,38 +172,48 @@ mod tests {
     #[test]
     fn a_number_and_its_source_over_the_folio_are_a_foot_head() {
         let page = b"prose of study 17\nthat runs on.\n\n- 18 -\n\nEBUR, 2003\n\n  60\n";
-        let cite = foot_citation(page).expect("a foot head");
+        let cite = foot_read(page, b"").expect("a foot head");
         assert_eq!(cite.number.as_deref(), Some("18"));
         assert_eq!(
             (cite.source.as_deref(), cite.year),
             (Some("EBUR"), Some(2003))
         );
         // The number alone, the source on the next page.
-        let cite = foot_citation(b"prose.\n - 109 -\n  167").expect("a foot head");
+        let cite = foot_read(b"prose.\n - 109 -\n  167", b"").expect("a foot head");
         assert_eq!((cite.number.as_deref(), cite.source), (Some("109"), None));
         // The source on the head's line.
-        let cite = foot_citation(b"prose.\n- 102 -   Origineel, 2008\n  160\n").unwrap();
+        let cite = foot_read(b"prose.\n- 102 -   Origineel, 2008\n  160\n", b"").unwrap();
         assert_eq!(cite.source.as_deref(), Some("Origineel"));
     }
 
     #[test]
     fn a_foot_head_needs_the_folio_after_it_and_no_code_or_number_close_above() {
         // No folio: the dashed number may be the folio itself.
-        assert_eq!(foot_citation(b"prose.\n\n- 18 -\n"), None);
+        assert_eq!(foot_read(b"prose.\n\n- 18 -\n", b""), None);
         // Prose after the number: no foot.
-        assert_eq!(foot_citation(b"- 18 -\nprose after it.\n  60\n"), None);
+        assert_eq!(foot_read(b"- 18 -\nprose after it.\n  60\n", b""), None);
         // A number under its own study's diagram.
-        assert_eq!(foot_citation(b"+  0003.10 d3g1\n\n- 18 -\n  60\n"), None);
+        assert_eq!(foot_read(b"+  0003.10 d3g1\n\n- 18 -\n  60\n", b""), None);
         // Two numbers stacked.
-        assert_eq!(foot_citation(b"prose.\n- 17 -\n\n- 18 -\n  60\n"), None);
+        assert_eq!(foot_read(b"prose.\n- 17 -\n\n- 18 -\n  60\n", b""), None);
         // Three lines under the number: no head's.
         assert_eq!(
-            foot_citation(b"prose.\n- 18 -\nEBUR, 2003\n2003\nOrigineel\n  60\n"),
+            foot_read(b"prose.\n- 18 -\nEBUR, 2003\n2003\nOrigineel\n  60\n", b""),
             None
+        );
+        // A study whose text starts before the form feed (its sign on the page before).
+        let text = b"prose.\n- 2 -\n  11\n+\x0c0003.10 d3g1\n";
+        let page = text.iter().position(|&b| b == 0x0c).unwrap() + 1;
+        assert_eq!(foot_before(text, page, page - 2), None);
+        let text = b"prose.\n- 2 -\n  11\n\x0c0003.10 d3g1\n";
+        let page = text.iter().position(|&b| b == 0x0c).unwrap() + 1;
+        assert_eq!(
+            foot_before(text, page, page).unwrap().number.as_deref(),
+            Some("2")
         );
         // EG's folio between en dashes, prose above it.
         assert_eq!(
-            foot_citation("prose.\n\u{2013} 299 \u{2013}\n".as_bytes()),
+            foot_read("prose.\n\u{2013} 299 \u{2013}\n".as_bytes(), b""),
             None
         );
     }

@@ -44,7 +44,7 @@ mod page;
 mod source;
 
 pub(crate) use awards::{AwardRun, Awards};
-pub(crate) use foot::{apply_foot, foot_before, foot_citation};
+pub(crate) use foot::{apply_foot, foot_before, foot_read};
 use heads::page_number;
 pub(crate) use honest::page_label;
 pub(crate) use page::{PageHead, Pages};
