@@ -33,9 +33,11 @@ pub fn tail(text: &[u8]) -> &[u8] {
 
 /// The bytes from the start of a page to its first code (0-based offset `start` of the code's
 /// text), when they may read on into the page before: the code's look-back (`above`) found
-/// nothing and its reach ([`TAIL_BYTES`]) passes the page's start. `None` otherwise.
-pub fn head(text: &[u8], start: usize, above: Above) -> Option<&[u8]> {
-    (above == Above::Nothing && start <= TAIL_BYTES).then(|| &text[..start])
+/// nothing, or the code opens its page with no number (`opens_page`: it may take the head at
+/// the foot of the page before, docs/printing.md), and they are at most [`TAIL_BYTES`] long.
+/// `None` otherwise.
+pub fn head(text: &[u8], start: usize, above: Above, opens_page: bool) -> Option<&[u8]> {
+    ((above == Above::Nothing || opens_page) && start <= TAIL_BYTES).then(|| &text[..start])
 }
 
 /// The last lines of the pages read so far, as one text: what the first code of the next page

@@ -41,7 +41,7 @@ pub(crate) fn is_example(text: &[u8], caption: &Caption) -> bool {
 /// stitcher reads on (`context::page`): the entry at the foot of the page before, a heading
 /// there, or nothing.
 fn across(inputs: &[Input<'_>], at: usize, text: &[u8], start: usize) -> Above {
-    let Some(head) = page::head(text, start, Above::Nothing) else {
+    let Some(head) = page::head(text, start, Above::Nothing, false) else {
         return Above::Nothing;
     };
     let source = &inputs[at].source;

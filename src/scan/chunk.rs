@@ -80,7 +80,6 @@ fn scan_chunk_in_groups(
         head: None,
         tail: None,
         award_headings: reader.award_headings,
-        open_top: reader.open_top,
         end: range.end as u64,
     }
 }
@@ -142,9 +141,6 @@ struct Reader<'a> {
     /// (the records' count for one after the last), the start of the heading's line and its
     /// citation.
     award_headings: Vec<(usize, usize, crate::citation::Citation)>,
-    /// The text before the first study of the text, when it opens its page with no number
-    /// (`ChunkScan::open_top`).
-    open_top: Option<Box<[u8]>>,
     /// The codes of the group being read.
     group: Vec<Found>,
     found: Vec<Record>,
@@ -184,7 +180,6 @@ impl<'a> Reader<'a> {
             awards: labels.map(|_| cite::Awards::new(buf, range.start)),
             pages: cite::Pages::new(),
             award_headings: Vec::new(),
-            open_top: None,
             searched: range.start,
             range,
             labels,

@@ -84,7 +84,8 @@ pub(crate) struct ChunkScan {
     links: Vec<Link>,
     /// For the scan holding the first record of a page after a source's first page: the text
     /// from the page's start to that record, when its look-back found nothing and may read on
-    /// into the page before ([`context::page::head`]).
+    /// into the page before, or it opens its page with no number and may take the head at the
+    /// foot of the page before ([`context::page::head`]).
     head: Option<Box<[u8]>>,
     /// For the last scan of a page: the page's last lines ([`context::page::tail`]), which the
     /// next page's first code may read.
@@ -93,10 +94,6 @@ pub(crate) struct ChunkScan {
     /// `found` of the record each stands above (`found.len()` for one after the last), the
     /// 0-based offset of its line, and its citation.
     award_headings: Vec<(usize, usize, crate::citation::Citation)>,
-    /// For the scan holding a text's first study when it opens its page with no number
-    /// ([`Link::opens_page`]): the text from the page's start to that study's text, which the
-    /// stitcher reads under the head at the foot of the page before ([`cite::foot_read`]).
-    open_top: Option<Box<[u8]>>,
     /// 0-based offset just past the bytes the scan read: where the next chunk starts.
     end: u64,
 }
@@ -114,7 +111,6 @@ impl ChunkScan {
             head: None,
             tail: None,
             award_headings: Vec::new(),
-            open_top: None,
             end: 0,
         }
     }
@@ -185,7 +181,6 @@ pub(crate) fn scan_pgn(
         head: None,
         tail: None,
         award_headings: Vec::new(),
-        open_top: None,
         end: 0,
     };
     (scan, fault)

@@ -106,6 +106,7 @@ impl Stitcher {
         // The first code of a page, whose look-back found nothing on its page, reads on into
         // the pages before.
         if let (Some(head), Some(first)) = (&scan.head, links.first_mut())
+            && first.above == context::Above::Nothing
             && !self.carry.is_empty()
         {
             let above = self.carry.above(head);
@@ -119,7 +120,7 @@ impl Stitcher {
                 records.first_mut(),
                 links.first(),
                 self.foot.as_deref(),
-                scan.open_top.as_deref(),
+                scan.head.as_deref(),
             ) && link.opens_page
                 && !link.in_table
                 && let Some(cite) = cite::foot_read(foot, top)

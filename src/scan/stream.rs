@@ -164,7 +164,7 @@ impl Window {
         if *head_open && let (Some(record), Some(link)) = (scan.found.first(), scan.links.first()) {
             *head_open = false;
             let start = (record.offset - self.base) as usize;
-            scan.head = crate::context::page::head(&self.buf, start, link.above)
+            scan.head = crate::context::page::head(&self.buf, start, link.above, link.opens_page)
                 .filter(|_| self.base == 0)
                 .map(Box::from);
         }

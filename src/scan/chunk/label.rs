@@ -38,7 +38,6 @@ impl Reader<'_> {
         {
             if page == 0 {
                 link.opens_page = true;
-                self.open_top = Some(buf[..start].into());
             } else if let Some(foot) = cite::foot_before(buf, page, start) {
                 cite::apply_foot(&mut record.citation, foot);
             }

@@ -87,7 +87,8 @@ pub(crate) fn foot_read(tail: &[u8], top: &[u8]) -> Option<Citation> {
 
 /// [`foot_read`] for the study whose text starts at `code` on the page starting at `start`
 /// (0-based offsets in `buf`), the page before ending with the form feed just before `start`;
-/// `None` at the text's start, with no form feed there, or with `code` before `start`.
+/// `None` at the text's start, with no form feed there, with `code` before `start` or more than
+/// [`crate::context::page::TAIL_BYTES`] after it (as far as the stitcher reads a PDF page's top).
 pub(crate) fn foot_before(buf: &[u8], start: usize, code: usize) -> Option<Citation> {
     let before = start.checked_sub(1)?;
     if buf[before] != FORM_FEED {
@@ -96,11 +97,12 @@ pub(crate) fn foot_before(buf: &[u8], start: usize, code: usize) -> Option<Citat
     let lo = before.saturating_sub(PAGE_REACH);
     let lo = memrchr(FORM_FEED, &buf[lo..before]).map_or(lo, |i| lo + i + 1);
     // A study whose text starts before the page's form feed (a sign on the page before)
-    // opens no page.
-    foot_read(
-        crate::context::page::tail(&buf[lo..before]),
-        buf.get(start..code)?,
-    )
+    // opens no page; one further down than a PDF page's stitcher reads opens none either.
+    let top = buf.get(start..code)?;
+    if top.len() > crate::context::page::TAIL_BYTES {
+        return None;
+    }
+    foot_read(crate::context::page::tail(&buf[lo..before]), top)
 }
 
 /// Gives a study's citation (`cite`, with no number) the one read under the foot head
