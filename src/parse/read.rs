@@ -115,9 +115,9 @@ impl<'a> Reader<'a> {
 
     /// Backward: a glued sign; else across a gap a sign, a side to move in words with or
     /// without a sign before it (`+ ZAZ 0013.01`, `BTM 0013.01`), a sign before a side the
-    /// notation does not know (`+ Rood aan zet 1558.82`: the sign alone), or the kings (unless those
-    /// kings end the code before, see [`kings_follow_a_code`]) with perhaps a sign before them
-    /// on their line ([`Reader::sign_before_kings`]).
+    /// notation does not know (`+ Rood aan zet 1558.82`: the sign alone), or the kings
+    /// (unless those kings end the code before, see [`kings_follow_a_code`]) with perhaps a
+    /// sign before them on their line ([`Reader::sign_before_kings`]).
     pub(super) fn before(&mut self) {
         let (buf, anchor) = (self.buf, self.out.parts.code.start);
         if let Some(s) = lex::sign_ending_at(buf, anchor) {
