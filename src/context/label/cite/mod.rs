@@ -28,6 +28,10 @@
 //! study under it, each within [`AWARD_REACH`] bytes of the one before, until the next heading:
 //! [`Awards`] reads the headings as the scan reads the codes, and the scanner's stitcher
 //! carries the one in force ([`AwardRun`]) in order, over page breaks and chunks.
+//!
+//! A **head at a page's foot** (`- 18 -`, its source, the folio: the `foot` module) is the head
+//! of the next page's first study when that study has none of its own: read by the chunk over
+//! a form feed ([`foot_before`]), by the stitcher over a PDF's page break ([`foot_read`]).
 
 use compact_str::CompactString;
 use memchr::{memchr, memrchr};
