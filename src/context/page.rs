@@ -45,6 +45,8 @@ pub fn head(text: &[u8], start: usize, above: Above, opens_page: bool) -> Option
 #[derive(Debug, Clone, Default)]
 pub struct Carry {
     tail: Vec<u8>,
+    /// Bytes at the end of `tail` that the last page pushed gave: its [`tail`].
+    last: usize,
 }
 
 impl Carry {
@@ -65,8 +67,16 @@ impl Carry {
             self.tail.push(b'\n');
         }
         self.tail.extend_from_slice(end);
+        self.last = end.len();
         let keep = tail(&self.tail).len();
         self.tail.drain(..self.tail.len() - keep);
+    }
+
+    /// The last lines of the last page pushed alone (its [`tail`], at most [`TAIL_BYTES`]):
+    /// what the head at its foot is read from (docs/printing.md, "A head at a page's foot");
+    /// empty before the first.
+    pub fn last_page(&self) -> &[u8] {
+        &self.tail[self.tail.len() - self.last.min(self.tail.len())..]
     }
 
     /// What stands above a page's first code (`head`: the page's text before it, whose own
@@ -126,5 +136,7 @@ mod tests {
         carry.push(b"no line feed");
         carry.push(b"next");
         assert!(carry.tail.ends_with(b"no line feed\nnext"));
+        assert_eq!(carry.last_page(), b"next");
+        assert_eq!(Carry::new().last_page(), b"");
     }
 }

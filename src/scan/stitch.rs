@@ -29,9 +29,6 @@ pub(crate) struct Stitcher {
     carried: bool,
     /// The award heading in force ([`cite::AwardRun`]), carried over page breaks.
     awards: cite::AwardRun,
-    /// The last lines of the page before, when the texts are pages: the head at its foot is
-    /// the next page's first study's ([`cite::foot_citation`]).
-    foot: Option<Box<[u8]>>,
     /// True from a page's start to its first record.
     page_first: bool,
 }
@@ -46,7 +43,6 @@ impl Stitcher {
             carry: context::page::Carry::new(),
             carried: false,
             awards: cite::AwardRun::default(),
-            foot: None,
             page_first: false,
         }
     }
@@ -62,7 +58,6 @@ impl Stitcher {
                 chain: std::mem::take(&mut self.chain),
                 carry: std::mem::take(&mut self.carry),
                 awards: self.awards.next_page(),
-                foot: self.foot.take(),
                 page_first: true,
                 ..Stitcher::new()
             };
@@ -116,14 +111,11 @@ impl Stitcher {
         }
         if std::mem::take(&mut self.page_first) {
             self.page_first = records.is_empty();
-            if let (Some(record), Some(link), Some(foot), Some(top)) = (
-                records.first_mut(),
-                links.first(),
-                self.foot.as_deref(),
-                scan.head.as_deref(),
-            ) && link.opens_page
+            if let (Some(record), Some(link), Some(top)) =
+                (records.first_mut(), links.first(), scan.head.as_deref())
+                && link.opens_page
                 && !link.in_table
-                && let Some(cite) = cite::foot_read(foot, top)
+                && let Some(cite) = cite::foot_read(self.carry.last_page(), top)
             {
                 cite::apply_foot(&mut record.citation, cite);
             }
@@ -131,7 +123,6 @@ impl Stitcher {
         if let Some(tail) = &scan.tail {
             self.carry.push(tail);
             self.carried = true;
-            self.foot = Some(tail.clone());
         }
         self.awards
             .carry(&mut records, &links, scan.award_headings, scan.end);

@@ -195,34 +195,26 @@ fn awards_of(records: impl Iterator<Item = (String, String, Option<u64>)>) -> Ve
         .collect()
 }
 
-#[test]
-fn an_award_heading_cites_its_studies_over_page_breaks_at_any_chunk_size_and_thread_count() {
-    let name = "eg-award-pages.txt";
-    let want = [
-        "18601 Smith-60 JT 2012",
-        "18602 Smith-60 JT 2012",
-        "18603 Smith-60 JT 2012",
-        "18604 Smith-60 JT 2012",
-        "18605 Olympic Cup 2013",
-        "18606 Olympic Cup 2013",
-    ];
+/// `name`'s records as `number source year` lines ([`awards_of`]), each reading of it: the
+/// fixture as one text in chunks of each of `chunk_sizes`, then as a PDF whose pages (split at
+/// its form feeds) are texts of their own, at `-j1` and `-j2` in chunks of each of `pdf_chunks`;
+/// each with a name saying which reading it is.
+fn cited_in_every_reading(
+    name: &str,
+    chunk_sizes: &[usize],
+    pdf_chunks: &[&str],
+) -> Vec<(String, Vec<String>)> {
     let path = format!("fixtures/citations/{name}");
     let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&path)).unwrap();
-    let of_records = |rs: &[Record]| {
-        awards_of(rs.iter().map(|r| {
+    let mut readings = Vec::new();
+    for &chunk_size in chunk_sizes {
+        let records = scan_buffer(&bytes, &path, ScanOptions { chunk_size }, &|_| {});
+        let got = awards_of(records.iter().map(|r| {
             let (n, _, s, y, _) = fields(r);
             (n, s, y.map(u64::from))
-        }))
-    };
-    for chunk_size in [1, 7, 64, 300, 4096, 1 << 20] {
-        let records = scan_buffer(&bytes, &path, ScanOptions { chunk_size }, &|_| {});
-        assert_eq!(
-            of_records(&records),
-            want,
-            "one text in chunks of {chunk_size}"
-        );
+        }));
+        readings.push((format!("one text in chunks of {chunk_size}"), got));
     }
-    // The pages as a PDF's, each a text of its own.
     let text = String::from_utf8(bytes).unwrap();
     let pages: Vec<Vec<&str>> = text
         .split('\x0c')
@@ -232,11 +224,11 @@ fn an_award_heading_cites_its_studies_over_page_breaks_at_any_chunk_size_and_thr
     let dir = tempfile::tempdir().unwrap();
     crate::support::archives::put(
         dir.path(),
-        "eg.pdf",
+        "book.pdf",
         &crate::support::archives::pdf_of(&pages),
     );
     for threads in ["1", "2"] {
-        for chunk in ["1", "64", "4096", "4194304"] {
+        for &chunk in pdf_chunks {
             let args = [
                 "scan",
                 "--json",
@@ -244,7 +236,7 @@ fn an_award_heading_cites_its_studies_over_page_breaks_at_any_chunk_size_and_thr
                 threads,
                 "--chunk-size",
                 chunk,
-                "eg.pdf",
+                "book.pdf",
             ];
             let run = crate::support::summary::run_in(dir.path(), &args, b"");
             let got = awards_of(
@@ -258,8 +250,29 @@ fn an_award_heading_cites_its_studies_over_page_breaks_at_any_chunk_size_and_thr
                         (text("number"), text("source"), d["year"].as_u64())
                     }),
             );
-            assert_eq!(got, want, "a PDF at -j{threads}, chunks of {chunk}");
+            readings.push((format!("a PDF at -j{threads}, chunks of {chunk}"), got));
         }
+    }
+    readings
+}
+
+#[test]
+fn an_award_heading_cites_its_studies_over_page_breaks_at_any_chunk_size_and_thread_count() {
+    let name = "eg-award-pages.txt";
+    let want = [
+        "18601 Smith-60 JT 2012",
+        "18602 Smith-60 JT 2012",
+        "18603 Smith-60 JT 2012",
+        "18604 Smith-60 JT 2012",
+        "18605 Olympic Cup 2013",
+        "18606 Olympic Cup 2013",
+    ];
+    for (reading, got) in cited_in_every_reading(
+        name,
+        &[1, 7, 64, 300, 4096, 1 << 20],
+        &["1", "64", "4096", "4194304"],
+    ) {
+        assert_eq!(got, want, "{reading}");
     }
 }
 
@@ -282,53 +295,12 @@ fn a_head_at_a_pages_foot_or_after_prose_cites_its_study_in_every_reading() {
         // `- 5 -` right under a study's code is that study's layout, no foot head.
         "  ",
     ];
-    let path = format!("fixtures/citations/{name}");
-    let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&path)).unwrap();
-    for chunk_size in [1, 7, 64, 300, 4096, 1 << 20] {
-        let records = scan_buffer(&bytes, &path, ScanOptions { chunk_size }, &|_| {});
-        let got = awards_of(records.iter().map(|r| {
-            let (n, _, s, y, _) = fields(r);
-            (n, s, y.map(u64::from))
-        }));
-        assert_eq!(got, want, "one text in chunks of {chunk_size}");
-    }
-    let text = String::from_utf8(bytes).unwrap();
-    let pages: Vec<Vec<&str>> = text
-        .split('\x0c')
-        .map(|page| page.trim_end_matches('\n').split('\n').collect())
-        .collect();
-    let pages: Vec<&[&str]> = pages.iter().map(Vec::as_slice).collect();
-    let dir = tempfile::tempdir().unwrap();
-    crate::support::archives::put(
-        dir.path(),
-        "book.pdf",
-        &crate::support::archives::pdf_of(&pages),
-    );
-    for threads in ["1", "2"] {
-        for chunk in ["1", "64", "4194304"] {
-            let args = [
-                "scan",
-                "--json",
-                "-j",
-                threads,
-                "--chunk-size",
-                chunk,
-                "book.pdf",
-            ];
-            let run = crate::support::summary::run_in(dir.path(), &args, b"");
-            let got = awards_of(
-                run.stdout
-                    .lines()
-                    .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-                    .filter(|v| v["type"] == "match")
-                    .map(|v| {
-                        let d = &v["data"];
-                        let text = |k: &str| d[k].as_str().unwrap_or_default().to_string();
-                        (text("number"), text("source"), d["year"].as_u64())
-                    }),
-            );
-            assert_eq!(got, want, "a PDF at -j{threads}, chunks of {chunk}");
-        }
+    for (reading, got) in cited_in_every_reading(
+        name,
+        &[1, 7, 64, 300, 4096, 1 << 20],
+        &["1", "64", "4194304"],
+    ) {
+        assert_eq!(got, want, "{reading}");
     }
 }
 

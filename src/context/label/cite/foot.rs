@@ -24,6 +24,7 @@ use super::page::{Head, year_alone};
 use super::{MAX_HEAD_LINE, PAGE_REACH, text};
 use crate::citation::{self, Citation};
 use crate::context::label::{FORM_FEED, is_blank};
+use crate::parse::space::trimmed;
 
 /// Lines above a foot head (not blank) that must hold no code and no other number.
 pub const CLEAR_ABOVE: usize = 3;
@@ -135,19 +136,6 @@ fn lines_back(buf: &[u8], start: usize, end: usize) -> impl Iterator<Item = (usi
             }
         }
     })
-}
-
-/// `line` without the blanks around it.
-fn trimmed(line: &[u8]) -> &[u8] {
-    let a = line
-        .iter()
-        .position(|&b| !is_blank(b))
-        .unwrap_or(line.len());
-    let b = line
-        .iter()
-        .rposition(|&b| !is_blank(b))
-        .map_or(a, |b| b + 1);
-    &line[a..b]
 }
 
 /// A page's folio: 1-4 digits alone, dashes around them allowed (`60`, `- 12 -`, `– 299 –`).
