@@ -143,36 +143,45 @@ impl Lookup {
     /// The entries that may stand near a caption of `kings` and `code`, in entry order.
     fn near(&self, kings: Kings, code: Code) -> Vec<usize> {
         let mut out = Vec::new();
-        let digits = code.digits().map(|d| d.value());
-        for at in 0..digits.len() {
-            for value in (0..=9).filter(|v| *v != digits[at]) {
-                let mut other = digits;
-                other[at] = value;
-                if let Some(other) = Code::from_digits(other) {
-                    out.extend_from_slice(self.get(kings, other));
-                }
-            }
-        }
-        // One king on another square.
-        for square in shakmaty::Square::ALL {
-            let moved = [
-                Kings {
-                    white: square,
-                    ..kings
-                },
-                Kings {
-                    black: square,
-                    ..kings
-                },
-            ];
-            for other in moved.into_iter().filter(|k| *k != kings) {
-                out.extend_from_slice(self.get(other, code));
-            }
+        for (k, c) in near_keys(kings, code) {
+            out.extend_from_slice(self.get(k, c));
         }
         out.sort_unstable();
         out.dedup();
         out
     }
+}
+
+/// Every position near `kings` and `code` as [`near_match`] means it, each once: the same kings
+/// with the code one digit apart (6 digits, 9 other values each, where the code is one), then
+/// the same code with one king on another square (63 squares for each king).
+pub(crate) fn near_keys(kings: Kings, code: Code) -> impl Iterator<Item = (Kings, Code)> {
+    let digits = code.digits().map(|d| d.value());
+    let codes = (0..digits.len()).flat_map(move |at| {
+        (0..=9u8)
+            .filter(move |v| *v != digits[at])
+            .filter_map(move |value| {
+                let mut other = digits;
+                other[at] = value;
+                Code::from_digits(other).map(|c| (kings, c))
+            })
+    });
+    let moved = shakmaty::Square::ALL.into_iter().flat_map(move |square| {
+        [
+            Kings {
+                white: square,
+                ..kings
+            },
+            Kings {
+                black: square,
+                ..kings
+            },
+        ]
+        .into_iter()
+        .filter(move |k| *k != kings)
+        .map(move |k| (k, code))
+    });
+    codes.chain(moved)
 }
 
 /// The diagnostics of body captions `body` against directory `entries`; `make` builds a

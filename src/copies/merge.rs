@@ -1,27 +1,26 @@
 //! One study, one entry (docs/directory.md, "A book and its own directory"): a book holds each
 //! study twice, its caption in the body and its entry in the book's own GBR directory at the
 //! end. `gbr index` of the book merges the two into one entry, the body's, which keeps the
-//! directory entry's place beside its own ([`Record::directory_entry`]) and takes the entry's
-//! group and number where the caption has none.
+//! directory entry's place beside its own ([`Record::directory_entry`]), what the entry printed
+//! that differs, and takes the entry's group and number where the caption has none.
 //!
-//! Read from the records of one file (a PDF's pages share it), in order: an **entry** is a code
-//! with kings whose stipulation came from a directory's heading (the scan's carried heading,
+//! Read from the records of one book ([`crate::source_path::SourcePath::book`]: a file, an
+//! archive's member, a document with its parts), in order: an **entry** is a code with kings
+//! whose stipulation came from a directory's heading (the scan's carried heading,
 //! docs/reading.md, "Headings of a printed directory"); the **body** is every other code with
-//! kings. A file has its own directory when it holds at least three entries (`gbr check`'s
+//! kings. A book has its own directory when it holds at least three entries (`gbr check`'s
 //! least), a body, and at least half of the entries share their kings or code with a study of
-//! the body, as `gbr check` decides (`copies/book.rs`). An entry is merged with the study of
-//! the body with the same code and kings, the one with its number where several have them,
-//! else the first not yet merged; an entry left then with the study left that has its number
-//! (one each); then with the study left that is its near match as `gbr check` reports it (the
-//! same kings with the code one digit apart, or the same code with the kings one square
-//! apart; one each); an entry with none stays an entry of its own.
+//! the body, as `gbr check` decides (`copies/book.rs`). A merge needs evidence and no
+//! contradiction ([`evidence`]): an entry is merged with a study of the same position, or,
+//! where the positions differ, with the study its number names in a numbering the book shows
+//! it shares with its directory; where the evidence is short, both stay entries
+//! ([`pairing`] gives the four steps).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 pub use super::mention::merge_mentions;
 
-use crate::code::Code;
-use crate::position::{Kings, restipulate};
+use crate::position::restipulate;
 use crate::record::{EntryAt, Record};
 use crate::stipulation::StipulationSource;
 
@@ -40,6 +39,83 @@ impl std::ops::AddAssign for Merged {
         self.entries += other.entries;
         self.mentions += other.mentions;
     }
+}
+
+/// Records handed on in input order, merged a book at a time ([`merge_book`]; a book is
+/// [`SourcePath::book`](crate::source_path::SourcePath::book): a file, an archive's member, a
+/// document with its parts). `gbr index` hands each record of a scan, or of saved `gbr scan
+/// --json` output, to [`Books::push`], and calls [`Books::finish`] at the end: both ways give
+/// the same records. A book is held whole, whatever its size (a merge may join its first
+/// study with its last entry), in blocks of [`BLOCK`] records joined once at its end, so that
+/// holding it never asks for twice its size.
+#[derive(Debug, Default)]
+pub struct Books {
+    held: Vec<Vec<Record>>,
+    /// Records held.
+    count: usize,
+    merged: Merged,
+}
+
+/// Records in one block of a book held ([`Books`]).
+pub const BLOCK: usize = 1 << 14;
+
+impl Books {
+    /// Adds `record`; when it opens another book than the records held, returns those
+    /// records, merged, in order.
+    pub fn push(&mut self, record: Record) -> Option<Vec<Record>> {
+        let last = self.held.last().and_then(|b| b.last());
+        let ends = last.is_some_and(|r| r.path.book() != record.path.book());
+        let done = ends.then(|| self.finish());
+        match self.held.last_mut() {
+            Some(block) if block.len() < BLOCK => block.push(record),
+            _ => {
+                let mut block = Vec::with_capacity(BLOCK);
+                block.push(record);
+                self.held.push(block);
+            }
+        }
+        self.count += 1;
+        done
+    }
+
+    /// The records held (of the book under way), merged, in order; none when none is held.
+    pub fn finish(&mut self) -> Vec<Record> {
+        let blocks = std::mem::take(&mut self.held);
+        let mut book = Vec::with_capacity(std::mem::take(&mut self.count));
+        for block in blocks {
+            book.extend(block);
+        }
+        self.merged += merge_book(&mut book);
+        book
+    }
+
+    /// How many records are held: the book under way, so far.
+    pub fn held(&self) -> usize {
+        self.count
+    }
+
+    /// The last record held.
+    pub fn last(&self) -> Option<&Record> {
+        self.held.last().and_then(|b| b.last())
+    }
+
+    /// What was merged so far.
+    pub fn merged(&self) -> Merged {
+        self.merged
+    }
+}
+
+/// Every record of `records` (in input order), merged a book at a time ([`Books`]).
+pub fn merge_books(records: Vec<Record>) -> (Vec<Record>, Merged) {
+    let mut books = Books::default();
+    let mut out = Vec::with_capacity(records.len());
+    for record in records {
+        if let Some(book) = books.push(record) {
+            out.extend(book);
+        }
+    }
+    out.extend(books.finish());
+    (out, books.merged())
 }
 
 /// The records of one file (`records`, in order) as `gbr index` lists them: the entries of its
@@ -72,26 +148,22 @@ pub fn merge_own_directory(records: &mut Vec<Record>) -> usize {
     if entries.len() < super::book::MIN_ENTRIES || body.is_empty() {
         return 0;
     }
-    let mut by_position: HashMap<(Code, Kings), Vec<usize>> = HashMap::new();
-    let (mut kings, mut codes) = (HashMap::new(), HashMap::new());
+    let (mut kings, mut codes) = (HashSet::new(), HashSet::new());
     for &i in &body {
-        let r = &records[i];
-        let k = r.kings.expect("a study of the body has kings");
-        by_position.entry((r.code, k)).or_default().push(i);
-        kings.insert(k, ());
-        codes.insert(r.code, ());
+        kings.insert(records[i].kings.expect("a study of the body has kings"));
+        codes.insert(records[i].code);
     }
     let known = entries
         .iter()
         .filter(|&&i| {
             let r = &records[i];
-            r.kings.is_some_and(|k| kings.contains_key(&k)) || codes.contains_key(&r.code)
+            r.kings.is_some_and(|k| kings.contains(&k)) || codes.contains(&r.code)
         })
         .count();
     if 2 * known < entries.len() {
         return 0;
     }
-    let merged = pair(records, &entries, by_position);
+    let merged = pairing::pair(records, &entries, &body);
     let count = merged.len();
     let mut dropped = vec![false; records.len()];
     for (e, s) in merged {
@@ -105,237 +177,6 @@ pub fn merge_own_directory(records: &mut Vec<Record>) -> usize {
         !dropped[i - 1]
     });
     count
-}
-
-/// The pairs (entry, study) of a book's directory `entries` and its body (`by_position`: the
-/// studies of each code and kings, in order). An entry is paired with the study of its code
-/// and kings that has its number, else the first such study not yet paired; where a code and
-/// kings are those of more entries than studies (a directory that misprints one study as
-/// another's position), the entries without their number wait until the pairing by number
-/// ([`by_number`]) has taken those it can, and the rest then take the studies left in order.
-fn pair(
-    records: &[Record],
-    entries: &[usize],
-    mut by_position: HashMap<(Code, Kings), Vec<usize>>,
-) -> Vec<(usize, usize)> {
-    let key = |e: usize| {
-        (
-            records[e].code,
-            records[e].kings.expect("an entry has kings"),
-        )
-    };
-    let mut listed: HashMap<(Code, Kings), usize> = HashMap::new();
-    for &e in entries {
-        *listed.entry(key(e)).or_default() += 1;
-    }
-    let crowded: HashSet<(Code, Kings)> = listed
-        .into_iter()
-        .filter(|(k, n)| by_position.get(k).is_some_and(|s| *n > s.len()))
-        .map(|(k, _)| k)
-        .collect();
-    let (mut merged, mut waiting) = (Vec::new(), Vec::new());
-    for &e in entries {
-        let entry = &records[e];
-        let Some(studies) = by_position.get_mut(&key(e)) else {
-            continue;
-        };
-        let numbered = studies
-            .iter()
-            .position(|&s| entry.label.is_some() && records[s].label == entry.label);
-        if numbered.is_none() && crowded.contains(&key(e)) {
-            waiting.push(e);
-            continue;
-        }
-        let Some(at) = numbered.or((!studies.is_empty()).then_some(0)) else {
-            continue;
-        };
-        merged.push((e, studies.remove(at)));
-    }
-    let numbered = by_number(records, entries, &merged);
-    let taken: HashSet<usize> = numbered.iter().flat_map(|&(e, s)| [e, s]).collect();
-    merged.extend(numbered);
-    for e in waiting.into_iter().filter(|e| !taken.contains(e)) {
-        let Some(studies) = by_position.get_mut(&key(e)) else {
-            continue;
-        };
-        if let Some(at) = studies.iter().position(|s| !taken.contains(s)) {
-            merged.push((e, studies.remove(at)));
-        }
-    }
-    let taken: HashSet<usize> = merged.iter().flat_map(|&(e, s)| [e, s]).collect();
-    let mut left: Vec<usize> = by_position
-        .into_values()
-        .flatten()
-        .filter(|s| !taken.contains(s))
-        .collect();
-    left.sort_unstable();
-    let entries_left: Vec<usize> = entries
-        .iter()
-        .copied()
-        .filter(|e| !taken.contains(e))
-        .collect();
-    let near = by_near_match(records, &entries_left, &left);
-    let taken: HashSet<usize> = near.iter().flat_map(|&(e, s)| [e, s]).collect();
-    merged.extend(near);
-    let entries_left: Vec<usize> = entries_left
-        .into_iter()
-        .filter(|e| !taken.contains(e))
-        .collect();
-    left.retain(|s| !taken.contains(s));
-    let shifted = by_shifted_number(records, &merged, &entries_left, &left);
-    merged.extend(shifted);
-    merged
-}
-
-/// The number a record prints as an integer: its citation's, else its label's (`213`).
-fn number_of(record: &Record) -> Option<i64> {
-    record
-        .citation
-        .as_deref()
-        .and_then(|c| c.number.as_deref())
-        .or(record.label.as_deref())
-        .and_then(|n| n.trim().parse().ok())
-}
-
-/// The entries left unmerged (`entries`) paired with the studies left unmerged (`studies`) by
-/// the numbering around them: where the body numbers its studies a fixed distance off the
-/// directory (a manuscript whose body counts one more than the printed book from some study
-/// on), an entry numbered `n` whose neighbours `n - 1` and `n + 1` are both merged with
-/// studies numbered `d` more (the same `d`, not 0) is the study left numbered `n + d`, when
-/// exactly one study left has that number and no other entry left asks for it.
-fn by_shifted_number(
-    records: &[Record],
-    merged: &[(usize, usize)],
-    entries: &[usize],
-    studies: &[usize],
-) -> Vec<(usize, usize)> {
-    let mut shift: HashMap<i64, Option<i64>> = HashMap::new();
-    for &(e, s) in merged {
-        if let (Some(n), Some(m)) = (number_of(&records[e]), number_of(&records[s])) {
-            // A number two pairs give with two shifts says nothing.
-            let d = shift.entry(n).or_insert(Some(m - n));
-            if *d != Some(m - n) {
-                *d = None;
-            }
-        }
-    }
-    let mut by_number: HashMap<i64, Vec<usize>> = HashMap::new();
-    for &s in studies {
-        if let Some(n) = number_of(&records[s]) {
-            by_number.entry(n).or_default().push(s);
-        }
-    }
-    let wanted: Vec<(usize, usize)> = entries
-        .iter()
-        .filter_map(|&e| {
-            let n = number_of(&records[e])?;
-            let d = shift.get(&(n - 1)).copied().flatten()?;
-            if d == 0 || shift.get(&(n + 1)).copied().flatten() != Some(d) {
-                return None;
-            }
-            match by_number.get(&(n + d))?.as_slice() {
-                [s] => Some((e, *s)),
-                _ => None,
-            }
-        })
-        .collect();
-    let mut asked: HashMap<usize, usize> = HashMap::new();
-    for &(_, s) in &wanted {
-        *asked.entry(s).or_default() += 1;
-    }
-    wanted.into_iter().filter(|(_, s)| asked[s] == 1).collect()
-}
-
-/// The entries left unmerged (`entries`) paired with the studies left unmerged (`studies`)
-/// by a near match, as `gbr check` pairs a caption with its directory's entry when it reports
-/// that one of the two is wrong ([`super::index::near_match`]: the same kings with the code
-/// one digit apart, or the same code with the kings one square apart): an entry whose only
-/// near match among the studies left is a study whose only near match among the entries left
-/// is that entry. Where two could be meant, none is paired.
-fn by_near_match(records: &[Record], entries: &[usize], studies: &[usize]) -> Vec<(usize, usize)> {
-    let position = |i: usize| (records[i].code, records[i].kings.expect("kings"));
-    // Studies by kings and by code: a near match shares one of the two.
-    let (mut by_kings, mut by_code): (HashMap<Kings, Vec<usize>>, HashMap<Code, Vec<usize>>) =
-        Default::default();
-    for &s in studies {
-        let (code, kings) = position(s);
-        by_kings.entry(kings).or_default().push(s);
-        by_code.entry(code).or_default().push(s);
-    }
-    let near = |e: usize| -> Vec<usize> {
-        let (code, kings) = position(e);
-        let mut found: Vec<usize> = by_kings
-            .get(&kings)
-            .into_iter()
-            .chain(by_code.get(&code))
-            .flatten()
-            .copied()
-            .filter(|&s| super::index::near_match(position(e), position(s)))
-            .collect();
-        found.sort_unstable();
-        found.dedup();
-        found
-    };
-    let candidates: Vec<(usize, Vec<usize>)> = entries.iter().map(|&e| (e, near(e))).collect();
-    let mut wanted: HashMap<usize, usize> = HashMap::new();
-    for (_, found) in &candidates {
-        for &s in found {
-            *wanted.entry(s).or_default() += 1;
-        }
-    }
-    candidates
-        .into_iter()
-        .filter_map(|(e, found)| match found.as_slice() {
-            [s] if wanted[s] == 1 => Some((e, *s)),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The entries left unmerged paired by number with the studies left unmerged (`merged`: the
-/// pairs made by position): an entry whose number (its citation's, else its label) is that of
-/// exactly one such study of the body, and no other such entry's, is that study's, whatever
-/// their codes say (docs/directory.md, "A book and its own directory").
-fn by_number(
-    records: &[Record],
-    entries: &[usize],
-    merged: &[(usize, usize)],
-) -> Vec<(usize, usize)> {
-    let number = |r: &Record| {
-        r.citation
-            .as_deref()
-            .and_then(|c| c.number.clone())
-            .or_else(|| r.label.clone())
-    };
-    let taken_entry: HashSet<usize> = merged.iter().map(|p| p.0).collect();
-    let taken_study: HashSet<usize> = merged.iter().map(|p| p.1).collect();
-    let mut studies: HashMap<compact_str::CompactString, Vec<usize>> = HashMap::new();
-    for (i, r) in records.iter().enumerate() {
-        if r.kings.is_some()
-            && r.stipulation_source != Some(StipulationSource::Heading)
-            && !taken_study.contains(&i)
-            && let Some(n) = r.citation.as_deref().and_then(|c| c.number.clone())
-        {
-            studies.entry(n).or_default().push(i);
-        }
-    }
-    let mut left: HashMap<compact_str::CompactString, Vec<usize>> = HashMap::new();
-    for &e in entries.iter().filter(|e| !taken_entry.contains(e)) {
-        if let Some(n) = number(&records[e]) {
-            left.entry(n).or_default().push(e);
-        }
-    }
-    let mut pairs: Vec<(usize, usize)> = left
-        .iter()
-        .filter_map(
-            |(n, es)| match (es.as_slice(), studies.get(n).map(Vec::as_slice)) {
-                ([e], Some([s])) => Some((*e, *s)),
-                _ => None,
-            },
-        )
-        .collect();
-    pairs.sort_unstable();
-    pairs
 }
 
 /// Gives the study `study` of the body what its directory entry `entry` says: its place, and
@@ -358,15 +199,33 @@ fn merge(study: &mut Record, entry: &Record) {
         page: entry.page.clone(),
         page_index: entry.page_index,
         label: entry.label.clone(),
-        printed: (entry.code != study.code || entry.kings != study.kings).then(|| {
-            match entry.kings {
-                Some(k) => format!("{} {k}", entry.code),
-                None => entry.code.to_string(),
-            }
-            .into()
-        }),
+        printed: printed(study, entry),
     }));
 }
+
+/// The entry's position as its directory prints it (`0055.02 b1b8`, with its squares where it
+/// gives them: `0116.01 a7d3 b2b3c6d6.e4`), where it differs from the study's in code, kings
+/// or squares: nothing the entry printed is lost in the merge.
+fn printed(study: &Record, entry: &Record) -> Option<compact_str::CompactString> {
+    let squares = entry
+        .squares
+        .as_ref()
+        .filter(|s| Some(*s) != study.squares.as_ref());
+    if entry.code == study.code && entry.kings == study.kings && squares.is_none() {
+        return None;
+    }
+    let mut text = entry.code.to_string();
+    if let Some(k) = entry.kings {
+        text = format!("{text} {k}");
+    }
+    if let Some(s) = squares {
+        text = format!("{text} {s}");
+    }
+    Some(text.into())
+}
+
+mod evidence;
+mod pairing;
 
 #[cfg(test)]
 mod tests;

@@ -39,7 +39,7 @@ pub enum SpillError {
 
 /// The bytes a record takes in memory while it waits to be sorted, about: the record, its
 /// texts that do not fit inline, its findings, and the sort's key and rank for it.
-pub(crate) fn footprint(record: &Record) -> usize {
+pub fn footprint(record: &Record) -> usize {
     let heap = |text: &compact_str::CompactString| {
         if text.is_heap_allocated() {
             text.capacity()

@@ -81,6 +81,9 @@ pub enum SkipReason {
     /// A socket, FIFO or device found inside a folder: reading one could block or never end.
     /// (One given as an argument is scanned.)
     SpecialFile,
+    /// The file the run is writing ([`WalkOptions::leave_out`]: `gbr index book/ -o
+    /// book/index.tsv`): a program's output, read back, would be taken for a source.
+    Output,
     /// The operating system refused to list or inspect the path (for example a directory
     /// without read permission).
     Unreadable {
@@ -100,6 +103,7 @@ impl fmt::Display for SkipReason {
             }
             SkipReason::Symlink => f.write_str("symbolic link, not followed (-L follows links)"),
             SkipReason::SpecialFile => f.write_str("not a regular file (socket, FIFO or device)"),
+            SkipReason::Output => f.write_str("the file this run writes, not read"),
             SkipReason::Unreadable { kind } => write!(f, "cannot read: {kind}"),
         }
     }
@@ -126,6 +130,39 @@ pub struct WalkOptions {
     /// Follow symbolic links inside folders, to files and to folders (`-L/--follow`, as
     /// ripgrep's): a link that leads back to a folder above it is reported as a loop.
     pub follow: bool,
+    /// Files never read, given or found in a folder: the file the run writes (`gbr index
+    /// -o`), known by its device and inode where it exists, so that any path to it is left
+    /// out ([`SkipReason::Output`]).
+    pub leave_out: Vec<PathBuf>,
+}
+
+/// The device and inode of each of `paths` that exists (none on systems without them).
+fn identities(paths: &[PathBuf]) -> Vec<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        paths
+            .iter()
+            .filter_map(|p| fs::metadata(p).ok())
+            .map(|m| (m.dev(), m.ino()))
+            .collect()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = paths;
+        Vec::new()
+    }
+}
+
+/// True when `path` is one of the files of `left_out` ([`identities`]); `ino`, where the walk
+/// knows it, spares the look-up of every other file.
+fn is_left_out(left_out: &[(u64, u64)], path: &Path, ino: Option<u64>) -> bool {
+    if left_out.is_empty() || ino.is_some_and(|i| !left_out.iter().any(|l| l.1 == i)) {
+        return false;
+    }
+    identities(&[path.to_path_buf()])
+        .first()
+        .is_some_and(|id| left_out.contains(id))
 }
 
 /// The file types `--type` selects, by name, with their globs.
@@ -180,13 +217,15 @@ pub fn walk(paths: &[PathBuf]) -> Walk {
 /// [`WalkError`] when a glob or a type name does not parse.
 pub fn walk_with(paths: &[PathBuf], opts: &WalkOptions) -> Result<Walk, WalkError> {
     let mut out = Walk::default();
+    let left_out = identities(&opts.leave_out);
     for path in paths {
         if path.as_os_str() == "-" {
             out.inputs.push(InputPath::Stdin);
             continue;
         }
         match fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk_dir(path, opts, &mut out)?,
+            Ok(meta) if meta.is_dir() => walk_dir(path, opts, &left_out, &mut out)?,
+            Ok(_) if is_left_out(&left_out, path, None) => out.skip(path, SkipReason::Output),
             Ok(_) => out.inputs.push(InputPath::File(path.clone())),
             Err(err) => out.skip(path, reason_for(path, &err)),
         }
@@ -241,7 +280,12 @@ fn is_cache_folder(entry: &DirEntry) -> bool {
         })
 }
 
-fn walk_dir(root: &Path, opts: &WalkOptions, out: &mut Walk) -> Result<(), WalkError> {
+fn walk_dir(
+    root: &Path,
+    opts: &WalkOptions,
+    left_out: &[(u64, u64)],
+    out: &mut Walk,
+) -> Result<(), WalkError> {
     let mut builder = WalkBuilder::new(root);
     builder
         .standard_filters(opts.respect_ignore)
@@ -275,6 +319,9 @@ fn walk_dir(root: &Path, opts: &WalkOptions, out: &mut Walk) -> Result<(), WalkE
         Box::new(|entry| {
             let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
             match entry {
+                Ok(entry) if is_left_out(left_out, entry.path(), entry.ino()) => {
+                    found.skip(entry.path(), SkipReason::Output);
+                }
                 Ok(entry) => add_entry(entry, &mut found),
                 Err(err) => {
                     let kind = err.io_error().map_or(io::ErrorKind::Other, io::Error::kind);

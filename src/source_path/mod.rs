@@ -104,6 +104,38 @@ impl SourcePath {
         }
     }
 
+    /// The name's bytes up to the book this text belongs to, for `gbr index`'s "one study, one
+    /// entry" (docs/directory.md, "What is one book"): a file given or walked is a book, and so
+    /// is each member of an archive (zip, tar); the parts of a Word or OpenDocument document
+    /// and the chapters of an EPUB are one book, their document. A part is known by its
+    /// container's name ending (`.docx`, `.docm`, `.dotx`, `.dotm`, `.odt`, `.ott`, `.epub`,
+    /// any case) or by its own name (`word/….xml`, `content.xml`, `styles.xml`, the parts a
+    /// document is read from whatever its name). A PDF's pages share its name, so they are one
+    /// book too.
+    pub fn book(&self) -> &[u8] {
+        let bytes = self.as_bytes();
+        let Some(at) = bytes.windows(2).rposition(|pair| pair == b"!/") else {
+            return bytes;
+        };
+        let (container, part) = (&bytes[..at], &bytes[at + 2..]);
+        let name = container.rsplit(|&b| b == b'/').next().unwrap_or(container);
+        let ends = |suffix: &[u8]| {
+            name.len() > suffix.len()
+                && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+        };
+        let document = [".docx", ".docm", ".dotx", ".dotm", ".odt", ".ott", ".epub"]
+            .iter()
+            .any(|s| ends(s.as_bytes()));
+        let part_name = (part.starts_with(b"word/") && part.ends_with(b".xml"))
+            || part == b"content.xml"
+            || part == b"styles.xml";
+        if document || part_name {
+            container
+        } else {
+            bytes
+        }
+    }
+
     /// The name's bytes.
     #[inline]
     pub fn as_bytes(&self) -> &[u8] {

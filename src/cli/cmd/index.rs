@@ -9,8 +9,9 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use gbrscan::choice::Choice as _;
-use gbrscan::copies::merge::{Merged, merge_book};
+use gbrscan::copies::merge::{Books, Merged};
 use gbrscan::directory::spill::SpillSort;
+use gbrscan::directory::spill::footprint;
 use gbrscan::directory::{DuplicateOptions, Order};
 use gbrscan::render::{Format, Listing};
 use gbrscan::render::{Layout, Paper, Print, without_board};
@@ -161,42 +162,33 @@ impl PrintArgs {
     }
 }
 
-/// Every record of every input, in input order, to `keep`; returns how many inputs (or
-/// members, or pages) could not be read. An error when some could not and `keep_going` is
-/// off, so that no incomplete directory is written. `scan_paths` has already reported each
-/// problem on stderr.
+/// Every record of every input, in input order, to `keep`, merged a book at a time
+/// ([`Books`]); returns how many inputs (or members, or pages) could not be read. An error
+/// when some could not and `keep_going` is off, so that no incomplete directory is written.
+/// `scan_paths` has already reported each problem on stderr. `output`, the file being
+/// written, is never read.
 fn scan(
     input: &InputArgs,
+    output: Option<&Path>,
     keep_going: bool,
     tally: &mut Tally,
     mut keep: impl FnMut(Record) -> anyhow::Result<()> + Send,
 ) -> anyhow::Result<u64> {
     let mut failed = None;
-    // The records of the input under way, held until its end to merge its body with its own
-    // directory; past MERGE_HELD they are handed on, and that input is not merged.
-    let mut held: Vec<Record> = Vec::new();
-    let mut merging = true;
-    let config = input.config()?;
+    let mut config = input.config()?;
+    config.walk.leave_out.extend(output.map(Path::to_path_buf));
     let summary = scan_paths(&config, input.messages(), Needs::Everything, |event| {
-        let records = match event {
-            ScanEvent::Records { records, .. } if merging => {
-                held.extend(tally.studies(records));
-                merging = held.len() <= MERGE_HELD;
-                if merging {
-                    return ControlFlow::Continue(());
+        // The books a batch ends (an archive's members), merged, in order.
+        let mut done = Vec::new();
+        match event {
+            ScanEvent::Records { records, .. } => {
+                for record in tally.studies(records) {
+                    done.extend(tally.push(record).into_iter().flatten());
                 }
-                std::mem::take(&mut held)
             }
-            ScanEvent::Records { records, .. } => tally.studies(records).collect(),
-            ScanEvent::Done(_) => {
-                if merging {
-                    tally.merged += merge_book(&mut held);
-                }
-                merging = true;
-                std::mem::take(&mut held)
-            }
-        };
-        for record in records {
+            ScanEvent::Done(_) => done = tally.finish(),
+        }
+        for record in done {
             if let Err(err) = keep(record) {
                 failed = Some(err);
                 return ControlFlow::Break(());
@@ -217,30 +209,66 @@ fn scan(
     Ok(summary.errors)
 }
 
-/// Most records of one input held to merge its body with its own directory (some 400 bytes
-/// each): a book holds a few thousand; a larger input is indexed as it comes.
-const MERGE_HELD: usize = 1 << 17;
-
-/// What `gbr index` left out and merged, for its summary on stderr.
-#[derive(Default)]
+/// What `gbr index` left out and merged, for its summary on stderr, and the book under way.
 struct Tally {
     /// Examples of the notation left out ([`Record::example`]).
     examples: usize,
-    merged: Merged,
+    books: Books,
+    /// The memory budget of the sort: a book held beyond it is said on stderr.
+    budget: u64,
+    /// Bytes the book under way holds ([`footprint`]).
+    held: u64,
 }
 
 impl Tally {
+    fn new(budget: u64) -> Tally {
+        Tally {
+            examples: 0,
+            books: Books::default(),
+            budget,
+            held: 0,
+        }
+    }
+
     /// `records` without the examples of the notation, counted.
-    fn studies(&mut self, records: Vec<Record>) -> impl Iterator<Item = Record> + '_ {
-        records.into_iter().filter(|r| {
-            self.examples += usize::from(r.example);
-            !r.example
-        })
+    fn studies(&mut self, records: Vec<Record>) -> impl Iterator<Item = Record> + use<> {
+        let before = records.len();
+        let studies: Vec<Record> = records.into_iter().filter(|r| !r.example).collect();
+        self.examples += before - studies.len();
+        studies.into_iter()
+    }
+
+    /// Holds `record` in its book; returns the book before it, merged, when it opens another.
+    /// Says on stderr, once a book, that a book is held beyond the sort's memory budget.
+    fn push(&mut self, record: Record) -> Option<Vec<Record>> {
+        let size = footprint(&record) as u64;
+        let done = self.books.push(record);
+        if done.is_some() {
+            self.held = 0;
+        }
+        let before = self.held;
+        self.held += size;
+        if before <= self.budget && self.held > self.budget {
+            let path = self.books.last().map(|r| r.path.escaped().into_owned());
+            eprintln!(
+                "gbr: {}: one book of more than {} MB held in memory whole to merge its \
+                 studies with its own directory (beyond --memory)",
+                path.unwrap_or_default(),
+                self.budget >> 20
+            );
+        }
+        done
+    }
+
+    /// The book under way, merged.
+    fn finish(&mut self) -> Vec<Record> {
+        self.held = 0;
+        self.books.finish()
     }
 
     /// Says on stderr what was left out and merged.
     fn report(&self) {
-        let Merged { entries, mentions } = self.merged;
+        let Merged { entries, mentions } = self.books.merged();
         let plural =
             |n: usize, one: &'static str, more: &'static str| if n == 1 { one } else { more };
         if self.examples > 0 {
@@ -251,8 +279,9 @@ impl Tally {
             );
         }
         if entries > 0 {
+            let what = plural(entries, "entry", "entries");
             eprintln!(
-                "gbr: {entries} entries of a book's own directory merged with their studies in \
+                "gbr: {entries} {what} of a book's own directory merged with their studies in \
                  its body"
             );
         }
@@ -263,36 +292,27 @@ impl Tally {
     }
 }
 
-/// `records` (read back in input order) without the examples of the notation, and with each
-/// input's body merged with its own directory ([`merge_book`]): the records of one input stand
-/// together, an archive's or a book.s members as one input (`SourcePath::outermost`), as a
-/// scan hands them on.
-fn merge_files(records: Vec<Record>, tally: &mut Tally) -> Vec<Record> {
-    let mut out = Vec::with_capacity(records.len());
-    let mut file: Vec<Record> = Vec::new();
-    let records: Vec<Record> = tally.studies(records).collect();
-    for record in records {
-        if file
-            .last()
-            .is_some_and(|r| r.path.outermost() != record.path.outermost())
-        {
-            tally.merged += merge_book(&mut file);
-            out.append(&mut file);
-        }
-        file.push(record);
-    }
-    tally.merged += merge_book(&mut file);
-    out.append(&mut file);
-    out
-}
-
-fn read_from(path: &Path) -> anyhow::Result<Vec<Record>> {
+/// The records of `--from`: saved `gbr scan --json` output, without the examples of the
+/// notation and merged a book at a time as a scan is ([`Books`]); or a saved directory, read
+/// back as it was written (its books were merged when it was written, and are not merged
+/// again).
+fn read_from(path: &Path, tally: &mut Tally) -> anyhow::Result<Vec<Record>> {
     let context = || format!("cannot read {}", gbrscan::source_path::shown(path));
-    if path == Path::new("-") {
-        return read::records(read::decoded(io::stdin().lock())).with_context(context);
+    let saved = if path == Path::new("-") {
+        read::saved(read::decoded(io::stdin().lock())).with_context(context)?
+    } else {
+        let file = File::open(path).with_context(context)?;
+        read::saved(read::decoded(file)).with_context(context)?
+    };
+    if saved.directory.is_some() {
+        return Ok(saved.records);
     }
-    let file = File::open(path).with_context(context)?;
-    read::records(read::decoded(file)).with_context(context)
+    let mut out = Vec::with_capacity(saved.records.len());
+    for record in tally.studies(saved.records) {
+        out.extend(tally.push(record).into_iter().flatten());
+    }
+    out.extend(tally.finish());
+    Ok(out)
 }
 
 /// Writes the directory held in memory in `format`, or its duplicates listing
@@ -360,15 +380,18 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         }
         Ok(())
     };
-    let mut tally = Tally::default();
+    let mut tally = Tally::new(budget);
     let failed = match &args.from {
         Some(path) => {
-            merge_files(read_from(path)?, &mut tally)
+            read_from(path, &mut tally)?
                 .into_iter()
                 .try_for_each(&mut keep)?;
             0
         }
-        None => scan(&args.input, args.keep_going, &mut tally, &mut keep)?,
+        None => {
+            let output = args.output.as_deref();
+            scan(&args.input, output, args.keep_going, &mut tally, &mut keep)?
+        }
     };
     tally.report();
     let written = match sort.in_memory() {

@@ -234,6 +234,7 @@ impl InputArgs {
                 follow: self.follow,
                 globs: self.globs.clone(),
                 types: self.types.clone(),
+                leave_out: Vec::new(),
             },
             open: OpenOptions {
                 ocr: self.ocr.options(threads(self.threads), None)?,

@@ -37,7 +37,10 @@ pub struct InputCounts {
 fn is_error(reason: SkipReason) -> bool {
     !matches!(
         reason,
-        SkipReason::SymlinkToDirectory | SkipReason::Symlink | SkipReason::SpecialFile
+        SkipReason::SymlinkToDirectory
+            | SkipReason::Symlink
+            | SkipReason::SpecialFile
+            | SkipReason::Output
     )
 }
 

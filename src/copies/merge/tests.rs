@@ -64,37 +64,59 @@ fn a_directory_entry_misprinted_is_its_study_by_the_number() {
 }
 
 #[test]
-fn a_directory_entry_misprinted_in_code_and_number_is_its_study_by_a_near_match() {
-    // The directory prints 0002.02 and number 8 for the third study's 0002.01 and 3: the
-    // same kings, the code one digit apart, as `gbr check` pairs them.
+fn a_near_match_with_another_number_is_another_study() {
+    // The directory prints 0002.02 and number 8 beside the third study's 0002.01 and 3: the
+    // same kings, the code one digit apart, but another number in the numbering the book
+    // shares with its directory (1 and 2 are its studies 1 and 2): two studies, both kept.
     let text = BOOK.replace("0002.01 c3b1 - 3", "0002.02 c3b1 - 8");
     let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
-    assert_eq!(merge_own_directory(&mut records), 3);
-    assert_eq!(records.len(), 4);
-    let third = records.iter().find(|r| r.line == 20).unwrap();
-    let entry = third.directory_entry.as_deref().unwrap();
+    assert_eq!(merge_own_directory(&mut records), 2);
+    assert_eq!(records.len(), 5);
+    assert!(records.iter().any(|r| r.code.to_string() == "0002.02"));
+    // Without a number, nothing says they are one study.
+    let text = BOOK.replace("0002.01 c3b1 - 3", "0002.01 c3b2");
+    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    assert_eq!(merge_own_directory(&mut records), 2);
+}
+
+#[test]
+fn a_near_match_in_step_with_the_numbering_is_its_study() {
+    // The body numbers its studies one more than the directory from the second on; the
+    // directory prints 0002.02 (one digit off) for the body's fourth, 0002.01, as its 3.
+    let study = |n: u32, caption: &str| format!("- {n} -\nComposer\n+\n\n{caption}\n\n1.Kg2\n\n");
+    let body = [
+        (1, "0014.00 h4b1"),
+        (3, "0031.01 a8d5"),
+        (4, "0002.01 c3b1"),
+        (5, "0004.10 a8a3"),
+    ]
+    .map(|(n, c)| study(n, c))
+    .concat();
+    let directory = "Wins:\n0014.00 h4b1 - 1 -\n0031.01 a8d5 - 2 -\n0002.02 c3b1 - 3 -\n\
+                     0004.10 a8a3 - 4 -\n";
+    let text = format!("{body}{directory}");
+    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    assert_eq!(merge_own_directory(&mut records), 4);
+    let fourth = records
+        .iter()
+        .find(|r| r.code.to_string() == "0002.01")
+        .unwrap();
+    let entry = fourth.directory_entry.as_deref().unwrap();
     assert_eq!(
-        (entry.line, entry.printed.as_deref(), entry.label.as_deref()),
-        (25, Some("0002.02 c3b1"), Some("8"))
+        (entry.label.as_deref(), entry.printed.as_deref()),
+        (Some("3"), Some("0002.02 c3b1"))
     );
     // The same code, the kings one square apart: the same.
-    let text = BOOK.replace("0002.01 c3b1 - 3", "0002.01 c3b2 - 8");
+    let text = text.replace("0002.02 c3b1 - 3", "0002.01 c3b2 - 3");
     let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
-    assert_eq!(merge_own_directory(&mut records), 3);
-    assert_eq!(records.len(), 4);
+    assert_eq!(merge_own_directory(&mut records), 4);
     // Two studies the entry could be: none is paired.
-    let text = BOOK
-        .replace("0002.01 c3b1 - 3", "0002.02 c3b1 - 8")
-        .replace(
-            "- 2 -\nOther\n=\n\n0031.01 a8d5",
-            "- 2 -\nOther\n=\n\n0002.03 c3b1",
-        )
-        .replace("0031.01 a8d5 - 2", "0031.01 a8d5 - 7");
+    let text = text.replace(
+        "- 5 -\nComposer\n+\n\n0004.10 a8a3",
+        "- 5 -\nComposer\n+\n\n0002.01 c3a2",
+    );
     let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
-    let before = records.len();
-    let merged = merge_own_directory(&mut records);
-    assert_eq!(merged, 1, "0014.00 h4b1 alone");
-    assert_eq!(records.len(), before - merged);
+    merge_own_directory(&mut records);
     assert!(
         records.iter().all(|r| r
             .directory_entry

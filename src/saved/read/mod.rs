@@ -311,7 +311,28 @@ struct Tagged<'a> {
 ///
 /// # Errors
 /// [`ReadError`] for the first line that cannot be read.
-pub fn records<R: BufRead>(mut input: R) -> Result<Vec<Record>, ReadError> {
+pub fn records<R: BufRead>(input: R) -> Result<Vec<Record>, ReadError> {
+    saved(input).map(|s| s.records)
+}
+
+/// What [`saved`] read: the records, and the header of the saved directory they were read
+/// from (`None` for `gbr scan --json` output, or an input without a line).
+#[derive(Debug)]
+pub struct Saved {
+    /// The records, in the order of the input.
+    pub records: Vec<Record>,
+    /// The saved directory's header, when the input was one: its entries were merged when it
+    /// was written, and are read back as written (docs/directory.md, "The same directory
+    /// every way").
+    pub directory: Option<Header>,
+}
+
+/// Reads saved `gbr scan --json` output or a saved directory, as [`records`] does, and says
+/// which it was.
+///
+/// # Errors
+/// [`ReadError`] for the first line that cannot be read.
+pub fn saved<R: BufRead>(mut input: R) -> Result<Saved, ReadError> {
     let mut buf = Vec::new();
     let mut line = 0;
     let mut records = Vec::new();
@@ -324,7 +345,7 @@ pub fn records<R: BufRead>(mut input: R) -> Result<Vec<Record>, ReadError> {
             .read_until(b'\n', &mut buf)
             .map_err(|source| ReadError::Io { line, source })?;
         if read == 0 {
-            return Ok(records);
+            return Ok(Saved { records, directory });
         }
         let text = trim_end(strip_bom(&buf));
         if is_blank(text) {

@@ -9,6 +9,7 @@ pub(crate) mod html;
 mod labels;
 mod lookup;
 mod merge;
+mod merging;
 mod near;
 mod print_html;
 mod printing;

@@ -1,0 +1,289 @@
+//! The pairing of a book's directory entries with the studies of its body, in four steps
+//! (docs/directory.md, "A book and its own directory"), each by hash look-ups, so that a book
+//! costs time in proportion to its records: by position, by number, by a near match, by the
+//! numbering around an entry. Every pair needs the evidence its step names and no
+//! contradiction ([`super::evidence`]).
+
+use std::collections::{HashMap, HashSet};
+
+use super::evidence::{Numbering, Numbers, contradiction, number_of};
+use crate::code::Code;
+use crate::copies::index::{near_keys, near_match};
+use crate::position::Kings;
+use crate::record::Record;
+
+/// Studies of one position looked at for an entry beyond those it may not be paired with
+/// (another composer, other squares...) before the entry is left as it is: bounds the cost of
+/// a position printed for thousands of studies, each unlike the entry.
+const SCAN: usize = 64;
+
+type Position = (Code, Kings);
+
+fn position(records: &[Record], i: usize) -> Position {
+    (
+        records[i].code,
+        records[i].kings.expect("a study or entry has kings"),
+    )
+}
+
+/// The pairs (entry, study) of a book's directory `entries` and its `body` (both in order).
+pub(super) fn pair(records: &[Record], entries: &[usize], body: &[usize]) -> Vec<(usize, usize)> {
+    let mut by_position: HashMap<Position, Vec<usize>> = HashMap::new();
+    let mut by_number: HashMap<(Position, i64), Vec<usize>> = HashMap::new();
+    for &s in body {
+        let p = position(records, s);
+        by_position.entry(p).or_default().push(s);
+        if let Some(n) = number_of(&records[s]) {
+            by_number.entry((p, n)).or_default().push(s);
+        }
+    }
+    let agree = |e: usize, s: usize| contradiction(&records[e], &records[s]).is_none();
+    // The numbering, from the pairs a position and a number (or a position alone) single out.
+    let learnt: Vec<(usize, usize)> = entries
+        .iter()
+        .filter_map(|&e| {
+            let p = position(records, e);
+            let numbered = number_of(&records[e]).and_then(|n| by_number.get(&(p, n)));
+            let only = by_position.get(&p).filter(|s| s.len() == 1);
+            let s = numbered.or(only)?.iter().copied().find(|&s| agree(e, s))?;
+            Some((e, s))
+        })
+        .collect();
+    let numbering = Numbering::learn(records, entries, body, &learnt);
+    let admissible = |e: usize, s: usize| {
+        agree(e, s) && numbering.says(&records[e], &records[s]) != Numbers::Differ
+    };
+    let mut taken = vec![false; records.len()];
+    let mut merged = Vec::new();
+    let mut pools: HashMap<Position, Pool> = by_position
+        .into_iter()
+        .map(|(p, studies)| (p, Pool { studies, next: 0 }))
+        .collect();
+    let mut listed: HashMap<Position, usize> = HashMap::new();
+    for &e in entries {
+        *listed.entry(position(records, e)).or_default() += 1;
+    }
+    let mut waiting = Vec::new();
+    for &e in entries {
+        let p = position(records, e);
+        let Some(pool) = pools.get_mut(&p) else {
+            continue;
+        };
+        let numbered = number_of(&records[e])
+            .and_then(|n| by_number.get(&(p, n)))
+            .and_then(|s| s.iter().copied().find(|&s| !taken[s] && admissible(e, s)));
+        // A position printed for more entries than studies (a directory printing one study's
+        // position for another's): its entries without their number wait for the others.
+        if numbered.is_none() && listed[&p] > pool.studies.len() {
+            waiting.push(e);
+            continue;
+        }
+        if let Some(s) = numbered.or_else(|| pool.first(&taken, |s| admissible(e, s))) {
+            taken[s] = true;
+            taken[e] = true;
+            merged.push((e, s));
+        }
+    }
+    let left = |list: &[usize], taken: &[bool]| -> Vec<usize> {
+        list.iter().copied().filter(|&i| !taken[i]).collect()
+    };
+    let numbered = by_equal_number(
+        records,
+        &left(entries, &taken),
+        &left(body, &taken),
+        &numbering,
+    );
+    take(&mut taken, &mut merged, numbered);
+    for e in waiting {
+        let p = position(records, e);
+        let pool = pools
+            .get_mut(&p)
+            .expect("a waiting entry's position has studies");
+        if let Some(s) = pool.first(&taken, |s| admissible(e, s)) {
+            take(&mut taken, &mut merged, vec![(e, s)]);
+        }
+    }
+    let near = by_near_match(
+        records,
+        &left(entries, &taken),
+        &left(body, &taken),
+        &numbering,
+    );
+    take(&mut taken, &mut merged, near);
+    // The numbering around an entry, from every pair made so far.
+    let around = Numbering::learn(records, entries, body, &merged);
+    let shifted = by_shifted_number(
+        records,
+        &left(entries, &taken),
+        &left(body, &taken),
+        &around,
+    );
+    take(&mut taken, &mut merged, shifted);
+    merged
+}
+
+/// Marks `pairs` taken and adds them to `merged`.
+fn take(taken: &mut [bool], merged: &mut Vec<(usize, usize)>, pairs: Vec<(usize, usize)>) {
+    for &(e, s) in &pairs {
+        taken[e] = true;
+        taken[s] = true;
+    }
+    merged.extend(pairs);
+}
+
+/// The studies of one position, in order, with the first that may still be free.
+struct Pool {
+    studies: Vec<usize>,
+    /// Studies before it are all taken.
+    next: usize,
+}
+
+impl Pool {
+    /// The first study not taken that `fits`, looking past at most [`SCAN`] that do not.
+    fn first(&mut self, taken: &[bool], fits: impl Fn(usize) -> bool) -> Option<usize> {
+        while self.next < self.studies.len() && taken[self.studies[self.next]] {
+            self.next += 1;
+        }
+        self.studies[self.next..]
+            .iter()
+            .copied()
+            .filter(|&s| !taken[s])
+            .take(SCAN + 1)
+            .find(|&s| fits(s))
+    }
+}
+
+/// Records of `list` by number, those with one.
+fn numbered(records: &[Record], list: &[usize]) -> HashMap<i64, Vec<usize>> {
+    let mut out: HashMap<i64, Vec<usize>> = HashMap::new();
+    for &i in list {
+        if let Some(n) = number_of(&records[i]) {
+            out.entry(n).or_default().push(i);
+        }
+    }
+    out
+}
+
+/// The entries left paired by number with the studies left, whatever their positions say
+/// (a misprint in one of them): an entry whose number is that of exactly one study left, and
+/// of no other entry left, in a book whose directory shares the body's numbering, where the
+/// numbering there is not off (`Numbers::Same`) and nothing else the two print disagrees.
+fn by_equal_number(
+    records: &[Record],
+    entries: &[usize],
+    studies: &[usize],
+    numbering: &Numbering,
+) -> Vec<(usize, usize)> {
+    if !numbering.shared() {
+        return Vec::new();
+    }
+    let studies = numbered(records, studies);
+    let mut pairs: Vec<(usize, usize)> = numbered(records, entries)
+        .into_iter()
+        .filter_map(
+            |(n, es)| match (es.as_slice(), studies.get(&n).map(Vec::as_slice)) {
+                ([e], Some([s])) => Some((*e, *s)),
+                _ => None,
+            },
+        )
+        .filter(|&(e, s)| {
+            contradiction(&records[e], &records[s]).is_none()
+                && numbering.says_alone(&records[e], &records[s]) == Numbers::Same
+        })
+        .collect();
+    pairs.sort_unstable();
+    pairs
+}
+
+/// The records of `map` near `at` ([`near_match`]), at most two: one is all a pairing needs.
+fn near_of(records: &[Record], map: &HashMap<Position, Vec<usize>>, at: Position) -> Vec<usize> {
+    let mut found = Vec::new();
+    for (kings, code) in near_keys(at.1, at.0) {
+        for &i in map.get(&(code, kings)).into_iter().flatten() {
+            debug_assert!(near_match(at, position(records, i)));
+            found.push(i);
+            if found.len() > 1 {
+                return found;
+            }
+        }
+    }
+    found
+}
+
+/// The entries left paired with the studies left by a near match, as `gbr check` pairs a
+/// caption with its directory's entry when it reports that one of the two is wrong (the same
+/// kings with the code one digit apart, or the same code with the kings one square apart),
+/// where the numbers say they are one study (`Numbers::Same`: a misprint in the code, the
+/// number in step) and nothing else disagrees: an entry whose only near match among the
+/// studies left is a study whose only near match among the entries left is that entry.
+fn by_near_match(
+    records: &[Record],
+    entries: &[usize],
+    studies: &[usize],
+    numbering: &Numbering,
+) -> Vec<(usize, usize)> {
+    if !numbering.shared() {
+        return Vec::new();
+    }
+    let map = |list: &[usize]| {
+        let mut m: HashMap<Position, Vec<usize>> = HashMap::new();
+        for &i in list {
+            m.entry(position(records, i)).or_default().push(i);
+        }
+        m
+    };
+    let (entry_map, study_map) = (map(entries), map(studies));
+    entries
+        .iter()
+        .filter_map(
+            |&e| match near_of(records, &study_map, position(records, e)).as_slice() {
+                [s] => Some((e, *s)),
+                _ => None,
+            },
+        )
+        .filter(|&(e, s)| near_of(records, &entry_map, position(records, s)) == [e])
+        .filter(|&(e, s)| {
+            contradiction(&records[e], &records[s]).is_none()
+                && numbering.says_alone(&records[e], &records[s]) == Numbers::Same
+        })
+        .collect()
+}
+
+/// The entries left paired with the studies left by the numbering around them: where the
+/// body numbers its studies a fixed distance `d` off the directory over a stretch, an entry
+/// numbered `n` whose neighbours `n - 1` and `n + 1` are both paired with studies `d` more
+/// (not 0) is the study left numbered `n + d`, when exactly one study left has that number, no
+/// other entry left asks for it, and nothing the two print disagrees.
+fn by_shifted_number(
+    records: &[Record],
+    entries: &[usize],
+    studies: &[usize],
+    numbering: &Numbering,
+) -> Vec<(usize, usize)> {
+    let studies = numbered(records, studies);
+    let wanted: Vec<(usize, usize)> = entries
+        .iter()
+        .filter_map(|&e| {
+            let n = number_of(&records[e])?;
+            let d = numbering.shifted(n)?;
+            match studies.get(&(n + d))?.as_slice() {
+                [s] => Some((e, *s)),
+                _ => None,
+            }
+        })
+        .filter(|&(e, s)| contradiction(&records[e], &records[s]).is_none())
+        .collect();
+    let mut asked: HashMap<usize, usize> = HashMap::new();
+    for &(_, s) in &wanted {
+        *asked.entry(s).or_default() += 1;
+    }
+    let once: HashSet<usize> = asked
+        .into_iter()
+        .filter(|&(_, n)| n == 1)
+        .map(|(s, _)| s)
+        .collect();
+    wanted
+        .into_iter()
+        .filter(|(_, s)| once.contains(s))
+        .collect()
+}
