@@ -40,9 +40,10 @@ fn positions(entries: &[Value]) -> Vec<String> {
     out
 }
 
-/// The lines of a reproduction, ` / ` between them as the report writes them.
+/// The lines of a reproduction, ` / ` between them as the report writes them (` / / ` around
+/// a blank line).
 fn lines(text: &str) -> String {
-    let mut out = text.replace(" / ", "\n");
+    let mut out = text.replace(" / / ", "\n\n").replace(" / ", "\n");
     out.push('\n');
     out
 }

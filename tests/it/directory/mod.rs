@@ -10,6 +10,7 @@ mod labels;
 mod lookup;
 mod merge;
 mod merging;
+mod merging_property;
 mod near;
 mod print_html;
 mod printing;
