@@ -8,6 +8,7 @@ mod choose_format;
 mod cmd;
 pub mod errors;
 mod inputs;
+mod memory;
 mod progress;
 
 use std::process::ExitCode;

@@ -46,13 +46,20 @@ impl std::ops::AddAssign for Merged {
 /// document with its parts). `gbr index` hands each record of a scan, or of saved `gbr scan
 /// --json` output, to [`Books::push`], and calls [`Books::finish`] at the end: both ways give
 /// the same records. A book is held whole, whatever its size (a merge may join its first
-/// study with its last entry), in blocks of [`BLOCK`] records joined once at its end, so that
-/// holding it never asks for twice its size.
+/// study with its last entry), in blocks of [`BLOCK`] records. They are joined once at its end
+/// where a merge is possible (a directory's entries and a body, or a code without kings
+/// beside a study), and handed on as they are where none is, so that a book of a million
+/// captions costs no second copy.
 #[derive(Debug, Default)]
 pub struct Books {
     held: Vec<Vec<Record>>,
     /// Records held.
     count: usize,
+    /// Records held that may be merged: entries of a directory, studies of a body, codes
+    /// without kings.
+    entries: usize,
+    body: usize,
+    without_kings: usize,
     merged: Merged,
 }
 
@@ -61,11 +68,18 @@ pub const BLOCK: usize = 1 << 14;
 
 impl Books {
     /// Adds `record`; when it opens another book than the records held, returns those
-    /// records, merged, in order.
-    pub fn push(&mut self, record: Record) -> Option<Vec<Record>> {
+    /// records, merged, in order, in blocks.
+    pub fn push(&mut self, record: Record) -> Option<Vec<Vec<Record>>> {
         let last = self.held.last().and_then(|b| b.last());
         let ends = last.is_some_and(|r| r.path.book() != record.path.book());
         let done = ends.then(|| self.finish());
+        match (record.kings.is_some(), record.stipulation_source) {
+            (false, _) => self.without_kings += 1,
+            (true, Some(StipulationSource::Heading)) if record.directory_entry.is_none() => {
+                self.entries += 1;
+            }
+            (true, _) => self.body += 1,
+        }
         match self.held.last_mut() {
             Some(block) if block.len() < BLOCK => block.push(record),
             _ => {
@@ -78,15 +92,23 @@ impl Books {
         done
     }
 
-    /// The records held (of the book under way), merged, in order; none when none is held.
-    pub fn finish(&mut self) -> Vec<Record> {
+    /// The records held (of the book under way), merged, in order, in blocks; none when none
+    /// is held.
+    pub fn finish(&mut self) -> Vec<Vec<Record>> {
         let blocks = std::mem::take(&mut self.held);
-        let mut book = Vec::with_capacity(std::mem::take(&mut self.count));
+        let count = std::mem::take(&mut self.count);
+        let (entries, body, without_kings) = (self.entries, self.body, self.without_kings);
+        (self.entries, self.body, self.without_kings) = (0, 0, 0);
+        let directory = entries >= super::book::MIN_ENTRIES && body > 0;
+        if !directory && (without_kings == 0 || entries + body == 0) {
+            return blocks;
+        }
+        let mut book = Vec::with_capacity(count);
         for block in blocks {
             book.extend(block);
         }
         self.merged += merge_book(&mut book);
-        book
+        vec![book]
     }
 
     /// How many records are held: the book under way, so far.
@@ -103,19 +125,6 @@ impl Books {
     pub fn merged(&self) -> Merged {
         self.merged
     }
-}
-
-/// Every record of `records` (in input order), merged a book at a time ([`Books`]).
-pub fn merge_books(records: Vec<Record>) -> (Vec<Record>, Merged) {
-    let mut books = Books::default();
-    let mut out = Vec::with_capacity(records.len());
-    for record in records {
-        if let Some(book) = books.push(record) {
-            out.extend(book);
-        }
-    }
-    out.extend(books.finish());
-    (out, books.merged())
 }
 
 /// The records of one file (`records`, in order) as `gbr index` lists them: the entries of its

@@ -62,6 +62,12 @@ impl Directory {
         }
     }
 
+    /// The records, in the order given (not sorted), for a sort that fills the same memory
+    /// again ([`spill::SpillSort`]).
+    pub(crate) fn into_records(self) -> Vec<Record> {
+        self.records
+    }
+
     /// The order the entries are sorted in.
     pub fn order(&self) -> Order {
         self.order

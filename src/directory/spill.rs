@@ -40,7 +40,7 @@ pub enum SpillError {
 /// The bytes a record takes in memory while it waits to be sorted, about: the record, its
 /// texts that do not fit inline, its findings, and the sort's key and rank for it.
 pub fn footprint(record: &Record) -> usize {
-    let heap = |text: &compact_str::CompactString| {
+    let heap = |text: &compact_str::CompactString| -> usize {
         if text.is_heap_allocated() {
             text.capacity()
         } else {
@@ -58,11 +58,39 @@ pub fn footprint(record: &Record) -> usize {
             std::mem::size_of_val(f) + f.message.capacity() + f.fix.as_ref().map_or(0, String::len)
         })
         .sum();
+    // Boxed parts: their size and the allocator's header and rounding (about 16 bytes).
+    let boxed = |size: usize| size + 16;
+    let citation = record.citation.as_deref().map_or(0, |c| {
+        boxed(std::mem::size_of_val(c))
+            + c.number.as_ref().map_or(0, heap)
+            + c.source.as_ref().map_or(0, heap)
+            + c.honour.as_ref().map_or(0, heap)
+            + c.composers.capacity() * std::mem::size_of::<compact_str::CompactString>()
+            + c.composers.iter().map(heap).sum::<usize>()
+    });
+    let entry = record.directory_entry.as_deref().map_or(0, |e| {
+        boxed(std::mem::size_of_val(e)) + e.printed.as_ref().map_or(0, heap)
+    });
+    let study = record
+        .study
+        .as_deref()
+        .map_or(0, |s| boxed(std::mem::size_of_val(s)));
+    let fixes = record
+        .ocr_fixes
+        .as_deref()
+        .map_or(0, |f| boxed(f.capacity() * 64));
     std::mem::size_of::<Record>()
         + heap(&record.text)
         + heap(&record.canonical)
+        + record.label.as_ref().map_or(0, heap)
+        + record.page.as_ref().map_or(0, heap)
         + squares
         + findings
+        + citation
+        + entry
+        + study
+        + fixes
+        + record.diagram.as_ref().map_or(0, |_| boxed(std::mem::size_of::<shakmaty::Board>()))
         // The sort's compact key and path rank (`Directory::new`).
         + 64
 }
@@ -110,11 +138,50 @@ impl SpillSort {
     /// [`SpillError`] when the batch cannot be sorted or written.
     pub fn push(&mut self, record: Record) -> Result<(), SpillError> {
         self.bytes += footprint(&record);
+        if self.batch.len() == self.batch.capacity() {
+            // Grown by doubling, but never past the records the budget can hold (each takes
+            // at least its own size): a batch never asks for memory beyond the budget, and
+            // never for twice what it holds at once.
+            let most = self.budget / std::mem::size_of::<Record>() + 1;
+            let grown = (2 * self.batch.capacity()).max(1024).min(most);
+            self.batch
+                .reserve_exact(grown.saturating_sub(self.batch.len()).max(1));
+        }
         self.batch.push(record);
-        if self.bytes >= self.budget {
+        if self.bytes >= self.threshold() {
             self.spill()?;
         }
         Ok(())
+    }
+
+    /// Adds `records`, in order: taken as the batch where the batch is empty (a book held
+    /// whole is not copied), after a spill of the batch where they alone reach the budget,
+    /// else one by one as [`SpillSort::push`] adds them.
+    ///
+    /// # Errors
+    /// [`SpillError`] when the batch cannot be sorted or written.
+    pub fn extend(&mut self, records: Vec<Record>) -> Result<(), SpillError> {
+        let bytes: usize = records.iter().map(footprint).sum();
+        if !self.batch.is_empty() && bytes >= self.threshold() {
+            self.spill()?;
+        }
+        if !self.batch.is_empty() {
+            return records.into_iter().try_for_each(|r| self.push(r));
+        }
+        self.batch = records;
+        self.bytes = bytes;
+        if self.bytes >= self.threshold() {
+            self.spill()?;
+        }
+        Ok(())
+    }
+
+    /// The bytes of records at which the batch spills: 85% of the budget, for the
+    /// allocator keeps some memory of its own beside the records (freed pieces kept for
+    /// reuse by each thread), so that the sort's resident memory stays within the budget
+    /// (docs/performance.md, "Memory").
+    fn threshold(&self) -> usize {
+        self.budget / 20 * 17
     }
 
     fn spill(&mut self) -> Result<(), SpillError> {
@@ -131,6 +198,13 @@ impl SpillSort {
         file.rewind()?;
         self.runs.push(file);
         self.spilled += 1;
+        // The next batch fills the memory of this one: no allocation beside it (unless it
+        // was a book taken whole, larger than a batch).
+        let mut records = directory.into_records();
+        records.clear();
+        if records.capacity() <= self.budget / std::mem::size_of::<Record>() + 1 {
+            self.batch = records;
+        }
         if self.runs.len() >= MAX_RUNS {
             // Merged in their order, so equal keys keep the order of the records given.
             let runs = std::mem::take(&mut self.runs);

@@ -64,7 +64,8 @@ pub struct Args {
     output: Option<PathBuf>,
     /// Memory for the entries being sorted (512M, 1G, 2.5G...): beyond it sorted runs go to
     /// temporary files and are merged (tsv and jsonl output) [default: a quarter of the
-    /// machine's memory, at least 256M].
+    /// memory this process may use: the least of the machine's, its control group's limit
+    /// and its address-space limit; at least 16M].
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
     /// When an input cannot be read, report it and write the directory from the rest (exit
@@ -73,20 +74,6 @@ pub struct Args {
     keep_going: bool,
     #[command(flatten)]
     print: PrintArgs,
-}
-
-/// A quarter of the machine's memory (`MemTotal` of /proc/meminfo), at least 256 MiB; 1 GiB
-/// where the machine does not say.
-fn default_memory() -> u64 {
-    const FLOOR: u64 = 256 << 20;
-    let total = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|info| {
-            let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib * 1024)
-        });
-    total.map_or(1 << 30, |t| (t / 4).max(FLOOR))
 }
 
 /// The print settings of `gbr index` (docs/printing.md).
@@ -162,7 +149,7 @@ impl PrintArgs {
     }
 }
 
-/// Every record of every input, in input order, to `keep`, merged a book at a time
+/// Every record of every input, in input order, to `keep` in blocks, merged a book at a time
 /// ([`Books`]); returns how many inputs (or members, or pages) could not be read. An error
 /// when some could not and `keep_going` is off, so that no incomplete directory is written.
 /// `scan_paths` has already reported each problem on stderr. `output`, the file being
@@ -172,13 +159,13 @@ fn scan(
     output: Option<&Path>,
     keep_going: bool,
     tally: &mut Tally,
-    mut keep: impl FnMut(Record) -> anyhow::Result<()> + Send,
+    mut keep: impl FnMut(Vec<Record>) -> anyhow::Result<()> + Send,
 ) -> anyhow::Result<u64> {
     let mut failed = None;
     let mut config = input.config()?;
     config.walk.leave_out.extend(output.map(Path::to_path_buf));
     let summary = scan_paths(&config, input.messages(), Needs::Everything, |event| {
-        // The books a batch ends (an archive's members), merged, in order.
+        // The books a batch ends (an archive's members), merged, in order, in blocks.
         let mut done = Vec::new();
         match event {
             ScanEvent::Records { records, .. } => {
@@ -188,8 +175,8 @@ fn scan(
             }
             ScanEvent::Done(_) => done = tally.finish(),
         }
-        for record in done {
-            if let Err(err) = keep(record) {
+        for block in done {
+            if let Err(err) = keep(block) {
                 failed = Some(err);
                 return ControlFlow::Break(());
             }
@@ -238,9 +225,10 @@ impl Tally {
         studies.into_iter()
     }
 
-    /// Holds `record` in its book; returns the book before it, merged, when it opens another.
-    /// Says on stderr, once a book, that a book is held beyond the sort's memory budget.
-    fn push(&mut self, record: Record) -> Option<Vec<Record>> {
+    /// Holds `record` in its book; returns the book before it, merged, in blocks, when it
+    /// opens another. Says on stderr, once a book, that a book is held beyond the sort's
+    /// memory budget.
+    fn push(&mut self, record: Record) -> Option<Vec<Vec<Record>>> {
         let size = footprint(&record) as u64;
         let done = self.books.push(record);
         if done.is_some() {
@@ -260,8 +248,8 @@ impl Tally {
         done
     }
 
-    /// The book under way, merged.
-    fn finish(&mut self) -> Vec<Record> {
+    /// The book under way, merged, in blocks.
+    fn finish(&mut self) -> Vec<Vec<Record>> {
         self.held = 0;
         self.books.finish()
     }
@@ -296,7 +284,7 @@ impl Tally {
 /// notation and merged a book at a time as a scan is ([`Books`]); or a saved directory, read
 /// back as it was written (its books were merged when it was written, and are not merged
 /// again).
-fn read_from(path: &Path, tally: &mut Tally) -> anyhow::Result<Vec<Record>> {
+fn read_from(path: &Path, tally: &mut Tally) -> anyhow::Result<Vec<Vec<Record>>> {
     let context = || format!("cannot read {}", gbrscan::source_path::shown(path));
     let saved = if path == Path::new("-") {
         read::saved(read::decoded(io::stdin().lock())).with_context(context)?
@@ -305,9 +293,9 @@ fn read_from(path: &Path, tally: &mut Tally) -> anyhow::Result<Vec<Record>> {
         read::saved(read::decoded(file)).with_context(context)?
     };
     if saved.directory.is_some() {
-        return Ok(saved.records);
+        return Ok(vec![saved.records]);
     }
-    let mut out = Vec::with_capacity(saved.records.len());
+    let mut out = Vec::new();
     for record in tally.studies(saved.records) {
         out.extend(tally.push(record).into_iter().flatten());
     }
@@ -366,18 +354,17 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     // the others (and duplicates listings) are built in memory.
     let streamed = format.saved().filter(|_| !args.duplicates);
     let budget = match streamed {
-        Some(_) => args.memory.unwrap_or_else(default_memory),
+        Some(_) => args.memory.unwrap_or_else(crate::cli::memory::default_budget),
         None => u64::MAX,
     };
     let mut sort = SpillSort::new(order, usize::try_from(budget).unwrap_or(usize::MAX));
     let valid_only = args.valid_only;
     let min_rank = args.min_rank;
     let mut kept = 0u64;
-    let mut keep = |record: Record| -> anyhow::Result<()> {
-        if record.rank >= min_rank && (!valid_only || record.valid) {
-            kept += 1;
-            sort.push(record)?;
-        }
+    let mut keep = |mut block: Vec<Record>| -> anyhow::Result<()> {
+        block.retain(|r| r.rank >= min_rank && (!valid_only || r.valid));
+        kept += block.len() as u64;
+        sort.extend(block)?;
         Ok(())
     };
     let mut tally = Tally::new(budget);
