@@ -232,7 +232,7 @@ pub(crate) fn read_pages(
     tick(opts, OcrProgress::Pages(jobs.len() as u64));
     let slots: Vec<Slot> = keys
         .iter()
-        .map(|key| Mutex::new(cached(opts, key).map(Ok)))
+        .map(|key| Mutex::new(cached(opts, key, cache::page_limit(opts.max_pixels)).map(Ok)))
         .collect();
     if slots.iter().all(filled) {
         for _ in &jobs {
@@ -252,15 +252,23 @@ pub(crate) fn read_pages(
 /// A PDF's whole reading as an earlier run with `--ocr` kept it (docs/inputs.md, "OCR"): its
 /// key in the cache, and the reading where the cache holds it, so that a file read before is
 /// neither parsed nor rendered again. `None` with no cache, or when the tools are missing
-/// (reading the pages then says which).
+/// (reading the pages then says which). An entry larger than the text the file may give is
+/// a miss: what its streams may inflate to under `inflate` (docs/inputs.md), and one page of
+/// OCR's text more ([`cache::page_limit`]); a scan's pages, as images, inflate to far more
+/// than the text OCR reads from them.
 pub(crate) fn whole_reading<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
     opts: &OcrOptions,
+    inflate: crate::input::InflateLimit,
 ) -> Option<(String, Option<T>)> {
     opts.cache.as_ref()?;
     let tools = tools(&opts.lang).ok()?;
     let key = cache::file_key(&blake3::hash(bytes), opts, &tools);
-    let reading = cached(opts, &key);
+    let layer = inflate
+        .floor
+        .max(inflate.ratio.saturating_mul(bytes.len() as u64));
+    let limit = layer.saturating_add(cache::page_limit(opts.max_pixels));
+    let reading = cached(opts, &key, limit);
     Some((key, reading))
 }
 
@@ -404,7 +412,7 @@ mod tests {
             }],
         };
         store(&opts, "abcdef", &text);
-        assert_eq!(cached(&opts, "abcdef"), Some(text));
+        assert_eq!(cached(&opts, "abcdef", 1 << 20), Some(text));
         let tag = fs::read_to_string(dir.path().join("ocr/CACHEDIR.TAG")).expect("the tag");
         assert!(tag.starts_with("Signature: 8a477f597d28d172789f06886806bc55"));
     }
