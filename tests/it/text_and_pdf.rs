@@ -101,3 +101,38 @@ fn a_caption_atop_a_page_keeps_its_kings_before_after_one_at_the_foot_of_the_las
         &[("1020.23", "e5h1", "", ""), ("0200.32", "g3d3", "", "")],
     );
 }
+
+#[test]
+fn a_heading_stands_after_a_long_line_across_a_blank_line() {
+    let title = "A GBR directory of all the studies in this book, wins then draws";
+    assert!(title.len() > 60);
+    let entries = [
+        ("0001.03", "f1h1", "+", "heading"),
+        ("0002.01", "c3b1", "+", "heading"),
+    ];
+    assert_both(
+        &[&[title, "", "Wins:", "0001.03 f1h1", "0002.01 c3b1"]],
+        &entries,
+    );
+}
+
+#[test]
+fn a_heading_atop_a_page_stands_after_a_sentence_that_runs_on() {
+    let foot = "The last line of the introduction runs on to the next page and ends with";
+    assert!(foot.len() > 60);
+    assert_both(
+        &[&[foot], &["Wins:", "0001.03 f1h1", "0002.01 c3b1"]],
+        &[
+            ("0001.03", "f1h1", "+", "heading"),
+            ("0002.01", "c3b1", "+", "heading"),
+        ],
+    );
+}
+
+#[test]
+fn words_that_end_a_wrapped_sentence_are_still_no_heading() {
+    let prose = "In the second line the rook goes to the eighth rank and after";
+    assert!(prose.len() > 60);
+    let read = as_text(&[&[prose, "White draws.", "0001.03 f1h1 2/2"]]);
+    assert_eq!(read[0].3, "", "{read:?}");
+}

@@ -8,6 +8,9 @@ use crate::finder::is_token;
 use crate::parse::{lex, space, words};
 use crate::stipulation::Stipulation;
 
+/// The form feed: a page break in extracted text.
+const FORM_FEED: u8 = 0x0c;
+
 mod block;
 mod heading;
 pub use block::{BLOCK_BYTES, sign_across_prose};
@@ -269,13 +272,13 @@ fn read_sign_or_heading(line: &[u8], before: &[u8]) -> Option<Above> {
     }
     // Words, unlike a sign, may end a sentence of prose wrapped onto their line.
     if let Some(h) = heading::read(core) {
-        return (!continues_prose(before)).then_some(Above::Heading(h));
+        return (!continues_prose(line, before)).then_some(Above::Heading(h));
     }
     if line.len() > WORDS_LINE {
         return None;
     }
     words_line(core)
-        .filter(|_| !continues_prose(before))
+        .filter(|_| !continues_prose(line, before))
         .map(Above::Sign)
 }
 
@@ -285,15 +288,36 @@ const SIGN_LINE: usize = 40;
 /// Longest line [`words_line`] reads, in bytes.
 const WORDS_LINE: usize = 80;
 
-/// True when the line that `before` ends with (its line feed the last byte) is prose whose
-/// sentence runs on to the next line: longer than [`LONG_LINE`], holding no code, and ending in
-/// a letter, comma, semicolon or a word broken at its hyphen. The words on the next line then end that sentence (`... and after`
-/// / `White draws`): they are neither a heading nor a sign line.
-fn continues_prose(before: &[u8]) -> bool {
+/// True when `line` goes on with the sentence of the line right above it, which `before` ends
+/// with (its line feed the last byte): that line is prose whose sentence runs on to the next
+/// line, longer than [`LONG_LINE`], holding no code, and ending in a letter, comma, semicolon
+/// or a word broken at its hyphen, and no page break (a form feed) stands between the two. The
+/// words of `line` then end that sentence (`... and after` / `White draws`): they are neither
+/// a heading nor a sign line. A blank line above, or a page break, ends the sentence: a
+/// heading there stands, as it does atop a PDF's page, a text of its own.
+fn continues_prose(line: &[u8], before: &[u8]) -> bool {
+    let mut lead = line.iter().take_while(|b| space::is_control_or_space(**b));
+    if lead.any(|&b| b == FORM_FEED) {
+        return false;
+    }
     let Some(prev) = before.strip_suffix(b"\n") else {
         return false;
     };
-    let prev = prev.strip_suffix(b"\r").unwrap_or(prev).trim_ascii_end();
+    let prev = prev.strip_suffix(b"\r").unwrap_or(prev);
+    // Blanks and control bytes after the last word: a form feed among them is a page break; a
+    // line of them alone is a blank line.
+    let tail = prev
+        .iter()
+        .rev()
+        .take_while(|b| **b != b'\n' && space::is_control_or_space(**b))
+        .count();
+    if prev[prev.len() - tail..].contains(&FORM_FEED) {
+        return false;
+    }
+    let prev = &prev[..prev.len() - tail];
+    if prev.last().is_none_or(|&b| b == b'\n') {
+        return false; // a blank line, or the text's start
+    }
     let from = prev.len().saturating_sub(MAX_LINE + 1);
     let start = memchr::memrchr(b'\n', &prev[from..]).map_or(from, |i| from + i + 1);
     let line = &prev[start..];
