@@ -11,6 +11,9 @@ use crate::finder::has_shape;
 use crate::position::{Kings, MenCount, Position};
 use crate::stipulation::Stipulation;
 
+/// The form feed: a page break in extracted text.
+const FORM_FEED: u8 = 0x0c;
+
 /// Kings read before a code belong to the code before them when that code ends right before
 /// them (`0001.11 e8h8 0014.00 h1e1`, a directory line): they are its kings after. Not across
 /// a line end when that code has kings before it on its own line (`a7d3 0116.00` over
@@ -149,7 +152,12 @@ impl<'a> Reader<'a> {
             self.take_sign(s..anchor);
             return;
         }
-        let Some(g) = lex::gap_backward(buf, anchor).filter(|g| *g < anchor) else {
+        // A page break ends what stands before the code (docs/reading.md, "Page breaks"): a
+        // sign, a side to move or kings at the foot of a page are not the next page's, as
+        // they are not when the pages are texts of their own (a PDF's).
+        let Some(g) = lex::gap_backward(buf, anchor)
+            .filter(|g| *g < anchor && !buf[*g..anchor].contains(&FORM_FEED))
+        else {
             return;
         };
         if let Some(s) = lex::sign_ending_at(buf, g) {
@@ -184,7 +192,10 @@ impl<'a> Reader<'a> {
         let Some(g) = lex::gap_backward(buf, k) else {
             return;
         };
-        if buf[g..k].iter().any(|b| matches!(b, b'\n' | b'\r')) {
+        if buf[g..k]
+            .iter()
+            .any(|b| matches!(*b, b'\n' | b'\r' | FORM_FEED))
+        {
             return;
         }
         // The sign's text, and where the form starts (its bracket).

@@ -136,3 +136,14 @@ fn words_that_end_a_wrapped_sentence_are_still_no_heading() {
     let read = as_text(&[&[prose, "White draws.", "0001.03 f1h1 2/2"]]);
     assert_eq!(read[0].3, "", "{read:?}");
 }
+
+#[test]
+fn a_sign_at_a_page_foot_is_no_sign_of_the_next_page_first_code() {
+    assert_both(
+        &[&["- 1 -", "c3b1 0000.10 =", "+"], &["0002.01 h4f1"]],
+        &[
+            ("0000.10", "c3b1", "=", "beside"),
+            ("0002.01", "h4f1", "", ""),
+        ],
+    );
+}
