@@ -30,6 +30,15 @@ pub fn is_study_number(line: &[u8]) -> bool {
     block_number_in(line).is_some()
 }
 
+/// The rest of `line` after the number of a magazine's study number that opens it (`No 12`,
+/// `Nr. 12`, `No. 14`), blanks before it ignored: `No 12 White to play and win` gives
+/// ` White to play and win`. `None` when no such number opens the line.
+pub fn after_number(line: &[u8]) -> Option<&[u8]> {
+    let a = line.iter().position(|&b| !is_blank(b))?;
+    let (_, end) = numbered(&line[a..])?;
+    Some(&line[a + end..])
+}
+
 /// The number's range in `line` when [`is_study_number`].
 pub(super) fn block_number_in(line: &[u8]) -> Option<(usize, usize)> {
     let a = line.iter().position(|&b| !is_blank(b))?;

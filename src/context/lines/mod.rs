@@ -277,7 +277,10 @@ fn read_sign_or_heading(line: &[u8], before: &[u8]) -> Option<Above> {
     if line.len() > WORDS_LINE {
         return None;
     }
+    // A study number may open the line (`No 12 White to play and win`): its words are the
+    // study's stipulation, as on a line of their own.
     words_line(core)
+        .or_else(|| crate::context::label::after_number(core).and_then(words_line))
         .filter(|_| !continues_prose(line, before))
         .map(Above::Sign)
 }
