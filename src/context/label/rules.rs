@@ -39,6 +39,18 @@ pub fn after_number(line: &[u8]) -> Option<&[u8]> {
     Some(&line[a + end..])
 }
 
+/// True when `line`, blanks around it ignored, is a study's source caption: a text ending in a
+/// year (`Een ander, EG 2014`, `Schakend Nederland, 1962`), perhaps with an honour after the
+/// year (`EG, 2014, 4de Eervolle Vermelding`), the line a book sets under a study's number.
+pub fn is_source_line(line: &[u8]) -> bool {
+    let Some(a) = line.iter().position(|&b| !is_blank(b)) else {
+        return false;
+    };
+    let b = line.iter().rposition(|&b| !is_blank(b)).map_or(a, |b| b + 1);
+    let s = &line[a..b];
+    ends_in_year(s) || ends_in_year_and_honour(s)
+}
+
 /// The number's range in `line` when [`is_study_number`].
 pub(super) fn block_number_in(line: &[u8]) -> Option<(usize, usize)> {
     let a = line.iter().position(|&b| !is_blank(b))?;

@@ -3,6 +3,7 @@
 
 use memchr::memchr_iter;
 
+use super::label::{is_source_line, is_study_number};
 use super::upward::{Upward, Window};
 use crate::finder::is_token;
 use crate::parse::{lex, space, words};
@@ -108,14 +109,35 @@ pub fn look_back_after(buf: &[u8], start: usize, last: Option<usize>) -> Above {
 /// `coded(from, to)` tells whether the line `buf[from..to]` holds a code. The first line that
 /// holds a code, is a sign line or a heading (the code's own line, before the code, is read
 /// for a code only) answers; prose, a line cut by the window, or the window's end, nothing.
+///
+/// A code above is no entry before this one when a study's block opens between the two: a
+/// study number on a line of its own with a source caption under it, down to the code's line
+/// (`- 5 -` over `Een ander, EG 2014`, a book's study as its body sets it). The heading of a
+/// directory above then reaches no further ([`crate::context::Chain`]): the answer is
+/// [`Above::Nothing`].
 #[inline(always)]
 fn walk_up(buf: &[u8], start: usize, coded: impl Fn(usize, usize) -> bool) -> Above {
+    // Whether a source caption was crossed, and a study number above it.
+    let mut source_below = false;
+    let mut opens_block = false;
     for line in Upward::new(buf, start, 0, WINDOW) {
         if coded(line.start, line.end) {
-            return Above::Code;
+            return if opens_block {
+                Above::Nothing
+            } else {
+                Above::Code
+            };
         }
         if line.prose {
             return Above::Nothing;
+        }
+        if line.end != start {
+            let text = &buf[line.start..line.end];
+            if source_below && is_study_number(text) {
+                opens_block = true;
+            } else if !source_below && is_source_line(text) {
+                source_below = true;
+            }
         }
         if line.end != start
             && let Some(above) = sign_or_heading(&buf[line.start..line.end], &buf[..line.start])
