@@ -154,19 +154,49 @@ mod tests {
     fn a_code_inside_a_sentence_is_an_example_only_where_a_word_names_it_one() {
         let table = [
             // Named: the example word, phrase or abbreviation before it, or above it.
-            ("Onder elk diagram staat de GBR-code in de vorm: 1234.56 a7c8, voorafgegaan", true),
-            ("Het voorbeeld + 1234.56 a7c8 betekent dus dat het een winststudie is.", true),
-            ("The code is written in the form 1234.56 with the kings after it.", true),
-            ("A code such as 0103.11 a1c3 says the material and the kings.", true),
+            (
+                "Onder elk diagram staat de GBR-code in de vorm: 1234.56 a7c8, voorafgegaan",
+                true,
+            ),
+            (
+                "Het voorbeeld + 1234.56 a7c8 betekent dus dat het een winststudie is.",
+                true,
+            ),
+            (
+                "The code is written in the form 1234.56 with the kings after it.",
+                true,
+            ),
+            (
+                "A code such as 0103.11 a1c3 says the material and the kings.",
+                true,
+            ),
             ("Some codes, e.g. 0400.10 d5h6 and others, say more.", true),
-            ("For example 0031.01 a8d5 gives the bishop and knight.", true),
-            ("Een voorbeeld:\n+ 1234.56 a7c8 betekent dus dat het diagram zo is.", true),
+            (
+                "For example 0031.01 a8d5 gives the bishop and knight.",
+                true,
+            ),
+            (
+                "Een voorbeeld:\n+ 1234.56 a7c8 betekent dus dat het diagram zo is.",
+                true,
+            ),
             // Not named: a study cited in a sentence, with kings or bare.
             ("So the study 0400.10 d5h6 shows that the rook wins.", false),
-            ("Becker reacted to the 0800.00 study of Ignace Vandecasteele.", false),
-            ("In the old book we find a7d3 0116.00 b2b3c6d6 3/3 with a long solution.", false),
-            ("Later he showed 0103.11 a1c3 to the judge and it was published.", false),
-            ("De koning loopt naar de hoek, en niet zoals in de 0800.00 studies hierboven.", false),
+            (
+                "Becker reacted to the 0800.00 study of Ignace Vandecasteele.",
+                false,
+            ),
+            (
+                "In the old book we find a7d3 0116.00 b2b3c6d6 3/3 with a long solution.",
+                false,
+            ),
+            (
+                "Later he showed 0103.11 a1c3 to the judge and it was published.",
+                false,
+            ),
+            (
+                "De koning loopt naar de hoek, en niet zoals in de 0800.00 studies hierboven.",
+                false,
+            ),
             ("EG 190, No 1: a2f1 0411.56 10/9 Win", false),
         ];
         for (text, want) in table {

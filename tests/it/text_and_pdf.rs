@@ -72,7 +72,12 @@ fn assert_both(pages: &[&[&str]], expected: &[(&str, &str, &str, &str)]) {
 
 #[test]
 fn a_list_of_captions_with_kings_before_gives_each_code_its_own_kings() {
-    let list: &[&str] = &["a7d3 0116.00", "c3b1 0000.10", "h4f1 0002.01", "e1e8 0300.00"];
+    let list: &[&str] = &[
+        "a7d3 0116.00",
+        "c3b1 0000.10",
+        "h4f1 0002.01",
+        "e1e8 0300.00",
+    ];
     let expected: Vec<Read> = [
         ("0116.00", "a7d3"),
         ("0000.10", "c3b1"),

@@ -46,7 +46,10 @@ pub fn is_source_line(line: &[u8]) -> bool {
     let Some(a) = line.iter().position(|&b| !is_blank(b)) else {
         return false;
     };
-    let b = line.iter().rposition(|&b| !is_blank(b)).map_or(a, |b| b + 1);
+    let b = line
+        .iter()
+        .rposition(|&b| !is_blank(b))
+        .map_or(a, |b| b + 1);
     let s = &line[a..b];
     ends_in_year(s) || ends_in_year_and_honour(s)
 }

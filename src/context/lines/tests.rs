@@ -273,9 +273,17 @@ fn a_study_number_over_a_source_opens_a_block_that_no_entry_above_reaches() {
     let start = appendix.find("0400.11").unwrap();
     assert_eq!(look_back(appendix.as_bytes(), start), Above::Nothing);
     // A number alone, or a source alone, between two entries opens no block.
-    for between in ["- 5 -\n", "Een ander, EG 2014\n", "Een ander, EG 2014\n- 5 -\n"] {
+    for between in [
+        "- 5 -\n",
+        "Een ander, EG 2014\n",
+        "Een ander, EG 2014\n- 5 -\n",
+    ] {
         let text = format!("Draws:\n0014.00 h4c1\n{between}0400.11 d5h6\n");
         let start = text.find("0400.11").unwrap();
-        assert_eq!(look_back(text.as_bytes(), start), Above::Code, "{between:?}");
+        assert_eq!(
+            look_back(text.as_bytes(), start),
+            Above::Code,
+            "{between:?}"
+        );
     }
 }

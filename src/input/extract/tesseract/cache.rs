@@ -186,7 +186,10 @@ mod tests {
         assert!(made.success());
         assert_eq!(cached_in_time(&opts, "abcdef", 1 << 20), None);
         store(&opts, "abcdef", &"a page".to_owned());
-        assert_eq!(cached_in_time(&opts, "abcdef", 1 << 20), Some("a page".to_owned()));
+        assert_eq!(
+            cached_in_time(&opts, "abcdef", 1 << 20),
+            Some("a page".to_owned())
+        );
     }
 
     #[test]
@@ -208,7 +211,10 @@ mod tests {
         let dir = tempfile::tempdir().expect("a folder");
         let opts = options(dir.path());
         store(&opts, "abcdef", &"a page".to_owned());
-        assert_eq!(cached_in_time(&opts, "abcdef", 8), Some("a page".to_owned()));
+        assert_eq!(
+            cached_in_time(&opts, "abcdef", 8),
+            Some("a page".to_owned())
+        );
         assert_eq!(cached_in_time(&opts, "abcdef", 7), None);
     }
 }
