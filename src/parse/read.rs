@@ -4,48 +4,15 @@ use std::ops::Range;
 
 use shakmaty::Color;
 
+use super::between::kings_follow_a_code;
 use super::squares::{ListRead, kings_of, split_by_count, split_by_stop, square_list};
 use super::{Form, Parsed, Parts, lex, words};
 use crate::code::Code;
-use crate::finder::has_shape;
 use crate::position::{Kings, MenCount, Position};
 use crate::stipulation::Stipulation;
 
 /// The form feed: a page break in extracted text.
 const FORM_FEED: u8 = 0x0c;
-
-/// Kings read before a code belong to the code before them when that code ends right before
-/// them (`0001.11 e8h8 0014.00 h1e1`, a directory line): they are its kings after. Not across
-/// a line end when that code has kings before it on its own line (`a7d3 0116.00` over
-/// `c3b1 0000.10`, a list of captions in the kings-before form, or a page's last caption over
-/// the next page's first): a code with its kings before it takes no kings after it from the
-/// next line, so the kings that open a line are the code's after them.
-fn kings_follow_a_code(buf: &[u8], kings_start: usize) -> bool {
-    let Some(g) = lex::gap_backward(buf, kings_start) else {
-        return false;
-    };
-    let Some(s) = g.checked_sub(7).filter(|&s| has_shape(buf, s)) else {
-        return false;
-    };
-    let across_line = buf[g..kings_start]
-        .iter()
-        .any(|b| matches!(b, b'\n' | b'\r'));
-    !(across_line && kings_on_its_line_before(buf, s))
-}
-
-/// True when kings stand before the code at `code_start` on its line, a gap of blanks with no
-/// line end between (`a7d3 0116.00`).
-fn kings_on_its_line_before(buf: &[u8], code_start: usize) -> bool {
-    lex::gap_backward(buf, code_start)
-        .filter(|&g| {
-            g < code_start
-                && !buf[g..code_start]
-                    .iter()
-                    .any(|b| matches!(b, b'\n' | b'\r'))
-        })
-        .and_then(|g| lex::kings_token_ending_at(buf, g))
-        .is_some()
-}
 
 /// Reads the stipulation at `i`: one token, or two (`BTM, Win`, `+ ZAZ`).
 fn stipulation_from(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
@@ -152,9 +119,8 @@ impl<'a> Reader<'a> {
             self.take_sign(s..anchor);
             return;
         }
-        // A page break ends what stands before the code (docs/reading.md, "Page breaks"): a
-        // sign, a side to move or kings at the foot of a page are not the next page's, as
-        // they are not when the pages are texts of their own (a PDF's).
+        // A form does not reach back over a page break (docs/reading.md, "Page breaks"): what
+        // ends the page before is not the next page's, as when pages are texts (a PDF's).
         let Some(g) = lex::gap_backward(buf, anchor)
             .filter(|g| *g < anchor && !buf[*g..anchor].contains(&FORM_FEED))
         else {

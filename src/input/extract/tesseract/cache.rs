@@ -79,6 +79,14 @@ pub(super) fn page_limit(max_pixels: u64) -> u64 {
     max_pixels.saturating_add(64 << 10)
 }
 
+/// The most bytes of a PDF's whole reading, for a file of `len` bytes: what its streams may
+/// inflate to under `inflate`, and one page of OCR's text more ([`page_limit`]); a scan's
+/// pages, as images, inflate to far more than the text OCR reads from them.
+pub(super) fn whole_limit(len: u64, inflate: crate::input::InflateLimit, max_pixels: u64) -> u64 {
+    let layer = inflate.floor.max(inflate.ratio.saturating_mul(len));
+    layer.saturating_add(page_limit(max_pixels))
+}
+
 /// The bytes of the cache entry at `path` if it is a regular file of at most `limit` bytes,
 /// opened without following a symbolic link and without waiting on a FIFO, and read at most
 /// `limit` bytes (a file that grows while read is a miss).
@@ -139,12 +147,14 @@ pub const CACHEDIR_TAG: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
 # This file is a cache directory tag created by gbr (--ocr).\n\
 # For information about cache directory tags, see https://bford.info/cachedir/\n";
 
-#[cfg(all(test, unix))]
+#[cfg(test)]
 mod tests {
     use std::sync::mpsc;
     use std::time::Duration;
 
+    use super::super::PageText;
     use super::*;
+    use crate::misread::OcrFix;
 
     /// The options of a cache in `dir`.
     fn options(dir: &Path) -> OcrOptions {
@@ -175,6 +185,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn an_entry_that_is_a_fifo_is_a_miss_and_is_replaced() {
         let dir = tempfile::tempdir().expect("a folder");
         let opts = options(dir.path());
@@ -193,6 +204,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn an_entry_that_is_a_link_is_a_miss_even_to_a_file() {
         let dir = tempfile::tempdir().expect("a folder");
         let opts = options(dir.path());
@@ -216,5 +228,27 @@ mod tests {
             Some("a page".to_owned())
         );
         assert_eq!(cached_in_time(&opts, "abcdef", 7), None);
+    }
+
+    #[test]
+    fn the_cache_folder_is_tagged_and_keeps_the_lines_read_again() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let opts = OcrOptions {
+            cache: Some(dir.path().join("ocr")),
+            ..OcrOptions::default()
+        };
+        let text = PageText {
+            text: "f4b8 0800.11 4/4 Draw\n".to_owned(),
+            reread: vec![OcrFix {
+                offset: 0,
+                found: "f4b8 or a — 4/4".into(),
+                read: "f4b8 0800.11 4/4".into(),
+                part: None,
+            }],
+        };
+        store(&opts, "abcdef", &text);
+        assert_eq!(cached(&opts, "abcdef", 1 << 20), Some(text));
+        let tag = fs::read_to_string(dir.path().join("ocr/CACHEDIR.TAG")).expect("the tag");
+        assert!(tag.starts_with("Signature: 8a477f597d28d172789f06886806bc55"));
     }
 }
