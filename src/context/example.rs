@@ -30,6 +30,11 @@ const EXAMPLE_WORDS: &[&str] = &[
     "notatie",
 ];
 
+/// Phrases of two words that announce an example right before a code on its line, or before
+/// the colon ending the line above (lower case): `such as 1234.56`. The Dutch `zoals` is no
+/// such word: it compares (`niet zoals in de 0800.00 studies`) as often as it names.
+const EXAMPLE_PHRASES: &[[&str; 2]] = &[["such", "as"]];
+
 /// Abbreviations that announce an example, counted only where a full stop marks them as one
 /// (`e.g.`, `bv.`, `z.B.`, `bijv.`, `p.ex.`): `EG` alone is the magazine (`EG 190, No 1:`).
 const ABBREVIATIONS: &[&str] = &["eg", "bv", "zb", "bijv", "bspw", "pex", "pej"];
@@ -64,12 +69,18 @@ fn words(s: &[u8]) -> impl DoubleEndedIterator<Item = (Vec<u8>, bool)> + '_ {
 }
 
 /// Whether one of [`EXAMPLE_WORDS`] (or of [`ABBREVIATIONS`], written with its full stop) is
-/// among the last `n` words of `s`.
+/// among the last `n` words of `s`, or `s` ends with one of [`EXAMPLE_PHRASES`].
 fn example_word_among(s: &[u8], n: usize) -> bool {
-    words(s).rev().take(n).any(|(w, dotted)| {
-        let is = |list: &[&str]| list.iter().any(|e| e.as_bytes() == w.as_slice());
-        is(EXAMPLE_WORDS) || (dotted && is(ABBREVIATIONS))
-    })
+    let last: Vec<(Vec<u8>, bool)> = words(s).rev().take(n).collect();
+    let phrase = EXAMPLE_PHRASES.iter().any(|[first, second]| {
+        matches!(last.as_slice(), [(b, _), (a, _), ..]
+            if a.as_slice() == first.as_bytes() && b.as_slice() == second.as_bytes())
+    });
+    phrase
+        || last.iter().any(|(w, dotted)| {
+            let is = |list: &[&str]| list.iter().any(|e| e.as_bytes() == w.as_slice());
+            is(EXAMPLE_WORDS) || (*dotted && is(ABBREVIATIONS))
+        })
 }
 
 /// The text of the line ending at `end` (0-based, exclusive) from its start, or from
@@ -113,25 +124,83 @@ fn announced_above(text: &[u8], line_start: usize) -> bool {
 /// words before it on its line (`Het voorbeeld + 1234.56`, `in the form 1234.56`, `e.g.
 /// 0103.11`, `z.B. 4001.00`, `Zum Beispiel: + 0311.02`; an abbreviation only with its full
 /// stop, so that `EG 190, No 1:` is a caption), at the end of the line above it before a colon
-/// (`Een voorbeeld:` over `+ 1234.56 a7c8 betekent ...`), or a code inside a sentence: two
-/// words or more of prose on its line before it and two small-letter words or more right
-/// after it (`... het voorbeeld + 1234.56 a7c8 betekent dus ...`). The rule comes from the
-/// 2017 and 2008 study books' explanations of the code (`../shared/real`,
-/// `../shared/corpus`), which print their example in each of these ways.
+/// (`Een voorbeeld:` over `+ 1234.56 a7c8 betekent ...`). The text must name the example so:
+/// a code inside a sentence that no such word names (`So the study 0400.10 d5h6 shows that
+/// ...`, `the 0800.00 study of ...`) is a study cited, never an example. The words come from
+/// the 2017 and 2008 study books' explanations of the code (`../shared/real`,
+/// `../shared/corpus`), which name their example in each of these ways.
 pub(crate) fn is_example(text: &[u8], span: Range<usize>) -> bool {
     let before = line_before(text, span.start);
     let line_start = span.start - before.len();
-    if example_word_among(before, 4) || announced_above(text, line_start) {
-        return true;
+    example_word_among(before, 4) || announced_above(text, line_start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether the code read at the first `dddd.dd` of `text` is an example of the notation.
+    #[track_caller]
+    fn example(text: &str) -> bool {
+        let buf = text.as_bytes();
+        let anchor = (0..buf.len())
+            .find(|&i| crate::finder::is_token(buf, i))
+            .expect("a code");
+        let parsed = crate::parse::parse_at(buf, anchor).expect("a code");
+        is_example(buf, parsed.span)
     }
-    let reach = (span.end + REACH).min(text.len());
-    let line_end = memchr::memchr(b'\n', &text[span.end..reach]).map_or(reach, |i| span.end + i);
-    let after = &text[span.end..line_end];
-    let small_after = after
-        .split(|b| b.is_ascii_whitespace())
-        .filter(|w| !w.is_empty())
-        .take(2)
-        .filter(|w| w.len() >= 2 && w.iter().all(|b| b.is_ascii_lowercase()))
-        .count();
-    small_after == 2 && words(before).nth(1).is_some()
+
+    #[test]
+    fn a_code_inside_a_sentence_is_an_example_only_where_a_word_names_it_one() {
+        let table = [
+            // Named: the example word, phrase or abbreviation before it, or above it.
+            (
+                "Onder elk diagram staat de GBR-code in de vorm: 1234.56 a7c8, voorafgegaan",
+                true,
+            ),
+            (
+                "Het voorbeeld + 1234.56 a7c8 betekent dus dat het een winststudie is.",
+                true,
+            ),
+            (
+                "The code is written in the form 1234.56 with the kings after it.",
+                true,
+            ),
+            (
+                "A code such as 0103.11 a1c3 says the material and the kings.",
+                true,
+            ),
+            ("Some codes, e.g. 0400.10 d5h6 and others, say more.", true),
+            (
+                "For example 0031.01 a8d5 gives the bishop and knight.",
+                true,
+            ),
+            (
+                "Een voorbeeld:\n+ 1234.56 a7c8 betekent dus dat het diagram zo is.",
+                true,
+            ),
+            // Not named: a study cited in a sentence, with kings or bare.
+            ("So the study 0400.10 d5h6 shows that the rook wins.", false),
+            (
+                "Becker reacted to the 0800.00 study of Ignace Vandecasteele.",
+                false,
+            ),
+            (
+                "In the old book we find a7d3 0116.00 b2b3c6d6 3/3 with a long solution.",
+                false,
+            ),
+            (
+                "Later he showed 0103.11 a1c3 to the judge and it was published.",
+                false,
+            ),
+            (
+                "De koning loopt naar de hoek, en niet zoals in de 0800.00 studies hierboven.",
+                false,
+            ),
+            ("EG 190, No 1: a2f1 0411.56 10/9 Win", false),
+        ];
+        for (text, want) in table {
+            assert_eq!(example(text), want, "{text}");
+        }
+    }
 }

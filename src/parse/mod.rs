@@ -6,6 +6,7 @@
 //! once a code is there: what the text gives is kept, even when it contradicts itself, and
 //! [`crate::check`](mod@crate::check) reports the contradictions.
 
+mod between;
 pub(crate) mod lex;
 mod read;
 mod solver;

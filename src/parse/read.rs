@@ -4,20 +4,15 @@ use std::ops::Range;
 
 use shakmaty::Color;
 
+use super::between::kings_follow_a_code;
 use super::squares::{ListRead, kings_of, split_by_count, split_by_stop, square_list};
 use super::{Form, Parsed, Parts, lex, words};
 use crate::code::Code;
-use crate::finder::has_shape;
 use crate::position::{Kings, MenCount, Position};
 use crate::stipulation::Stipulation;
 
-/// Kings read before a code belong to the code before them when that code ends right before
-/// them (`0001.11 e8h8 0014.00 h1e1`, a directory line): they are its kings after.
-fn kings_follow_a_code(buf: &[u8], kings_start: usize) -> bool {
-    lex::gap_backward(buf, kings_start)
-        .and_then(|g| g.checked_sub(7))
-        .is_some_and(|s| has_shape(buf, s))
-}
+/// The form feed: a page break in extracted text.
+const FORM_FEED: u8 = 0x0c;
 
 /// Reads the stipulation at `i`: one token, or two (`BTM, Win`, `+ ZAZ`).
 fn stipulation_from(buf: &[u8], i: usize) -> Option<(Stipulation, usize)> {
@@ -124,7 +119,11 @@ impl<'a> Reader<'a> {
             self.take_sign(s..anchor);
             return;
         }
-        let Some(g) = lex::gap_backward(buf, anchor).filter(|g| *g < anchor) else {
+        // A form does not reach back over a page break (docs/reading.md, "Page breaks"): what
+        // ends the page before is not the next page's, as when pages are texts (a PDF's).
+        let Some(g) = lex::gap_backward(buf, anchor)
+            .filter(|g| *g < anchor && !buf[*g..anchor].contains(&FORM_FEED))
+        else {
             return;
         };
         if let Some(s) = lex::sign_ending_at(buf, g) {
@@ -159,7 +158,10 @@ impl<'a> Reader<'a> {
         let Some(g) = lex::gap_backward(buf, k) else {
             return;
         };
-        if buf[g..k].iter().any(|b| matches!(b, b'\n' | b'\r')) {
+        if buf[g..k]
+            .iter()
+            .any(|b| matches!(*b, b'\n' | b'\r' | FORM_FEED))
+        {
             return;
         }
         // The sign's text, and where the form starts (its bracket).

@@ -343,3 +343,35 @@ fn a_quote_without_a_number_just_above_its_study_is_merged_into_it() {
         ["\"0800.00\"", "\"f6h3 0800.00 +\"", "\"h3c1 0800.00 =\""]
     );
 }
+
+#[test]
+fn a_study_set_after_a_directory_takes_no_stipulation_from_its_last_heading() {
+    // An appendix after the book's directory: a title line, then a study as the body sets it
+    // (its number alone, its source, its code). The number over a source opens a study's
+    // block: the directory's `Remisestudies (=):` reaches no further.
+    let book = std::fs::read_to_string("fixtures/check/book-with-directory.txt").unwrap();
+    let text = format!(
+        "{book}\nAanhangsel: een studie die binnenkwam na het zetten\n\n- 5 -\n\
+         Een ander, EG 2014\n0400.11 d5h6\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("book.txt");
+    std::fs::write(&path, text).unwrap();
+    let records: Vec<Value> = run(&["scan", "--json", path.to_str().unwrap()], 0)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["type"] == "match")
+        .map(|v| v["data"].clone())
+        .collect();
+    let read = |code: &str, kings: &str| {
+        let r = records
+            .iter()
+            .find(|r| r["code"] == code && r["kings"] == kings)
+            .unwrap_or_else(|| panic!("{code} {kings}"));
+        (r["stipulation"].clone(), r["stipulation_source"].clone())
+    };
+    assert_eq!(read("0400.11", "d5h6"), (Value::Null, Value::Null));
+    // The directory's entries keep their headings.
+    assert_eq!(read("0300.10", "c2e4"), ("+".into(), "heading".into()));
+    assert_eq!(read("0014.00", "h4c1"), ("=".into(), "heading".into()));
+}

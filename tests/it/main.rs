@@ -34,3 +34,4 @@ mod records;
 mod reliability;
 mod scan_inputs;
 mod support;
+mod text_and_pdf;

@@ -56,8 +56,8 @@ use super::upward::{Upward, Window};
 pub(crate) mod cite;
 mod rules;
 
-pub use rules::is_study_number;
 use rules::{Line, after_builtin, block_number_in, digits, is_blank, lettered, recognise};
+pub use rules::{after_number, is_source_line, is_study_number};
 
 /// Lines read before a code, its own line (up to the code) included.
 pub const CAPTION_LINES: usize = 10;

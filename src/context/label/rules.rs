@@ -30,6 +30,30 @@ pub fn is_study_number(line: &[u8]) -> bool {
     block_number_in(line).is_some()
 }
 
+/// The rest of `line` after the number of a magazine's study number that opens it (`No 12`,
+/// `Nr. 12`, `No. 14`), blanks before it ignored: `No 12 White to play and win` gives
+/// ` White to play and win`. `None` when no such number opens the line.
+pub fn after_number(line: &[u8]) -> Option<&[u8]> {
+    let a = line.iter().position(|&b| !is_blank(b))?;
+    let (_, end) = numbered(&line[a..])?;
+    Some(&line[a + end..])
+}
+
+/// True when `line`, blanks around it ignored, is a study's source caption: a text ending in a
+/// year (`Een ander, EG 2014`, `Schakend Nederland, 1962`), perhaps with an honour after the
+/// year (`EG, 2014, 4de Eervolle Vermelding`), the line a book sets under a study's number.
+pub fn is_source_line(line: &[u8]) -> bool {
+    let Some(a) = line.iter().position(|&b| !is_blank(b)) else {
+        return false;
+    };
+    let b = line
+        .iter()
+        .rposition(|&b| !is_blank(b))
+        .map_or(a, |b| b + 1);
+    let s = &line[a..b];
+    ends_in_year(s) || ends_in_year_and_honour(s)
+}
+
 /// The number's range in `line` when [`is_study_number`].
 pub(super) fn block_number_in(line: &[u8]) -> Option<(usize, usize)> {
     let a = line.iter().position(|&b| !is_blank(b))?;

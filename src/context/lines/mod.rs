@@ -3,14 +3,20 @@
 
 use memchr::memchr_iter;
 
+use super::label::{is_source_line, is_study_number};
 use super::upward::{Upward, Window};
 use crate::finder::is_token;
 use crate::parse::{lex, space, words};
 use crate::stipulation::Stipulation;
 
+/// The form feed: a page break in extracted text.
+const FORM_FEED: u8 = 0x0c;
+
 mod block;
 mod heading;
+mod prose;
 pub use block::{BLOCK_BYTES, sign_across_prose};
+use prose::continues_prose;
 
 /// A line that is a heading of a printed directory (docs/reading.md, "Headings of a printed
 /// directory"), spaces and control bytes at its ends (a page break's form feed) aside: its
@@ -105,14 +111,35 @@ pub fn look_back_after(buf: &[u8], start: usize, last: Option<usize>) -> Above {
 /// `coded(from, to)` tells whether the line `buf[from..to]` holds a code. The first line that
 /// holds a code, is a sign line or a heading (the code's own line, before the code, is read
 /// for a code only) answers; prose, a line cut by the window, or the window's end, nothing.
+///
+/// A code above is no entry before this one when a study's block opens between the two: a
+/// study number on a line of its own with a source caption under it, down to the code's line
+/// (`- 5 -` over `Een ander, EG 2014`, a book's study as its body sets it). The heading of a
+/// directory above then reaches no further ([`crate::context::Chain`]): the answer is
+/// [`Above::Nothing`].
 #[inline(always)]
 fn walk_up(buf: &[u8], start: usize, coded: impl Fn(usize, usize) -> bool) -> Above {
+    // Whether a source caption was crossed, and a study number above it.
+    let mut source_below = false;
+    let mut opens_block = false;
     for line in Upward::new(buf, start, 0, WINDOW) {
         if coded(line.start, line.end) {
-            return Above::Code;
+            return if opens_block {
+                Above::Nothing
+            } else {
+                Above::Code
+            };
         }
         if line.prose {
             return Above::Nothing;
+        }
+        if line.end != start {
+            let text = &buf[line.start..line.end];
+            if source_below && is_study_number(text) {
+                opens_block = true;
+            } else if !source_below && is_source_line(text) {
+                source_below = true;
+            }
         }
         if line.end != start
             && let Some(above) = sign_or_heading(&buf[line.start..line.end], &buf[..line.start])
@@ -269,13 +296,16 @@ fn read_sign_or_heading(line: &[u8], before: &[u8]) -> Option<Above> {
     }
     // Words, unlike a sign, may end a sentence of prose wrapped onto their line.
     if let Some(h) = heading::read(core) {
-        return (!continues_prose(before)).then_some(Above::Heading(h));
+        return (!continues_prose(line, before)).then_some(Above::Heading(h));
     }
     if line.len() > WORDS_LINE {
         return None;
     }
+    // A study number may open the line (`No 12 White to play and win`): its words are the
+    // study's stipulation, as on a line of their own.
     words_line(core)
-        .filter(|_| !continues_prose(before))
+        .or_else(|| crate::context::label::after_number(core).and_then(words_line))
+        .filter(|_| !continues_prose(line, before))
         .map(Above::Sign)
 }
 
@@ -284,29 +314,6 @@ const SIGN_LINE: usize = 40;
 
 /// Longest line [`words_line`] reads, in bytes.
 const WORDS_LINE: usize = 80;
-
-/// True when the line that `before` ends with (its line feed the last byte) is prose whose
-/// sentence runs on to the next line: longer than [`LONG_LINE`], holding no code, and ending in
-/// a letter, comma, semicolon or a word broken at its hyphen. The words on the next line then end that sentence (`... and after`
-/// / `White draws`): they are neither a heading nor a sign line.
-fn continues_prose(before: &[u8]) -> bool {
-    let Some(prev) = before.strip_suffix(b"\n") else {
-        return false;
-    };
-    let prev = prev.strip_suffix(b"\r").unwrap_or(prev).trim_ascii_end();
-    let from = prev.len().saturating_sub(MAX_LINE + 1);
-    let start = memchr::memrchr(b'\n', &prev[from..]).map_or(from, |i| from + i + 1);
-    let line = &prev[start..];
-    let runs_on = match line {
-        [.., b, b'-'] => b.is_ascii_alphabetic(), // a word broken at its hyphen
-        [.., b] => b.is_ascii_alphabetic() || matches!(b, b',' | b';'),
-        [] => false,
-    };
-    // A line holding a code (a directory's entries) is no prose.
-    runs_on
-        && line.len() > LONG_LINE
-        && !memchr_iter(b'.', line).any(|dot| dot >= 4 && is_token(line, dot - 4))
-}
 
 /// A line holding only a result or a side to move in words (the table of docs/reading.md),
 /// starting with a capital, in brackets or not, perhaps with a full stop or colon after it:

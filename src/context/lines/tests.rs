@@ -245,3 +245,45 @@ proptest::proptest! {
         proptest::prop_assert_eq!(may_read(&line), may_read_by_the_rules(&line));
     }
 }
+
+#[test]
+fn a_stipulation_in_words_after_a_study_number_is_the_study_sign() {
+    let table = [
+        ("No 12 White to play and win", Some("+")),
+        ("No 13 Black to move, draw", Some("-=")),
+        ("Nr. 7 Draw", Some("=")),
+        ("No. 14 (correction)", None),
+        ("No 18601 S. Didukh", None),
+    ];
+    for (head, want) in table {
+        let text = format!("{head}\na7d3 0103.00 b2c6 2/2\n");
+        let start = text.find("a7d3").expect("the code");
+        let above = match look_back(text.as_bytes(), start) {
+            Above::Sign(s) => Some(s.to_string()),
+            _ => None,
+        };
+        assert_eq!(above, want.map(String::from), "{head}");
+    }
+}
+
+#[test]
+fn a_study_number_over_a_source_opens_a_block_that_no_entry_above_reaches() {
+    let appendix = "Draws:\n0014.00 h4c1  - 2 -\n\nAppendix: a late study\n\n- 5 -\n\
+                    Een ander, EG 2014\n0400.11 d5h6\n";
+    let start = appendix.find("0400.11").unwrap();
+    assert_eq!(look_back(appendix.as_bytes(), start), Above::Nothing);
+    // A number alone, or a source alone, between two entries opens no block.
+    for between in [
+        "- 5 -\n",
+        "Een ander, EG 2014\n",
+        "Een ander, EG 2014\n- 5 -\n",
+    ] {
+        let text = format!("Draws:\n0014.00 h4c1\n{between}0400.11 d5h6\n");
+        let start = text.find("0400.11").unwrap();
+        assert_eq!(
+            look_back(text.as_bytes(), start),
+            Above::Code,
+            "{between:?}"
+        );
+    }
+}

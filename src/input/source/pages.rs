@@ -65,7 +65,7 @@ impl Visitor<'_, '_> {
         bytes: &[u8],
         ocr: &OcrOptions,
     ) -> Result<Vec<pdf::Page>, pdf::PdfError> {
-        let whole = tesseract::whole_reading::<Vec<pdf::Page>>(bytes, ocr);
+        let whole = tesseract::whole_reading::<Vec<pdf::Page>>(bytes, ocr, self.opts.limit);
         let key = match whole {
             Some((_, Some(pages))) => return Ok(pages),
             Some((key, None)) => Some(key),

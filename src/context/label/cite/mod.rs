@@ -284,10 +284,15 @@ fn push_words(to: &mut String, words: &str) {
 }
 
 /// The rest of a `No N` line: an honour (with a source after it), a source ending in a year,
-/// or the composers.
+/// or the composers; neither a stipulation in words (`No 12 White to play and win`, read by
+/// the look-back as a sign line: `crate::context::lines`) nor a note in brackets
+/// (`No. 14 (correction)`) names a composer.
 fn name_line(rest: &str, cite: &mut Citation) {
     let rest = rest.trim();
-    if rest.is_empty() {
+    if rest.is_empty()
+        || crate::context::lines::words_line(rest.as_bytes()).is_some()
+        || (rest.starts_with(['(', '[']) && rest.ends_with([')', ']']))
+    {
         return;
     }
     if citation::honour(rest).is_some()

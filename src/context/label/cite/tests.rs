@@ -48,3 +48,17 @@ fn probleemblads_numbers_name_the_composer() {
     assert_eq!(cite.number.as_deref(), Some("E312"));
     assert_eq!(cite.composers, ["Maker"]);
 }
+
+#[test]
+fn a_stipulation_or_a_note_after_the_number_names_no_composer() {
+    for (head, number) in [
+        ("No 12 White to play and win", "12"),
+        ("No 13 Black to move, draw", "13"),
+        ("No. 14 (correction)", "14"),
+    ] {
+        let text = format!("{head}\na7d3 0103.00 b2c6 2/2\n");
+        let cite = cite_of(&text, head).expect("a citation");
+        assert_eq!(cite.number.as_deref(), Some(number), "{head}");
+        assert!(cite.composers.is_empty(), "{head}: {:?}", cite.composers);
+    }
+}

