@@ -13,6 +13,11 @@ use crate::position::Kings;
 use crate::position::Part;
 use crate::record::Record;
 
+mod near;
+
+use near::{digits_apart, squares_apart};
+pub(crate) use near::{near_keys, near_match};
+
 /// One entry of a directory: its code, kings, where it stands and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
@@ -44,27 +49,6 @@ impl Entry {
 
 /// Builds a diagnostic at a caption's span: caption, span, severity, message.
 type MakeAt<'a> = dyn Fn(&Caption, Range<usize>, Severity, String) -> Diagnostic + 'a;
-
-/// Digits that differ between two codes.
-fn digits_apart(a: Code, b: Code) -> usize {
-    a.digits()
-        .iter()
-        .zip(b.digits())
-        .filter(|(x, y)| x.value() != y.value())
-        .count()
-}
-
-/// Squares that differ between two pairs of kings.
-fn squares_apart(a: Kings, b: Kings) -> usize {
-    usize::from(a.white != b.white) + usize::from(a.black != b.black)
-}
-
-/// True when two positions (code and kings) are a near match as `gbr check` reports one
-/// ([`relation`]): the same kings with the codes one digit apart, or the same code with the
-/// kings one square apart.
-pub(crate) fn near_match(a: (Code, Kings), b: (Code, Kings)) -> bool {
-    (a.1 == b.1 && digits_apart(a.0, b.0) == 1) || (a.0 == b.0 && squares_apart(a.1, b.1) == 1)
-}
 
 /// How an entry stands to a caption: an exact match, a near one (with words), or none.
 fn relation(caption: &Caption, entry: &Entry) -> Option<Option<String>> {
@@ -150,38 +134,6 @@ impl Lookup {
         out.dedup();
         out
     }
-}
-
-/// Every position near `kings` and `code` as [`near_match`] means it, each once: the same kings
-/// with the code one digit apart (6 digits, 9 other values each, where the code is one), then
-/// the same code with one king on another square (63 squares for each king).
-pub(crate) fn near_keys(kings: Kings, code: Code) -> impl Iterator<Item = (Kings, Code)> {
-    let digits = code.digits().map(|d| d.value());
-    let codes = (0..digits.len()).flat_map(move |at| {
-        (0..=9u8)
-            .filter(move |v| *v != digits[at])
-            .filter_map(move |value| {
-                let mut other = digits;
-                other[at] = value;
-                Code::from_digits(other).map(|c| (kings, c))
-            })
-    });
-    let moved = shakmaty::Square::ALL.into_iter().flat_map(move |square| {
-        [
-            Kings {
-                white: square,
-                ..kings
-            },
-            Kings {
-                black: square,
-                ..kings
-            },
-        ]
-        .into_iter()
-        .filter(move |k| *k != kings)
-        .map(move |k| (k, code))
-    });
-    codes.chain(moved)
 }
 
 /// The diagnostics of body captions `body` against directory `entries`; `make` builds a

@@ -9,9 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use gbrscan::choice::Choice as _;
-use gbrscan::copies::merge::{Books, Merged};
 use gbrscan::directory::spill::SpillSort;
-use gbrscan::directory::spill::footprint;
 use gbrscan::directory::{DuplicateOptions, Order};
 use gbrscan::render::{Format, Listing};
 use gbrscan::render::{Layout, Paper, Print, without_board};
@@ -23,6 +21,10 @@ use crate::cli::atomic::Output;
 use crate::cli::choice::choice;
 use crate::cli::choose_format::choose_format;
 use crate::cli::inputs::{InputArgs, Needs, parse_size, scan_paths};
+
+mod tally;
+
+use tally::Tally;
 
 /// Arguments of `gbr index`.
 #[derive(Debug, clap::Args)]
@@ -150,10 +152,10 @@ impl PrintArgs {
 }
 
 /// Every record of every input, in input order, to `keep` in blocks, merged a book at a time
-/// ([`Books`]); returns how many inputs (or members, or pages) could not be read. An error
-/// when some could not and `keep_going` is off, so that no incomplete directory is written.
-/// `scan_paths` has already reported each problem on stderr. `output`, the file being
-/// written, is never read.
+/// ([`gbrscan::copies::merge::Books`]); returns how many inputs (or members, or pages) could
+/// not be read. An error when some could not and `keep_going` is off, so that no incomplete
+/// directory is written. `scan_paths` has already reported each problem on stderr. `output`,
+/// the file being written, is never read.
 fn scan(
     input: &InputArgs,
     output: Option<&Path>,
@@ -196,94 +198,10 @@ fn scan(
     Ok(summary.errors)
 }
 
-/// What `gbr index` left out and merged, for its summary on stderr, and the book under way.
-struct Tally {
-    /// Examples of the notation left out ([`Record::example`]).
-    examples: usize,
-    books: Books,
-    /// The memory budget of the sort: a book held beyond it is said on stderr.
-    budget: u64,
-    /// Bytes the book under way holds ([`footprint`]).
-    held: u64,
-}
-
-impl Tally {
-    fn new(budget: u64) -> Tally {
-        Tally {
-            examples: 0,
-            books: Books::default(),
-            budget,
-            held: 0,
-        }
-    }
-
-    /// `records` without the examples of the notation, counted.
-    fn studies(&mut self, records: Vec<Record>) -> impl Iterator<Item = Record> + use<> {
-        let before = records.len();
-        let studies: Vec<Record> = records.into_iter().filter(|r| !r.example).collect();
-        self.examples += before - studies.len();
-        studies.into_iter()
-    }
-
-    /// Holds `record` in its book; returns the book before it, merged, in blocks, when it
-    /// opens another. Says on stderr, once a book, that a book is held beyond the sort's
-    /// memory budget.
-    fn push(&mut self, record: Record) -> Option<Vec<Vec<Record>>> {
-        let size = footprint(&record) as u64;
-        let done = self.books.push(record);
-        if done.is_some() {
-            self.held = 0;
-        }
-        let before = self.held;
-        self.held += size;
-        if before <= self.budget && self.held > self.budget {
-            let path = self.books.last().map(|r| r.path.escaped().into_owned());
-            eprintln!(
-                "gbr: {}: one book of more than {} MB held in memory whole to merge its \
-                 studies with its own directory (beyond --memory)",
-                path.unwrap_or_default(),
-                self.budget >> 20
-            );
-        }
-        done
-    }
-
-    /// The book under way, merged, in blocks.
-    fn finish(&mut self) -> Vec<Vec<Record>> {
-        self.held = 0;
-        self.books.finish()
-    }
-
-    /// Says on stderr what was left out and merged.
-    fn report(&self) {
-        let Merged { entries, mentions } = self.books.merged();
-        let plural =
-            |n: usize, one: &'static str, more: &'static str| if n == 1 { one } else { more };
-        if self.examples > 0 {
-            eprintln!(
-                "gbr: {} {} of the notation in prose left out (codes, no studies)",
-                self.examples,
-                plural(self.examples, "example", "examples")
-            );
-        }
-        if entries > 0 {
-            let what = plural(entries, "entry", "entries");
-            eprintln!(
-                "gbr: {entries} {what} of a book's own directory merged with their studies in \
-                 its body"
-            );
-        }
-        if mentions > 0 {
-            let what = plural(mentions, "mention of a study", "mentions of a study");
-            eprintln!("gbr: {mentions} {what} in prose merged with the study");
-        }
-    }
-}
-
 /// The records of `--from`: saved `gbr scan --json` output, without the examples of the
-/// notation and merged a book at a time as a scan is ([`Books`]); or a saved directory, read
-/// back as it was written (its books were merged when it was written, and are not merged
-/// again).
+/// notation and merged a book at a time as a scan is ([`gbrscan::copies::merge::Books`]); or a
+/// saved directory, read back as it was written (its books were merged when it was written,
+/// and are not merged again).
 fn read_from(path: &Path, tally: &mut Tally) -> anyhow::Result<Vec<Vec<Record>>> {
     let context = || format!("cannot read {}", gbrscan::source_path::shown(path));
     let saved = if path == Path::new("-") {
@@ -354,7 +272,9 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     // the others (and duplicates listings) are built in memory.
     let streamed = format.saved().filter(|_| !args.duplicates);
     let budget = match streamed {
-        Some(_) => args.memory.unwrap_or_else(crate::cli::memory::default_budget),
+        Some(_) => args
+            .memory
+            .unwrap_or_else(crate::cli::memory::default_budget),
         None => u64::MAX,
     };
     let mut sort = SpillSort::new(order, usize::try_from(budget).unwrap_or(usize::MAX));

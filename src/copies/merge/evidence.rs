@@ -101,6 +101,8 @@ pub(super) struct Numbering {
     /// Numbers that two entries, or two studies, print (on their side): such a number names
     /// no one study, and says nothing.
     twice: [HashSet<i64>; 2],
+    /// The numbers the studies of the body print.
+    studies: HashSet<i64>,
 }
 
 /// The numbers that two or more of `list` print.
@@ -137,6 +139,7 @@ impl Numbering {
             printed_twice(records, entries),
             printed_twice(records, body),
         ];
+        let studies = body.iter().filter_map(|&s| number_of(&records[s])).collect();
         let mut shift: BTreeMap<i64, Option<i64>> = BTreeMap::new();
         let numbered: Vec<(i64, i64)> = pairs
             .iter()
@@ -153,6 +156,7 @@ impl Numbering {
             shift,
             shared: true,
             twice,
+            studies,
         };
         let in_step = numbered
             .iter()
@@ -172,14 +176,25 @@ impl Numbering {
 
     /// What the numbers of `entry` and `study` say, where their positions are the same: the
     /// same study when the numbers are equal or `d` apart for a distance `d` of the pairs
-    /// numbered nearest (the stretch it stands in, or the one it starts).
+    /// numbered nearest (the stretch it stands in, or the one it starts); different studies
+    /// when the entry's number names another study of the body (its own number, or that
+    /// number `d` on); nothing when it names none (a number the directory misprints, where the
+    /// position decides).
     pub(super) fn says(&self, entry: &Record, study: &Record) -> Numbers {
         match self.numbers(entry, study) {
             (Some(n), Some(m)) if self.shared => {
-                if m == n || self.nearest(n).contains(&Some(m - n)) {
+                let [below, above] = self.nearest(n);
+                let distances = [Some(0), below, above];
+                if distances.contains(&Some(m - n)) {
                     Numbers::Same
-                } else {
+                } else if distances
+                    .into_iter()
+                    .flatten()
+                    .any(|d| self.studies.contains(&(n + d)))
+                {
                     Numbers::Differ
+                } else {
+                    Numbers::Silent
                 }
             }
             _ => Numbers::Silent,

@@ -38,13 +38,20 @@ pub(super) fn pair(records: &[Record], entries: &[usize], body: &[usize]) -> Vec
         }
     }
     let agree = |e: usize, s: usize| contradiction(&records[e], &records[s]).is_none();
-    // The numbering, from the pairs a position and a number (or a position alone) single out.
+    let mut listed: HashMap<Position, usize> = HashMap::new();
+    for &e in entries {
+        *listed.entry(position(records, e)).or_default() += 1;
+    }
+    // The numbering, from the pairs a position and a number (or a position alone, printed
+    // for one entry and one study) single out.
     let learnt: Vec<(usize, usize)> = entries
         .iter()
         .filter_map(|&e| {
             let p = position(records, e);
             let numbered = number_of(&records[e]).and_then(|n| by_number.get(&(p, n)));
-            let only = by_position.get(&p).filter(|s| s.len() == 1);
+            let only = by_position
+                .get(&p)
+                .filter(|s| s.len() == 1 && listed[&p] == 1);
             let s = numbered.or(only)?.iter().copied().find(|&s| agree(e, s))?;
             Some((e, s))
         })
@@ -59,10 +66,6 @@ pub(super) fn pair(records: &[Record], entries: &[usize], body: &[usize]) -> Vec
         .into_iter()
         .map(|(p, studies)| (p, Pool { studies, next: 0 }))
         .collect();
-    let mut listed: HashMap<Position, usize> = HashMap::new();
-    for &e in entries {
-        *listed.entry(position(records, e)).or_default() += 1;
-    }
     let mut waiting = Vec::new();
     for &e in entries {
         let p = position(records, e);
@@ -84,16 +87,8 @@ pub(super) fn pair(records: &[Record], entries: &[usize], body: &[usize]) -> Vec
             merged.push((e, s));
         }
     }
-    let left = |list: &[usize], taken: &[bool]| -> Vec<usize> {
-        list.iter().copied().filter(|&i| !taken[i]).collect()
-    };
-    let numbered = by_equal_number(
-        records,
-        &left(entries, &taken),
-        &left(body, &taken),
-        &numbering,
-    );
-    take(&mut taken, &mut merged, numbered);
+    let book = (records, entries, body);
+    step(book, by_equal_number, &numbering, &mut taken, &mut merged);
     for e in waiting {
         let p = position(records, e);
         let pool = pools
@@ -103,23 +98,31 @@ pub(super) fn pair(records: &[Record], entries: &[usize], body: &[usize]) -> Vec
             take(&mut taken, &mut merged, vec![(e, s)]);
         }
     }
-    let near = by_near_match(
-        records,
-        &left(entries, &taken),
-        &left(body, &taken),
-        &numbering,
-    );
-    take(&mut taken, &mut merged, near);
+    step(book, by_near_match, &numbering, &mut taken, &mut merged);
     // The numbering around an entry, from every pair made so far.
     let around = Numbering::learn(records, entries, body, &merged);
-    let shifted = by_shifted_number(
-        records,
-        &left(entries, &taken),
-        &left(body, &taken),
-        &around,
-    );
-    take(&mut taken, &mut merged, shifted);
+    step(book, by_shifted_number, &around, &mut taken, &mut merged);
     merged
+}
+
+/// A pairing of the entries left with the studies left: records, entries, studies, the book's
+/// numbering.
+type Step = fn(&[Record], &[usize], &[usize], &Numbering) -> Vec<(usize, usize)>;
+
+/// Runs `pairing` on the entries and studies of `book` (records, entries, body) not yet
+/// `taken`, and takes what it pairs.
+fn step(
+    book: (&[Record], &[usize], &[usize]),
+    pairing: Step,
+    numbering: &Numbering,
+    taken: &mut [bool],
+    merged: &mut Vec<(usize, usize)>,
+) {
+    let (records, entries, body) = book;
+    let left =
+        |list: &[usize]| -> Vec<usize> { list.iter().copied().filter(|&i| !taken[i]).collect() };
+    let pairs = pairing(records, &left(entries), &left(body), numbering);
+    take(taken, merged, pairs);
 }
 
 /// Marks `pairs` taken and adds them to `merged`.
