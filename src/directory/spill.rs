@@ -154,9 +154,9 @@ impl SpillSort {
         Ok(())
     }
 
-    /// Adds `records`, in order: taken as the batch where the batch is empty (a book held
-    /// whole is not copied), after a spill of the batch where they alone reach the budget,
-    /// else one by one as [`SpillSort::push`] adds them.
+    /// Adds `records`, in order: taken as the batch where the batch is empty and holds less
+    /// memory than they do (a book held whole is not copied), after a spill of the batch
+    /// where they alone reach the budget, else one by one as [`SpillSort::push`] adds them.
     ///
     /// # Errors
     /// [`SpillError`] when the batch cannot be sorted or written.
@@ -165,7 +165,9 @@ impl SpillSort {
         if !self.batch.is_empty() && bytes >= self.threshold() {
             self.spill()?;
         }
-        if !self.batch.is_empty() {
+        // A batch emptied by a spill keeps its memory for the next: taken over only by a
+        // larger one.
+        if !self.batch.is_empty() || records.capacity() < self.batch.capacity() {
             return records.into_iter().try_for_each(|r| self.push(r));
         }
         self.batch = records;
@@ -176,12 +178,12 @@ impl SpillSort {
         Ok(())
     }
 
-    /// The bytes of records at which the batch spills: 85% of the budget, for the
+    /// The bytes of records at which the batch spills: 75% of the budget, for the
     /// allocator keeps some memory of its own beside the records (freed pieces kept for
     /// reuse by each thread), so that the sort's resident memory stays within the budget
     /// (docs/performance.md, "Memory").
     fn threshold(&self) -> usize {
-        self.budget / 20 * 17
+        self.budget / 4 * 3
     }
 
     fn spill(&mut self) -> Result<(), SpillError> {

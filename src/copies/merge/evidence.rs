@@ -139,7 +139,10 @@ impl Numbering {
             printed_twice(records, entries),
             printed_twice(records, body),
         ];
-        let studies = body.iter().filter_map(|&s| number_of(&records[s])).collect();
+        let studies = body
+            .iter()
+            .filter_map(|&s| number_of(&records[s]))
+            .collect();
         let mut shift: BTreeMap<i64, Option<i64>> = BTreeMap::new();
         let numbered: Vec<(i64, i64)> = pairs
             .iter()
