@@ -6,7 +6,8 @@
 //! squares (as sets of piece and pawn squares), the composers (no surname in common), the
 //! source (neither's words within the other's), the year, the result of the stipulation (a
 //! directory's `Draws` heading over an entry against a study's own `+`), and the number, where
-//! the directory and the body share one numbering ([`Numbering`]).
+//! the directory and the body share one numbering and the entry's number names another study
+//! of the body ([`Numbering`]).
 //!
 //! **For**: the same position (code and kings, and every square both give) is evidence of its
 //! own; a position that differs (a misprint in one copy) needs the number to say it is the same

@@ -1,4 +1,5 @@
 use super::*;
+use crate::copies::merge::evidence;
 use crate::scan::{ScanOptions, scan_buffer};
 
 const BOOK: &str = "- 1 -\nComposer\n+\n\n0014.00 h4b1\n\n1.Kg2\n\n- 2 -\nOther\n=\n\n0031.01 a8d5\n\n1.Ra1\n\n- 3 -\nThird\n\n0002.01 c3b1\n\n1.Kd2\n\nWins:\n0002.01 c3b1 - 3 -\n0014.00 h4b1 - 1 -\n0004.10 a8a3 - 9 -\nDraws:\n0031.01 a8d5 - 2 -\n";
@@ -180,4 +181,42 @@ fn a_list_of_other_studies_is_no_directory_of_the_book() {
     let before = records.clone();
     assert_eq!(merge_own_directory(&mut records), 0);
     assert_eq!(records, before);
+}
+
+#[test]
+fn what_two_records_print_differently_is_named() {
+    let records =
+        |text: &str| scan_buffer(text.as_bytes(), "m.txt", ScanOptions::default(), &|_| {});
+    let one = |text: &str| records(text).remove(0);
+    let study = one("No 1 A. Kubbel\nSchach 1925\na7d3 0116.00 b2b3c6d6 3/3+.\n");
+    let named = |text: &str| evidence::contradiction(&study, &one(text));
+    assert_eq!(
+        named("No 1 A. Kubbel\nSchach 1925\na7d3 0116.00 b2b3c6d6 3/3+.\n"),
+        None
+    );
+    // The same study cited shorter: an initial less, the source without its year.
+    assert_eq!(
+        named("No 1 Kubbel\nSchach, 1925\na7d3 0116.00 b2b3c6d6 3/3+.\n"),
+        None
+    );
+    assert_eq!(
+        named("No 1 A. Kubbel\nSchach 1925\na7d3 0116.00 b2b4c6d6 3/3+.\n"),
+        Some("squares")
+    );
+    assert_eq!(
+        named("No 1 A. Kubbel\nSchach 1925\na7d3 0116.00 b2b3c6d6 3/3=.\n"),
+        Some("stipulation")
+    );
+    assert_eq!(
+        named("No 1 A. Kubbel\nSchach 1926\na7d3 0116.00 b2b3c6d6 3/3+.\n"),
+        Some("year")
+    );
+    assert_eq!(
+        named("No 1 G. Nadareishvili\nSchach 1925\na7d3 0116.00 b2b3c6d6 3/3+.\n"),
+        Some("composers")
+    );
+    assert_eq!(
+        named("No 1 A. Kubbel\nShakhmaty 1925\na7d3 0116.00 b2b3c6d6 3/3+.\n"),
+        Some("source")
+    );
 }
