@@ -19,6 +19,21 @@ const SCAN: usize = 64;
 
 type Position = (Code, Kings);
 
+#[cfg(test)]
+thread_local! {
+    /// Candidates looked at by this thread's pairings, for the test that a book costs time in
+    /// proportion to its records.
+    pub(super) static LOOKED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts `n` candidates looked at (in tests).
+fn looked(n: usize) {
+    #[cfg(test)]
+    LOOKED.with(|c| c.set(c.get() + n as u64));
+    #[cfg(not(test))]
+    let _ = n;
+}
+
 fn position(records: &[Record], i: usize) -> Position {
     (
         records[i].code,
@@ -146,10 +161,12 @@ impl Pool {
     fn first(&mut self, taken: &[bool], fits: impl Fn(usize) -> bool) -> Option<usize> {
         while self.next < self.studies.len() && taken[self.studies[self.next]] {
             self.next += 1;
+            looked(1);
         }
         self.studies[self.next..]
             .iter()
             .copied()
+            .inspect(|_| looked(1))
             .filter(|&s| !taken[s])
             .take(SCAN + 1)
             .find(|&s| fits(s))
@@ -202,7 +219,9 @@ fn by_equal_number(
 fn near_of(records: &[Record], map: &HashMap<Position, Vec<usize>>, at: Position) -> Vec<usize> {
     let mut found = Vec::new();
     for (kings, code) in near_keys(at.1, at.0) {
+        looked(1);
         for &i in map.get(&(code, kings)).into_iter().flatten() {
+            looked(1);
             debug_assert!(near_match(at, position(records, i)));
             found.push(i);
             if found.len() > 1 {
