@@ -11,10 +11,10 @@
 //! kings. A book has its own directory when it holds at least three entries (`gbr check`'s
 //! least), a body, and at least half of the entries share their kings or code with a study of
 //! the body, as `gbr check` decides (`copies/book.rs`). A merge needs evidence and no
-//! contradiction ([`evidence`]): an entry is merged with a study of the same position, or,
+//! contradiction (`merge/evidence.rs`): an entry is merged with a study of the same position, or,
 //! where the positions differ, with the study its number names in a numbering the book shows
 //! it shares with its directory; where the evidence is short, both stay entries
-//! ([`pairing`] gives the four steps).
+//! (`merge/pairing.rs` gives the four steps).
 
 use std::collections::HashSet;
 
