@@ -887,8 +887,9 @@ fn real_books_cite_each_study_by_number_source_year_and_honour() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    let out = std::process::Command::new("soffice")
-        .args(["--headless", "--convert-to", "pdf", "--outdir"])
+    let profile = tempfile::tempdir().unwrap();
+    let out = crate::support::soffice(profile.path())
+        .args(["--convert-to", "pdf", "--outdir"])
         .arg(tmp.path())
         .arg(dir.join("ss2017-manuscript.docx"))
         .output()

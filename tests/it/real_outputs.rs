@@ -123,8 +123,9 @@ fn real_csv_and_xlsx_open_in_libreoffice() {
             ("xlsx", "csv", None),
         ] {
             let file = index(&real, src.path, dir.path(), ext);
-            let mut soffice = Command::new("soffice");
-            soffice.arg("--headless").args(filter);
+            let profile = tempfile::tempdir().unwrap();
+            let mut soffice = crate::support::soffice(profile.path());
+            soffice.args(filter);
             let out = soffice
                 .args(["--convert-to", to, "--outdir"])
                 .arg(&opened)

@@ -188,13 +188,9 @@ fn csv_opens_in_libreoffice_with_every_code_as_written() {
         .output()
         .expect("run gbr");
     std::fs::write(&csv, &out.stdout).unwrap();
-    let converted = Command::new("soffice")
-        .args([
-            "--headless",
-            "--infilter=CSV:44,34,76",
-            "--convert-to",
-            "xlsx",
-        ])
+    let profile = tempfile::tempdir().unwrap();
+    let converted = crate::support::soffice(profile.path())
+        .args(["--infilter=CSV:44,34,76", "--convert-to", "xlsx"])
         .arg("--outdir")
         .arg(dir.path())
         .arg(&csv)

@@ -36,3 +36,18 @@ impl Moments {
         (self.0 >> 11) as f64 / (1u64 << 53) as f64
     }
 }
+
+/// `soffice --headless` with a user profile of its own in `profile` (a temporary folder the
+/// caller keeps): LibreOffice started twice with the default profile hands the second call to
+/// the first instance, which may exit 0 before it writes anything, and the tests that run it
+/// run at once.
+pub fn soffice(profile: &std::path::Path) -> std::process::Command {
+    let mut command = std::process::Command::new("soffice");
+    command
+        .arg(format!(
+            "-env:UserInstallation=file://{}",
+            profile.to_str().expect("a UTF-8 temporary path")
+        ))
+        .arg("--headless");
+    command
+}
