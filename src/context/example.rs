@@ -71,16 +71,25 @@ fn words(s: &[u8]) -> impl DoubleEndedIterator<Item = (Vec<u8>, bool)> + '_ {
 /// Whether one of [`EXAMPLE_WORDS`] (or of [`ABBREVIATIONS`], written with its full stop) is
 /// among the last `n` words of `s`, or `s` ends with one of [`EXAMPLE_PHRASES`].
 fn example_word_among(s: &[u8], n: usize) -> bool {
-    let last: Vec<(Vec<u8>, bool)> = words(s).rev().take(n).collect();
-    let phrase = EXAMPLE_PHRASES.iter().any(|[first, second]| {
-        matches!(last.as_slice(), [(b, _), (a, _), ..]
-            if a.as_slice() == first.as_bytes() && b.as_slice() == second.as_bytes())
-    });
-    phrase
-        || last.iter().any(|(w, dotted)| {
-            let is = |list: &[&str]| list.iter().any(|e| e.as_bytes() == w.as_slice());
-            is(EXAMPLE_WORDS) || (*dotted && is(ABBREVIATIONS))
-        })
+    // Read from the end, word by word, and no further than a word that names the example:
+    // this runs for every code found.
+    let mut last: Option<Vec<u8>> = None;
+    for (i, (w, dotted)) in words(s).rev().take(n).enumerate() {
+        let is = |list: &[&str]| list.iter().any(|e| e.as_bytes() == w.as_slice());
+        if is(EXAMPLE_WORDS) || (dotted && is(ABBREVIATIONS)) {
+            return true;
+        }
+        let phrase = |[first, second]: &[&str; 2]| {
+            w.as_slice() == first.as_bytes() && last.as_deref() == Some(second.as_bytes())
+        };
+        if i == 1 && EXAMPLE_PHRASES.iter().any(phrase) {
+            return true;
+        }
+        if i == 0 {
+            last = Some(w);
+        }
+    }
+    false
 }
 
 /// The text of the line ending at `end` (0-based, exclusive) from its start, or from

@@ -119,12 +119,12 @@ pub fn look_back_after(buf: &[u8], start: usize, last: Option<usize>) -> Above {
 /// [`Above::Nothing`].
 #[inline(always)]
 fn walk_up(buf: &[u8], start: usize, coded: impl Fn(usize, usize) -> bool) -> Above {
-    // Whether a source caption was crossed, and a study number above it.
-    let mut source_below = false;
-    let mut opens_block = false;
+    // The lines crossed so far, read for a study number over a source caption only once a
+    // code above is found: this runs for every code, and most look-backs end elsewhere.
+    let mut crossed: smallvec::SmallVec<[(usize, usize); 16]> = smallvec::SmallVec::new();
     for line in Upward::new(buf, start, 0, WINDOW) {
         if coded(line.start, line.end) {
-            return if opens_block {
+            return if opens_block(buf, &crossed) {
                 Above::Nothing
             } else {
                 Above::Code
@@ -134,12 +134,7 @@ fn walk_up(buf: &[u8], start: usize, coded: impl Fn(usize, usize) -> bool) -> Ab
             return Above::Nothing;
         }
         if line.end != start {
-            let text = &buf[line.start..line.end];
-            if source_below && is_study_number(text) {
-                opens_block = true;
-            } else if !source_below && is_source_line(text) {
-                source_below = true;
-            }
+            crossed.push((line.start, line.end));
         }
         if line.end != start
             && let Some(above) = sign_or_heading(&buf[line.start..line.end], &buf[..line.start])
@@ -155,6 +150,21 @@ fn walk_up(buf: &[u8], start: usize, coded: impl Fn(usize, usize) -> bool) -> Ab
         }
     }
     Above::Nothing
+}
+
+/// True when the lines `crossed` going up (`(start, end)` in `buf`, the nearest first) hold a
+/// study number on a line of its own over a source caption: a study's block opens between the
+/// code below them and a code above.
+fn opens_block(buf: &[u8], crossed: &[(usize, usize)]) -> bool {
+    let mut source_below = false;
+    crossed.iter().any(|&(a, b)| {
+        let text = &buf[a..b];
+        if source_below && is_study_number(text) {
+            return true;
+        }
+        source_below = source_below || is_source_line(text);
+        false
+    })
 }
 
 /// A sign line ([`sign_line`]) or a heading ([`heading`]); most lines, prose or caption,
@@ -304,7 +314,14 @@ fn read_sign_or_heading(line: &[u8], before: &[u8]) -> Option<Above> {
     // A study number may open the line (`No 12 White to play and win`): its words are the
     // study's stipulation, as on a line of their own.
     words_line(core)
-        .or_else(|| crate::context::label::after_number(core).and_then(words_line))
+        .or_else(|| {
+            // Only a line that opens with `No`/`Nr` (blanks aside) has a number before words.
+            let first = core.iter().find(|b| !b.is_ascii_whitespace());
+            (first == Some(&b'N'))
+                .then(|| crate::context::label::after_number(core))
+                .flatten()
+                .and_then(words_line)
+        })
         .filter(|_| !continues_prose(line, before))
         .map(Above::Sign)
 }
@@ -320,6 +337,7 @@ const WORDS_LINE: usize = 80;
 /// `White to move and win`, `Black to move`, `(BTM)`, `Zwart aan zet.` It stands above a study
 /// as a sign line does (unless it ends a sentence of the line above, see the look-back). A
 /// line of heading words (`Win`, `Draws`) is a heading ([`heading`]), read first.
+#[inline]
 pub fn words_line(line: &[u8]) -> Option<Stipulation> {
     if line.len() > WORDS_LINE {
         return None;
