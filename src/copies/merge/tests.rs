@@ -80,19 +80,29 @@ fn a_near_match_with_another_number_is_another_study() {
     assert_eq!(merge_own_directory(&mut records), 2);
 }
 
-#[test]
-fn a_near_match_in_step_with_the_numbering_is_its_study() {
-    // The body numbers its studies one more than the directory from the second on; the
-    // directory prints 0002.02 (one digit off) for the body's fourth, 0002.01, as its 3.
-    let study = |n: u32, caption: &str| format!("- {n} -\nComposer\n+\n\n{caption}\n\n1.Kg2\n\n");
-    let body = [
+/// A study of a book as its body sets it: its number, a composer, its sign, its code.
+fn study(n: u32, caption: &str) -> String {
+    format!("- {n} -\nComposer\n+\n\n{caption}\n\n1.Kg2\n\n")
+}
+
+/// A body that numbers its studies one more than its directory from the second on (a
+/// manuscript with a study the book left out): 1, 3, 4, 5.
+fn shifted_body() -> String {
+    [
         (1, "0014.00 h4b1"),
         (3, "0031.01 a8d5"),
         (4, "0002.01 c3b1"),
         (5, "0004.10 a8a3"),
     ]
     .map(|(n, c)| study(n, c))
-    .concat();
+    .concat()
+}
+
+#[test]
+fn a_near_match_in_step_with_the_numbering_is_its_study() {
+    // The body numbers its studies one more than the directory from the second on; the
+    // directory prints 0002.02 (one digit off) for the body's fourth, 0002.01, as its 3.
+    let body = shifted_body();
     let directory = "Wins:\n0014.00 h4b1 - 1 -\n0031.01 a8d5 - 2 -\n0002.02 c3b1 - 3 -\n\
                      0004.10 a8a3 - 4 -\n";
     let text = format!("{body}{directory}");
@@ -133,15 +143,7 @@ fn an_entry_misprinted_is_its_study_by_the_numbering_around_it() {
     // manuscript with a study the book left out), and the directory misprints the third
     // study's code and kings (`0002.12 c3e1` for `0002.01 c3b1`, no near match): its
     // neighbours 2 and 4 are the body's 3 and 5, so its 3 is the body's 4.
-    let study = |n: u32, caption: &str| format!("- {n} -\nComposer\n+\n\n{caption}\n\n1.Kg2\n\n");
-    let body = [
-        (1, "0014.00 h4b1"),
-        (3, "0031.01 a8d5"),
-        (4, "0002.01 c3b1"),
-        (5, "0004.10 a8a3"),
-    ]
-    .map(|(n, c)| study(n, c))
-    .concat();
+    let body = shifted_body();
     let directory = "Wins:\n0014.00 h4b1 - 1 -\n0031.01 a8d5 - 2 -\n0002.12 c3e1 - 3 -\n\
                      0004.10 a8a3 - 4 -\n";
     let text = format!("{body}{directory}");
