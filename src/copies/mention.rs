@@ -30,7 +30,7 @@ use crate::record::Record;
 
 /// The number `record` is cited by: its citation's number, else the number its label starts
 /// with ([`label_number`]).
-fn number(record: &Record) -> Option<CompactString> {
+pub(super) fn number(record: &Record) -> Option<CompactString> {
     record
         .citation
         .as_deref()

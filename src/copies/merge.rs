@@ -111,11 +111,6 @@ impl Books {
         vec![book]
     }
 
-    /// How many records are held: the book under way, so far.
-    pub fn held(&self) -> usize {
-        self.count
-    }
-
     /// The last record held.
     pub fn last(&self) -> Option<&Record> {
         self.held.last().and_then(|b| b.last())

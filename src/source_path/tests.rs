@@ -104,3 +104,22 @@ fn names_compare_and_order_by_their_bytes() {
     assert_eq!(SourcePath::from("x.PGN").member(b"y"), "x.PGN!/y");
     assert!(SourcePath::from("x.PGN").ends_with_ignore_case(".pgn"));
 }
+
+#[test]
+fn a_book_is_a_file_a_member_or_a_document_with_its_parts() {
+    let book =
+        |name: &str| String::from_utf8(SourcePath::new(name.as_bytes()).book().to_vec()).unwrap();
+    assert_eq!(book("vol1.txt"), "vol1.txt");
+    assert_eq!(book("book.pdf"), "book.pdf");
+    // An archive's members are books of their own, nested ones too.
+    assert_eq!(book("award.tar!/vol1.txt"), "award.tar!/vol1.txt");
+    assert_eq!(book("a.zip!/b.tar!/c.txt"), "a.zip!/b.tar!/c.txt");
+    // A document's parts are one book, by its name's ending or by the part's name.
+    assert_eq!(book("m.docx!/word/document.xml"), "m.docx");
+    assert_eq!(book("m.DOCX!/word/footnotes.xml"), "m.DOCX");
+    assert_eq!(book("a.zip!/m.odt!/content.xml"), "a.zip!/m.odt");
+    assert_eq!(book("b.epub!/OEBPS/ch1.xhtml"), "b.epub");
+    assert_eq!(book("renamed!/word/document.xml"), "renamed");
+    // A member merely named like a document part inside an archive: its own book.
+    assert_eq!(book("a.zip!/notes/content.txt"), "a.zip!/notes/content.txt");
+}

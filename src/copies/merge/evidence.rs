@@ -17,18 +17,11 @@ use std::collections::{BTreeMap, HashSet};
 
 use crate::record::Record;
 
-/// The number a record is cited by, as an integer: its citation's number, else the number
-/// its label starts with ([`super::super::mention::label_number`]: `- 31 -`, `No 12`, `213`).
+/// The number a record is cited by, as an integer: the number a mention is cited by
+/// ([`super::super::mention::number`]: its citation's, else the number its label starts with,
+/// `- 31 -`, `No 12`, `213`), where it is one.
 pub(super) fn number_of(record: &Record) -> Option<i64> {
-    let citation = record.citation.as_deref().and_then(|c| c.number.as_deref());
-    citation
-        .or_else(|| {
-            record
-                .label
-                .as_deref()
-                .and_then(super::super::mention::label_number)
-        })
-        .and_then(|n| n.trim().parse().ok())
+    super::super::mention::number(record).and_then(|n| n.trim().parse().ok())
 }
 
 /// Lower-case words of three letters or more: a composer's surname without initials, a
@@ -91,7 +84,7 @@ pub(super) fn contradiction(a: &Record, b: &Record) -> Option<&'static str> {
 /// same but for a fixed distance over a stretch (a manuscript whose body counts one more than
 /// its directory from a study on), learnt from the pairs of the same position; or no numbering
 /// in common (a directory that prints pages, or numbers of its own), where numbers say nothing.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Numbering {
     /// The distance (study's number less entry's) of the pairs of the same position, by the
     /// entry's number; `None` where two pairs of one number give two distances.

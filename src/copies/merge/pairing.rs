@@ -43,20 +43,15 @@ fn position(records: &[Record], i: usize) -> Position {
 
 /// The pairs (entry, study) of a book's directory `entries` and its `body` (both in order).
 pub(super) fn pair(records: &[Record], entries: &[usize], body: &[usize]) -> Vec<(usize, usize)> {
-    let mut by_position: HashMap<Position, Vec<usize>> = HashMap::new();
-    let mut by_number: HashMap<(Position, i64), Vec<usize>> = HashMap::new();
-    for &s in body {
-        let p = position(records, s);
-        by_position.entry(p).or_default().push(s);
-        if let Some(n) = number_of(&records[s]) {
-            by_number.entry((p, n)).or_default().push(s);
-        }
-    }
+    let by_position = grouped(body, |s| Some(position(records, s)));
+    let by_number = grouped(body, |s| {
+        Some((position(records, s), number_of(&records[s])?))
+    });
     let agree = |e: usize, s: usize| contradiction(&records[e], &records[s]).is_none();
-    let mut listed: HashMap<Position, usize> = HashMap::new();
-    for &e in entries {
-        *listed.entry(position(records, e)).or_default() += 1;
-    }
+    let listed: HashMap<Position, usize> = grouped(entries, |e| Some(position(records, e)))
+        .into_iter()
+        .map(|(p, es)| (p, es.len()))
+        .collect();
     // The numbering, from the pairs a position and a number (or a position alone, printed
     // for one entry and one study) single out.
     let learnt: Vec<(usize, usize)> = entries
@@ -173,15 +168,31 @@ impl Pool {
     }
 }
 
-/// Records of `list` by number, those with one.
-fn numbered(records: &[Record], list: &[usize]) -> HashMap<i64, Vec<usize>> {
-    let mut out: HashMap<i64, Vec<usize>> = HashMap::new();
+/// The records of `list` by `key`, each list in the order of `list`; a record without a key is
+/// left out.
+fn grouped<K: std::hash::Hash + Eq>(
+    list: &[usize],
+    key: impl Fn(usize) -> Option<K>,
+) -> HashMap<K, Vec<usize>> {
+    let mut out: HashMap<K, Vec<usize>> = HashMap::new();
     for &i in list {
-        if let Some(n) = number_of(&records[i]) {
-            out.entry(n).or_default().push(i);
+        if let Some(k) = key(i) {
+            out.entry(k).or_default().push(i);
         }
     }
     out
+}
+
+/// Records of `list` by number, those with one.
+fn numbered(records: &[Record], list: &[usize]) -> HashMap<i64, Vec<usize>> {
+    grouped(list, |i| number_of(&records[i]))
+}
+
+/// True when entry `e` and study `s`, whose positions differ, are one study by their numbers
+/// alone: nothing they print disagrees, and the numbering says so (`Numbers::Same`).
+fn one_by_number(records: &[Record], numbering: &Numbering, e: usize, s: usize) -> bool {
+    contradiction(&records[e], &records[s]).is_none()
+        && numbering.says_alone(&records[e], &records[s]) == Numbers::Same
 }
 
 /// The entries left paired by number with the studies left, whatever their positions say
@@ -206,10 +217,7 @@ fn by_equal_number(
                 _ => None,
             },
         )
-        .filter(|&(e, s)| {
-            contradiction(&records[e], &records[s]).is_none()
-                && numbering.says_alone(&records[e], &records[s]) == Numbers::Same
-        })
+        .filter(|&(e, s)| one_by_number(records, numbering, e, s))
         .collect();
     pairs.sort_unstable();
     pairs
@@ -247,13 +255,7 @@ fn by_near_match(
     if !numbering.shared() {
         return Vec::new();
     }
-    let map = |list: &[usize]| {
-        let mut m: HashMap<Position, Vec<usize>> = HashMap::new();
-        for &i in list {
-            m.entry(position(records, i)).or_default().push(i);
-        }
-        m
-    };
+    let map = |list: &[usize]| grouped(list, |i| Some(position(records, i)));
     let (entry_map, study_map) = (map(entries), map(studies));
     entries
         .iter()
@@ -264,10 +266,7 @@ fn by_near_match(
             },
         )
         .filter(|&(e, s)| near_of(records, &entry_map, position(records, s)) == [e])
-        .filter(|&(e, s)| {
-            contradiction(&records[e], &records[s]).is_none()
-                && numbering.says_alone(&records[e], &records[s]) == Numbers::Same
-        })
+        .filter(|&(e, s)| one_by_number(records, numbering, e, s))
         .collect()
 }
 

@@ -2,6 +2,11 @@ use super::*;
 use crate::copies::merge::{evidence, pairing};
 use crate::scan::{ScanOptions, scan_buffer};
 
+/// The records of `text` scanned as `book.txt`.
+fn book(text: &str) -> Vec<Record> {
+    scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {})
+}
+
 const BOOK: &str = "- 1 -\nComposer\n+\n\n0014.00 h4b1\n\n1.Kg2\n\n- 2 -\nOther\n=\n\n0031.01 a8d5\n\n1.Ra1\n\n- 3 -\nThird\n\n0002.01 c3b1\n\n1.Kd2\n\nWins:\n0002.01 c3b1 - 3 -\n0014.00 h4b1 - 1 -\n0004.10 a8a3 - 9 -\nDraws:\n0031.01 a8d5 - 2 -\n";
 
 #[test]
@@ -38,7 +43,7 @@ fn each_study_of_a_book_is_one_entry_with_both_places() {
 fn a_directory_entry_misprinted_is_its_study_by_the_number() {
     // The directory prints 0012.02 for the third study's 0002.01: the number pairs them.
     let text = BOOK.replace("0002.01 c3b1 - 3", "0012.02 c3b1 - 3");
-    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let mut records = book(&text);
     assert_eq!(merge_own_directory(&mut records), 3);
     assert_eq!(records.len(), 4);
     let third = records.iter().find(|r| r.line == 20).unwrap();
@@ -70,13 +75,13 @@ fn a_near_match_with_another_number_is_another_study() {
     // same kings, the code one digit apart, but another number in the numbering the book
     // shares with its directory (1 and 2 are its studies 1 and 2): two studies, both kept.
     let text = BOOK.replace("0002.01 c3b1 - 3", "0002.02 c3b1 - 8");
-    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let mut records = book(&text);
     assert_eq!(merge_own_directory(&mut records), 2);
     assert_eq!(records.len(), 5);
     assert!(records.iter().any(|r| r.code.to_string() == "0002.02"));
     // Without a number, nothing says they are one study.
     let text = BOOK.replace("0002.01 c3b1 - 3", "0002.01 c3b2");
-    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let mut records = book(&text);
     assert_eq!(merge_own_directory(&mut records), 2);
 }
 
@@ -106,7 +111,7 @@ fn a_near_match_in_step_with_the_numbering_is_its_study() {
     let directory = "Wins:\n0014.00 h4b1 - 1 -\n0031.01 a8d5 - 2 -\n0002.02 c3b1 - 3 -\n\
                      0004.10 a8a3 - 4 -\n";
     let text = format!("{body}{directory}");
-    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let mut records = book(&text);
     assert_eq!(merge_own_directory(&mut records), 4);
     let fourth = records
         .iter()
@@ -119,14 +124,14 @@ fn a_near_match_in_step_with_the_numbering_is_its_study() {
     );
     // The same code, the kings one square apart: the same.
     let text = text.replace("0002.02 c3b1 - 3", "0002.01 c3b2 - 3");
-    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let mut records = book(&text);
     assert_eq!(merge_own_directory(&mut records), 4);
     // Two studies the entry could be: none is paired.
     let text = text.replace(
         "- 5 -\nComposer\n+\n\n0004.10 a8a3",
         "- 5 -\nComposer\n+\n\n0002.01 c3a2",
     );
-    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let mut records = book(&text);
     merge_own_directory(&mut records);
     assert!(
         records.iter().all(|r| r
@@ -147,7 +152,7 @@ fn an_entry_misprinted_is_its_study_by_the_numbering_around_it() {
     let directory = "Wins:\n0014.00 h4b1 - 1 -\n0031.01 a8d5 - 2 -\n0002.12 c3e1 - 3 -\n\
                      0004.10 a8a3 - 4 -\n";
     let text = format!("{body}{directory}");
-    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let mut records = book(&text);
     assert_eq!(records.len(), 8);
     assert_eq!(merge_own_directory(&mut records), 4);
     let fourth = records
@@ -162,7 +167,7 @@ fn an_entry_misprinted_is_its_study_by_the_numbering_around_it() {
     // Neighbours that disagree on the shift pair nothing.
     let text = format!("{body}{}{directory}", study(6, "0040.11 b1g3"))
         .replace("0004.10 a8a3 - 4 -", "0040.11 b1g3 - 4 -");
-    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let mut records = book(&text);
     merge_own_directory(&mut records);
     assert!(
         records
@@ -179,7 +184,7 @@ fn a_list_of_other_studies_is_no_directory_of_the_book() {
         .replace("0002.01 c3b1 - 3", "0001.11 e8h8 - 3")
         .replace("0014.00 h4b1 - 1", "0003.10 b8e2 - 1")
         .replace("0031.01 a8d5 - 2", "0040.11 b1g3 - 2");
-    let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let mut records = book(&text);
     let before = records.clone();
     assert_eq!(merge_own_directory(&mut records), 0);
     assert_eq!(records, before);
@@ -230,7 +235,7 @@ fn a_book_costs_time_in_proportion_to_its_studies() {
     // by the near match, whose candidates were once every study of its kings (21.8 s for
     // 32,000 studies). Counted in candidates looked at, four times the book costs about four
     // times as much.
-    let book = |n: usize| {
+    let text_of = |n: usize| {
         let code = |i: usize| {
             format!(
                 "{}{}{}{}.{}{}",
@@ -262,8 +267,8 @@ fn a_book_costs_time_in_proportion_to_its_studies() {
         text
     };
     let cost = |n: usize| {
-        let text = book(n);
-        let mut records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+        let text = text_of(n);
+        let mut records = book(&text);
         pairing::LOOKED.with(|c| c.set(0));
         let merged = merge_own_directory(&mut records);
         assert_eq!(merged, n, "every entry merged");

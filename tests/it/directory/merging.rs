@@ -244,3 +244,22 @@ fn the_summary_counts_one_entry_in_the_singular() {
         "{err}"
     );
 }
+
+#[test]
+fn a_book_held_beyond_the_memory_budget_is_said_and_merged_all_the_same() {
+    let tmp = tempfile::tempdir().unwrap();
+    put(tmp.path(), "rb.txt", lines(READ_BACK).as_bytes());
+    let (_, err) = run_in(
+        tmp.path(),
+        &["index", "rb.txt", "--memory", "2K", "-o", "small.tsv"],
+    );
+    assert!(
+        err.contains("gbr: rb.txt: one book of more than 2 KB held in memory whole"),
+        "{err}"
+    );
+    let (_, err) = run_in(tmp.path(), &["index", "rb.txt", "-o", "whole.tsv"]);
+    assert!(!err.contains("held in memory whole"), "{err}");
+    let read = |name: &str| std::fs::read_to_string(tmp.path().join(name)).unwrap();
+    assert_eq!(read("small.tsv"), read("whole.tsv"));
+    assert_eq!(read("small.tsv").lines().count() - 1, 6);
+}

@@ -27,18 +27,23 @@ impl Tally {
     }
 
     /// `records` without the examples of the notation, counted.
-    pub(super) fn studies(&mut self, records: Vec<Record>) -> impl Iterator<Item = Record> + use<> {
+    pub(super) fn studies(&mut self, mut records: Vec<Record>) -> Vec<Record> {
         let before = records.len();
-        let studies: Vec<Record> = records.into_iter().filter(|r| !r.example).collect();
-        self.examples += before - studies.len();
-        studies.into_iter()
+        records.retain(|r| !r.example);
+        self.examples += before - records.len();
+        records
     }
 
     /// Holds `record` in its book; returns the book before it, merged, in blocks, when it
     /// opens another. Says on stderr, once a book, that a book is held beyond the sort's
     /// memory budget.
     pub(super) fn push(&mut self, record: Record) -> Option<Vec<Vec<Record>>> {
-        let size = footprint(&record) as u64;
+        // Under no budget (an output sorted in memory) the note is never said: nothing sized.
+        let size = if self.budget == u64::MAX {
+            0
+        } else {
+            footprint(&record) as u64
+        };
         let done = self.books.push(record);
         if done.is_some() {
             self.held = 0;
@@ -47,11 +52,14 @@ impl Tally {
         self.held += size;
         if before <= self.budget && self.held > self.budget {
             let path = self.books.last().map(|r| r.path.escaped().into_owned());
+            let budget = match self.budget {
+                b if b >= 1 << 20 => format!("{} MB", b >> 20),
+                b => format!("{} KB", b >> 10),
+            };
             eprintln!(
-                "gbr: {}: one book of more than {} MB held in memory whole to merge its \
+                "gbr: {}: one book of more than {budget} held in memory whole to merge its \
                  studies with its own directory (beyond --memory)",
                 path.unwrap_or_default(),
-                self.budget >> 20
             );
         }
         done
