@@ -57,6 +57,7 @@ pub mod saved;
 pub mod scan;
 pub mod source_path;
 pub mod stipulation;
+pub mod tablebase;
 mod study;
 #[cfg(test)]
 mod tests;
