@@ -10,6 +10,7 @@ pub mod errors;
 mod inputs;
 mod memory;
 mod progress;
+mod tablebase;
 
 use std::process::ExitCode;
 

@@ -4,9 +4,11 @@
 use std::ops::Range;
 
 use super::{
-    Caption, Cited, Diagnostic, DiagnosticCheck, Input, LineIndex, board, elsewhere, verify,
+    Caption, Cited, Diagnostic, DiagnosticCheck, Input, LineIndex, TableCounts, board, elsewhere,
+    tables, verify,
 };
 use crate::check::{Check, Finding, Fix, Severity};
+use crate::tablebase::Tables;
 
 /// Builds a diagnostic of one caption at a span: span, check, severity, message.
 pub(crate) type Make<'a> =
@@ -20,11 +22,16 @@ fn explained_by_board(check: Check) -> bool {
     )
 }
 
+/// The diagnostics of one caption: its own checks' findings, its board copy's disagreements,
+/// the copies elsewhere where it passes its own checks, and, with `tables`, the tables'
+/// verdict on its whole position (counted in `counts`).
 pub(crate) fn diagnose(
     input: &Input<'_>,
     caption: &Caption,
     others: &elsewhere::Others<'_, '_>,
     index: &[LineIndex],
+    tables: Option<&Tables>,
+    counts: &mut TableCounts,
 ) -> Vec<Diagnostic> {
     let lines = &index[caption.input];
     let parsed = &caption.parsed;
@@ -75,10 +82,27 @@ pub(crate) fn diagnose(
         if explained && explained_by_board(f.check()) {
             continue;
         }
-        out.push(finding_diagnostic(input, caption, f, others, &make));
+        out.push(finding_diagnostic(input, caption, f, others, tables, &make));
     }
-    if !explained && findings.iter().all(|f| f.severity() != Severity::Error) {
-        out.extend(elsewhere::disagreements(input, caption, others, &make));
+    let sound = findings.iter().all(|f| f.severity() != Severity::Error);
+    if !explained && sound {
+        out.extend(elsewhere::disagreements(
+            input, caption, others, tables, &make,
+        ));
+    }
+    // The position probed is the board copy's, or the caption's where it passes its own
+    // checks: a caption with a wrong digit gives no position to judge.
+    if let Some(tables) = tables
+        && (sound || caption.board.is_some())
+    {
+        let warning = tables::compare(tables, caption, &make, counts);
+        // Said once: where the tables broke a tie between copies, that error names them.
+        if !out
+            .iter()
+            .any(|d| d.copies.iter().any(|c| c.place == tables::THE_TABLES))
+        {
+            out.extend(warning);
+        }
     }
     out
 }
@@ -90,6 +114,7 @@ fn finding_diagnostic(
     caption: &Caption,
     f: &Finding,
     others: &elsewhere::Others<'_, '_>,
+    tables: Option<&Tables>,
     make: &Make<'_>,
 ) -> Diagnostic {
     let parsed = &caption.parsed;
@@ -99,9 +124,18 @@ fn finding_diagnostic(
         .filter(|fix| verify(input.text, parsed, std::slice::from_ref(fix), board))
         .cloned()
         .collect();
-    let (kept, cited) = elsewhere::decide(parsed, &fixes, others);
-    let decided = kept.len() < fixes.len();
+    let (kept, mut cited) = elsewhere::decide(parsed, &fixes, others);
+    let mut decided = kept.len() < fixes.len();
     fixes = kept;
+    if let Some(tables) = tables
+        && fixes.len() > 1
+        && let Some(agreed) = tables::rank(tables, input.text, parsed, &mut fixes)
+    {
+        // The only candidate the tables agree with, where they contradict every other: the
+        // fix every copy and the tables agree with.
+        decided = true;
+        cited.push(agreed);
+    }
     let span = fixes
         .first()
         .map_or_else(|| f.span.clone(), |top| top.span.clone());

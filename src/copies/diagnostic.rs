@@ -31,6 +31,9 @@ pub enum DiagnosticCheck {
     /// A part of an OCR'd page read otherwise than OCR gave it (docs/reading.md, "OCR"):
     /// `ocr`.
     Ocr,
+    /// The Syzygy tables give another result than the caption asks for (docs/check.md, "The
+    /// tables"): `tablebase`.
+    Tablebase,
 }
 
 impl DiagnosticCheck {
@@ -45,6 +48,7 @@ impl DiagnosticCheck {
             DiagnosticCheck::Directory => "directory",
             DiagnosticCheck::NearMiss => "near-miss",
             DiagnosticCheck::Ocr => "ocr",
+            DiagnosticCheck::Tablebase => "tablebase",
         }
     }
 }

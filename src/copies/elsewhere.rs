@@ -319,10 +319,15 @@ fn most_printed_by(
 /// Parts of a caption that passes its own checks but disagrees with valid copies elsewhere:
 /// an error when more copies print another value than print its own, a warning (both
 /// readings given) when as many do.
+///
+/// With `tables`, a tie is broken where the tables agree with one reading and contradict the
+/// other (docs/check.md, "The tables"): the copy they agree with is left alone, the other's
+/// part is an error with the fix.
 pub(crate) fn disagreements(
     input: &Input<'_>,
     caption: &Caption,
     others: &Others<'_, '_>,
+    tables: Option<&crate::tablebase::Tables>,
     make: &Make<'_>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -345,12 +350,36 @@ pub(crate) fn disagreements(
         if places.len() < agree {
             continue;
         }
-        let severity = if places.len() > agree {
+        let fix = Fix {
+            part,
+            span: span.clone(),
+            replacement: value.clone(),
+        };
+        let mut severity = if places.len() > agree {
             Severity::Error
         } else {
             Severity::Warning
         };
-        let message = if severity == Severity::Error {
+        // A tie the tables break: they agree with one reading and contradict the other.
+        let mut by_tables = None;
+        if let (Severity::Warning, Some(tables)) = (severity, tables) {
+            let other = super::verify::reread(input.text, parsed, std::slice::from_ref(&fix))
+                .and_then(|again| super::tables::judged(tables, &again));
+            match (super::tables::judged(tables, parsed), other) {
+                (Some((true, _)), Some((false, _))) => continue,
+                (Some((false, mine)), Some((true, theirs))) => {
+                    severity = Severity::Error;
+                    by_tables = Some(format!("{theirs} with {value}, {mine} with {own}"));
+                }
+                _ => {}
+            }
+        }
+        let message = if by_tables.is_some() {
+            format!(
+                "{} {own}: another copy prints {value}, and the tables agree with it alone",
+                part.name()
+            )
+        } else if severity == Severity::Error {
             format!(
                 "{} {own}: {} other copies print {value}",
                 part.name(),
@@ -370,11 +399,12 @@ pub(crate) fn disagreements(
                 says: format!("printed as {value} there"),
             })
             .collect();
-        let fix = Fix {
-            part,
-            span,
-            replacement: value,
-        };
+        if let Some(says) = by_tables {
+            diag.copies.push(Cited {
+                place: super::tables::THE_TABLES.to_string(),
+                says,
+            });
+        }
         if verify(
             input.text,
             parsed,

@@ -19,6 +19,7 @@ mod mention;
 pub mod merge;
 pub(crate) mod near_miss;
 mod notes;
+mod tables;
 mod verify;
 
 use std::sync::Arc;
@@ -34,6 +35,7 @@ use diagnose::diagnose;
 pub use diagnostic::{Cited, Diagnostic, DiagnosticCheck, study_name};
 pub(crate) use lines::LineIndex;
 pub use notes::ocr_notes;
+pub use tables::TableCounts;
 pub use verify::apply;
 pub(crate) use verify::verify;
 
@@ -61,6 +63,8 @@ pub struct Report {
     pub valid: u64,
     /// Near misses found (their diagnostics have the check `near-miss`).
     pub near_misses: u64,
+    /// What the Syzygy tables said, where [`Options::tablebase`] gave them.
+    pub tables: Option<TableCounts>,
     /// Panics caught while checking an input (docs/reliability.md, "Fault isolation"): the
     /// input's captions from the faulty byte on are not checked, its fixes not to be written.
     pub faults: Vec<InputFault>,
@@ -97,6 +101,10 @@ pub struct Options {
     /// Without `against`: find each book's own directory (the entries under its directory's
     /// headings) and compare the book's body against it (`copies/book.rs`, docs/check.md).
     pub own_directory: bool,
+    /// The Syzygy tables: each caption's whole position probed and the verdict compared with
+    /// the result it asks for, and candidate fixes ranked by it (`copies/tables.rs`,
+    /// docs/check.md, "The tables").
+    pub tablebase: Option<Arc<crate::tablebase::Tables>>,
 }
 
 /// Checks every caption of `inputs` against every copy of its position, and does what
@@ -129,8 +137,19 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
         codes: captions.len() as u64,
         ..Report::default()
     };
-    let found = diagnose_all(inputs, &index, &captions, &mut faults, &mut work.copies);
+    let tables = options.tablebase.as_deref();
+    let mut counts = TableCounts::default();
+    let found = diagnose_all(
+        inputs,
+        &index,
+        &captions,
+        tables,
+        &mut counts,
+        &mut faults,
+        &mut work.copies,
+    );
     report.diagnostics.extend(found);
+    report.tables = tables.map(|_| counts);
     report
         .diagnostics
         .extend(cited::same_study(inputs, &index, &captions));
@@ -167,12 +186,15 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
 
 /// The diagnostics of every caption ([`diagnose`]), in caption order, each with the study
 /// it belongs to. Group by group (the same kings), so that one group's index is held at a
-/// time; `steps` counts the copies looked at. An input with a fault is reported, not half
-/// checked: a caption whose check panics adds its input's fault to `faults`.
+/// time; `steps` counts the copies looked at; what `tables` said is added to `counts`. An
+/// input with a fault is reported, not half checked: a caption whose check panics adds its
+/// input's fault to `faults`.
 fn diagnose_all(
     inputs: &[Input<'_>],
     index: &[LineIndex],
     captions: &[Caption],
+    tables: Option<&crate::tablebase::Tables>,
+    counts: &mut TableCounts,
     faults: &mut Vec<InputFault>,
     steps: &mut u64,
 ) -> Vec<Diagnostic> {
@@ -186,7 +208,12 @@ fn diagnose_all(
                 continue;
             }
             let input = &inputs[caption.input];
-            match crate::fault::catch(|| diagnose(input, caption, &copies.of(n), index)) {
+            let mut own = TableCounts::default();
+            let checked = crate::fault::catch(|| {
+                diagnose(input, caption, &copies.of(n), index, tables, &mut own)
+            });
+            counts.add(&own);
+            match checked {
                 Ok(mut diagnostics) => {
                     let study = caption.citation.as_deref().and_then(study_name);
                     for d in &mut diagnostics {

@@ -20,16 +20,15 @@ pub fn apply(text: &[u8], edits: &[Fix]) -> Vec<u8> {
     out
 }
 
-/// True when the caption `parsed` (read from `text`) with `edits` applied reads again with the
-/// same parts, has no error finding (gbr-notation.md §3), and agrees with `board` in every part it
-/// gives. Edits must fall inside `parsed.span`.
-pub fn verify(text: &[u8], parsed: &Parsed, edits: &[Fix], board: Option<&Board>) -> bool {
+/// The caption `parsed` (read from `text`) read again with `edits` applied, in a window of the
+/// text around it; `None` when an edit falls outside the caption, or nothing reads there.
+pub(crate) fn reread(text: &[u8], parsed: &Parsed, edits: &[Fix]) -> Option<Parsed> {
     if edits.is_empty()
         || edits
             .iter()
             .any(|e| e.span.start < parsed.span.start || e.span.end > parsed.span.end)
     {
-        return false;
+        return None;
     }
     let from = parsed.span.start.saturating_sub(CONTEXT);
     let to = (parsed.span.end + CONTEXT).min(text.len());
@@ -47,7 +46,14 @@ pub fn verify(text: &[u8], parsed: &Parsed, edits: &[Fix], board: Option<&Board>
         .filter(|e| e.span.end <= code)
         .map(|e| e.replacement.len() as isize - e.span.len() as isize)
         .sum();
-    let Some(again) = parse_at(&window, (code as isize + delta) as usize) else {
+    parse_at(&window, (code as isize + delta) as usize)
+}
+
+/// True when the caption `parsed` (read from `text`) with `edits` applied reads again with the
+/// same parts, has no error finding (gbr-notation.md §3), and agrees with `board` in every part it
+/// gives. Edits must fall inside `parsed.span`.
+pub fn verify(text: &[u8], parsed: &Parsed, edits: &[Fix], board: Option<&Board>) -> bool {
+    let Some(again) = reread(text, parsed, edits) else {
         return false;
     };
     let p = &parsed.position;

@@ -211,6 +211,12 @@ impl Tables {
             .unwrap_or_default()
     }
 
+    /// The WDL table file of `board`'s material, where a folder holds it.
+    pub fn table_of(&self, board: &shakmaty::Board) -> Option<&Path> {
+        self.file(&self.material_name(board), TableKind::Wdl)
+            .map(PathBuf::as_path)
+    }
+
     /// The file of a table, by its material's name as the tables write it (`KQvKP`).
     fn file(&self, material: &str, kind: TableKind) -> Option<&PathBuf> {
         self.files.get(&(material.to_string(), kind))

@@ -191,7 +191,7 @@ impl Tables {
 
     /// The tables' name of a board's material as its file is named (`KQvKP`, the stronger
     /// side first, whichever colour it is): White's first where no file has either order.
-    fn material_name(&self, board: &Board) -> String {
+    pub(super) fn material_name(&self, board: &Board) -> String {
         let white_first = shakmaty_syzygy::Material::from_board(board).to_string();
         let black_first = match white_first.split_once('v') {
             Some((w, b)) => format!("{b}v{w}"),

@@ -22,10 +22,16 @@ pub struct CheckSummary {
     pub warnings: u64,
     /// Near misses.
     pub near_misses: u64,
+    /// What the Syzygy tables said, with `--tablebase` (left out of the JSON without it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tables: Option<crate::copies::TableCounts>,
 }
 
 impl CheckSummary {
-    /// `2 files, 12 codes, 9 valid; errors: diagram 2, men-count 1; 1 warning; 3 near misses`.
+    /// `2 files, 12 codes, 9 valid; errors: diagram 2, men-count 1; 1 warning; 3 near misses`,
+    /// and with the tables `; 213 positions probed in the tables: 212 confirmed, 1
+    /// contradicted; 40 out of their reach` (illegal positions and failed probes said where
+    /// there are any).
     pub fn line(&self) -> String {
         let errors: Vec<String> = self
             .errors
@@ -45,8 +51,26 @@ impl CheckSummary {
             },
             plural(self.warnings, "warning"),
             plural(self.near_misses, "near miss").replace("near misss", "near misses"),
-        )
+        ) + &self.tables.map(|t| tables_line(&t)).unwrap_or_default()
     }
+}
+
+/// The tables' part of the summary line, `; ` first.
+fn tables_line(t: &crate::copies::TableCounts) -> String {
+    let mut line = format!(
+        "; {} probed in the tables: {} confirmed, {} contradicted; {} out of their reach",
+        if t.probed == 1 { "1 position".to_string() } else { format!("{} positions", t.probed) },
+        t.confirmed,
+        t.contradicted,
+        t.out_of_reach
+    );
+    if t.illegal > 0 {
+        line.push_str(&format!(", {} illegal", t.illegal));
+    }
+    if t.failed > 0 {
+        line.push_str(&format!(", {} not probed: a table failed", t.failed));
+    }
+    line
 }
 
 impl CheckSummary {
@@ -73,6 +97,7 @@ impl CheckSummary {
             errors,
             warnings,
             near_misses: near,
+            tables: report.tables,
         }
     }
 }

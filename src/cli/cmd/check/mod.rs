@@ -60,6 +60,9 @@ pub struct Args {
     /// OCR of scanned pages.
     #[command(flatten)]
     ocr: crate::cli::inputs::OcrArgs,
+    /// The Syzygy tables.
+    #[command(flatten)]
+    tables: crate::cli::tablebase::TablebaseArgs,
 }
 
 impl Args {
@@ -153,6 +156,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let loader = Loader::new(&args.input()?, true);
     let (mut loaded, counts) = loader.load(&args.paths)?;
     let mut failed = counts.had_error;
+    let tablebase = args.tables.open(&mut failed)?;
     let options = Options {
         near_misses: !args.no_near_misses,
         against: match &args.against {
@@ -160,6 +164,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             None => None,
         },
         own_directory: true,
+        tablebase,
     };
     let inputs: Vec<Input<'_>> = loaded
         .iter()
@@ -171,6 +176,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .collect();
     let report = check(&inputs, &options, &loaded);
     failed |= !report.faults.is_empty();
+    failed |= crate::cli::tablebase::report_failures(options.tablebase.as_deref());
     // Files, not texts: the pages of a PDF and the members of an archive are one file each.
     let files = loaded
         .iter()

@@ -1,0 +1,217 @@
+//! The Syzygy tables as a copy of a caption's result (docs/check.md, "The tables"): the
+//! position the caption's copies give, probed for the side to move its stipulation names, and
+//! the tables' verdict compared with the result it asks for.
+
+use shakmaty::Board;
+
+use super::{Caption, Cited, Diagnostic, DiagnosticCheck, Make};
+use crate::check::Severity;
+use crate::parse::Parsed;
+use crate::stipulation::{Outcome, Stipulation};
+use crate::tablebase::{Probe, Tables, TablebaseResult, Verdict};
+
+/// How a diagnostic cites the tables as the copy that decided it.
+pub(crate) const THE_TABLES: &str = "the tables";
+
+/// What the tables said of the captions of a check: the summary's counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct TableCounts {
+    /// Positions probed: every square known, a result asked for (`+`, `=`, `-+`, `-=`, a
+    /// PGN game's result), few enough men, legal.
+    pub probed: u64,
+    /// Probed positions whose verdict is the result asked for.
+    pub confirmed: u64,
+    /// Probed positions whose verdict is another result (a `tablebase` warning each).
+    pub contradicted: u64,
+    /// Positions with more men than the tables hold, or a table missing (named on stderr).
+    pub out_of_reach: u64,
+    /// Positions no legal game reaches (the `legality` and `board` checks say why).
+    pub illegal: u64,
+    /// Positions whose table failed (corrupt: named on stderr).
+    pub failed: u64,
+}
+
+impl TableCounts {
+    /// Adds `other`'s counts.
+    pub fn add(&mut self, other: &TableCounts) {
+        self.probed += other.probed;
+        self.confirmed += other.confirmed;
+        self.contradicted += other.contradicted;
+        self.out_of_reach += other.out_of_reach;
+        self.illegal += other.illegal;
+        self.failed += other.failed;
+    }
+}
+
+/// The position a caption's result is probed on, and the name messages give it: its board
+/// copy (the diagram or the FEN, taken to be right where it disagrees with the caption:
+/// gbr-notation.md §7), else the board its kings and squares give.
+fn position(caption: &Caption) -> Option<(Board, &str)> {
+    match caption.board.as_deref() {
+        Some((board, name, _)) => Some((board.clone(), name.as_str())),
+        None => Some((caption.parsed.position.board()?, "the caption")),
+    }
+}
+
+/// True when `verdict` is the result `outcome` asks for: `+` a win for White, `=` a draw.
+fn agrees(verdict: &Verdict, outcome: Outcome) -> bool {
+    matches!(
+        (outcome, verdict.result),
+        (Outcome::Win, TablebaseResult::Win) | (Outcome::Draw, TablebaseResult::Draw)
+    )
+}
+
+/// What a stipulation asks for, in words: `White wins`, `White draws (Black to move)`.
+fn asked(stipulation: Stipulation) -> String {
+    let result = match stipulation.outcome {
+        Some(Outcome::Win) => "White wins",
+        _ => "White draws",
+    };
+    if stipulation.to_move.is_black() {
+        format!("{result} (Black to move)")
+    } else {
+        result.to_string()
+    }
+}
+
+/// The verdict in words: `a win for White (DTZ 11)`, `a draw`.
+fn said(verdict: &Verdict) -> String {
+    let mut out = verdict.result.words().to_string();
+    if let Some(dtz) = verdict.dtz {
+        out.push_str(&format!(" (DTZ {dtz}"));
+        if verdict.cursed {
+            out.push_str(", past the 50-move rule");
+        }
+        out.push(')');
+    }
+    out
+}
+
+/// Whether the tables agree with the result `parsed` asks for on the board its kings and
+/// squares give: `None` where it gives no board, asks for no result, or the tables give no
+/// verdict. How candidate fixes are ranked.
+pub(crate) fn judge(tables: &Tables, parsed: &Parsed) -> Option<bool> {
+    judged(tables, parsed).map(|(agreed, _)| agreed)
+}
+
+/// [`judge`], with the verdict in words (`a draw`, `a win for White (DTZ 1)`).
+pub(crate) fn judged(tables: &Tables, parsed: &Parsed) -> Option<(bool, String)> {
+    let stipulation = parsed.position.stipulation?;
+    let outcome = stipulation.outcome?;
+    let board = parsed.position.board()?;
+    match tables.probe(&board, stipulation.to_move) {
+        Probe::Verdict(v) => Some((agrees(&v, outcome), said(&v))),
+        _ => None,
+    }
+}
+
+/// The tables' word on a caption: counted in `counts`, and a `tablebase` warning where their
+/// verdict is another result than the one asked for. Nothing for a caption that asks for no
+/// result or gives no whole position.
+pub(crate) fn compare(
+    tables: &Tables,
+    caption: &Caption,
+    make: &Make<'_>,
+    counts: &mut TableCounts,
+) -> Option<Diagnostic> {
+    let parsed = &caption.parsed;
+    let stipulation = parsed.position.stipulation?;
+    let outcome = stipulation.outcome?;
+    let (board, name) = position(caption)?;
+    let verdict = match tables.probe(&board, stipulation.to_move) {
+        Probe::Verdict(v) => v,
+        Probe::OutOfReach => {
+            counts.out_of_reach += 1;
+            return None;
+        }
+        Probe::Illegal(_) => {
+            counts.illegal += 1;
+            return None;
+        }
+        Probe::Failed(crate::tablebase::TableError::Missing { .. }) => {
+            counts.out_of_reach += 1;
+            return None;
+        }
+        Probe::Failed(_) => {
+            counts.failed += 1;
+            return None;
+        }
+    };
+    counts.probed += 1;
+    if agrees(&verdict, outcome) {
+        counts.confirmed += 1;
+        return None;
+    }
+    counts.contradicted += 1;
+    let span = parsed
+        .parts
+        .word
+        .clone()
+        .or_else(|| parsed.parts.sign.clone())
+        .unwrap_or_else(|| parsed.parts.code.clone());
+    let of = if name == "the caption" {
+        String::new()
+    } else {
+        format!(" on {name}'s position")
+    };
+    let message = format!(
+        "the tables give {}{of} where the caption says {}",
+        said(&verdict),
+        asked(stipulation)
+    );
+    let mut diag = make(span, DiagnosticCheck::Tablebase, Severity::Warning, message);
+    let side = if stipulation.to_move.is_white() {
+        "White"
+    } else {
+        "Black"
+    };
+    diag.copies.push(Cited {
+        place: tables
+            .table_of(&board)
+            .map_or_else(|| THE_TABLES.to_string(), |p| p.display().to_string()),
+        says: format!("{} with {side} to move", said(&verdict)),
+    });
+    Some(diag)
+}
+
+/// Ranks candidate `fixes` of the caption `parsed` (read from `text`) by the tables: those
+/// whose corrected caption the tables agree with first, in their order, then those without a
+/// verdict, then those the tables contradict. Where exactly one candidate is agreed with and
+/// every other contradicted, only it is kept, and the tables are returned as the copy that
+/// decided it; `None` otherwise (the order may still have changed).
+pub(crate) fn rank(
+    tables: &Tables,
+    text: &[u8],
+    parsed: &Parsed,
+    fixes: &mut Vec<crate::check::Fix>,
+) -> Option<Cited> {
+    let judged: Vec<Option<bool>> = fixes
+        .iter()
+        .map(|f| {
+            let again = super::verify::reread(text, parsed, std::slice::from_ref(f))?;
+            judge(tables, &again)
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..fixes.len()).collect();
+    order.sort_by_key(|&i| match judged[i] {
+        Some(true) => 0,
+        None => 1,
+        Some(false) => 2,
+    });
+    let agreed: Vec<usize> = order.iter().copied().filter(|&i| judged[i] == Some(true)).collect();
+    let contradicted = judged.iter().filter(|j| **j == Some(false)).count();
+    let mut ranked: Vec<crate::check::Fix> = order.iter().map(|&i| fixes[i].clone()).collect();
+    let decided = agreed.len() == 1 && contradicted == fixes.len() - 1;
+    if decided {
+        ranked.truncate(1);
+    }
+    *fixes = ranked;
+    decided.then(|| Cited {
+        place: THE_TABLES.to_string(),
+        says: format!(
+            "agree with {} {} alone",
+            fixes[0].part.name(),
+            fixes[0].replacement
+        ),
+    })
+}
