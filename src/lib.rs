@@ -57,8 +57,8 @@ pub mod saved;
 pub mod scan;
 pub mod source_path;
 pub mod stipulation;
-pub mod tablebase;
 mod study;
+pub mod tablebase;
 #[cfg(test)]
 mod tests;
 mod text;

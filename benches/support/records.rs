@@ -71,5 +71,7 @@ pub fn record(i: u64) -> Record {
         study: None,
         directory_entry: None,
         example: false,
+        tablebase: None,
+        dtz: None,
     }
 }

@@ -26,7 +26,11 @@ impl TablebaseArgs {
     ///
     /// A folder that cannot be listed, or no table in any folder.
     pub fn open(&self, failed: &mut bool) -> anyhow::Result<Option<Arc<Tables>>> {
-        let mut folders: Vec<_> = self.tablebase.iter().flat_map(|f| split_folders(f)).collect();
+        let mut folders: Vec<_> = self
+            .tablebase
+            .iter()
+            .flat_map(|f| split_folders(f))
+            .collect();
         if self.tablebase.is_empty()
             && let Some(env) = std::env::var_os(TABLEBASE_ENV)
         {

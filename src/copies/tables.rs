@@ -8,7 +8,7 @@ use super::{Caption, Cited, Diagnostic, DiagnosticCheck, Make};
 use crate::check::Severity;
 use crate::parse::Parsed;
 use crate::stipulation::{Outcome, Stipulation};
-use crate::tablebase::{Probe, Tables, TablebaseResult, Verdict};
+use crate::tablebase::{Probe, TablebaseResult, Tables, Verdict};
 
 /// How a diagnostic cites the tables as the copy that decided it.
 pub(crate) const THE_TABLES: &str = "the tables";
@@ -198,7 +198,11 @@ pub(crate) fn rank(
         None => 1,
         Some(false) => 2,
     });
-    let agreed: Vec<usize> = order.iter().copied().filter(|&i| judged[i] == Some(true)).collect();
+    let agreed: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| judged[i] == Some(true))
+        .collect();
     let contradicted = judged.iter().filter(|j| **j == Some(false)).count();
     let mut ranked: Vec<crate::check::Fix> = order.iter().map(|&i| fixes[i].clone()).collect();
     let decided = agreed.len() == 1 && contradicted == fixes.len() - 1;
@@ -214,4 +218,52 @@ pub(crate) fn rank(
             fixes[0].replacement
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::Fix;
+    use crate::position::Part;
+
+    /// The shared tables (3 and 4 men), or `None` (the test says "skipped").
+    fn shared() -> Option<Tables> {
+        let dir =
+            std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/tablebase"));
+        if !dir.join("KPvK.rtbw").exists() {
+            eprintln!("skipped: no tables in {}", dir.display());
+            return None;
+        }
+        Some(Tables::open(&[dir]).expect("the tables").tables)
+    }
+
+    fn squares(text: &str, to: &str) -> Fix {
+        let at = text.find(".e5").expect("the squares");
+        Fix {
+            part: Part::Squares,
+            span: at..at + 3,
+            replacement: to.to_string(),
+        }
+    }
+
+    #[test]
+    fn candidates_the_tables_agree_with_rank_first_and_one_alone_decides() {
+        let Some(tables) = shared() else { return };
+        let text = "f6h8 0000.10 .e5 2/1=.";
+        let parsed = crate::parse::parse_at(text.as_bytes(), 5).expect("a caption");
+        // A draw is asked for: the h-pawn draws, the g- and d-pawns win.
+        let mut fixes = vec![squares(text, ".g5"), squares(text, ".h5")];
+        let cited = rank(&tables, text.as_bytes(), &parsed, &mut fixes).expect("decided");
+        assert_eq!(fixes, vec![squares(text, ".h5")]);
+        assert_eq!(cited.place, THE_TABLES);
+        // Two the tables agree with: ranked, both kept, nothing decided.
+        let mut fixes = vec![
+            squares(text, ".g5"),
+            squares(text, ".h5"),
+            squares(text, ".h4"),
+        ];
+        assert!(rank(&tables, text.as_bytes(), &parsed, &mut fixes).is_none());
+        let order: Vec<&str> = fixes.iter().map(|f| f.replacement.as_str()).collect();
+        assert_eq!(order, [".h5", ".h4", ".g5"]);
+    }
 }

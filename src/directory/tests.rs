@@ -23,6 +23,8 @@ fn record(
         page_index: None,
         page_from: None,
         ocr_fixes: None,
+        tablebase: None,
+        dtz: None,
         citation: None,
         label: None,
         offset,

@@ -82,6 +82,8 @@ impl Record {
         Record {
             path: path.clone(),
             ocr_fixes: None,
+            tablebase: None,
+            dtz: None,
             page: None,
             page_index: None,
             page_from: None,

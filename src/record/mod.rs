@@ -178,6 +178,17 @@ pub struct Record {
     /// JSON when false, and false in output saved before the field existed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub example: bool,
+    /// What the Syzygy tables give for White on the record's whole position (its `fen`, else
+    /// its `diagram`) with the side to move its stipulation names (White where none does),
+    /// where `--tablebase` probed it: `win`, `draw` or `loss` (docs/check.md, "The tables").
+    /// Left out of the JSON when not probed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<crate::tablebase::TablebaseResult>,
+    /// With [`Record::tablebase`] a win or a loss: Syzygy's distance to the next capture or pawn
+    /// move with best play, in plies, where the DTZ table was at hand. Left out of the JSON
+    /// when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dtz: Option<u32>,
 }
 
 /// Where a study's entry in its book's own directory stands ([`Record::directory_entry`]).
@@ -304,6 +315,24 @@ impl Record {
     /// The worst severity among the findings, `None` when there are none.
     pub fn worst(&self) -> Option<Severity> {
         self.findings.iter().map(|f| f.severity).max()
+    }
+
+    /// Probes the record's whole position (its `fen`, else its `diagram`) in `tables` for
+    /// the side to move its stipulation names (White where it names none: a study's White moves
+    /// first, gbr-notation.md §2) and keeps the verdict in [`Record::tablebase`] and
+    /// [`Record::dtz`]; leaves them empty where the position is not whole, has more men than
+    /// the tables hold, is illegal, or its table failed (which `tables` keeps to report).
+    pub fn probe(&mut self, tables: &crate::tablebase::Tables) {
+        let Some(board) = self.fen.as_ref().or(self.diagram.as_deref()) else {
+            return;
+        };
+        let to_move = self
+            .stipulation
+            .map_or(shakmaty::Color::White, |s| s.to_move);
+        if let crate::tablebase::Probe::Verdict(v) = tables.probe(board, to_move) {
+            self.tablebase = Some(v.result);
+            self.dtz = v.dtz;
+        }
     }
 
     /// Adds `by` to every byte offset the record holds: its own, its findings' and their

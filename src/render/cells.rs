@@ -81,7 +81,7 @@ pub(crate) fn material_words(code: Code) -> String {
 
 /// Calls `cell` with each cell of `record` in [`COLUMNS`] order: absent values are empty,
 /// `valid` is `true`/`false`, `findings` is a JSON array, `directory_entry` a JSON object or
-/// nothing, `example` is `true` or nothing. `scratch` is reused for the FEN, the findings and the entry.
+/// nothing, `example` is `true` or nothing, `tablebase` and `dtz` empty where not probed. `scratch` is reused for the FEN, the findings and the entry.
 pub(crate) fn cells(
     record: &Record,
     scratch: &mut Vec<u8>,
@@ -172,7 +172,13 @@ pub(crate) fn cells_with(
     }
     cell(scratch)?;
     // An example of the notation in prose (`context::example`), no study.
-    cell(if record.example { b"true" } else { b"" })
+    cell(if record.example { b"true" } else { b"" })?;
+    // The tables' verdict and distance, where `--tablebase` probed the position.
+    cell(record.tablebase.map_or("", |t| t.name()).as_bytes())?;
+    match record.dtz {
+        Some(dtz) => cell(number.format(dtz).as_bytes()),
+        None => cell(b""),
+    }
 }
 
 /// The cells `number`, `composers` (joined by ` & `), `source`, `year` and `honour` of

@@ -43,7 +43,7 @@ const fn col(name: &'static str, since: Columns, kind: CellKind) -> Column {
 }
 
 use CellKind::{Number, Page, Text, Year};
-use Columns::{Cited, Current, Indexed, Paged, Unlabelled};
+use Columns::{Cited, Current, Indexed, Marked, Paged, Unlabelled};
 
 /// The columns of the `tsv` and `csv` formats, after the optional lead column (`group` or
 /// `duplicate`): the one table every list of column names is made from (TSV and CSV headers,
@@ -52,9 +52,10 @@ use Columns::{Cited, Current, Indexed, Paged, Unlabelled};
 /// its index in the file, and where the printed one comes from), the study's label and its
 /// citation (number, composers, source, year, honour), the position's texts and checks, and
 /// last the place of the study's entry in its book's own directory where `gbr index` merged
-/// the two (`directory_entry`), and whether it is an example of the notation, no study
-/// (`example`). Documented in `docs/directory.md`.
-pub const TABLE: [Column; 29] = [
+/// the two (`directory_entry`), whether it is an example of the notation, no study
+/// (`example`), and the Syzygy tables' verdict where `--tablebase` probed the position
+/// (`tablebase`, `dtz`). Documented in `docs/directory.md`.
+pub const TABLE: [Column; 31] = [
     col("code", Unlabelled, Text),
     col("kings", Unlabelled, Text),
     col("squares", Unlabelled, Text),
@@ -83,7 +84,9 @@ pub const TABLE: [Column; 29] = [
     col("valid", Unlabelled, Text),
     col("findings", Unlabelled, Text),
     col("directory_entry", Cited, Text),
-    col("example", Current, Text),
+    col("example", Marked, Text),
+    col("tablebase", Current, Text),
+    col("dtz", Current, Number),
 ];
 
 /// The names of the columns of [`TABLE`] that `layout` has, in order; `N` their number (a
@@ -104,10 +107,15 @@ const fn names<const N: usize>(layout: Columns) -> [&'static str; N] {
 }
 
 /// The names of today's columns ([`TABLE`]).
-pub const COLUMNS: [&str; 29] = names(Current);
+pub const COLUMNS: [&str; 31] = names(Current);
+
+/// The columns of directories written before entries carried the tables' verdict:
+/// [`COLUMNS`] without `tablebase` and `dtz`. Readers still read them; none of their entries
+/// was probed.
+pub const MARKED_COLUMNS: [&str; 29] = names(Marked);
 
 /// The columns of directories written before entries marked an example of the notation:
-/// [`COLUMNS`] without `example`. Readers still read them; none of their entries is an
+/// [`MARKED_COLUMNS`] without `example`. Readers still read them; none of their entries is an
 /// example.
 pub const CITED_COLUMNS: [&str; 28] = names(Cited);
 
@@ -156,6 +164,8 @@ pub(crate) const fn column(name: &str) -> usize {
 pub enum Columns {
     /// [`COLUMNS`]; always for JSON Lines, whose entries name their fields.
     Current,
+    /// [`MARKED_COLUMNS`]: no `tablebase`, no `dtz`.
+    Marked,
     /// [`CITED_COLUMNS`]: no `example`.
     Cited,
     /// [`PAGED_COLUMNS`]: no citation.
@@ -171,6 +181,8 @@ impl Columns {
     pub fn of(names: &[&str]) -> Option<Columns> {
         if names == COLUMNS {
             Some(Columns::Current)
+        } else if names == MARKED_COLUMNS {
+            Some(Columns::Marked)
         } else if names == CITED_COLUMNS {
             Some(Columns::Cited)
         } else if names == PAGED_COLUMNS {
@@ -195,6 +207,7 @@ impl Columns {
     pub fn names(self) -> &'static [&'static str] {
         match self {
             Columns::Current => &COLUMNS,
+            Columns::Marked => &MARKED_COLUMNS,
             Columns::Cited => &CITED_COLUMNS,
             Columns::Paged => &PAGED_COLUMNS,
             Columns::Indexed => &INDEXED_COLUMNS,
@@ -301,8 +314,14 @@ mod tests {
             "honour",
             "directory_entry",
             "example",
+            "tablebase",
+            "dtz",
         ];
-        assert_eq!(CITED_COLUMNS.to_vec(), without(&["example"]));
+        assert_eq!(MARKED_COLUMNS.to_vec(), without(&["tablebase", "dtz"]));
+        assert_eq!(
+            CITED_COLUMNS.to_vec(),
+            without(&["example", "tablebase", "dtz"])
+        );
         assert_eq!(PAGED_COLUMNS.to_vec(), without(&cited));
         assert_eq!(
             INDEXED_COLUMNS.to_vec(),

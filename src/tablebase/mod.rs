@@ -91,7 +91,11 @@ fn shown(path: &Path) -> String {
 }
 
 fn folder_list(folders: &[PathBuf]) -> String {
-    folders.iter().map(|f| shown(f)).collect::<Vec<_>>().join(", ")
+    folders
+        .iter()
+        .map(|f| shown(f))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The Syzygy tables of some folders, opened once and shared by every thread (`Sync`).

@@ -237,4 +237,3 @@ impl Tables {
         Some(self.fail(&material.to_string(), kind, why))
     }
 }
-

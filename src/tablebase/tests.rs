@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use shakmaty::fen::Fen;
 use shakmaty::{Board, Color};
 
-use super::{Probe, TableError, Tables, TablebaseResult};
+use super::{Probe, TableError, TablebaseResult, Tables};
 
 /// The shared tables' folder, or `None` (the test says "skipped") where it is absent.
 fn shared() -> Option<PathBuf> {
@@ -54,10 +54,19 @@ fn the_shared_tables_give_their_known_verdicts() {
         verdict(t, "8/8/8/8/8/3k4/4P3/7K", Color::Black).0,
         TablebaseResult::Draw
     );
-    assert_eq!(verdict(t, "8/8/8/3k4/8/8/1B6/K7", Color::White).0, TablebaseResult::Draw);
-    assert_eq!(verdict(t, "8/8/8/3k4/8/8/8/KNN5", Color::White).0, TablebaseResult::Draw);
+    assert_eq!(
+        verdict(t, "8/8/8/3k4/8/8/1B6/K7", Color::White).0,
+        TablebaseResult::Draw
+    );
+    assert_eq!(
+        verdict(t, "8/8/8/3k4/8/8/8/KNN5", Color::White).0,
+        TablebaseResult::Draw
+    );
     // Black's queen against White's king: a win for Black, whoever moves.
-    assert_eq!(verdict(t, "8/8/8/3k4/8/8/1q6/6K1", Color::White).0, TablebaseResult::Loss);
+    assert_eq!(
+        verdict(t, "8/8/8/3k4/8/8/1q6/6K1", Color::White).0,
+        TablebaseResult::Loss
+    );
     // Out of reach (5 men), and illegal (the side not to move in check) positions.
     assert_eq!(
         t.probe(&board("8/8/8/3k4/8/8/1Q6/KRRR4"), Color::White),
@@ -75,8 +84,13 @@ fn a_missing_table_is_named_once() {
     let Some(dir) = shared() else { return };
     let tmp = tempfile::tempdir().expect("a folder");
     std::fs::copy(dir.join("KQvK.rtbw"), tmp.path().join("KQvK.rtbw")).expect("a copy");
-    let t = Tables::open(&[tmp.path().to_path_buf()]).expect("one table").tables;
-    assert_eq!(verdict(&t, "k7/8/8/8/8/8/1K6/6Q1", Color::White), (TablebaseResult::Win, None));
+    let t = Tables::open(&[tmp.path().to_path_buf()])
+        .expect("one table")
+        .tables;
+    assert_eq!(
+        verdict(&t, "k7/8/8/8/8/8/1K6/6Q1", Color::White),
+        (TablebaseResult::Win, None)
+    );
     // KRvK is needed and absent, twice: one failure.
     for _ in 0..2 {
         assert!(matches!(
@@ -86,7 +100,11 @@ fn a_missing_table_is_named_once() {
     }
     let failures = t.failures();
     assert_eq!(failures.len(), 1, "{failures:?}");
-    assert!(failures[0].to_string().starts_with("KRvK.rtbw is in none"), "{}", failures[0]);
+    assert!(
+        failures[0].to_string().starts_with("KRvK.rtbw is in none"),
+        "{}",
+        failures[0]
+    );
 }
 
 #[test]
@@ -98,7 +116,10 @@ fn a_truncated_table_is_left_out_and_a_corrupt_one_gives_no_verdict() {
     let opened = Tables::open(&[tmp.path().to_path_buf()]).expect("a folder with a table file");
     assert_eq!(opened.left_out.len(), 1);
     let message = opened.left_out[0].to_string();
-    assert!(message.contains("KQvK.rtbw") && message.contains("truncated"), "{message}");
+    assert!(
+        message.contains("KQvK.rtbw") && message.contains("truncated"),
+        "{message}"
+    );
 
     // The same size, other bytes: no table, or a corrupt one. Never a verdict.
     let mut garbage = kqk.clone();
@@ -106,9 +127,14 @@ fn a_truncated_table_is_left_out_and_a_corrupt_one_gives_no_verdict() {
         *b = (i as u8).wrapping_mul(37).wrapping_add(11);
     }
     std::fs::write(tmp.path().join("KQvK.rtbw"), &garbage).expect("garbage");
-    let t = Tables::open(&[tmp.path().to_path_buf()]).expect("the table").tables;
+    let t = Tables::open(&[tmp.path().to_path_buf()])
+        .expect("the table")
+        .tables;
     let probe = t.probe(&board("k7/8/8/8/8/8/1K6/6Q1"), Color::White);
-    assert!(matches!(probe, Probe::Failed(TableError::File { .. })), "{probe:?}");
+    assert!(
+        matches!(probe, Probe::Failed(TableError::File { .. })),
+        "{probe:?}"
+    );
     assert!(t.failures()[0].to_string().contains("KQvK.rtbw"));
 }
 
@@ -133,7 +159,9 @@ fn folders_are_split_as_path_is() {
 #[test]
 fn a_table_corrupt_past_its_header_gives_no_wrong_verdict() {
     let Some(dir) = shared() else { return };
-    let good = Tables::open(std::slice::from_ref(&dir)).expect("the tables").tables;
+    let good = Tables::open(std::slice::from_ref(&dir))
+        .expect("the tables")
+        .tables;
     let tmp = tempfile::tempdir().expect("a folder");
     for entry in std::fs::read_dir(&dir).expect("the folder") {
         let path = entry.expect("an entry").path();
@@ -152,7 +180,9 @@ fn a_table_corrupt_past_its_header_gives_no_wrong_verdict() {
             *b ^= (i as u8).wrapping_mul(151) | 1;
         }
         std::fs::write(&table, &bytes).expect("corrupt");
-        let bad = Tables::open(&[tmp.path().to_path_buf()]).expect("the tables").tables;
+        let bad = Tables::open(&[tmp.path().to_path_buf()])
+            .expect("the tables")
+            .tables;
         for _ in 0..3000 {
             let mut squares = [0u32; 4];
             for s in &mut squares {
@@ -160,12 +190,19 @@ fn a_table_corrupt_past_its_header_gives_no_wrong_verdict() {
             }
             let mut b = Board::empty();
             for (sq, c) in squares.iter().zip("KkRn".chars()) {
-                b.set_piece_at(shakmaty::Square::new(*sq), shakmaty::Piece::from_char(c).expect("a man"));
+                b.set_piece_at(
+                    shakmaty::Square::new(*sq),
+                    shakmaty::Piece::from_char(c).expect("a man"),
+                );
             }
             if b.occupied().count() < 4 {
                 continue;
             }
-            let to_move = if seed.below(2) == 0 { Color::White } else { Color::Black };
+            let to_move = if seed.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             match (good.probe(&b, to_move), bad.probe(&b, to_move)) {
                 (Probe::Verdict(g), Probe::Verdict(v)) => {
                     assert_eq!(g.result, v.result, "step {step}: {b} {to_move:?}");

@@ -34,4 +34,5 @@ mod records;
 mod reliability;
 mod scan_inputs;
 mod support;
+mod tablebase;
 mod text_and_pdf;

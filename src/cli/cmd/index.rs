@@ -76,6 +76,10 @@ pub struct Args {
     keep_going: bool,
     #[command(flatten)]
     print: PrintArgs,
+    /// The Syzygy tables: each entry's whole position probed, its verdict in the `tablebase`
+    /// and `dtz` fields.
+    #[command(flatten)]
+    tables: crate::cli::tablebase::TablebaseArgs,
 }
 
 /// The print settings of `gbr index` (docs/printing.md).
@@ -280,9 +284,14 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     let mut sort = SpillSort::new(order, usize::try_from(budget).unwrap_or(usize::MAX));
     let valid_only = args.valid_only;
     let min_rank = args.min_rank;
+    let mut tables_failed = false;
+    let tables = args.tables.open(&mut tables_failed)?;
     let mut kept = 0u64;
     let mut keep = |mut block: Vec<Record>| -> anyhow::Result<()> {
         block.retain(|r| r.rank >= min_rank && (!valid_only || r.valid));
+        if let Some(tables) = &tables {
+            block.iter_mut().for_each(|r| r.probe(tables));
+        }
         kept += block.len() as u64;
         sort.extend(block)?;
         Ok(())
@@ -320,6 +329,10 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
             "gbr: the directory was written from {kept} records; {failed} input(s) could not \
              be read (listed above) and are missing from it"
         );
+    }
+    // A table that failed is said, and the run's status is an error's, the directory written.
+    if crate::cli::tablebase::report_failures(tables.as_deref()) || tables_failed {
+        return Ok(ExitCode::from(2));
     }
     Ok(if written {
         ExitCode::SUCCESS

@@ -45,6 +45,10 @@ pub struct Args {
     /// Print only the paths of the files (archive members) with codes, one a line.
     #[arg(short = 'l', long)]
     files_with_codes: bool,
+    /// The Syzygy tables: each whole position probed, its verdict in the JSON and CSV output
+    /// (`tablebase`, `dtz`).
+    #[command(flatten)]
+    tables: crate::cli::tablebase::TablebaseArgs,
 }
 
 /// What `gbr scan` prints of the codes it keeps.
@@ -128,10 +132,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let started = Instant::now();
     let config = args.input.config()?;
+    let mut tables_failed = false;
+    let tables = args.tables.open(&mut tables_failed)?;
     // `--color` (global), NO_COLOR and CLICOLOR_FORCE, as anstream reads them for stdout.
     let styled = anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never;
     let mut out = Out {
         output: &output,
+        tables: tables.as_deref(),
         names: &config.open,
         printer: Printer::new(
             output.format,
@@ -186,7 +193,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if output.format == ScanFormat::Text && output.mode == Mode::Records {
         eprintln!("{}", summary_line(&summary));
     }
-    Ok(ExitCode::from(if summary.unreadable > 0 {
+    let tables_failed = crate::cli::tablebase::report_failures(tables.as_deref()) || tables_failed;
+    Ok(ExitCode::from(if summary.unreadable > 0 || tables_failed {
         2
     } else if out.matches > 0 {
         0
@@ -198,6 +206,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// Where `gbr scan` writes the codes it keeps, and what it has kept so far.
 struct Out<'a> {
     output: &'a OutputConfig,
+    /// The tables each record kept is probed in (`--tablebase`).
+    tables: Option<&'a gbrscan::tablebase::Tables>,
     /// The open options, which name each input as references show it.
     names: &'a OpenOptions,
     printer: Printer<BufWriter<io::Stdout>>,
@@ -220,7 +230,10 @@ impl Out<'_> {
     fn event(&mut self, event: ScanEvent<'_>) -> io::Result<ControlFlow<()>> {
         let output = self.output;
         match event {
-            ScanEvent::Records { input, records } => {
+            ScanEvent::Records { input, mut records } => {
+                if let Some(tables) = self.tables {
+                    records.iter_mut().for_each(|r| r.probe(tables));
+                }
                 // Room for every record at once: grown from empty, the list moved several
                 // times a batch.
                 let mut kept: Vec<&Record> = Vec::with_capacity(records.len());

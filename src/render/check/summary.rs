@@ -59,7 +59,11 @@ impl CheckSummary {
 fn tables_line(t: &crate::copies::TableCounts) -> String {
     let mut line = format!(
         "; {} probed in the tables: {} confirmed, {} contradicted; {} out of their reach",
-        if t.probed == 1 { "1 position".to_string() } else { format!("{} positions", t.probed) },
+        if t.probed == 1 {
+            "1 position".to_string()
+        } else {
+            format!("{} positions", t.probed)
+        },
         t.confirmed,
         t.contradicted,
         t.out_of_reach

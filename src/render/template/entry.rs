@@ -85,6 +85,8 @@ const ENTRY_FIELDS: &[&str] = &[
     "findings_text",
     "diagram",
     saved("example"),
+    saved("tablebase"),
+    saved("dtz"),
 ];
 
 /// `name`, a column of the saved layout ([`crate::saved::columns::TABLE`]): a compile-time
@@ -180,6 +182,10 @@ impl Object for Entry {
             ),
             "findings_text" => Value::from(findings_words(r).replace('\n', "; ")),
             "example" => Value::from(r.example),
+            "tablebase" => r
+                .tablebase
+                .map_or(Value::from(()), |t| Value::from(t.name())),
+            "dtz" => r.dtz.map_or(Value::from(()), Value::from),
             "diagram" => r.fen.as_ref().map_or(Value::from(()), |board| {
                 let mut svg = String::new();
                 diagram::svg(board, BOARD, &mut svg);

@@ -248,6 +248,27 @@ fn example(c: &mut Cells<'_>, columns: Columns) -> Result<bool, LineError> {
     })
 }
 
+/// The `tablebase` and `dtz` cells, where the layout has them: the verdict (`win`, `draw`,
+/// `loss`) and the distance in plies, each or nothing; nothing where the layout is older.
+#[allow(clippy::type_complexity)]
+fn tablebase(
+    c: &mut Cells<'_>,
+    columns: Columns,
+) -> Result<(Option<crate::tablebase::TablebaseResult>, Option<u32>), LineError> {
+    if !columns.has("tablebase") {
+        return Ok((None, None));
+    }
+    let verdict = c.parse("win, draw, loss or nothing", |t| match t {
+        "" => Some(None),
+        t => crate::tablebase::TablebaseResult::from_name(t).map(Some),
+    })?;
+    let dtz = c.parse("a distance in plies or nothing", |t| match t {
+        "" => Some(None),
+        t => t.parse().ok().map(Some),
+    })?;
+    Ok((verdict, dtz))
+}
+
 /// The record of a TSV row (without its line feed) of a directory in `order` with `columns`.
 pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Record, LineError> {
     let cells = row_cells(line);
@@ -320,7 +341,10 @@ pub(super) fn entry(order: Order, columns: Columns, line: &[u8]) -> Result<Recor
         study: None,
         directory_entry: directory_entry(&mut c, columns)?,
         example: example(&mut c, columns)?,
+        tablebase: None,
+        dtz: None,
     };
+    (record.tablebase, record.dtz) = tablebase(&mut c, columns)?;
     if columns == Columns::Indexed {
         record = record.with_page_index();
     }

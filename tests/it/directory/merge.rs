@@ -73,6 +73,8 @@ pub fn occurrence(offsets: u64) -> impl Strategy<Value = Record> {
                 study: None,
                 directory_entry: None,
                 example: false,
+                tablebase: None,
+                dtz: None,
             },
         )
 }
