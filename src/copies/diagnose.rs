@@ -9,6 +9,7 @@ use super::{
 };
 use crate::check::{Check, Finding, Fix, Severity};
 use crate::tablebase::Tables;
+use tables::Judge;
 
 /// Builds a diagnostic of one caption at a span: span, check, severity, message.
 pub(crate) type Make<'a> =
@@ -24,15 +25,17 @@ fn explained_by_board(check: Check) -> bool {
 
 /// The diagnostics of one caption: its own checks' findings, its board copy's disagreements,
 /// the copies elsewhere where it passes its own checks, and, with `tables`, the tables'
-/// verdict on its whole position (counted in `counts`).
+/// verdict on its whole position (counted in `counts`); `n` is the caption's index, by which
+/// `judge` holds its probe.
 pub(crate) fn diagnose(
     input: &Input<'_>,
-    caption: &Caption,
+    (n, caption): (usize, &Caption),
     others: &elsewhere::Others<'_, '_>,
     index: &[LineIndex],
-    tables: Option<&Tables>,
+    judge: Option<&Judge<'_>>,
     counts: &mut TableCounts,
 ) -> Vec<Diagnostic> {
+    let tables = judge.map(|j| j.tables);
     let lines = &index[caption.input];
     let parsed = &caption.parsed;
     let make = |span: Range<usize>, check, severity, message: String| {
@@ -92,10 +95,10 @@ pub(crate) fn diagnose(
     }
     // The position probed is the board copy's, or the caption's where it passes its own
     // checks: a caption with a wrong digit gives no position to judge.
-    if let Some(tables) = tables
+    if let Some(judge) = judge
         && (sound || caption.board.is_some())
     {
-        let warning = tables::compare(tables, caption, &make, counts);
+        let warning = tables::compare(judge, n, caption, &make, counts);
         // Said once: where the tables broke a tie between copies, that error names them.
         if !out
             .iter()

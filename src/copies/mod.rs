@@ -138,12 +138,13 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
         ..Report::default()
     };
     let tables = options.tablebase.as_deref();
+    let judge = tables.map(|t| tables::Judge::new(t, &captions));
     let mut counts = TableCounts::default();
     let found = diagnose_all(
         inputs,
         &index,
         &captions,
-        tables,
+        judge.as_ref(),
         &mut counts,
         &mut faults,
         &mut work.copies,
@@ -186,14 +187,15 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
 
 /// The diagnostics of every caption ([`diagnose`]), in caption order, each with the study
 /// it belongs to. Group by group (the same kings), so that one group's index is held at a
-/// time; `steps` counts the copies looked at; what `tables` said is added to `counts`. An
+/// time; `steps` counts the copies looked at; what the tables said (`judge`) is added to
+/// `counts`. An
 /// input with a fault is reported, not half checked: a caption whose check panics adds its
 /// input's fault to `faults`.
 fn diagnose_all(
     inputs: &[Input<'_>],
     index: &[LineIndex],
     captions: &[Caption],
-    tables: Option<&crate::tablebase::Tables>,
+    judge: Option<&tables::Judge<'_>>,
     counts: &mut TableCounts,
     faults: &mut Vec<InputFault>,
     steps: &mut u64,
@@ -210,7 +212,7 @@ fn diagnose_all(
             let input = &inputs[caption.input];
             let mut own = TableCounts::default();
             let checked = crate::fault::catch(|| {
-                diagnose(input, caption, &copies.of(n), index, tables, &mut own)
+                diagnose(input, (n, caption), &copies.of(n), index, judge, &mut own)
             });
             counts.add(&own);
             match checked {

@@ -105,21 +105,51 @@ pub(crate) fn judged(tables: &Tables, parsed: &Parsed) -> Option<(bool, String)>
     }
 }
 
-/// The tables' word on a caption: counted in `counts`, and a `tablebase` warning where their
+/// The tables of a check, with the verdict on every caption's position probed ahead, on every
+/// thread (a probe costs microseconds, and a check of a collection of few men makes one per
+/// study: docs/performance.md, "The tables").
+pub(crate) struct Judge<'t> {
+    /// The tables.
+    pub(crate) tables: &'t Tables,
+    /// For each caption, by index: the probe of its position, where it asks for a result and
+    /// gives a whole position ([`position`]); its DTZ left out.
+    probes: Vec<Option<Probe>>,
+}
+
+impl<'t> Judge<'t> {
+    /// Probes the position of each of `captions` in `tables`, in parallel.
+    pub(crate) fn new(tables: &'t Tables, captions: &[Caption]) -> Judge<'t> {
+        use rayon::prelude::*;
+        let probes = captions
+            .par_iter()
+            .map(|caption| {
+                let stipulation = caption.parsed.position.stipulation?;
+                stipulation.outcome?;
+                let (board, _) = position(caption)?;
+                Some(tables.probe_result(&board, stipulation.to_move))
+            })
+            .collect();
+        Judge { tables, probes }
+    }
+}
+
+/// The tables' word on caption `n`: counted in `counts`, and a `tablebase` warning where their
 /// verdict is another result than the one asked for. Nothing for a caption that asks for no
 /// result or gives no whole position.
 pub(crate) fn compare(
-    tables: &Tables,
+    judge: &Judge<'_>,
+    n: usize,
     caption: &Caption,
     make: &Make<'_>,
     counts: &mut TableCounts,
 ) -> Option<Diagnostic> {
+    let tables = judge.tables;
     let parsed = &caption.parsed;
     let stipulation = parsed.position.stipulation?;
     let outcome = stipulation.outcome?;
     let (board, name) = position(caption)?;
-    let verdict = match tables.probe(&board, stipulation.to_move) {
-        Probe::Verdict(v) => v,
+    let verdict = match judge.probes.get(n)?.as_ref()? {
+        Probe::Verdict(v) => *v,
         Probe::OutOfReach => {
             counts.out_of_reach += 1;
             return None;
@@ -143,6 +173,11 @@ pub(crate) fn compare(
         return None;
     }
     counts.contradicted += 1;
+    // The distance, for the message: probed again, now that it is needed.
+    let verdict = match tables.probe(&board, stipulation.to_move) {
+        Probe::Verdict(v) => v,
+        _ => verdict,
+    };
     let span = parsed
         .parts
         .word

@@ -6,12 +6,13 @@
 //! the positions. [`Tables::open`] lists the table files of one or more folders (as Stockfish's
 //! `SyzygyPath` takes them); the files are opened when a position first needs them, and
 //! shared by every thread. What a table file that cannot be used does is an error that names
-//! the file ([`TableError`]): a file whose size no table has (truncated), a file that is no
+//! the file ([`TableError`]); small tables are held in memory once read ([`HELD_TABLE`]): a file whose size no table has (truncated), a file that is no
 //! table or is corrupt, a table a position needs that no folder holds. A position is never
 //! given a verdict that a table's failure could have made: every probe runs under a panic
 //! guard, and its verdict must agree with the verdicts of the positions after each of its
 //! moves (one ply of search, [`probe`]), or the table is reported corrupt.
 
+mod files;
 mod probe;
 
 use std::collections::BTreeMap;
@@ -22,6 +23,7 @@ use std::sync::Mutex;
 use shakmaty::Chess;
 use shakmaty_syzygy::Tablebase;
 
+pub use files::{HELD_TABLE, HELD_TOTAL};
 pub use probe::{Probe, TablebaseResult, Verdict};
 
 /// The environment variable that names the tables' folders when `--tablebase` is not given:
@@ -142,7 +144,8 @@ impl Tables {
     /// no folder holds a table file. A table file that cannot be used (a size no table has,
     /// no permission) is left out and listed in [`Opened::left_out`].
     pub fn open(folders: &[PathBuf]) -> Result<Opened, TableError> {
-        let mut base = Tablebase::new();
+        let mut base =
+            Tablebase::with_filesystem(std::sync::Arc::new(files::TableFiles::default()));
         let mut files = BTreeMap::new();
         let mut left_out = Vec::new();
         for folder in folders {

@@ -103,6 +103,17 @@ impl Tables {
     /// position's table is reported ([`Tables::failures`]) and the probe [`Probe::Failed`].
     /// Costs one probe per legal move besides the position's own: microseconds.
     pub fn probe(&self, board: &Board, to_move: Color) -> Probe {
+        self.probe_with(board, to_move, true)
+    }
+
+    /// [`Tables::probe`] without the DTZ (`dtz` false: [`Verdict::dtz`] is `None`): the
+    /// verdict alone, one DTZ probe (a search of its own) cheaper, for a check that needs
+    /// the distance only where the verdict contradicts the text.
+    pub fn probe_result(&self, board: &Board, to_move: Color) -> Probe {
+        self.probe_with(board, to_move, false)
+    }
+
+    fn probe_with(&self, board: &Board, to_move: Color, dtz: bool) -> Probe {
         if board.occupied().count() > self.max_men {
             return Probe::OutOfReach;
         }
@@ -115,7 +126,7 @@ impl Tables {
             Ok(pos) => pos,
             Err(e) => return Probe::Illegal(e.to_string()),
         };
-        match crate::fault::catch(|| self.verdict(&pos)) {
+        match crate::fault::catch(|| self.verdict(&pos, dtz)) {
             Ok(Ok(v)) => Probe::Verdict(v),
             Ok(Err(None)) => Probe::OutOfReach,
             Ok(Err(Some(e))) => Probe::Failed(e),
@@ -127,8 +138,9 @@ impl Tables {
         }
     }
 
-    /// [`Tables::probe`] of a legal position; `Err(None)` out of the tables' reach.
-    fn verdict(&self, pos: &Chess) -> Result<Verdict, Option<TableError>> {
+    /// [`Tables::probe`] of a legal position, its DTZ where `with_dtz`; `Err(None)` out of the
+    /// tables' reach.
+    fn verdict(&self, pos: &Chess, with_dtz: bool) -> Result<Verdict, Option<TableError>> {
         let (own, cursed) = value(self.wdl(pos)?);
         let moves = pos.legal_moves();
         let best = if moves.is_empty() {
@@ -159,6 +171,7 @@ impl Tables {
             )));
         }
         let dtz = match own {
+            _ if !with_dtz => None,
             0 => None,
             _ => match self.base.probe_dtz(pos) {
                 Ok(d) => Some(d.ignore_rounding().0.unsigned_abs()),
