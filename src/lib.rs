@@ -24,7 +24,7 @@
 //! them. The public modules, each depending only on those listed before it
 //! (docs/architecture.md, "The library's surface"): the notation ([`code`], [`material`],
 //! [`stipulation`], [`position`], [`source_path`]) → reading and checking ([`parse`],
-//! [`check`](mod@check), [`fen`], [`misread`]'s fixes) → the record ([`record`]) → input and games
+//! [`check`](mod@check), [`fen`], [`misread`]'s fixes, the Syzygy [`tablebase`]) → the record ([`record`]) → input and games
 //! ([`input`], [`pgn`]) → the scan ([`scan`], [`fault`]) → every copy against every other
 //! ([`copies`]) and the saved file ([`saved`]) → rendering ([`render`]) → sorting
 //! ([`directory`]); [`choice`] names the small enums for a command line. What reads around a

@@ -10,7 +10,7 @@
 //! table or is corrupt, a table a position needs that no folder holds. A position is never
 //! given a verdict that a table's failure could have made: every probe runs under a panic
 //! guard, and its verdict must agree with the verdicts of the positions after each of its
-//! moves (one ply of search, [`probe`]), or the table is reported corrupt.
+//! moves (one ply of search, [`Tables::probe`]), or the table is reported corrupt.
 
 mod files;
 mod probe;
