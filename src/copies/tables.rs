@@ -187,7 +187,7 @@ pub(crate) fn compare(
     let of = if name == "the caption" {
         String::new()
     } else {
-        format!(" on {name}'s position")
+        format!(" for the position of {name}")
     };
     let message = format!(
         "the tables give {}{of} where the caption says {}",

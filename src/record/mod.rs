@@ -185,10 +185,11 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tablebase: Option<crate::tablebase::TablebaseResult>,
     /// With [`Record::tablebase`] a win or a loss: Syzygy's distance to the next capture or pawn
-    /// move with best play, in plies, where the DTZ table was at hand. Left out of the JSON
-    /// when absent.
+    /// move with best play, in plies, where the DTZ table was at hand (at least 1: a decisive
+    /// position is at least one ply from its next capture, pawn move or mate; non-zero, so
+    /// that the field costs the record no room). Left out of the JSON when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dtz: Option<u32>,
+    pub dtz: Option<std::num::NonZeroU16>,
 }
 
 /// Where a study's entry in its book's own directory stands ([`Record::directory_entry`]).
@@ -331,7 +332,9 @@ impl Record {
             .map_or(shakmaty::Color::White, |s| s.to_move);
         if let crate::tablebase::Probe::Verdict(v) = tables.probe(board, to_move) {
             self.tablebase = Some(v.result);
-            self.dtz = v.dtz;
+            self.dtz = v
+                .dtz
+                .and_then(|d| std::num::NonZeroU16::new(u16::try_from(d).ok()?));
         }
     }
 

@@ -176,7 +176,7 @@ pub(crate) fn cells_with(
     // The tables' verdict and distance, where `--tablebase` probed the position.
     cell(record.tablebase.map_or("", |t| t.name()).as_bytes())?;
     match record.dtz {
-        Some(dtz) => cell(number.format(dtz).as_bytes()),
+        Some(dtz) => cell(number.format(dtz.get()).as_bytes()),
         None => cell(b""),
     }
 }

@@ -70,6 +70,25 @@ fn check_names_each_result_the_tables_contradict_and_counts_the_confirmed() {
 }
 
 #[test]
+fn check_probes_the_diagrams_position_where_the_caption_has_no_squares() {
+    let Some(tb) = tables() else { return };
+    let (out, _, code) = run(&[
+        "check",
+        "--tablebase",
+        &tb,
+        "fixtures/tablebase/diagram.txt",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with(
+            "warning[tablebase]: the tables give a draw for the position of the diagram above \
+             where the caption says White wins\n  --> fixtures/tablebase/diagram.txt:11:18"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn check_takes_the_tables_as_the_copy_that_breaks_a_tie() {
     let Some(tb) = tables() else { return };
     // Without the tables: two copies, one square apart, a warning each.

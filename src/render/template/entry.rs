@@ -185,7 +185,7 @@ impl Object for Entry {
             "tablebase" => r
                 .tablebase
                 .map_or(Value::from(()), |t| Value::from(t.name())),
-            "dtz" => r.dtz.map_or(Value::from(()), Value::from),
+            "dtz" => r.dtz.map_or(Value::from(()), |d| Value::from(d.get())),
             "diagram" => r.fen.as_ref().map_or(Value::from(()), |board| {
                 let mut svg = String::new();
                 diagram::svg(board, BOARD, &mut svg);

@@ -254,7 +254,13 @@ fn example(c: &mut Cells<'_>, columns: Columns) -> Result<bool, LineError> {
 fn tablebase(
     c: &mut Cells<'_>,
     columns: Columns,
-) -> Result<(Option<crate::tablebase::TablebaseResult>, Option<u32>), LineError> {
+) -> Result<
+    (
+        Option<crate::tablebase::TablebaseResult>,
+        Option<std::num::NonZeroU16>,
+    ),
+    LineError,
+> {
     if !columns.has("tablebase") {
         return Ok((None, None));
     }
@@ -262,7 +268,7 @@ fn tablebase(
         "" => Some(None),
         t => crate::tablebase::TablebaseResult::from_name(t).map(Some),
     })?;
-    let dtz = c.parse("a distance in plies or nothing", |t| match t {
+    let dtz = c.parse("a distance in plies (1 or more) or nothing", |t| match t {
         "" => Some(None),
         t => t.parse().ok().map(Some),
     })?;
