@@ -85,6 +85,7 @@ fn end_row(
         let Some(name) = names.get(col) else {
             let (line, column) = super::line_column(bytes, raw.start);
             problems.push(DataProblem {
+                offset: raw.start,
                 line,
                 column,
                 message: format!(

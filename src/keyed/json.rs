@@ -11,7 +11,7 @@ use serde::de::{self, Deserializer as _, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
 use super::study::Builder;
-use super::{DataProblem, Item, MAX_DEPTH, StudyField, line_column};
+use super::{DataProblem, Item, MAX_DEPTH, StudyField, json_message, line_column, offset_of};
 
 /// Reads `bytes` as JSON values one after another (`lines`: one a line, each line read on its
 /// own, a line that is not JSON a problem and the next line read), each object handed to
@@ -42,9 +42,10 @@ pub(super) fn read(
                 match serde_json::from_slice::<&RawValue>(text) {
                     Ok(raw) => walk.value(raw, &mut format!(":{line}#"), 1),
                     Err(e) => problems.push(DataProblem {
+                        offset: start + e.column().saturating_sub(1),
                         line,
                         column: e.column() as u64,
-                        message: e.to_string(),
+                        message: json_message(&e),
                     }),
                 }
                 problems.extend(walk.problem.take());
@@ -69,10 +70,14 @@ pub(super) fn read(
                 walk.value(raw, &mut pointer, 1);
             }
             Err(e) => {
+                let skipped = bytes.len() - body.len();
+                let (line, column) = (e.line() as u64, e.column() as u64);
+                let column = if line == 1 { column + skipped as u64 } else { column };
                 problems.push(DataProblem {
-                    line: e.line() as u64,
-                    column: e.column() as u64,
-                    message: e.to_string(),
+                    offset: offset_of(bytes, line, column),
+                    line,
+                    column,
+                    message: json_message(&e),
                 });
                 return;
             }
@@ -106,13 +111,13 @@ impl<'a> Walk<'a, '_, '_> {
         }
         let first = raw.get().as_bytes().first().copied();
         if matches!(first, Some(b'{' | b'[')) && depth > MAX_DEPTH {
-            let (line, column) = line_column(self.bytes, self.offset(raw));
+            let offset = self.offset(raw);
+            let (line, column) = line_column(self.bytes, offset);
             self.problem = Some(DataProblem {
+                offset,
                 line,
                 column,
-                message: format!(
-                    "nesting deeper than {MAX_DEPTH} levels of objects and arrays at {pointer}"
-                ),
+                message: format!("nesting deeper than {MAX_DEPTH} levels of objects and arrays"),
             });
             return;
         }

@@ -44,6 +44,16 @@ pub enum DataKind {
 }
 
 impl DataKind {
+    /// The kind's name in messages: `JSON`, `JSON Lines`, `CSV`, `TSV`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DataKind::Json => "JSON",
+            DataKind::JsonLines => "JSON Lines",
+            DataKind::Csv => "CSV",
+            DataKind::Tsv => "TSV",
+        }
+    }
+
     /// The kind a file's name says: `.json`, `.jsonl`, `.ndjson`, `.csv`, `.tsv` (any case).
     pub fn of_name(name: &[u8]) -> Option<DataKind> {
         let ends = |ext: &[u8]| {
@@ -126,6 +136,8 @@ pub fn data_kind(name: &[u8], head: &[u8]) -> Option<DataKind> {
 /// are read (JSON Lines: the other lines; JSON and CSV: the records before it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DataProblem {
+    /// 0-based byte offset in the file of the place.
+    pub offset: usize,
     /// 1-based line.
     pub line: u64,
     /// 1-based column (in characters, as serde_json and csv count it; bytes for the
@@ -184,6 +196,28 @@ pub fn read_keyed(bytes: &[u8], path: &SourcePath, kind: DataKind, keys: &Keys) 
         objects,
         problems,
         code_values,
+    }
+}
+
+/// The 0-based offset of the 1-based `line` and byte `column` of `bytes` (the end when past
+/// it).
+pub(crate) fn offset_of(bytes: &[u8], line: u64, column: u64) -> usize {
+    let start = if line <= 1 {
+        0
+    } else {
+        memchr::memchr_iter(b'\n', bytes)
+            .nth(line as usize - 2)
+            .map_or(bytes.len(), |i| i + 1)
+    };
+    (start + column.saturating_sub(1) as usize).min(bytes.len())
+}
+
+/// serde_json's message without its place (`expected value`): the place is said apart.
+pub(crate) fn json_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rsplit_once(" at line ") {
+        Some((message, _)) => message.to_string(),
+        None => text,
     }
 }
 

@@ -100,6 +100,11 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// The place of `item` with the file's name: `studies/046.json#/fen`.
+    fn at(&self, item: &Item) -> String {
+        format!("{}{}", self.path.escaped(), item.place)
+    }
+
     pub(super) fn keys(&self) -> &Keys {
         self.keys
     }
@@ -155,7 +160,7 @@ impl<'a> Builder<'a> {
                     Check::Fen,
                     Part::Fen,
                     f.span.clone(),
-                    format!("fen: the FEN at {} is no position: {e}", f.place),
+                    format!("fen: the FEN at {} is no position: {e}", self.at(f)),
                     None,
                 ));
                 None
@@ -188,10 +193,10 @@ impl<'a> Builder<'a> {
                     s.span.clone(),
                     format!(
                         "stipulation: {} reads {:?}, {} to move; the FEN at {} has {} to move",
-                        s.place,
+                        self.at(s),
                         s.text.trim(),
                         side(to_move),
-                        f.place,
+                        self.at(f),
                         side(turn)
                     ),
                     None,
@@ -227,14 +232,13 @@ impl<'a> Builder<'a> {
         out: &mut Vec<FindingRecord>,
     ) {
         let w = &written.position;
-        let at = &fen_item.place;
+        let at = &self.at(fen_item);
+        let code_at = self.at(code);
         let fix_ok = code.exact;
-        // The code value's own checks, but for what the FEN decides: the material.
+        // The code value's own checks, but for what the FEN decides: the material, the board.
         for f in check(written) {
-            if !matches!(
-                f.check(),
-                Check::Squares | Check::MenCount | Check::MenSquares | Check::Nine
-            ) {
+            // The board and its legality are the FEN's to say.
+            if matches!(f.check(), Check::Digits | Check::Stipulation) {
                 out.push(FindingRecord::new(&f));
             }
         }
@@ -253,7 +257,7 @@ impl<'a> Builder<'a> {
             let mut message = format!(
                 "fen: the code {} at {} ({}) disagrees with the FEN at {at}, which gives {} ({})",
                 w.code,
-                code.place,
+                code_at,
                 material(w),
                 position.code,
                 material(position)
@@ -278,7 +282,7 @@ impl<'a> Builder<'a> {
             let message = format!(
                 "fen: the W/B {men} at {} disagrees with the code {} and the FEN at {at}, \
                  which both give {fen_men}",
-                code.place, w.code
+                code_at, w.code
             );
             out.push(finding(
                 Check::Fen,
@@ -299,7 +303,7 @@ impl<'a> Builder<'a> {
                 format!(
                     "fen: the kings {kings} at {} disagree with the FEN at {at}, which has \
                      {fen_kings}; no third copy says which is wrong",
-                    code.place
+                    code_at
                 ),
                 None,
             ));
@@ -316,7 +320,7 @@ impl<'a> Builder<'a> {
                 format!(
                     "fen: the squares {squares} at {} disagree with the FEN at {at}, which has \
                      {fen_squares}",
-                    code.place
+                    code_at
                 ),
                 None,
             ));
