@@ -110,16 +110,24 @@ impl DataKind {
     }
 }
 
+/// How many first bytes [`data_kind`] reads of a text whose name says nothing.
+pub const SNIFF_LEN: usize = 4096;
+
+/// True when a text's name says nothing of its kind: standard input (`<stdin>`), or a last
+/// part without a full stop (`README`, `studies`). Only such a text is told by its content.
+pub fn name_says_nothing(name: &[u8]) -> bool {
+    let last = name.rsplit(|&b| b == b'/' || b == b'\\').next().unwrap_or(name);
+    last == b"<stdin>" || !last.contains(&b'.')
+}
+
 /// The kind of study data a text is: by its name ([`DataKind::of_name`]), else, when the
 /// name's last part has no extension (standard input, `README`), by its first bytes
 /// ([`DataKind::of_content`]). A CSV or TSV whose header has the columns `kings` and
 /// `canonical` is `gbr`'s own saved directory, no study data: `None`, as for any other text.
 pub fn data_kind(name: &[u8], head: &[u8]) -> Option<DataKind> {
-    let last = name.rsplit(|&b| b == b'/' || b == b'\\').next().unwrap_or(name);
     let kind = DataKind::of_name(name).or_else(|| {
-        let says_nothing = last == b"<stdin>" || !last.contains(&b'.');
-        says_nothing
-            .then(|| DataKind::of_content(&head[..head.len().min(4096)]))
+        name_says_nothing(name)
+            .then(|| DataKind::of_content(&head[..head.len().min(SNIFF_LEN)]))
             .flatten()
     })?;
     if matches!(kind, DataKind::Csv | DataKind::Tsv) {

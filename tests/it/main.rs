@@ -33,5 +33,6 @@ mod real_outputs;
 mod records;
 mod reliability;
 mod scan_inputs;
+mod study_data;
 mod support;
 mod text_and_pdf;
