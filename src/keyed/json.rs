@@ -72,7 +72,11 @@ pub(super) fn read(
             Err(e) => {
                 let skipped = bytes.len() - body.len();
                 let (line, column) = (e.line() as u64, e.column() as u64);
-                let column = if line == 1 { column + skipped as u64 } else { column };
+                let column = if line == 1 {
+                    column + skipped as u64
+                } else {
+                    column
+                };
                 problems.push(DataProblem {
                     offset: offset_of(bytes, line, column),
                     line,

@@ -116,7 +116,10 @@ pub const SNIFF_LEN: usize = 4096;
 /// True when a text's name says nothing of its kind: standard input (`<stdin>`), or a last
 /// part without a full stop (`README`, `studies`). Only such a text is told by its content.
 pub fn name_says_nothing(name: &[u8]) -> bool {
-    let last = name.rsplit(|&b| b == b'/' || b == b'\\').next().unwrap_or(name);
+    let last = name
+        .rsplit(|&b| b == b'/' || b == b'\\')
+        .next()
+        .unwrap_or(name);
     last == b"<stdin>" || !last.contains(&b'.')
 }
 

@@ -57,9 +57,15 @@ fn whole_code(item: &Item) -> Option<Parsed> {
     at(&mut parsed.span);
     let p = &mut parsed.parts;
     at(&mut p.code);
-    for r in [&mut p.sign, &mut p.kings, &mut p.squares, &mut p.men, &mut p.word]
-        .into_iter()
-        .flatten()
+    for r in [
+        &mut p.sign,
+        &mut p.kings,
+        &mut p.squares,
+        &mut p.men,
+        &mut p.word,
+    ]
+    .into_iter()
+    .flatten()
     {
         at(r);
     }
@@ -263,7 +269,9 @@ impl<'a> Builder<'a> {
                 material(position)
             );
             if odd_fen {
-                message.push_str("; the W/B beside the code agrees with the code: the FEN is probably wrong");
+                message.push_str(
+                    "; the W/B beside the code agrees with the code: the FEN is probably wrong",
+                );
             } else if !decided {
                 message.push_str("; no third copy says which of the two is wrong");
             }

@@ -61,7 +61,12 @@ pub(crate) fn scan_keyed(
             .into_iter()
             .map(|p| GameProblem {
                 line: p.line,
-                message: format!("column {}: not read as {}: {}", p.column, kind.name(), p.message),
+                message: format!(
+                    "column {}: not read as {}: {}",
+                    p.column,
+                    kind.name(),
+                    p.message
+                ),
             })
             .collect(),
         stopped: None,

@@ -33,7 +33,16 @@ fn the_six_real_web_edition_files_give_six_whole_records_and_no_finding() {
     let mut numbers = Vec::new();
     for r in &records {
         // Code, kings, squares and W/B from the FEN; stipulation, number and source.
-        for name in ["code", "kings", "squares", "men", "stipulation", "fen", "number", "source"] {
+        for name in [
+            "code",
+            "kings",
+            "squares",
+            "men",
+            "stipulation",
+            "fen",
+            "number",
+            "source",
+        ] {
             assert!(!field(r, name).is_empty(), "{name} missing in {r}");
         }
         assert_eq!(r["form"], "fen", "{r}");
@@ -44,10 +53,16 @@ fn the_six_real_web_edition_files_give_six_whole_records_and_no_finding() {
     assert_eq!(numbers, ["1", "3", "7", "8", "130", "152"]);
     let first = &records[0];
     assert_eq!(field(first, "canonical"), "d1b3 4001.00 e4c8b7 3/2+.");
-    assert_eq!((field(first, "source"), &first["year"]), ("Origineel", &Value::from(2008)));
+    assert_eq!(
+        (field(first, "source"), &first["year"]),
+        ("Origineel", &Value::from(2008))
+    );
     let (out, _, code) = outcome(&["check", dir.to_str().unwrap()], "");
     assert_eq!(code, 0, "{out}");
-    assert!(out.ends_with("6 files, 6 codes, 6 valid; no errors; 0 warnings; 0 near misses\n"), "{out}");
+    assert!(
+        out.ends_with("6 files, 6 codes, 6 valid; no errors; 0 warnings; 0 near misses\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -84,8 +99,14 @@ fn each_shape_gives_its_records_with_their_fields() {
         assert_eq!(got, [rook, pawns], "{path}");
     }
     let csv = matches(&["fixtures/data/studies.csv"]);
-    assert_eq!(csv[1]["composers"], serde_json::json!(["Smith, J.", "Jones, K."]));
-    assert_eq!((field(&csv[0], "source"), &csv[0]["year"]), ("Made-up Review", &Value::from(2001)));
+    assert_eq!(
+        csv[1]["composers"],
+        serde_json::json!(["Smith, J.", "Jones, K."])
+    );
+    assert_eq!(
+        (field(&csv[0], "source"), &csv[0]["year"]),
+        ("Made-up Review", &Value::from(2001))
+    );
     // The code in a prose value is read as text, with its kings.
     let prose = matches(&["fixtures/data/nested.json"]);
     assert_eq!(field(&prose[1], "canonical"), "c2a8 0000.10");
@@ -95,7 +116,9 @@ fn each_shape_gives_its_records_with_their_fields() {
 fn json_lines_read_every_line_but_the_one_that_is_no_json() {
     let (out, err, _) = outcome(&["scan", "fixtures/data/studies.jsonl"], "");
     assert!(
-        err.contains("studies.jsonl:2: column 98: not read as JSON Lines: EOF while parsing an object"),
+        err.contains(
+            "studies.jsonl:2: column 98: not read as JSON Lines: EOF while parsing an object"
+        ),
         "{err}"
     );
     let full: Vec<&str> = out.lines().filter(|l| l.contains("[full]")).collect();
@@ -118,14 +141,21 @@ fn other_key_names_are_read_through_key() {
         "fixtures/data/other-keys.json",
     ]);
     assert_eq!(field(&with[0], "canonical"), "a7d3 0116.00 b2b3c6d6 3/3+.");
-    assert_eq!((field(&with[0], "number"), field(&with[0], "source")), ("7", "Made-up Bulletin"));
-    let err = crate::support::gbr::fail(&["scan", "--key", "colour=x", "fixtures/data/other-keys.json"]);
+    assert_eq!(
+        (field(&with[0], "number"), field(&with[0], "source")),
+        ("7", "Made-up Bulletin")
+    );
+    let err =
+        crate::support::gbr::fail(&["scan", "--key", "colour=x", "fixtures/data/other-keys.json"]);
     assert!(err.contains("unknown field \"colour\""), "{err}");
 }
 
 #[test]
 fn a_fen_that_disagrees_with_its_code_is_reported_at_its_place() {
-    let (out, _, code) = outcome(&["check", "--no-near-misses", "fixtures/data/disagree.json"], "");
+    let (out, _, code) = outcome(
+        &["check", "--no-near-misses", "fixtures/data/disagree.json"],
+        "",
+    );
     assert_eq!(code, 1);
     let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("error[")).collect();
     assert_eq!(
@@ -156,17 +186,31 @@ fn a_fen_that_disagrees_with_its_code_is_reported_at_its_place() {
     );
     // An illegal FEN: kings side by side, the board's warning at the FEN.
     assert!(out.contains("warning[board]: board: kings next to each other on a1 and b2\n --> fixtures/data/disagree.json:6:48"), "{out}");
-    assert!(out.contains("--> fixtures/data/disagree.json:2:25"), "{out}");
+    assert!(
+        out.contains("--> fixtures/data/disagree.json:2:25"),
+        "{out}"
+    );
 }
 
 #[test]
 fn malformed_and_too_deep_files_are_reported_and_the_run_goes_on() {
     let (out, _, code) = outcome(
-        &["check", "--no-near-misses", "fixtures/data/malformed.json", "fixtures/data/deep.json", "fixtures/data/studies.csv"],
+        &[
+            "check",
+            "--no-near-misses",
+            "fixtures/data/malformed.json",
+            "fixtures/data/deep.json",
+            "fixtures/data/studies.csv",
+        ],
         "",
     );
     assert_eq!(code, 1);
-    assert!(out.contains("error[data]: not read as JSON: expected value\n --> fixtures/data/malformed.json:3:9"), "{out}");
+    assert!(
+        out.contains(
+            "error[data]: not read as JSON: expected value\n --> fixtures/data/malformed.json:3:9"
+        ),
+        "{out}"
+    );
     assert!(
         out.contains("error[data]: not read as JSON: nesting deeper than 64 levels of objects and arrays\n --> fixtures/data/deep.json:1:"),
         "{out}"
@@ -184,7 +228,12 @@ fn write_fixes_json_and_csv_and_leaves_every_other_byte() {
     let csv = dir.path().join("fix.csv");
     let (_, err, _) = streams(
         gbr()
-            .args(["check", "--write", json.to_str().unwrap(), csv.to_str().unwrap()])
+            .args([
+                "check",
+                "--write",
+                json.to_str().unwrap(),
+                csv.to_str().unwrap(),
+            ])
             .output()
             .unwrap(),
     );
