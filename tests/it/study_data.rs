@@ -226,7 +226,7 @@ fn write_fixes_json_and_csv_and_leaves_every_other_byte() {
     }
     let json = dir.path().join("fix.json");
     let csv = dir.path().join("fix.csv");
-    let (_, err, _) = streams(
+    let (out, _, _) = streams(
         gbr()
             .args([
                 "check",
@@ -237,7 +237,8 @@ fn write_fixes_json_and_csv_and_leaves_every_other_byte() {
             .output()
             .unwrap(),
     );
-    assert!(err.contains("fix.json: 1 fixes applied"), "{err}");
+    assert!(out.contains("fix.json: 1 fixes applied"), "{out}");
+    assert!(out.contains("fix.csv: 1 fixes applied"), "{out}");
     let was = std::fs::read_to_string("fixtures/data/fix.json").unwrap();
     assert_eq!(
         std::fs::read_to_string(&json).unwrap(),
