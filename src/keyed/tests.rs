@@ -22,7 +22,7 @@ fn kinds_are_told_by_name_and_by_first_bytes_when_the_name_says_nothing() {
         Some(DataKind::Json)
     );
     assert_eq!(data_kind(b"<stdin>", b"[Event \"x\"]"), None);
-    assert_eq!(data_kind(b"studies", b"no;gbr\tfen\n"), Some(DataKind::Tsv));
+    assert_eq!(data_kind(b"studies", b"no\tgbr\tfen\n"), Some(DataKind::Tsv));
     assert_eq!(data_kind(b"studies", b"a,b\n1,2\n"), None);
     assert_eq!(data_kind(b"notes.txt", b"{\"gbr\": 1}"), None);
     // gbr's own saved directory is text, as before.
