@@ -45,6 +45,7 @@ pub mod fault;
 pub mod fen;
 mod finder;
 pub mod input;
+pub mod keyed;
 pub mod material;
 pub mod misread;
 mod order;

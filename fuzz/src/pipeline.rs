@@ -310,7 +310,7 @@ pub fn check(data: &[u8], records: &[Record]) {
             near_misses: true,
             own_directory: against.is_none(),
             against,
-            tablebase: None,
+            ..copies::Options::default()
         };
         let report = copies::check_inputs(inputs, &options);
         // `gbr check` reports a panic of its reading as a fault of the input and goes on

@@ -28,6 +28,9 @@ pub enum DiagnosticCheck {
     Directory,
     /// Text that almost reads as a code (`0l16.00`, `0116,00`): `near-miss`.
     NearMiss,
+    /// A file of study data (JSON, JSON Lines, CSV, TSV) that could not be read, at its
+    /// line and column: `data`.
+    Data,
     /// A part of an OCR'd page read otherwise than OCR gave it (docs/reading.md, "OCR"):
     /// `ocr`.
     Ocr,
@@ -47,6 +50,7 @@ impl DiagnosticCheck {
             DiagnosticCheck::Citation => "citation",
             DiagnosticCheck::Directory => "directory",
             DiagnosticCheck::NearMiss => "near-miss",
+            DiagnosticCheck::Data => "data",
             DiagnosticCheck::Ocr => "ocr",
             DiagnosticCheck::Tablebase => "tablebase",
         }

@@ -92,6 +92,18 @@ pub fn doubts(shown: &[&Diagnostic], texts: &[&[u8]]) -> Vec<Option<Doubt>> {
         if taken.is_empty() {
             continue;
         }
+        // Study data: a fix inside a record's code value is one the record's own copies
+        // decided (its FEN and W/B: docs/check.md, "Study data"), in a value its key names a
+        // code; not judged again as running text.
+        let values = data_code_values(shown, input, text);
+        taken.retain(|(_, f)| {
+            !values
+                .iter()
+                .any(|v| v.start <= f.span.start && f.span.end <= v.end)
+        });
+        if taken.is_empty() {
+            continue;
+        }
         let edits: Vec<Fix> = taken.iter().map(|(_, f)| (*f).clone()).collect();
         let fixed = apply(text, &edits);
         // A panic of the reading rules on the fixed text leaves the codes after it unread: their
@@ -103,6 +115,21 @@ pub fn doubts(shown: &[&Diagnostic], texts: &[&[u8]]) -> Vec<Option<Doubt>> {
         }
     }
     out
+}
+
+/// The code values of the records of input `input` (`text`), when it is study data by the
+/// name its diagnostics give it ([`crate::keyed::data_kind`]); empty otherwise.
+fn data_code_values(shown: &[&Diagnostic], input: usize, text: &[u8]) -> Vec<Range<usize>> {
+    let Some(d) = shown.iter().find(|d| d.input == Some(input)) else {
+        return Vec::new();
+    };
+    let Some(kind) = crate::keyed::data_kind(d.path.as_bytes(), text) else {
+        return Vec::new();
+    };
+    let path = crate::source_path::SourcePath::from(&*d.path);
+    // The key names do not move a code value's place: the built-in ones find the same
+    // values unless `--key` names another code key, whose values were read so already.
+    crate::keyed::read_keyed(text, &path, kind, &crate::keyed::Keys::default()).code_values
 }
 
 fn overlap(a: &Range<usize>, b: &Range<usize>) -> bool {

@@ -14,6 +14,7 @@ mod diagnostic;
 mod elsewhere;
 pub mod fixes;
 pub mod index;
+mod keyed;
 mod lines;
 mod mention;
 pub mod merge;
@@ -98,6 +99,9 @@ pub struct Options {
     pub near_misses: bool,
     /// Compare the body against a directory.
     pub against: Option<Against>,
+    /// The key names of study data (JSON, JSON Lines, CSV, TSV: [`crate::keyed`]), whose
+    /// records are checked as a PGN game is.
+    pub keys: crate::keyed::Keys,
     /// Without `against`: find each book's own directory (the entries under its directory's
     /// headings) and compare the book's body against it (`copies/book.rs`, docs/check.md).
     pub own_directory: bool,
@@ -132,9 +136,11 @@ pub(crate) struct Work {
 pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut Work) -> Report {
     let index: Vec<LineIndex> = inputs.iter().map(|i| LineIndex::new(i.text)).collect();
     let mut faults = Vec::new();
-    let captions = captions(inputs, &index, &mut faults);
+    let mut captions = captions(inputs, &index, &mut faults);
+    let data = keyed::read(inputs, &index, &options.keys);
+    captions.retain(|c| !data.holds(c));
     let mut report = Report {
-        codes: captions.len() as u64,
+        codes: captions.len() as u64 + data.codes,
         ..Report::default()
     };
     let tables = options.tablebase.as_deref();
@@ -149,6 +155,7 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
         &mut faults,
         &mut work.copies,
     );
+    report.diagnostics.extend(data.diagnostics);
     report.diagnostics.extend(found);
     report.tables = tables.map(|_| counts);
     report
@@ -175,7 +182,7 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
     report
         .diagnostics
         .retain(|d| d.input.is_none_or(|i| faults.iter().all(|f| f.input != i)));
-    report.valid = count_valid(&captions, &report.diagnostics, &mut work.valid);
+    report.valid = count_valid(&captions, &report.diagnostics, &mut work.valid) + data.valid;
     if options.near_misses {
         let misses = near_miss_diagnostics(inputs, &index, &captions, &faults, &mut work.near);
         report.near_misses = misses.len() as u64;

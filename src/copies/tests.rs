@@ -157,7 +157,7 @@ fn body_against_its_directory() {
         near_misses: false,
         against: Some(Against::Input(1)),
         own_directory: false,
-        tablebase: None,
+        ..Options::default()
     };
     let got: Vec<String> = check_inputs(&inputs, &options)
         .diagnostics
@@ -214,7 +214,7 @@ fn reprints_of_one_position_cost_work_proportional_to_their_number() {
         near_misses: true,
         against: None,
         own_directory: false,
-        tablebase: None,
+        ..Options::default()
     };
     let (small, report) = work(&[reprints(1000)], &options);
     assert_eq!((report.codes, report.valid), (1000, 900));
@@ -258,7 +258,7 @@ fn a_caption_against_a_directory_costs_the_same_whatever_its_size() {
         near_misses: false,
         against: Some(Against::Input(1)),
         own_directory: false,
-        tablebase: None,
+        ..Options::default()
     };
     let (w_small, _) = work(&[body.clone(), small], &options);
     let (w_large, _) = work(&[body, large], &options);
@@ -277,7 +277,7 @@ fn near_misses_on_one_long_line_read_it_once() {
             near_misses: true,
             against: None,
             own_directory: false,
-            tablebase: None,
+            ..Options::default()
         },
     );
     assert_eq!(report.near_misses, 20_000);
@@ -323,7 +323,7 @@ fn own_directory(inputs: &[Input<'_>]) -> Vec<String> {
         near_misses: false,
         against: None,
         own_directory: true,
-        tablebase: None,
+        ..Options::default()
     };
     check_inputs(inputs, &options)
         .diagnostics

@@ -18,6 +18,7 @@ mod chunk;
 mod chunked;
 mod guard;
 mod handoff;
+mod keyed;
 pub mod message;
 mod ocr;
 mod queue;

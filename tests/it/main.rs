@@ -33,6 +33,7 @@ mod real_outputs;
 mod records;
 mod reliability;
 mod scan_inputs;
+mod study_data;
 mod support;
 mod tablebase;
 mod text_and_pdf;

@@ -135,7 +135,7 @@ fn fixture_inputs() -> Vec<InputPath> {
 }
 
 /// The expected events: each readable input scanned whole by `scan_buffer` (read by
-/// `read_pgn` when named `*.pgn`).
+/// `read_pgn` when named `*.pgn`; study data by `read_keyed` and `scan_buffer` together).
 fn expected(inputs: &[InputPath]) -> Vec<Seen> {
     let mut seen = Vec::new();
     for input in inputs {
@@ -148,9 +148,23 @@ fn expected(inputs: &[InputPath]) -> Vec<Seen> {
             seen.push(Seen::Done(path, 0, 0, "binary"));
             continue;
         }
-        // Files named *.pgn are read as games, the rest scanned as text.
+        // Files named *.pgn are read as games, study data by its keys and as text (the text's
+        // codes inside a record's code value left to the record), the rest scanned as text.
+        let kind = gbrscan::keyed::data_kind(path.as_bytes(), &loaded.bytes);
         let records: Vec<Record> = if path.ends_with(".pgn") {
             gbrscan::pgn::read_pgn(&loaded.bytes, &path).records
+        } else if let Some(kind) = kind {
+            let keys = gbrscan::keyed::Keys::default();
+            let name = gbrscan::SourcePath::from(path.as_str());
+            let read = gbrscan::keyed::read_keyed(&loaded.bytes, &name, kind, &keys);
+            let text = scan_buffer(&loaded.bytes, &path, ScanOptions::default(), &|_| {});
+            let mut records = read.records;
+            records.extend(text.into_iter().filter(|r| {
+                let at = r.offset as usize + r.text.find(r.code.to_string().as_str()).unwrap_or(0);
+                !read.code_values.iter().any(|v| v.contains(&at))
+            }));
+            records.sort_by_key(|r| r.offset);
+            records
         } else {
             scan_buffer(&loaded.bytes, &path, ScanOptions::default(), &|_| {})
         };

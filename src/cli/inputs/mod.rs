@@ -101,6 +101,11 @@ pub struct InputArgs {
     /// FEN tag.
     #[arg(long)]
     pub pgn: bool,
+    /// Study data (JSON, JSON Lines, CSV, TSV): read the key or column NAME as FIELD (code,
+    /// fen, stipulation, number, source, composers, year, honour), before the built-in names;
+    /// repeatable. Example: fen=Stellung
+    #[arg(long = "key", value_name = "FIELD=NAME")]
+    pub keys: Vec<gbrscan::keyed::KeyName>,
     /// Bytes per chunk of a large file (changes speed, never the output).
     #[arg(long, default_value_t = gbrscan::scan::DEFAULT_CHUNK_SIZE, hide = true)]
     pub chunk_size: usize,
@@ -219,7 +224,7 @@ impl InputArgs {
 
     /// The run's [`InputConfig`], made once from the flags: the paths (or their default),
     /// the folder filters, how inputs are opened (OCR with `--ocr`, one page a thread of
-    /// `-j`), the chunk size, `--pgn`, `--label-pattern` and `-j`.
+    /// `-j`), the chunk size, `--pgn`, `--key`, `--label-pattern` and `-j`.
     ///
     /// # Errors
     ///
@@ -253,6 +258,7 @@ impl InputArgs {
                 chunk_size: self.chunk_size.max(1),
             },
             pgn: self.pgn,
+            keys: gbrscan::keyed::Keys::new(self.keys.clone()),
             labels: self.label_pattern.clone().unwrap_or_default(),
             threads: self.threads,
         })

@@ -31,6 +31,9 @@ pub struct InputConfig {
     pub scan: ScanOptions,
     /// Read every input as PGN ([`crate::pgn`]); inputs named `*.pgn` always are.
     pub pgn: bool,
+    /// The key names of study data (JSON, JSON Lines, CSV and TSV read by their keys:
+    /// [`crate::keyed`]): the built-in ones and `--key FIELD=NAME`.
+    pub keys: crate::keyed::Keys,
     /// How the label of each study is read (docs/printing.md, "Labels"), when the scan reads
     /// labels at all ([`crate::Fields::All`]).
     pub labels: LabelRules,

@@ -150,6 +150,31 @@ impl Queue<'_> {
             };
             return send(index, unit);
         }
+        if let Some(kind) = crate::keyed::data_kind(path.as_bytes(), &loaded.bytes) {
+            // Study data: its records by their keys, and its text, read whole on this worker.
+            self.opening.fetch_sub(1, Ordering::SeqCst);
+            let (scan, stop) = crate::scan::keyed::scan_keyed_guarded(
+                &loaded.bytes,
+                &path,
+                kind,
+                &options.config.keys,
+                options.reading(),
+            );
+            let bytes = loaded.bytes.len() as u64;
+            (options.progress)(bytes);
+            let unit = Unit::Chunk {
+                chunk: 0,
+                following: 1,
+                last: true,
+                restart: false,
+                bytes,
+                encoding: loaded.encoding,
+                stop,
+                scan,
+                more: Vec::new(),
+            };
+            return send(index, unit);
+        }
         let ranges: Vec<Range<usize>> =
             chunks(loaded.bytes.len(), options.config.scan.chunk_size).collect();
         let first = Job {

@@ -98,6 +98,47 @@ impl Queue<'_> {
                     &mut bytes
                 }
             };
+            // Study data: told by the name, or by the first bytes when the name says nothing
+            // (standard input); those bytes are scanned after as any text's.
+            let name = member.name.as_bytes();
+            let mut head = Vec::new();
+            if crate::keyed::name_says_nothing(name) {
+                std::io::Read::read_to_end(
+                    &mut std::io::Read::take(&mut *reader, crate::keyed::SNIFF_LEN as u64),
+                    &mut head,
+                )?;
+            }
+            if crate::keyed::data_kind(name, &head).is_some() {
+                let mut whole = head;
+                reader.read_to_end(&mut whole)?;
+                encoding = member.encoding;
+                let len = whole.len() as u64;
+                if let Some(kind) = crate::keyed::data_kind(name, &whole) {
+                    let (scan, stop) = crate::scan::keyed::scan_keyed_guarded(
+                        &whole,
+                        &member.name,
+                        kind,
+                        &options.config.keys,
+                        options.reading(),
+                    );
+                    if emit(scan, len).is_break() {
+                        return Ok(ControlFlow::Break(()));
+                    }
+                    if let Some(Stop::Fault { text, at, message }) = stop {
+                        faults.push(InputError::Internal {
+                            path: text.to_path_buf(),
+                            at,
+                            message,
+                        });
+                    }
+                    total += len;
+                    scanned += 1;
+                    return Ok(ControlFlow::Continue(()));
+                }
+                head = whole;
+            }
+            let mut chained = std::io::Read::chain(&head[..], reader);
+            let reader: &mut dyn std::io::Read = &mut chained;
             let ended = scan_stream(
                 reader,
                 &member.name,

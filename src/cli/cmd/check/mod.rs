@@ -57,6 +57,11 @@ pub struct Args {
         value_parser = crate::cli::inputs::parse_encoding
     )]
     encoding: crate::cli::inputs::Encoding,
+    /// Study data (JSON, JSON Lines, CSV, TSV): read the key or column NAME as FIELD (code,
+    /// fen, stipulation, number, source, composers, year, honour), before the built-in names;
+    /// repeatable. Example: fen=Stellung
+    #[arg(long = "key", value_name = "FIELD=NAME")]
+    keys: Vec<gbrscan::keyed::KeyName>,
     /// OCR of scanned pages.
     #[command(flatten)]
     ocr: crate::cli::inputs::OcrArgs,
@@ -165,6 +170,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         own_directory: true,
         tablebase,
+        keys: gbrscan::keyed::Keys::new(args.keys.clone()),
     };
     let inputs: Vec<Input<'_>> = loaded
         .iter()
