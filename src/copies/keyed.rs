@@ -38,8 +38,16 @@ impl Data {
     }
 }
 
-/// Reads the study data among `inputs` (their lines in `index`) with the key names `keys`.
-pub(crate) fn read(inputs: &[Input<'_>], index: &[LineIndex], keys: &Keys) -> Data {
+/// Reads the study data among `inputs` (their lines in `index`) with the key names `keys`;
+/// with `tables`, each record's FEN is probed for its stipulation's result (counted in
+/// `counts`, a `tablebase` warning where the tables give another).
+pub(crate) fn read(
+    inputs: &[Input<'_>],
+    index: &[LineIndex],
+    keys: &Keys,
+    tables: Option<&crate::tablebase::Tables>,
+    counts: &mut super::TableCounts,
+) -> Data {
     let mut data = Data::default();
     for (i, input) in inputs.iter().enumerate() {
         data.values.push(Vec::new());
@@ -97,6 +105,17 @@ pub(crate) fn read(inputs: &[Input<'_>], index: &[LineIndex], keys: &Keys) -> Da
                         replacement: x.replacement.clone(),
                     })
                     .collect();
+                d.study.clone_from(&study);
+                data.diagnostics.push(d);
+            }
+            if let Some(tables) = tables
+                && let Some((message, cited)) =
+                    super::tables::compare_record(tables, record, counts)
+            {
+                let span = record.offset as usize..(record.offset + record.length) as usize;
+                let mut d =
+                    diagnostic(span, DiagnosticCheck::Tablebase, Severity::Warning, message);
+                d.copies.push(cited);
                 d.study.clone_from(&study);
                 data.diagnostics.push(d);
             }

@@ -137,15 +137,15 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
     let index: Vec<LineIndex> = inputs.iter().map(|i| LineIndex::new(i.text)).collect();
     let mut faults = Vec::new();
     let mut captions = captions(inputs, &index, &mut faults);
-    let data = keyed::read(inputs, &index, &options.keys);
+    let tables = options.tablebase.as_deref();
+    let mut counts = TableCounts::default();
+    let data = keyed::read(inputs, &index, &options.keys, tables, &mut counts);
     captions.retain(|c| !data.holds(c));
     let mut report = Report {
         codes: captions.len() as u64 + data.codes,
         ..Report::default()
     };
-    let tables = options.tablebase.as_deref();
     let judge = tables.map(|t| tables::Judge::new(t, &captions));
-    let mut counts = TableCounts::default();
     let found = diagnose_all(
         inputs,
         &index,

@@ -143,23 +143,73 @@ pub(crate) fn compare(
     make: &Make<'_>,
     counts: &mut TableCounts,
 ) -> Option<Diagnostic> {
-    let tables = judge.tables;
     let parsed = &caption.parsed;
     let stipulation = parsed.position.stipulation?;
-    let outcome = stipulation.outcome?;
     let (board, name) = position(caption)?;
-    let verdict = match judge.probes.get(n)?.as_ref()? {
+    let probe = judge.probes.get(n)?.as_ref()?;
+    let of = if name == "the caption" {
+        String::new()
+    } else {
+        format!(" for the position of {name}")
+    };
+    let (message, cited) = contradiction(
+        judge.tables,
+        (&board, stipulation),
+        probe,
+        (&of, "the caption"),
+        counts,
+    )?;
+    let span = parsed
+        .parts
+        .word
+        .clone()
+        .or_else(|| parsed.parts.sign.clone())
+        .unwrap_or_else(|| parsed.parts.code.clone());
+    let mut diag = make(span, DiagnosticCheck::Tablebase, Severity::Warning, message);
+    diag.copies.push(cited);
+    Some(diag)
+}
+
+/// The tables' word on a record of study data (docs/check.md, "Study data"), whose FEN gives
+/// its whole position: counted in `counts`, and the message and the table cited where their
+/// verdict is another result than its stipulation asks for.
+pub(crate) fn compare_record(
+    tables: &Tables,
+    record: &crate::record::Record,
+    counts: &mut TableCounts,
+) -> Option<(String, Cited)> {
+    let stipulation = record.stipulation?;
+    stipulation.outcome?;
+    let board = record.fen.as_ref()?;
+    let probe = tables.probe_result(board, stipulation.to_move);
+    contradiction(
+        tables,
+        (board, stipulation),
+        &probe,
+        (" for its FEN", "the record"),
+        counts,
+    )
+}
+
+/// What the tables' `probe` of `board` says of `stipulation`'s result, counted in `counts`:
+/// the message (`the tables give a draw{of} where {whose} says White wins`) and the table
+/// cited, where it is another result; `None` where it is that result or no verdict.
+fn contradiction(
+    tables: &Tables,
+    (board, stipulation): (&Board, Stipulation),
+    probe: &Probe,
+    (of, whose): (&str, &str),
+    counts: &mut TableCounts,
+) -> Option<(String, Cited)> {
+    let outcome = stipulation.outcome?;
+    let verdict = match probe {
         Probe::Verdict(v) => *v,
-        Probe::OutOfReach => {
+        Probe::OutOfReach | Probe::Failed(crate::tablebase::TableError::Missing { .. }) => {
             counts.out_of_reach += 1;
             return None;
         }
         Probe::Illegal(_) => {
             counts.illegal += 1;
-            return None;
-        }
-        Probe::Failed(crate::tablebase::TableError::Missing { .. }) => {
-            counts.out_of_reach += 1;
             return None;
         }
         Probe::Failed(_) => {
@@ -174,39 +224,27 @@ pub(crate) fn compare(
     }
     counts.contradicted += 1;
     // The distance, for the message: probed again, now that it is needed.
-    let verdict = match tables.probe(&board, stipulation.to_move) {
+    let verdict = match tables.probe(board, stipulation.to_move) {
         Probe::Verdict(v) => v,
         _ => verdict,
     };
-    let span = parsed
-        .parts
-        .word
-        .clone()
-        .or_else(|| parsed.parts.sign.clone())
-        .unwrap_or_else(|| parsed.parts.code.clone());
-    let of = if name == "the caption" {
-        String::new()
-    } else {
-        format!(" for the position of {name}")
-    };
     let message = format!(
-        "the tables give {}{of} where the caption says {}",
+        "the tables give {}{of} where {whose} says {}",
         said(&verdict),
         asked(stipulation)
     );
-    let mut diag = make(span, DiagnosticCheck::Tablebase, Severity::Warning, message);
     let side = if stipulation.to_move.is_white() {
         "White"
     } else {
         "Black"
     };
-    diag.copies.push(Cited {
+    let cited = Cited {
         place: tables
-            .table_of(&board)
+            .table_of(board)
             .map_or_else(|| THE_TABLES.to_string(), |p| p.display().to_string()),
         says: format!("{} with {side} to move", said(&verdict)),
-    });
-    Some(diag)
+    };
+    Some((message, cited))
 }
 
 /// Ranks candidate `fixes` of the caption `parsed` (read from `text`) by the tables: those

@@ -330,3 +330,23 @@ fn a_real_study_database_is_confirmed_where_the_tables_reach() {
     );
     assert!(!out.contains("[tablebase]"), "{out}");
 }
+
+#[test]
+fn study_data_is_probed_by_its_fen() {
+    let Some(tb) = tables() else { return };
+    let (out, _, _) = run(&["check", "--tablebase", &tb, "fixtures/data/array.json"]);
+    // A2 asks for a draw; the tables give Black the win, whatever White plays.
+    assert!(
+        out.contains(
+            "warning[tablebase]: the tables give a win for Black (DTZ 1) for its FEN where the \
+             record says White draws\n --> fixtures/data/array.json:3:24"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "2 positions probed in the tables: 1 confirmed, 1 contradicted; 0 out of their reach\n"
+        ),
+        "{out}"
+    );
+}
