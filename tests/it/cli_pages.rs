@@ -220,10 +220,11 @@ fn directories_and_scan_output_saved_when_the_page_was_the_index_read_back_as_in
         .lines()
         .map(|l| {
             let mut cells: Vec<&str> = l.split('\t').collect();
-            // Nor the citation's five columns after `label`, nor the last two, the place of a
-            // merged directory entry and the example mark, which came later.
+            // Nor the citation's five columns after `label`, nor the last four, the place of a
+            // merged directory entry, the example mark and the tables' verdict, which came
+            // later.
             cells.drain(14..19);
-            cells.truncate(cells.len() - 2);
+            cells.truncate(cells.len() - 4);
             cells[6] = cells[7];
             cells.drain(7..9);
             cells.join("\t") + "\n"

@@ -262,7 +262,7 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
     assert_eq!(header[0], "code");
     assert_eq!(
         header[26..],
-        ["findings", "directory_entry", "example", "fix"]
+        ["findings", "directory_entry", "example", "tablebase", "dtz", "fix"]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
     assert_eq!(rows.len(), 6);
@@ -289,7 +289,7 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
         &eg[26],
         "error men-count: W/B is 10/9, the code gives 9/8; the code should probably read 0411.67, or else W/B 9/8"
     );
-    assert_eq!((&eg[28], &eg[29]), ("", "=\"0411.67\""));
+    assert_eq!((&eg[28], &eg[29], &eg[31]), ("", "", "=\"0411.67\""));
     let roycroft = &rows[0];
     assert_eq!(&roycroft[24], "8/K7/2nn4/8/8/1B1k4/1R6/8");
     // `Roycroft's own example: a7d3 0116.00 ...`: an example of the notation, so marked.

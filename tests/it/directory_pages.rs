@@ -132,7 +132,7 @@ fn a_merged_directory_entry_survives_a_saved_tsv() {
         tsv.lines()
             .next()
             .unwrap()
-            .ends_with("\tdirectory_entry\texample")
+            .ends_with("\tdirectory_entry\texample\ttablebase\tdtz")
     );
     // A JSON object, quoted as the TSV dialect quotes a cell with `"`.
     assert!(tsv.contains("\t\"{\"\"line\"\":"), "{tsv}");

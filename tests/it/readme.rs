@@ -31,7 +31,15 @@ enum Made {
     Pdf,
     /// A directory `gbr index` writes from these fixtures.
     Index(&'static [&'static str]),
+    /// A folder of the real Syzygy tables of `../shared/tablebase` (empty where it is absent:
+    /// the lines that name it are skipped then).
+    Tables,
+    /// An empty folder.
+    Empty,
 }
+
+/// The real tables the `--tablebase` example reads, beside the project.
+const SHARED_TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/tablebase");
 
 /// The substitution table: each name the README's examples use, and what stands for it.
 const FILES: &[(&str, Made)] = &[
@@ -65,6 +73,9 @@ const FILES: &[(&str, Made)] = &[
     ("all.tsv", Made::Index(DIRECTORY)),
     ("more.tsv", Made::Index(&["fixtures/check/body.txt"])),
     ("studies.jsonl", Made::Index(&["fixtures/pgn/studies.pgn"])),
+    ("book.txt", Made::Copy("fixtures/tablebase/few-men.txt")),
+    ("syzygy/3-4-5", Made::Tables),
+    ("syzygy/6-7", Made::Empty),
 ];
 
 /// Examples of the README that do not work as written, each with what it does instead (found
@@ -154,6 +165,15 @@ fn make_files(dir: &Path) {
                 &archives::zip(&[(&name_of(fixture), &read(fixture))]),
             ),
             Made::Pdf => archives::put(dir, name, &archives::pdf()),
+            Made::Empty => std::fs::create_dir_all(&path).expect("a folder"),
+            Made::Tables => {
+                std::fs::create_dir_all(&path).expect("a folder");
+                for entry in std::fs::read_dir(SHARED_TABLES).into_iter().flatten() {
+                    let table = entry.expect("a table").path();
+                    let name = table.file_name().expect("a name");
+                    std::fs::copy(&table, path.join(name)).expect("a copy");
+                }
+            }
             Made::Index(fixtures) => {
                 let out = Command::new(crate::support::gbr::GBR)
                     .current_dir(root)
@@ -217,6 +237,10 @@ fn every_gbr_example_of_the_readme_runs_on_the_fixtures() {
     for line in commands(&readme()) {
         if line.contains("| patch") && !installed("patch") {
             println!("skipped: `patch` not found (apt-get install patch): {line}");
+            continue;
+        }
+        if line.contains("--tablebase") && !Path::new(SHARED_TABLES).exists() {
+            println!("skipped: no tables in {SHARED_TABLES}: {line}");
             continue;
         }
         if line.starts_with("zcat ") && !installed("zcat") {

@@ -131,7 +131,7 @@ fn xlsx_keeps_codes_and_kings_as_text_with_findings_in_words() {
         "frozen header: {start}"
     );
     assert!(
-        sheet_xml.contains("<autoFilter ref=\"A1:AC1\"/>"),
+        sheet_xml.contains("<autoFilter ref=\"A1:AE1\"/>"),
         "filtered header: {start}"
     );
 }

@@ -1,9 +1,9 @@
 //! Directories as older versions saved them, made from today's by dropping columns.
 
 /// The columns a directory saved before the citation existed lacks: the citation's five, the
-/// place of a merged directory entry and the example mark, which came later still
-/// (`docs/directory.md`, "Reading a saved directory").
-pub const CITATION_COLUMNS: [&str; 7] = [
+/// place of a merged directory entry, the example mark and the tables' verdict, which came
+/// later still (`docs/directory.md`, "Reading a saved directory").
+pub const CITATION_COLUMNS: [&str; 9] = [
     "number",
     "composers",
     "source",
@@ -11,7 +11,12 @@ pub const CITATION_COLUMNS: [&str; 7] = [
     "honour",
     "directory_entry",
     "example",
+    "tablebase",
+    "dtz",
 ];
+
+/// The columns a directory saved before the tables' verdict lacks (`docs/directory.md`).
+pub const TABLEBASE_COLUMNS: [&str; 2] = ["tablebase", "dtz"];
 
 /// `tsv`, a saved directory whose first line is its header, without the columns named in
 /// `dropped`: each line split at every tab, so no kept cell may hold a tab of its own.
