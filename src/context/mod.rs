@@ -72,6 +72,25 @@ pub struct Link {
 }
 
 impl Link {
+    /// The link of a record that stands alone, its context read already (a PGN game, a study
+    /// record of data): nothing above it to carry, nothing for the chain to drop it for.
+    pub fn alone() -> Link {
+        Link {
+            above: Above::Nothing,
+            needs_source_evidence: false,
+            source: None,
+            squares: None,
+            label_at: None,
+            cite_at: None,
+            claimed_to: None,
+            table_label: None,
+            unpaired: None,
+            in_table: false,
+            opens_page: false,
+            code_at: 0,
+        }
+    }
+
     /// Sets the record's stipulation source to the one this link found.
     pub fn mark(&self, record: &mut Record) {
         record.stipulation_source = self.source;

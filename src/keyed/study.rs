@@ -17,7 +17,7 @@ use super::{Item, Keys, StudyField};
 use crate::check::{Check, Severity, check};
 use crate::citation::{self, Citation};
 use crate::fen;
-use crate::parse::{Form, Parsed, Parts, parse_text};
+use crate::parse::{Parsed, parse_text};
 use crate::position::{Part, Position};
 use crate::record::{FindingRecord, FixRecord, Record};
 use crate::source_path::SourcePath;
@@ -173,7 +173,7 @@ impl<'a> Builder<'a> {
             }
         });
         let parsed = match &from_fen {
-            Some((f, position)) => fen_parsed(position.clone(), f.span.clone()),
+            Some((f, position)) => Parsed::of_fen(position.clone(), f.span.clone()),
             None => {
                 let mut parsed = written.clone();
                 if let Some((o, to_move)) = stated
@@ -409,27 +409,5 @@ fn finding(
             })
             .collect(),
         fix,
-    }
-}
-
-/// The parse of a position read from a FEN at `range`: every part points at the FEN, so that
-/// a finding of the checks (a board warning) shows it.
-fn fen_parsed(position: Position, range: Range<usize>) -> Parsed {
-    let word = position.stipulation;
-    Parsed {
-        position,
-        form: Form::Fen,
-        span: range.clone(),
-        parts: Parts {
-            code: range.clone(),
-            sign: None,
-            kings: Some(range.clone()),
-            squares: Some(range.clone()),
-            men: Some(range),
-            word: None,
-        },
-        sign: None,
-        word,
-        kings_repeated: false,
     }
 }

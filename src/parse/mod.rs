@@ -146,6 +146,30 @@ pub struct Parsed {
 }
 
 impl Parsed {
+    /// The parse of a position read from a FEN whose text stands at `range` (0-based byte
+    /// offsets: a PGN game's `FEN` tag value, a study record's FEN value): every part points at
+    /// the FEN, so that a finding of the checks (a board warning) shows it; the stipulation
+    /// stands as the word after the code.
+    pub fn of_fen(position: Position, range: std::ops::Range<usize>) -> Parsed {
+        let word = position.stipulation;
+        Parsed {
+            position,
+            form: Form::Fen,
+            span: range.clone(),
+            parts: Parts {
+                code: range.clone(),
+                sign: None,
+                kings: Some(range.clone()),
+                squares: Some(range.clone()),
+                men: Some(range),
+                word: None,
+            },
+            sign: None,
+            word,
+            kings_repeated: false,
+        }
+    }
+
     /// How much redundancy this form carries.
     pub fn rank(&self) -> Rank {
         let p = &self.position;

@@ -28,8 +28,7 @@ use pgn_reader::Reader;
 
 use crate::check::check;
 use crate::fen::{self, EncodeFenError};
-use crate::parse::{Form, Parsed, Parts};
-use crate::position::Position;
+use crate::parse::Parsed;
 use crate::record::Record;
 use crate::stipulation::Outcome;
 use crate::study::Study;
@@ -290,7 +289,7 @@ fn record(game: &Game, at: &GameAt<'_>, encoding: PgnEncoding) -> Result<Option<
         EncodeFenError::Fen(e) => format!("FEN tag {fen_text:?}: {e}"),
         EncodeFenError::Board(e) => format!("FEN tag {fen_text:?}: {e}"),
     })?;
-    let parsed = fen_parsed(position, fen_range);
+    let parsed = Parsed::of_fen(position, fen_range);
     let findings = check(&parsed);
     // One path shared by the records of a file.
     let mut record = Record::new(at.path, at.line, 1, &parsed, at.buf, &findings);
@@ -313,28 +312,6 @@ fn record(game: &Game, at: &GameAt<'_>, encoding: PgnEncoding) -> Result<Option<
     record.citation = cite::of_tags(&study, composer.as_deref(), round.as_deref()).map(Box::new);
     record.study = (!study.is_empty()).then(|| Box::new(study));
     Ok(Some(record))
-}
-
-/// The parse of a position read from a FEN whose value stands at `range`: every part of the
-/// position points at the FEN, so that a finding of the checks (a board warning) shows it.
-fn fen_parsed(position: Position, range: std::ops::Range<usize>) -> Parsed {
-    let word = position.stipulation;
-    Parsed {
-        position,
-        form: Form::Fen,
-        span: range.clone(),
-        parts: Parts {
-            code: range.clone(),
-            sign: None,
-            kings: Some(range.clone()),
-            squares: Some(range.clone()),
-            men: Some(range),
-            word: None,
-        },
-        sign: None,
-        word,
-        kings_repeated: false,
-    }
 }
 
 #[cfg(test)]

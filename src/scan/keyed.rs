@@ -3,7 +3,6 @@
 //! in its prose values; a code the text scan finds inside a record's code value is the
 //! record's, and left out.
 
-use crate::context;
 use crate::context::Link;
 use crate::keyed::{DataKind, Keys, read_keyed};
 use crate::pgn::{GameCounts, GameProblem};
@@ -52,7 +51,7 @@ pub(crate) fn scan_keyed(
         record.path = path.clone();
     }
     let line_feeds = found.iter().map(|r| r.line as i64 - 1).collect();
-    let links = found.iter().map(|_| alone()).collect();
+    let links = found.iter().map(|_| Link::alone()).collect();
     let counts = GameCounts {
         games: read.objects,
         without_fen: 0,
@@ -100,22 +99,4 @@ pub(crate) fn scan_keyed_guarded(
         message: fault.message,
     });
     (scan, stop)
-}
-
-/// The link of a record whose context is read already: nothing above it to carry.
-fn alone() -> Link {
-    Link {
-        above: context::Above::Nothing,
-        needs_source_evidence: false,
-        source: None,
-        squares: None,
-        label_at: None,
-        cite_at: None,
-        claimed_to: None,
-        table_label: None,
-        unpaired: None,
-        in_table: false,
-        opens_page: false,
-        code_at: 0,
-    }
 }

@@ -27,7 +27,6 @@ mod stream;
 
 use std::ops::Range;
 
-use crate::context;
 use crate::context::Link;
 use crate::context::label::LabelRules;
 use crate::pgn::GameCounts;
@@ -155,23 +154,7 @@ pub(crate) fn scan_pgn(
     }
     // A game stands alone: no sign, heading or prose around it to read (and the chain drops a
     // record that has no link).
-    let links = found
-        .iter()
-        .map(|_| Link {
-            above: context::Above::Nothing,
-            needs_source_evidence: false,
-            source: None,
-            squares: None,
-            label_at: None,
-            cite_at: None,
-            claimed_to: None,
-            table_label: None,
-            unpaired: None,
-            in_table: false,
-            opens_page: false,
-            code_at: 0,
-        })
-        .collect();
+    let links = found.iter().map(|_| Link::alone()).collect();
     let scan = ChunkScan {
         newlines: 0,
         last_newline: None,

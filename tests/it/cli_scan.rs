@@ -262,7 +262,14 @@ fn csv_parses_back_with_a_header_and_one_row_per_code() {
     assert_eq!(header[0], "code");
     assert_eq!(
         header[26..],
-        ["findings", "directory_entry", "example", "tablebase", "dtz", "fix"]
+        [
+            "findings",
+            "directory_entry",
+            "example",
+            "tablebase",
+            "dtz",
+            "fix"
+        ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
     assert_eq!(rows.len(), 6);

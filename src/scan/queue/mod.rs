@@ -135,20 +135,7 @@ impl Queue<'_> {
             // Games, not text: read whole by pgn-reader on this worker.
             self.opening.fetch_sub(1, Ordering::SeqCst);
             let (scan, stop) = super::scan_pgn_guarded(&loaded.bytes, &path, options.labels());
-            let bytes = loaded.bytes.len() as u64;
-            (options.progress)(bytes);
-            let unit = Unit::Chunk {
-                chunk: 0,
-                following: 1,
-                last: true,
-                restart: false,
-                bytes,
-                encoding: loaded.encoding,
-                stop,
-                scan,
-                more: Vec::new(),
-            };
-            return send(index, unit);
+            return send(index, whole_unit(&loaded, scan, stop, options));
         }
         if let Some(kind) = crate::keyed::data_kind(path.as_bytes(), &loaded.bytes) {
             // Study data: its records by their keys, and its text, read whole on this worker.
@@ -160,20 +147,7 @@ impl Queue<'_> {
                 &options.config.keys,
                 options.reading(),
             );
-            let bytes = loaded.bytes.len() as u64;
-            (options.progress)(bytes);
-            let unit = Unit::Chunk {
-                chunk: 0,
-                following: 1,
-                last: true,
-                restart: false,
-                bytes,
-                encoding: loaded.encoding,
-                stop,
-                scan,
-                more: Vec::new(),
-            };
-            return send(index, unit);
+            return send(index, whole_unit(&loaded, scan, stop, options));
         }
         let ranges: Vec<Range<usize>> =
             chunks(loaded.bytes.len(), options.config.scan.chunk_size).collect();
@@ -355,6 +329,29 @@ impl Queue<'_> {
 /// Reports the unit that too many finished ones wait for, if any (see [`Queue::work`]).
 trait Backlog: Fn() -> Option<(usize, usize)> {}
 impl<F: Fn() -> Option<(usize, usize)>> Backlog for F {}
+
+/// The one unit of an input scanned whole on one worker (a PGN file's games, a file of study
+/// data): its `scan` and why it stopped, if it did; the input's bytes counted as read.
+fn whole_unit(
+    loaded: &crate::input::Loaded,
+    scan: super::ChunkScan,
+    stop: Option<super::handoff::Stop>,
+    options: &ScanInputs<'_>,
+) -> Unit {
+    let bytes = loaded.bytes.len() as u64;
+    (options.progress)(bytes);
+    Unit::Chunk {
+        chunk: 0,
+        following: 1,
+        last: true,
+        restart: false,
+        bytes,
+        encoding: loaded.encoding,
+        stop,
+        scan,
+        more: Vec::new(),
+    }
+}
 
 /// The last unit of an input after `chunk` others: its end, with nothing inside it.
 fn end(chunk: usize, bytes: u64, outcome: FileOutcome) -> Unit {

@@ -15,9 +15,6 @@ pub const CITATION_COLUMNS: [&str; 9] = [
     "dtz",
 ];
 
-/// The columns a directory saved before the tables' verdict lacks (`docs/directory.md`).
-pub const TABLEBASE_COLUMNS: [&str; 2] = ["tablebase", "dtz"];
-
 /// `tsv`, a saved directory whose first line is its header, without the columns named in
 /// `dropped`: each line split at every tab, so no kept cell may hold a tab of its own.
 pub fn without_columns(tsv: &str, dropped: &[&str]) -> String {
