@@ -74,6 +74,11 @@ const FILES: &[(&str, Made)] = &[
     ("more.tsv", Made::Index(&["fixtures/check/body.txt"])),
     ("studies.jsonl", Made::Index(&["fixtures/pgn/studies.pgn"])),
     ("book.txt", Made::Copy("fixtures/tablebase/few-men.txt")),
+    (
+        "web-edition",
+        Made::Folder(&["fixtures/data/array.json", "fixtures/data/nested.json"]),
+    ),
+    ("sheet.csv", Made::Copy("fixtures/data/studies.csv")),
     ("syzygy/3-4-5", Made::Tables),
     ("syzygy/6-7", Made::Empty),
 ];
