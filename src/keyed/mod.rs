@@ -8,7 +8,7 @@
 //! value it is about, as 0-based byte offsets into the file, and names the value's place: a
 //! JSON pointer (`046.json#/fen`, RFC 6901) or a CSV cell (`studies.csv#cell=3,2`, RFC 7111).
 //!
-//! The readers (`json.rs`, `csv.rs`) turn a file into objects of [`Item`]s, each value with
+//! The readers (`json.rs`, `csv.rs`) turn a file into objects of `Item`s, each value with
 //! its byte range; `study.rs` makes a record of an object. Bounded: JSON nesting deeper than
 //! [`MAX_DEPTH`] is an error that names the limit, and a JSON array is walked element by
 //! element, never copied.
