@@ -189,30 +189,43 @@ fn egs_number_lines_give_composers_and_the_award_heading_the_source() {
 }
 
 /// The award of each study of `fixtures/citations/eg-award-pages.txt`: (number, source, year).
-fn awards_of(records: impl Iterator<Item = (String, String, Option<u64>)>) -> Vec<String> {
+fn awards_of(records: &[Fields]) -> Vec<String> {
     records
-        .map(|(n, s, y)| format!("{n} {s} {}", y.map(|y| y.to_string()).unwrap_or_default()))
+        .iter()
+        .map(|(n, _, s, y, _)| {
+            format!("{n} {s} {}", y.map(|y| y.to_string()).unwrap_or_default())
+        })
         .collect()
 }
 
-/// `name`'s records as `number source year` lines ([`awards_of`]), each reading of it: the
-/// fixture as one text in chunks of each of `chunk_sizes`, then as a PDF whose pages (split at
-/// its form feeds) are texts of their own, at `-j1` and `-j2` in chunks of each of `pdf_chunks`;
-/// each with a name saying which reading it is.
+/// `name`'s records as `number source year` lines ([`awards_of`]), each reading of it
+/// ([`fields_in_every_reading`]).
 fn cited_in_every_reading(
     name: &str,
     chunk_sizes: &[usize],
     pdf_chunks: &[&str],
 ) -> Vec<(String, Vec<String>)> {
+    fields_in_every_reading(name, chunk_sizes, pdf_chunks)
+        .into_iter()
+        .map(|(reading, got)| (reading, awards_of(&got)))
+        .collect()
+}
+
+/// `name`'s records' citations ([`fields`]), each reading of it: the fixture as one text in
+/// chunks of each of `chunk_sizes`, then as a PDF whose pages (split at its form feeds) are
+/// texts of their own, at `-j1` and `-j2` in chunks of each of `pdf_chunks`; each with a name
+/// saying which reading it is.
+fn fields_in_every_reading(
+    name: &str,
+    chunk_sizes: &[usize],
+    pdf_chunks: &[&str],
+) -> Vec<(String, Vec<Fields>)> {
     let path = format!("fixtures/citations/{name}");
     let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&path)).unwrap();
     let mut readings = Vec::new();
     for &chunk_size in chunk_sizes {
         let records = scan_buffer(&bytes, &path, ScanOptions { chunk_size }, &|_| {});
-        let got = awards_of(records.iter().map(|r| {
-            let (n, _, s, y, _) = fields(r);
-            (n, s, y.map(u64::from))
-        }));
+        let got = records.iter().map(fields).collect();
         readings.push((format!("one text in chunks of {chunk_size}"), got));
     }
     let text = String::from_utf8(bytes).unwrap();
@@ -239,17 +252,27 @@ fn cited_in_every_reading(
                 "book.pdf",
             ];
             let run = crate::support::summary::run_in(dir.path(), &args, b"");
-            let got = awards_of(
-                run.stdout
-                    .lines()
-                    .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-                    .filter(|v| v["type"] == "match")
-                    .map(|v| {
-                        let d = &v["data"];
-                        let text = |k: &str| d[k].as_str().unwrap_or_default().to_string();
-                        (text("number"), text("source"), d["year"].as_u64())
-                    }),
-            );
+            let got = run
+                .stdout
+                .lines()
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+                .filter(|v| v["type"] == "match")
+                .map(|v| {
+                    let d = &v["data"];
+                    let text = |k: &str| d[k].as_str().unwrap_or_default().to_string();
+                    let composers: Vec<&str> = d["composers"]
+                        .as_array()
+                        .map(|a| a.iter().filter_map(|c| c.as_str()).collect())
+                        .unwrap_or_default();
+                    (
+                        text("number"),
+                        composers.join(" & "),
+                        text("source"),
+                        d["year"].as_u64().map(|y| y as u16),
+                        text("honour"),
+                    )
+                })
+                .collect();
             readings.push((format!("a PDF at -j{threads}, chunks of {chunk}"), got));
         }
     }
@@ -279,6 +302,43 @@ fn an_award_heading_cites_its_studies_over_page_breaks_at_any_chunk_size_and_thr
 /// The foot of a page and a line of prose give a study its number (docs/printing.md, "A head
 /// at a page's foot"): read the same from one text with form feeds at every chunk size and
 /// from a PDF whose pages are texts of their own at `-j1` and `-j2`.
+/// A bulletin's heads (docs/printing.md, "A bulletin's heads", "A folio is no number"):
+/// `fixtures/citations/bulletin.txt`, seven pages in EG's layout, read the same from one text
+/// at every chunk size and from a PDF of its pages at `-j1` and `-j2`.
+#[test]
+fn a_bulletins_heads_give_honours_composers_and_awards_in_every_reading() {
+    let want = [
+        // `No 20101 A. Zorin` / `& B. Kallas` / `1st prizeXIIIIIIIIY`, under the award's
+        // title of two lines (`Provisional Award` / `Zorin-90 MT 2019`) and the folio `– 411 –`.
+        f("20101", "A. Zorin & B. Kallas", "Zorin-90 MT", Some(2019), "1st prize"),
+        // ` No 20102` alone, the composer on the next line, a corrected honour.
+        f("20102", "C. Fennel", "Zorin-90 MT", Some(2019), "2nd prize, correction"),
+        // Over a page break, under the running head; the country and the full stop left out.
+        f("20103", "D. Orme", "Zorin-90 MT", Some(2019), "3rd special prize"),
+        f("20104", "E. Pine", "Zorin-90 MT", Some(2019), "2nd hon. ment."),
+        // The next award's running head.
+        f("20105", "F. Quill", "Olympic Cup", Some(2020), "1st comm."),
+        // The frame alone on its line: no honour.
+        f("20106", "G. Rook", "Olympic Cup", Some(2020), ""),
+        // A title with no year; the composer glued to the frame.
+        f("20107", "H. Van Dam", "Ionescu 100 MT", None, ""),
+        f("20108", "J. Lind", "Ionescu 100 MT", None, "honourable mention"),
+        // Its head stands at the foot of the page before: the page's folio `– 416 –` above
+        // its diagram is no number.
+        f("", "", "Ionescu 100 MT", None, ""),
+        // An article's page, its folio `- 417 -` at its head: the award's run goes on (within
+        // reach), and a page with no magazine's number keeps the dashed number as a book's.
+        f("417", "", "Ionescu 100 MT", None, ""),
+    ];
+    for (reading, got) in fields_in_every_reading(
+        "bulletin.txt",
+        &[1, 7, 64, 300, 4096, 1 << 20],
+        &["1", "64", "4194304"],
+    ) {
+        assert_eq!(got, want, "{reading}");
+    }
+}
+
 #[test]
 fn a_head_at_a_pages_foot_or_after_prose_cites_its_study_in_every_reading() {
     let name = "page-foot-heads.txt";
@@ -315,6 +375,7 @@ fn the_citation_is_the_same_at_any_chunk_size() {
         "first-publication.txt",
         "word-export.txt",
         "page-foot-heads.txt",
+        "bulletin.txt",
     ] {
         let path = format!("fixtures/citations/{name}");
         let bytes = std::fs::read(&path).unwrap();
