@@ -52,7 +52,8 @@ pub fn names_only(line: &str) -> Option<Vec<CompactString>> {
                 && (!w.ends_with('.') || letters.chars().count() <= 3))
     };
     // A surname: a word of two letters or more that is no initial (`A. B.` names no one).
-    let surname = |w: &&str| !w.ends_with('.') && w.chars().filter(|c| c.is_alphabetic()).count() >= 2;
+    let surname =
+        |w: &&str| !w.ends_with('.') && w.chars().filter(|c| c.is_alphabetic()).count() >= 2;
     if !words.iter().all(|w| name_word(w)) || !words.iter().any(surname) {
         return None;
     }

@@ -163,7 +163,10 @@ fn a_first_publications_word_alone_on_its_line() {
 fn a_diagrams_frame_glued_to_a_line_is_left_out() {
     assert_eq!(without_frame("1st prizeXIIIIIIIIY"), "1st prize");
     assert_eq!(without_frame("M. Van HerckXIIIIIIIIY"), "M. Van Herck");
-    assert_eq!(without_frame("2nd prize, correction XIIIIIIIIY"), "2nd prize, correction");
+    assert_eq!(
+        without_frame("2nd prize, correction XIIIIIIIIY"),
+        "2nd prize, correction"
+    );
     // Seven or nine `I`s are no frame of eight squares.
     assert_eq!(without_frame("prizeXIIIIIIIY"), "prizeXIIIIIIIY");
     assert_eq!(without_frame("prizeXIIIIIIIIIY"), "prizeXIIIIIIIIIY");

@@ -45,7 +45,10 @@ fn no_number(line: &[u8]) -> Option<(String, usize)> {
     let dot = usize::from(rest.first() == Some(&b'.'));
     let blanks = rest[dot..].iter().take_while(|&&b| b == b' ').count();
     let from = dot + blanks;
-    let digits = rest[from..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let digits = rest[from..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
     if blanks == 0 || !(1..=6).contains(&digits) {
         return None;
     }
@@ -65,14 +68,18 @@ fn first_move(text: &str) -> Option<usize> {
         bytes[i] == b'1'
             && bytes[i + 1] == b'.'
             && (i == 0 || bytes[i - 1] == b' ')
-            && matches!(bytes[i + 2], b'K' | b'Q' | b'R' | b'B' | b'N' | b'S' | b'a'..=b'h' | b'.')
+            && matches!(
+                bytes[i + 2],
+                b'K' | b'Q' | b'R' | b'B' | b'N' | b'S' | b'a'..=b'h' | b'.'
+            )
     })
 }
 
-/// The lines of `text`: (start, line without its line feed).
+/// The lines of `text`: (start, line without its line feed); a form feed ends a line too (a
+/// page's last line is no head's second line on the next page).
 fn lines(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
     let mut at = 0;
-    text.split(|&b| b == b'\n').map(move |line| {
+    text.split(|&b| b == b'\n' || b == 0x0C).map(move |line| {
         let start = at;
         at += line.len() + 1;
         (start, line)
@@ -88,8 +95,12 @@ fn solution_heads(input: usize, text: &[u8]) -> Vec<Head> {
             continue;
         };
         let rest = crate::text::text_of(&line[after..]).into_owned();
+        let number_part = crate::text::text_of(&line[..after]).trim().to_string();
         let (said, printed) = match first_move(&rest) {
-            Some(m) => (rest[..m].to_string(), crate::text::text_of(line).into_owned()),
+            Some(m) => {
+                let said = rest[..m].to_string();
+                (said.clone(), format!("{number_part}{}", said.trim_end()))
+            }
             None => {
                 let Some(&(_, next)) = all.get(n + 1) else {
                     continue;
@@ -97,7 +108,7 @@ fn solution_heads(input: usize, text: &[u8]) -> Vec<Head> {
                 let next = crate::text::text_of(next).into_owned();
                 let Some(m) = first_move(&next) else { continue };
                 let said = format!("{} {}", rest.trim(), &next[..m]);
-                let printed = format!("{} / {}", crate::text::text_of(line).trim(), next.trim());
+                let printed = format!("{number_part}{} / {}", rest.trim_end(), next[..m].trim());
                 (said, printed)
             }
         };
@@ -307,10 +318,11 @@ fn disagreement(
     let mut parts = Vec::new();
     if d.number != s.number {
         let mut part = format!("numbered {} over its solution", s.number);
+        // A run of solutions numbered by one offset from their diagrams: said as such.
         if let (Some(o), Some((len, first, last))) = (offset, run) {
             let by = if o < 0 { "below" } else { "above" };
             part.push_str(&format!(
-                ", one of {len} solutions in a row numbered {} {by} their diagrams (studies {first} to {last})",
+                ", one of {len} solutions in a row numbered {} {by} their diagrams' (studies {first} to {last})",
                 o.unsigned_abs()
             ));
         }
@@ -338,12 +350,17 @@ fn disagreement(
     }
     let cite = Citation {
         number: citation::field(&d.number),
-        composers: d.composers.iter().filter_map(|c| citation::field(c)).collect(),
+        composers: d
+            .composers
+            .iter()
+            .filter_map(|c| citation::field(c))
+            .collect(),
         ..Citation::default()
     };
     let study = study_name(&cite);
     let input = &inputs[d.input];
-    let line_end = memchr::memchr(b'\n', &input.text[d.at..]).map_or(input.text.len(), |i| d.at + i);
+    let line_end =
+        memchr::memchr(b'\n', &input.text[d.at..]).map_or(input.text.len(), |i| d.at + i);
     let (line, column) = index[d.input].line_column(d.at);
     Some(Diagnostic {
         path: input.path.clone(),
@@ -354,7 +371,7 @@ fn disagreement(
         check: DiagnosticCheck::Citation,
         severity: Severity::Warning,
         message: format!(
-            "{} is headed `{}` over its diagram (line {d_line}) and `{}` over its solution (line {s_line}): {}",
+            "{}: its diagram is headed `{}` (line {d_line}), its solution `{}` (line {s_line}): {}",
             study.as_deref().unwrap_or("the study"),
             d.text,
             s.text,
@@ -368,3 +385,6 @@ fn disagreement(
         study,
     })
 }
+
+#[cfg(test)]
+mod tests;

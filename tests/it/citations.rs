@@ -192,9 +192,7 @@ fn egs_number_lines_give_composers_and_the_award_heading_the_source() {
 fn awards_of(records: &[Fields]) -> Vec<String> {
     records
         .iter()
-        .map(|(n, _, s, y, _)| {
-            format!("{n} {s} {}", y.map(|y| y.to_string()).unwrap_or_default())
-        })
+        .map(|(n, _, s, y, _)| format!("{n} {s} {}", y.map(|y| y.to_string()).unwrap_or_default()))
         .collect()
 }
 
@@ -310,19 +308,49 @@ fn a_bulletins_heads_give_honours_composers_and_awards_in_every_reading() {
     let want = [
         // `No 20101 A. Zorin` / `& B. Kallas` / `1st prizeXIIIIIIIIY`, under the award's
         // title of two lines (`Provisional Award` / `Zorin-90 MT 2019`) and the folio `– 411 –`.
-        f("20101", "A. Zorin & B. Kallas", "Zorin-90 MT", Some(2019), "1st prize"),
+        f(
+            "20101",
+            "A. Zorin & B. Kallas",
+            "Zorin-90 MT",
+            Some(2019),
+            "1st prize",
+        ),
         // ` No 20102` alone, the composer on the next line, a corrected honour.
-        f("20102", "C. Fennel", "Zorin-90 MT", Some(2019), "2nd prize, correction"),
+        f(
+            "20102",
+            "C. Fennel",
+            "Zorin-90 MT",
+            Some(2019),
+            "2nd prize, correction",
+        ),
         // Over a page break, under the running head; the country and the full stop left out.
-        f("20103", "D. Orme", "Zorin-90 MT", Some(2019), "3rd special prize"),
-        f("20104", "E. Pine", "Zorin-90 MT", Some(2019), "2nd hon. ment."),
+        f(
+            "20103",
+            "D. Orme",
+            "Zorin-90 MT",
+            Some(2019),
+            "3rd special prize",
+        ),
+        f(
+            "20104",
+            "E. Pine",
+            "Zorin-90 MT",
+            Some(2019),
+            "2nd hon. ment.",
+        ),
         // The next award's running head.
         f("20105", "F. Quill", "Olympic Cup", Some(2020), "1st comm."),
         // The frame alone on its line: no honour.
         f("20106", "G. Rook", "Olympic Cup", Some(2020), ""),
         // A title with no year; the composer glued to the frame.
         f("20107", "H. Van Dam", "Ionescu 100 MT", None, ""),
-        f("20108", "J. Lind", "Ionescu 100 MT", None, "honourable mention"),
+        f(
+            "20108",
+            "J. Lind",
+            "Ionescu 100 MT",
+            None,
+            "honourable mention",
+        ),
         // Its head stands at the foot of the page before: the page's folio `– 416 –` above
         // its diagram is no number.
         f("", "", "Ionescu 100 MT", None, ""),
@@ -946,4 +974,84 @@ fn a_word_text_exports_source_lines_are_read_without_its_marks() {
         .map(|(c, l, x)| (c.to_string(), l.to_string(), x))
         .collect();
     assert_eq!(got, want);
+}
+
+/// The `citation` messages of `gbr check --json` on `args` (run in `dir`, or the crate's
+/// folder), each with the path and lines it names left out: `study 20202 (Stone): ...: the
+/// disagreement`.
+fn heads_checked(dir: Option<&std::path::Path>, args: &[&str]) -> Vec<String> {
+    let run = match dir {
+        Some(dir) => crate::support::summary::run_in(dir, args, b"").stdout,
+        None => crate::support::gbr::outcome(args, "").0,
+    };
+    run.lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["type"] == "diagnostic" && v["check"] == "citation")
+        .map(|v| {
+            let m = v["message"].as_str().unwrap_or_default();
+            let (study, _) = m.split_once(": its diagram").unwrap_or((m, ""));
+            let said = m.rsplit_once("): ").map_or("", |(_, s)| s);
+            format!("{study}: {said}")
+        })
+        .collect()
+}
+
+/// A bulletin's diagram head and solution head are two copies of one citation (docs/check.md,
+/// "The heads of a study"): `gbr check` reports each study whose heads disagree once, a run of
+/// solutions numbered one below their diagrams as such, and nothing where they agree; the same
+/// on the text and on a PDF of its pages.
+#[test]
+fn check_reports_a_solution_head_that_disagrees_with_its_diagram_head() {
+    let run =
+        "one of 3 solutions in a row numbered 1 below their diagrams' (studies 20202 to 20204)";
+    let want = [
+        format!("study 20202 (Stone): numbered 20201 over its solution, {run}"),
+        format!("study 20203 (Tal): numbered 20202 over its solution, {run}"),
+        format!("study 20204 (Ulm): numbered 20203 over its solution, {run}"),
+        "study 20206 (Wren): by U. Wren over its diagram and by Uma Finch over its solution"
+            .to_string(),
+        "study 20207 (Young): 2nd comm. over its diagram and 3rd comm. over its solution"
+            .to_string(),
+    ];
+    let text = "fixtures/citations/bulletin-solutions.txt";
+    assert_eq!(heads_checked(None, &["check", "--json", text]), want);
+    let (out, _, _) = crate::support::gbr::outcome(&["check", text], "");
+    // Both lines named: the diagram's head where the warning points, the solution's in a note.
+    assert!(
+        out.contains(
+            "study 20203 (Tal): its diagram is headed `No 20203 R. Tal` (line 31), its solution \
+             `No 20202 3rd prize: no. 7, Rafael / Tal (Utopia).` (line 42)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("--> fixtures/citations/bulletin-solutions.txt:31:1"),
+        "{out}"
+    );
+    // Heads that agree (honours abbreviated, names in full, over two lines) say nothing.
+    assert_eq!(
+        heads_checked(
+            None,
+            &["check", "--json", "fixtures/citations/bulletin.txt"]
+        ),
+        Vec::<String>::new()
+    );
+    // A PDF of its pages: the same findings.
+    let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(text)).unwrap();
+    let text = String::from_utf8(bytes).unwrap();
+    let pages: Vec<Vec<&str>> = text
+        .split('\x0c')
+        .map(|page| page.trim_end_matches('\n').split('\n').collect())
+        .collect();
+    let pages: Vec<&[&str]> = pages.iter().map(Vec::as_slice).collect();
+    let dir = tempfile::tempdir().unwrap();
+    crate::support::archives::put(
+        dir.path(),
+        "bulletin.pdf",
+        &crate::support::archives::pdf_of(&pages),
+    );
+    assert_eq!(
+        heads_checked(Some(dir.path()), &["check", "--json", "bulletin.pdf"]),
+        want
+    );
 }

@@ -36,7 +36,9 @@ fn is_award_title(line: &[u8]) -> bool {
     let words: Vec<&str> = l.split_whitespace().collect();
     l.len() <= 40
         && words.len() <= 3
-        && words.last().is_some_and(|w| w.eq_ignore_ascii_case("award"))
+        && words
+            .last()
+            .is_some_and(|w| w.eq_ignore_ascii_case("award"))
         && !l.bytes().any(|b| b.is_ascii_digit())
 }
 
