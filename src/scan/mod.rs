@@ -168,6 +168,7 @@ pub(crate) fn scan_pgn(
             unpaired: None,
             in_table: false,
             opens_page: false,
+            edge_number: None,
             code_at: 0,
         })
         .collect();

@@ -354,10 +354,35 @@ fn a_bulletins_heads_give_honours_composers_and_awards_in_every_reading() {
         // Its head stands at the foot of the page before: the page's folio `– 416 –` above
         // its diagram is no number.
         f("", "", "Ionescu 100 MT", None, ""),
-        // An article's page, its folio `- 417 -` at its head: the award's run goes on (within
-        // reach), and a page with no magazine's number keeps the dashed number as a book's.
-        f("417", "", "Ionescu 100 MT", None, ""),
+        // An article's page, its folio `- 417 -` at its head, the number after the page
+        // before's folio `– 416 –` (one text) and the PDF's page as printed (a PDF): no
+        // number. The award's run goes on (within reach).
+        f("", "", "Ionescu 100 MT", None, ""),
     ];
+    // The folio is the page, on a PDF: the article's page is printed 417.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/citations/bulletin.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let pages: Vec<Vec<&str>> = text
+        .split('\x0c')
+        .map(|page| page.trim_end_matches('\n').split('\n').collect())
+        .collect();
+    let pages: Vec<&[&str]> = pages.iter().map(Vec::as_slice).collect();
+    let dir = tempfile::tempdir().unwrap();
+    crate::support::archives::put(
+        dir.path(),
+        "b.pdf",
+        &crate::support::archives::pdf_of(&pages),
+    );
+    let run = crate::support::summary::run_in(dir.path(), &["scan", "--json", "b.pdf"], b"");
+    let last = run
+        .stdout
+        .lines()
+        .rev()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["type"] == "match")
+        .unwrap();
+    assert_eq!(last["data"]["page"], "417", "{last}");
+    assert!(last["data"]["label"].is_null(), "{last}");
     for (reading, got) in fields_in_every_reading(
         "bulletin.txt",
         &[1, 7, 64, 300, 4096, 1 << 20],
@@ -1054,4 +1079,30 @@ fn check_reports_a_solution_head_that_disagrees_with_its_diagram_head() {
         heads_checked(Some(dir.path()), &["check", "--json", "bulletin.pdf"]),
         want
     );
+}
+
+/// A book's pages that set a study's number at their heads and their folios at their feet
+/// (`- 31 -` and `40`, then `- 32 -` and `41`) have two edge numbers each: the numbers follow
+/// the pages, and are still the studies' (docs/printing.md, "A folio is no number").
+#[test]
+fn a_books_numbers_at_its_page_heads_are_no_folios_beside_its_folios() {
+    let text = "- 31 -\nXYZB, 1999\n\na7d3 0116.00 b2b3c6d6 3/3+.\n\n40\n\x0c\
+                - 32 -\nXYZB, 2003\n\nf1h1 0001.04 2/5 Win.\n\n41\n";
+    for chunk_size in [1, 16, 4096] {
+        let records = scan_buffer(
+            text.as_bytes(),
+            "book.txt",
+            ScanOptions { chunk_size },
+            &|_| {},
+        );
+        let got: Vec<_> = records.iter().map(fields).collect();
+        assert_eq!(
+            got,
+            [
+                f("31", "", "XYZB", Some(1999), ""),
+                f("32", "", "XYZB", Some(2003), "")
+            ],
+            "chunks of {chunk_size}"
+        );
+    }
 }

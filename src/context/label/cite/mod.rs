@@ -41,6 +41,7 @@ use crate::citation::{self, Citation};
 use super::{FORM_FEED, Label, LabelKind, block_number_in, is_blank};
 
 mod awards;
+mod folio;
 mod foot;
 mod heads;
 mod honest;

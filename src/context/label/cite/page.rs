@@ -18,10 +18,11 @@
 
 use memchr::{memchr, memchr_iter, memrchr};
 
-use super::heads::{HeadLine, heads, later_head};
+use super::folio::{edge_number, folio_lines, follows_folio};
+use super::heads::{HeadLine, heads};
 use super::{MAX_HEAD_LINE, PAGE_REACH, text};
 use crate::citation;
-use crate::context::label::{FORM_FEED, block_number_in, is_blank};
+use crate::context::label::{FORM_FEED, is_blank};
 use crate::parse::{Rank, parse_at};
 
 /// What a code's page says of the head its citation is read from.
@@ -65,6 +66,8 @@ struct Page {
     open: Option<usize>,
     /// The 0-based byte ranges of its folio lines ([`folio_lines`]): no study's number.
     folios: Vec<(usize, usize)>,
+    /// Its only edge number ([`edge_number`]): the line's range and the number.
+    edge: Option<((usize, usize), u32)>,
 }
 
 impl Page {
@@ -80,6 +83,7 @@ impl Page {
             pairs: Vec::new(),
             open: None,
             folios: Vec::new(),
+            edge: None,
         };
         // A page ends at the next form feed or the text's end, within reach; a longer text
         // between two is no page.
@@ -90,7 +94,14 @@ impl Page {
         };
         let end = page.end;
         let mut heads = heads(buf, start, end);
+        page.edge = edge_number(buf, start, end);
         page.folios = folio_lines(buf, start, end);
+        if page.folios.is_empty()
+            && let Some((line, n)) = page.edge
+            && follows_folio(buf, start, n)
+        {
+            page.folios.push(line);
+        }
         heads.retain(|h| !page.folios.iter().any(|&(a, b)| (a..b).contains(&h.start)));
         page.open = each_study(buf, start, end)
             .next()
@@ -147,59 +158,6 @@ impl Page {
             .find(|(a, _)| *a == anchor)
             .map_or(PageHead::Nothing, |&(_, h)| PageHead::Head(h))
     }
-}
-
-/// The folio lines of the page `start..end`: its first and its last line that are not blank,
-/// each where it is a number alone between dashes (`– 334 –`, `- 12 -`: either dash an en
-/// dash), when the page prints a magazine's study number at the head of a line (`No 18610`,
-/// `Nr. 12`: EG's and German magazines' numbering, so that a dashed number alone is no study's
-/// number; docs/printing.md, "A folio is no number"). Empty for any other page: a book sets its
-/// studies' numbers so (`- 31 -`). The page's lines are read only when an edge line is one.
-fn folio_lines(buf: &[u8], start: usize, end: usize) -> Vec<(usize, usize)> {
-    let page = &buf[start..end];
-    let trimmed = |a: usize, b: usize| {
-        let line = &page[a..b];
-        let lead = line.iter().position(|&c| !is_blank(c))?;
-        Some((start + a + lead, start + b))
-    };
-    let first = page
-        .split(|&c| c == b'\n')
-        .scan(0, |at, line| {
-            let a = *at;
-            *at += line.len() + 1;
-            Some((a, a + line.len()))
-        })
-        .find(|&(a, b)| page[a..b].iter().any(|&c| !is_blank(c)));
-    let last_end = page.iter().rposition(|&c| !is_blank(c) && c != b'\n');
-    let last = last_end.map(|e| {
-        let a = memrchr(b'\n', &page[..e]).map_or(0, |i| i + 1);
-        let b = memchr(b'\n', &page[e..]).map_or(page.len(), |i| e + i);
-        (a, b)
-    });
-    let folio = |&(a, b): &(usize, usize)| {
-        let (a, b) = trimmed(a, b)?;
-        let line = &buf[a..b];
-        (matches!(line.first(), Some(b'-' | 0xE2 | 0x96)) && later_head(line) == Some(true))
-            .then_some((a, b))
-    };
-    let mut out: Vec<(usize, usize)> = first.iter().chain(last.iter()).filter_map(folio).collect();
-    out.dedup();
-    if out.is_empty() || !magazine_numbered(page) {
-        return Vec::new();
-    }
-    out
-}
-
-/// True when `page` holds a line that opens with a magazine's study number (`No 18610`,
-/// ` No 18611`, `Nr. 12`).
-fn magazine_numbered(page: &[u8]) -> bool {
-    memchr_iter(b'N', page).any(|i| {
-        let line = memrchr(b'\n', &page[..i]).map_or(0, |n| n + 1);
-        page[line..i].iter().all(|&c| is_blank(c)) && {
-            let end = memchr(b'\n', &page[i..]).map_or(page.len(), |n| i + n);
-            block_number_in(&page[line..end]).is_some()
-        }
-    })
 }
 
 /// The studies of the page `start..end`: each code but one quoted in the prose (a bare code
@@ -315,6 +273,14 @@ impl Pages {
         self.page
             .as_ref()
             .is_some_and(|p| p.folios.iter().any(|&(a, b)| (a..b).contains(&at)))
+    }
+
+    /// The number of the page last read by [`Pages::head_of`] when the 0-based offset `at`
+    /// lies on its only edge number's line (`- 417 -` at the head of a page with no other
+    /// number at its edges): a folio where the PDF's page is printed so.
+    pub(crate) fn edge_number(&self, at: usize) -> Option<u32> {
+        let ((a, b), n) = self.page.as_ref()?.edge?;
+        (a..b).contains(&at).then_some(n)
     }
 
     /// What the page of the code at `anchor` (0-based offset of its `dddd.dd`) says of its
