@@ -2,8 +2,9 @@
 //! `1st prize`, `hon. mention`, `comm.`, `2de Prijs`, `4de Eervolle Vermelding`.
 
 /// The last word of an honour, in lower case: a prize, mention or commendation word of
-/// English, Dutch, German, French, Spanish and Italian, and EG's `hm` and `comm`.
-pub const AWARD_WORDS: [&str; 21] = [
+/// English, Dutch, German, French, Spanish and Italian, and EG's `hm`, `comm` and `ment`
+/// (`2nd hon. ment.`).
+pub const AWARD_WORDS: [&str; 22] = [
     "prize",
     "prizes",
     "prijs",
@@ -13,6 +14,7 @@ pub const AWARD_WORDS: [&str; 21] = [
     "priz",
     "mention",
     "mentions",
+    "ment",
     "vermelding",
     "erwähnung",
     "mención",
@@ -32,11 +34,21 @@ pub const AWARD_WORDS: [&str; 21] = [
 /// or `special` before a prize, mention or commendation word of English, Dutch, German,
 /// French or Spanish (`prize`, `prijs`, `Preis`, `prix`, `premio`; `hon. mention`,
 /// `honourable mention`, `eervolle vermelding`, `ehrende Erwähnung`, `mention`, `mención`;
-/// `commendation`, `comm.`, `aanbeveling`, `lob`, `lof`), or such a word alone. The text as printed.
+/// `commendation`, `comm.`, `aanbeveling`, `lob`, `lof`), or such a word alone; with a note
+/// of a correction after a comma (EG's `2nd prize, correction`, `1st prize, corr.`). The text
+/// as printed.
 pub fn honour(line: &str) -> Option<&str> {
     let text = line.trim().trim_end_matches([':', ';', ',']).trim_end();
     if text.is_empty() || text.len() > 40 {
         return None;
+    }
+    if let Some((award, note)) = text.rsplit_once(',')
+        && matches!(
+            note.trim().to_lowercase().as_str(),
+            "correction" | "corrected" | "corr." | "corr" | "version"
+        )
+    {
+        return honour(award).map(|_| text);
     }
     // The last word first, the only one that must be an award's: most lines end otherwise.
     let last_word = text.rsplit(char::is_whitespace).next().unwrap_or_default();

@@ -11,9 +11,11 @@ use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 mod honour;
+mod names;
 mod original;
 
 pub use honour::{AWARD_WORDS, honour, split_honour};
+pub use names::{more_names, names_only, without_frame};
 pub use original::{ORIGINAL_WORDS, original, original_before_text};
 
 /// A study's citation, each field where its block (or its game's tags) prints it; absent
@@ -114,9 +116,11 @@ pub const JOINERS: [&str; 6] = ["&", "and", "en", "und", "et", "y"];
 /// The composers of a line of names as printed (`S. Didukh & V. Tarasiuk`, `A en B`):
 /// split at every [`JOINERS`] word standing alone and at commas between full names (a comma
 /// before initials, `Kubbel, L.`, stays), each name with its letter-spacing joined
-/// ([`join_spaced`]) and a country in parentheses after it (`(Ukraine)`) left out.
+/// ([`join_spaced`]), and a country in parentheses after it (`(Ukraine)`), a full stop ending
+/// the line (`D. Orme (Ruritania).`; an initial's stays) and a diagram's frame glued to the
+/// line's end ([`without_frame`]: `M. Van HerckXIIIIIIIIY`) left out.
 pub fn split_composers(line: &str) -> Vec<CompactString> {
-    let line = join_spaced(line);
+    let line = join_spaced(without_frame(line));
     let mut names: Vec<String> = vec![String::new()];
     for word in line.split_whitespace() {
         if JOINERS.contains(&word) {
@@ -132,7 +136,7 @@ pub fn split_composers(line: &str) -> Vec<CompactString> {
     names
         .iter()
         .flat_map(|n| split_at_commas(n))
-        .filter_map(|n| field(&without_country(&n)))
+        .filter_map(|n| field(&names::clean_name(&n)))
         .collect()
 }
 
@@ -152,15 +156,6 @@ fn split_at_commas(name: &str) -> Vec<String> {
         }
     }
     out
-}
-
-/// The name without a trailing `(Country)`.
-fn without_country(name: &str) -> String {
-    let name = name.trim();
-    match (name.rfind('('), name.ends_with(')')) {
-        (Some(open), true) if open > 0 => name[..open].trim_end().to_string(),
-        _ => name.to_string(),
-    }
 }
 
 /// True for an initial: one or two letters and a full stop (`S.`, `Yu.`), or a single letter.

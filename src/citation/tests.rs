@@ -158,3 +158,72 @@ fn a_first_publications_word_alone_on_its_line() {
     assert_eq!(original_before_text("Origineel is 2008 en"), None);
     assert_eq!(original_before_text("Origineel, 1500 jaar"), None);
 }
+
+#[test]
+fn a_diagrams_frame_glued_to_a_line_is_left_out() {
+    assert_eq!(without_frame("1st prizeXIIIIIIIIY"), "1st prize");
+    assert_eq!(without_frame("M. Van HerckXIIIIIIIIY"), "M. Van Herck");
+    assert_eq!(
+        without_frame("2nd prize, correction XIIIIIIIIY"),
+        "2nd prize, correction"
+    );
+    // Seven or nine `I`s are no frame of eight squares.
+    assert_eq!(without_frame("prizeXIIIIIIIY"), "prizeXIIIIIIIY");
+    assert_eq!(without_frame("prizeXIIIIIIIIIY"), "prizeXIIIIIIIIIY");
+    assert_eq!(without_frame("No frame"), "No frame");
+}
+
+#[test]
+fn composers_are_cleaned_of_frame_country_and_full_stop() {
+    assert_eq!(split_composers("D. Orme (Ruritania)."), ["D. Orme"]);
+    assert_eq!(split_composers("M. Van HerckXIIIIIIIIY"), ["M. Van Herck"]);
+    assert_eq!(
+        split_composers("Anton Zorin (Ruritania) & Boris Kallas (Utopia)."),
+        ["Anton Zorin", "Boris Kallas"]
+    );
+    // An initial's full stop stays.
+    assert_eq!(split_composers("Kubbel, L."), ["Kubbel, L."]);
+}
+
+#[test]
+fn a_line_of_names_alone_is_read_and_any_other_is_not() {
+    assert_eq!(names_only("O. Pervakov").unwrap(), ["O. Pervakov"]);
+    assert_eq!(names_only("R. Becker (USA)").unwrap(), ["R. Becker"]);
+    assert_eq!(names_only("M. van der Berg").unwrap(), ["M. van der Berg"]);
+    assert_eq!(names_only("H. Van DamXIIIIIIIIY").unwrap(), ["H. Van Dam"]);
+    for not in [
+        "1st prize",
+        "Special prize",
+        "dedicated to a friend",
+        "Some Memorial Tourney 2011",
+        "White to play and win",
+        "A. B.",
+        "",
+    ] {
+        assert_eq!(names_only(not), None, "{not:?}");
+    }
+    assert_eq!(more_names("& O. Pervakov").unwrap(), ["O. Pervakov"]);
+    assert_eq!(more_names("and B. Brown (Utopia)").unwrap(), ["B. Brown"]);
+    assert_eq!(more_names("O. Pervakov"), None);
+}
+
+#[test]
+fn a_bulletins_honours_are_read_as_printed() {
+    for h in [
+        "1st prize",
+        "2nd prize, correction",
+        "Special prize",
+        "3rd special prize",
+        "1st hon. mention",
+        "2nd hon. ment.",
+        "1st honourable mention",
+        "honourable mention",
+        "1st comm.",
+        "3rd commendation",
+        "special commendation",
+    ] {
+        assert_eq!(honour(h), Some(h), "{h}");
+    }
+    assert_eq!(honour("2nd prize, as corrected by the judge"), None);
+    assert_eq!(honour("the correction"), None);
+}

@@ -66,6 +66,11 @@ pub struct Link {
     /// above it on its page: the scanner's stitcher gives it the head at the foot of the page
     /// before, where there is one (docs/printing.md, "A head at a page's foot").
     pub opens_page: bool,
+    /// The number of the record's label when the label was read on its page's only edge
+    /// number, a number alone between dashes on the page's first or last line (`- 417 -`):
+    /// where the page is a PDF's and its printed folio is that number, the number is the
+    /// folio's, and the scan drops it (docs/printing.md, "A folio is no number").
+    pub edge_number: Option<u32>,
     /// 0-based byte offset of the code's `dddd.dd`: the record's line and column are on its
     /// line (docs/scan-output.md, "Where a record points").
     pub code_at: usize,
@@ -87,6 +92,7 @@ impl Link {
             unpaired: None,
             in_table: false,
             opens_page: false,
+            edge_number: None,
             code_at: 0,
         }
     }
@@ -205,6 +211,7 @@ pub fn read_code_in(
             .map(|r| (r.start, r.end)),
         in_table: entry.is_some(),
         opens_page: false,
+        edge_number: None,
         unpaired: entry.and_then(|e| e.unpaired),
         code_at: anchor,
     };

@@ -15,7 +15,8 @@
 //! The book's explanation of the notation (`Het voorbeeld + 1234.56 a7c8 betekent dus ...`) is
 //! an example in prose ([`is_example`], the scan's rule): neither a study of the body nor an entry. A list of
 //! codes under headings of which fewer than half share their kings or code with a study of the
-//! body is not the book's own directory, and is not compared.
+//! body is not the book's own directory, and is not compared. An entry and its study are
+//! compared by their numbers too (the `numbers` module).
 
 use std::sync::Arc;
 
@@ -162,6 +163,9 @@ pub(crate) fn against_own(
         out.extend(index::against_captions(
             inputs, index, captions, &listed, &body, steps,
         ));
+        out.extend(numbers::numbers_disagree(index, captions, &listed, &body));
     }
     out
 }
+
+mod numbers;

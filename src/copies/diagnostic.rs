@@ -21,7 +21,8 @@ pub enum DiagnosticCheck {
     Fen,
     /// The same study printed elsewhere in the inputs disagrees: `elsewhere`.
     Elsewhere,
-    /// The same study number and source printed with different codes: `citation`.
+    /// The same study number and source printed with different codes, or a study's diagram
+    /// head and solution head that disagree on its number, composers or honour: `citation`.
     Citation,
     /// The body disagrees with its directory (a saved one, a printed index, or the book's
     /// own): `directory`.

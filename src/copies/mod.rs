@@ -13,6 +13,7 @@ mod diagnose;
 mod diagnostic;
 mod elsewhere;
 pub mod fixes;
+mod heads;
 pub mod index;
 mod keyed;
 mod lines;
@@ -161,6 +162,9 @@ pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut 
     report
         .diagnostics
         .extend(cited::same_study(inputs, &index, &captions));
+    report
+        .diagnostics
+        .extend(heads::heads_disagree(inputs, &index, &captions));
     if let Some(against) = &options.against {
         report.diagnostics.extend(index::against(
             inputs,

@@ -12,10 +12,12 @@ use std::ops::{ControlFlow, Range};
 use super::batches::Batches;
 use super::guard::{Failed, scan_chunk_guarded};
 use super::{ChunkScan, Reading};
+use crate::context::Link;
 use crate::fault::Fault;
 use crate::input::{BINARY_PROBE_LEN, is_binary};
-use crate::source_path::PageRef;
+use crate::record::Record;
 use crate::source_path::SourcePath;
+use crate::source_path::{PageFrom, PageRef};
 
 /// Bytes of text kept in memory before and after the block being scanned: 64 KiB. The parser
 /// reads at most a few hundred bytes around an anchor (gaps of at most `MAX_GAP`, 100 bytes,
@@ -211,6 +213,9 @@ impl Window {
             }
             record.shift_offsets(base);
             record.set_page(page);
+            if let Some(page) = page {
+                folio_no_number(record, link, page);
+            }
         }
         // The offsets the stitcher reads after this: labels, their ends, and the square list
         // a heading's legality finding stands on.
@@ -242,6 +247,24 @@ impl Window {
         self.buf.drain(..drop);
         self.base += drop as u64;
         self.own -= drop;
+    }
+}
+
+/// Drops the label and the citation's number of `record` where they are its page's folio:
+/// read on the page's only edge number (`- 417 -`, [`Link::edge_number`]) and equal to the
+/// page as printed, when that comes from the PDF's page labels or folios (docs/printing.md,
+/// "A folio is no number").
+fn folio_no_number(record: &mut Record, link: &Link, page: &PageRef) {
+    let Some(n) = link.edge_number else { return };
+    if page.from == PageFrom::Index || page.printed.parse::<u32>().ok() != Some(n) {
+        return;
+    }
+    record.label = None;
+    if let Some(cite) = record.citation.as_mut() {
+        cite.number = None;
+        if cite.is_empty() {
+            record.citation = None;
+        }
     }
 }
 

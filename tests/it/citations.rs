@@ -189,30 +189,41 @@ fn egs_number_lines_give_composers_and_the_award_heading_the_source() {
 }
 
 /// The award of each study of `fixtures/citations/eg-award-pages.txt`: (number, source, year).
-fn awards_of(records: impl Iterator<Item = (String, String, Option<u64>)>) -> Vec<String> {
+fn awards_of(records: &[Fields]) -> Vec<String> {
     records
-        .map(|(n, s, y)| format!("{n} {s} {}", y.map(|y| y.to_string()).unwrap_or_default()))
+        .iter()
+        .map(|(n, _, s, y, _)| format!("{n} {s} {}", y.map(|y| y.to_string()).unwrap_or_default()))
         .collect()
 }
 
-/// `name`'s records as `number source year` lines ([`awards_of`]), each reading of it: the
-/// fixture as one text in chunks of each of `chunk_sizes`, then as a PDF whose pages (split at
-/// its form feeds) are texts of their own, at `-j1` and `-j2` in chunks of each of `pdf_chunks`;
-/// each with a name saying which reading it is.
+/// `name`'s records as `number source year` lines ([`awards_of`]), each reading of it
+/// ([`fields_in_every_reading`]).
 fn cited_in_every_reading(
     name: &str,
     chunk_sizes: &[usize],
     pdf_chunks: &[&str],
 ) -> Vec<(String, Vec<String>)> {
+    fields_in_every_reading(name, chunk_sizes, pdf_chunks)
+        .into_iter()
+        .map(|(reading, got)| (reading, awards_of(&got)))
+        .collect()
+}
+
+/// `name`'s records' citations ([`fields`]), each reading of it: the fixture as one text in
+/// chunks of each of `chunk_sizes`, then as a PDF whose pages (split at its form feeds) are
+/// texts of their own, at `-j1` and `-j2` in chunks of each of `pdf_chunks`; each with a name
+/// saying which reading it is.
+fn fields_in_every_reading(
+    name: &str,
+    chunk_sizes: &[usize],
+    pdf_chunks: &[&str],
+) -> Vec<(String, Vec<Fields>)> {
     let path = format!("fixtures/citations/{name}");
     let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&path)).unwrap();
     let mut readings = Vec::new();
     for &chunk_size in chunk_sizes {
         let records = scan_buffer(&bytes, &path, ScanOptions { chunk_size }, &|_| {});
-        let got = awards_of(records.iter().map(|r| {
-            let (n, _, s, y, _) = fields(r);
-            (n, s, y.map(u64::from))
-        }));
+        let got = records.iter().map(fields).collect();
         readings.push((format!("one text in chunks of {chunk_size}"), got));
     }
     let text = String::from_utf8(bytes).unwrap();
@@ -239,17 +250,27 @@ fn cited_in_every_reading(
                 "book.pdf",
             ];
             let run = crate::support::summary::run_in(dir.path(), &args, b"");
-            let got = awards_of(
-                run.stdout
-                    .lines()
-                    .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-                    .filter(|v| v["type"] == "match")
-                    .map(|v| {
-                        let d = &v["data"];
-                        let text = |k: &str| d[k].as_str().unwrap_or_default().to_string();
-                        (text("number"), text("source"), d["year"].as_u64())
-                    }),
-            );
+            let got = run
+                .stdout
+                .lines()
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+                .filter(|v| v["type"] == "match")
+                .map(|v| {
+                    let d = &v["data"];
+                    let text = |k: &str| d[k].as_str().unwrap_or_default().to_string();
+                    let composers: Vec<&str> = d["composers"]
+                        .as_array()
+                        .map(|a| a.iter().filter_map(|c| c.as_str()).collect())
+                        .unwrap_or_default();
+                    (
+                        text("number"),
+                        composers.join(" & "),
+                        text("source"),
+                        d["year"].as_u64().map(|y| y as u16),
+                        text("honour"),
+                    )
+                })
+                .collect();
             readings.push((format!("a PDF at -j{threads}, chunks of {chunk}"), got));
         }
     }
@@ -279,6 +300,98 @@ fn an_award_heading_cites_its_studies_over_page_breaks_at_any_chunk_size_and_thr
 /// The foot of a page and a line of prose give a study its number (docs/printing.md, "A head
 /// at a page's foot"): read the same from one text with form feeds at every chunk size and
 /// from a PDF whose pages are texts of their own at `-j1` and `-j2`.
+/// A bulletin's heads (docs/printing.md, "A bulletin's heads", "A folio is no number"):
+/// `fixtures/citations/bulletin.txt`, seven pages in EG's layout, read the same from one text
+/// at every chunk size and from a PDF of its pages at `-j1` and `-j2`.
+#[test]
+fn a_bulletins_heads_give_honours_composers_and_awards_in_every_reading() {
+    let want = [
+        // `No 20101 A. Zorin` / `& B. Kallas` / `1st prizeXIIIIIIIIY`, under the award's
+        // title of two lines (`Provisional Award` / `Zorin-90 MT 2019`) and the folio `– 411 –`.
+        f(
+            "20101",
+            "A. Zorin & B. Kallas",
+            "Zorin-90 MT",
+            Some(2019),
+            "1st prize",
+        ),
+        // ` No 20102` alone, the composer on the next line, a corrected honour.
+        f(
+            "20102",
+            "C. Fennel",
+            "Zorin-90 MT",
+            Some(2019),
+            "2nd prize, correction",
+        ),
+        // Over a page break, under the running head; the country and the full stop left out.
+        f(
+            "20103",
+            "D. Orme",
+            "Zorin-90 MT",
+            Some(2019),
+            "3rd special prize",
+        ),
+        f(
+            "20104",
+            "E. Pine",
+            "Zorin-90 MT",
+            Some(2019),
+            "2nd hon. ment.",
+        ),
+        // The next award's running head.
+        f("20105", "F. Quill", "Olympic Cup", Some(2020), "1st comm."),
+        // The frame alone on its line: no honour.
+        f("20106", "G. Rook", "Olympic Cup", Some(2020), ""),
+        // A title with no year; the composer glued to the frame.
+        f("20107", "H. Van Dam", "Ionescu 100 MT", None, ""),
+        f(
+            "20108",
+            "J. Lind",
+            "Ionescu 100 MT",
+            None,
+            "honourable mention",
+        ),
+        // Its head stands at the foot of the page before: the page's folio `– 416 –` above
+        // its diagram is no number.
+        f("", "", "Ionescu 100 MT", None, ""),
+        // An article's page, its folio `- 417 -` at its head, the number after the page
+        // before's folio `– 416 –` (one text) and the PDF's page as printed (a PDF): no
+        // number. The award's run goes on (within reach).
+        f("", "", "Ionescu 100 MT", None, ""),
+    ];
+    // The folio is the page, on a PDF: the article's page is printed 417.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/citations/bulletin.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let pages: Vec<Vec<&str>> = text
+        .split('\x0c')
+        .map(|page| page.trim_end_matches('\n').split('\n').collect())
+        .collect();
+    let pages: Vec<&[&str]> = pages.iter().map(Vec::as_slice).collect();
+    let dir = tempfile::tempdir().unwrap();
+    crate::support::archives::put(
+        dir.path(),
+        "b.pdf",
+        &crate::support::archives::pdf_of(&pages),
+    );
+    let run = crate::support::summary::run_in(dir.path(), &["scan", "--json", "b.pdf"], b"");
+    let last = run
+        .stdout
+        .lines()
+        .rev()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["type"] == "match")
+        .unwrap();
+    assert_eq!(last["data"]["page"], "417", "{last}");
+    assert!(last["data"]["label"].is_null(), "{last}");
+    for (reading, got) in fields_in_every_reading(
+        "bulletin.txt",
+        &[1, 7, 64, 300, 4096, 1 << 20],
+        &["1", "64", "4194304"],
+    ) {
+        assert_eq!(got, want, "{reading}");
+    }
+}
+
 #[test]
 fn a_head_at_a_pages_foot_or_after_prose_cites_its_study_in_every_reading() {
     let name = "page-foot-heads.txt";
@@ -315,6 +428,7 @@ fn the_citation_is_the_same_at_any_chunk_size() {
         "first-publication.txt",
         "word-export.txt",
         "page-foot-heads.txt",
+        "bulletin.txt",
     ] {
         let path = format!("fixtures/citations/{name}");
         let bytes = std::fs::read(&path).unwrap();
@@ -885,4 +999,110 @@ fn a_word_text_exports_source_lines_are_read_without_its_marks() {
         .map(|(c, l, x)| (c.to_string(), l.to_string(), x))
         .collect();
     assert_eq!(got, want);
+}
+
+/// The `citation` messages of `gbr check --json` on `args` (run in `dir`, or the crate's
+/// folder), each with the path and lines it names left out: `study 20202 (Stone): ...: the
+/// disagreement`.
+fn heads_checked(dir: Option<&std::path::Path>, args: &[&str]) -> Vec<String> {
+    let run = match dir {
+        Some(dir) => crate::support::summary::run_in(dir, args, b"").stdout,
+        None => crate::support::gbr::outcome(args, "").0,
+    };
+    run.lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["type"] == "diagnostic" && v["check"] == "citation")
+        .map(|v| {
+            let m = v["message"].as_str().unwrap_or_default();
+            let (study, _) = m.split_once(": its diagram").unwrap_or((m, ""));
+            let said = m.rsplit_once("): ").map_or("", |(_, s)| s);
+            format!("{study}: {said}")
+        })
+        .collect()
+}
+
+/// A bulletin's diagram head and solution head are two copies of one citation (docs/check.md,
+/// "The heads of a study"): `gbr check` reports each study whose heads disagree once, a run of
+/// solutions numbered one below their diagrams as such, and nothing where they agree; the same
+/// on the text and on a PDF of its pages.
+#[test]
+fn check_reports_a_solution_head_that_disagrees_with_its_diagram_head() {
+    let run =
+        "one of 3 solutions in a row numbered 1 below their diagrams' (studies 20202 to 20204)";
+    let want = [
+        format!("study 20202 (Stone): numbered 20201 over its solution, {run}"),
+        format!("study 20203 (Tal): numbered 20202 over its solution, {run}"),
+        format!("study 20204 (Ulm): numbered 20203 over its solution, {run}"),
+        "study 20206 (Wren): by U. Wren over its diagram and by Uma Finch over its solution"
+            .to_string(),
+        "study 20207 (Young): 2nd comm. over its diagram and 3rd comm. over its solution"
+            .to_string(),
+    ];
+    let text = "fixtures/citations/bulletin-solutions.txt";
+    assert_eq!(heads_checked(None, &["check", "--json", text]), want);
+    let (out, _, _) = crate::support::gbr::outcome(&["check", text], "");
+    // Both lines named: the diagram's head where the warning points, the solution's in a note.
+    assert!(
+        out.contains(
+            "study 20203 (Tal): its diagram is headed `No 20203 R. Tal` (line 31), its solution \
+             `No 20202 3rd prize: no. 7, Rafael / Tal (Utopia).` (line 42)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("--> fixtures/citations/bulletin-solutions.txt:31:1"),
+        "{out}"
+    );
+    // Heads that agree (honours abbreviated, names in full, over two lines) say nothing.
+    assert_eq!(
+        heads_checked(
+            None,
+            &["check", "--json", "fixtures/citations/bulletin.txt"]
+        ),
+        Vec::<String>::new()
+    );
+    // A PDF of its pages: the same findings.
+    let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(text)).unwrap();
+    let text = String::from_utf8(bytes).unwrap();
+    let pages: Vec<Vec<&str>> = text
+        .split('\x0c')
+        .map(|page| page.trim_end_matches('\n').split('\n').collect())
+        .collect();
+    let pages: Vec<&[&str]> = pages.iter().map(Vec::as_slice).collect();
+    let dir = tempfile::tempdir().unwrap();
+    crate::support::archives::put(
+        dir.path(),
+        "bulletin.pdf",
+        &crate::support::archives::pdf_of(&pages),
+    );
+    assert_eq!(
+        heads_checked(Some(dir.path()), &["check", "--json", "bulletin.pdf"]),
+        want
+    );
+}
+
+/// A book's pages that set a study's number at their heads and their folios at their feet
+/// (`- 31 -` and `40`, then `- 32 -` and `41`) have two edge numbers each: the numbers follow
+/// the pages, and are still the studies' (docs/printing.md, "A folio is no number").
+#[test]
+fn a_books_numbers_at_its_page_heads_are_no_folios_beside_its_folios() {
+    let text = "- 31 -\nXYZB, 1999\n\na7d3 0116.00 b2b3c6d6 3/3+.\n\n40\n\x0c\
+                - 32 -\nXYZB, 2003\n\nf1h1 0001.04 2/5 Win.\n\n41\n";
+    for chunk_size in [1, 16, 4096] {
+        let records = scan_buffer(
+            text.as_bytes(),
+            "book.txt",
+            ScanOptions { chunk_size },
+            &|_| {},
+        );
+        let got: Vec<_> = records.iter().map(fields).collect();
+        assert_eq!(
+            got,
+            [
+                f("31", "", "XYZB", Some(1999), ""),
+                f("32", "", "XYZB", Some(2003), "")
+            ],
+            "chunks of {chunk_size}"
+        );
+    }
 }

@@ -19,6 +19,7 @@ mod cli_pages;
 mod cli_scan;
 mod corpus;
 mod directory;
+mod directory_numbers;
 mod directory_pages;
 mod forms;
 mod fuzz_properties;

@@ -42,6 +42,10 @@ impl Reader<'_> {
                 cite::apply_foot(&mut record.citation, foot);
             }
         }
+        link.edge_number = label
+            .as_ref()
+            .filter(|l| l.kind == crate::context::label::LabelKind::Number)
+            .and_then(|l| self.pages.edge_number(l.at));
         if let Some(label) = label {
             record.label = Some(label.text);
             link.label_at = (!paired).then_some(label.at);

@@ -25,6 +25,38 @@ pub fn is_award_heading(line: &str) -> bool {
     if citation::split_honour(line).is_some() {
         return false;
     }
+    has_tourney_word(before)
+}
+
+/// True when `line` is the first line of an award's title of two lines (`Provisional Award`
+/// over `Milescu 100 MT`, as EG opens an award): at most three words and 40 bytes, no digit,
+/// the last word `Award` in any case.
+fn is_award_title(line: &[u8]) -> bool {
+    let l = text(line);
+    let words: Vec<&str> = l.split_whitespace().collect();
+    l.len() <= 40
+        && words.len() <= 3
+        && words
+            .last()
+            .is_some_and(|w| w.eq_ignore_ascii_case("award"))
+        && !l.bytes().any(|b| b.is_ascii_digit())
+}
+
+/// The second line of an award's title of two lines ([`is_award_title`]): a line of at most
+/// 80 bytes with a tourney's word ([`is_award_heading`]), ending in a year or not
+/// (`Milescu 100 MT`), no honour on it.
+fn is_titled_heading(line: &str) -> bool {
+    let line = line.trim();
+    let before = citation::ends_in_year(line).map_or(line, |(before, _)| before);
+    line.len() <= 80
+        && !line.starts_with(['-', '(', '['])
+        && citation::split_honour(line).is_none()
+        && citation::honour(line).is_none()
+        && has_tourney_word(before)
+}
+
+/// Whether `before` (a heading's text before its year) has a tourney's word.
+fn has_tourney_word(before: &str) -> bool {
     before
         .split(|c: char| c.is_whitespace() || c == ',')
         .any(|w| {
@@ -83,6 +115,9 @@ pub(crate) struct Awards {
     /// Lines that are not blank read since the last study number line (`usize::MAX` for
     /// none): a line ending in a year just under a number is that study's source.
     since_number: usize,
+    /// The last line read was an award's title's first line (`Provisional Award`,
+    /// [`is_award_title`]) after a blank line.
+    titled: bool,
 }
 
 /// Lines under a study number (not blank) that belong to its head, never a heading: the
@@ -109,6 +144,7 @@ impl Awards {
         let mut awards = Awards {
             searched,
             since_number: usize::MAX,
+            titled: false,
         };
         awards.read_lines(buf, line_from(buf, from).max(searched));
         awards
@@ -149,6 +185,8 @@ impl Awards {
                 buf[start..nl].iter().all(|&b| is_blank(b))
             }
         };
+        // The line before was an award's title's first line (`Provisional Award`).
+        let mut titled = self.titled;
         while at < to {
             let end = memchr(b'\n', &buf[at..to]).map_or(to, |i| at + i);
             let mut line = &buf[at..end];
@@ -157,6 +195,7 @@ impl Awards {
                 self.since_number = usize::MAX;
                 line = &line[ff + 1..];
                 blank_before = true;
+                titled = false;
             }
             let blank = line.iter().all(|&b| is_blank(b));
             // Cheap test first: a heading ends in a digit.
@@ -171,25 +210,38 @@ impl Awards {
                     self.since_number.saturating_add(1)
                 };
             }
-            if blank_before
+            if (blank_before || titled)
                 && self.since_number > UNDER_NUMBER
                 && let Some(last) = last
-                && line[last].is_ascii_digit()
+                && (line[last].is_ascii_digit() || titled)
             {
                 let l = text(line);
-                if is_award_heading(&l) && !holds_code(buf, end - line.len()..end) {
+                let heading = if titled {
+                    is_titled_heading(&l)
+                } else {
+                    is_award_heading(&l)
+                };
+                if heading && !holds_code(buf, end - line.len()..end) {
                     let mut cite = Citation::default();
-                    if let Some((source, year)) = citation::ends_in_year(&l) {
-                        cite.source = citation::field(&citation::join_spaced(source));
-                        cite.year = Some(year);
+                    match citation::ends_in_year(&l) {
+                        Some((source, year)) => {
+                            cite.source = citation::field(&citation::join_spaced(source));
+                            cite.year = Some(year);
+                        }
+                        None => cite.source = citation::field(&citation::join_spaced(&l)),
                     }
                     found = Some((at, cite));
                 }
             }
+            // Cheap test first: a title's first line ends in `d` (`Award`).
+            titled = blank_before
+                && last.is_some_and(|l| line[l].eq_ignore_ascii_case(&b'd'))
+                && is_award_title(line);
             blank_before = blank;
             at = end + 1;
         }
         self.searched = to;
+        self.titled = titled;
         found
     }
 }

@@ -13,7 +13,8 @@ use crate::context::label::text_of;
 /// takes instead the label of its own head line (the rules read on that line, else its
 /// number), or none when the page gives it no head (a code quoted in the prose, a second
 /// position, a study under a stack of numbers that could be any one's). A code with no label
-/// keeps none. Any other label (a caption nearer the code, the user's pattern, a
+/// keeps none, and a number read on the page's folio line ([`Pages::on_folio`]) is none. Any
+/// other label (a caption nearer the code, the user's pattern, a
 /// number after the code) is kept. Returns the label and whether it comes from the page's
 /// pairing, which no chunk boundary changes (the stitcher keeps it even when the head stands
 /// above the code before).
@@ -23,6 +24,13 @@ pub(crate) fn page_label(
     page: PageHead,
     pages: &Pages,
 ) -> (Option<Label>, bool) {
+    // A page's folio (`– 334 –` over EG's studies) is no study's number.
+    if label
+        .as_ref()
+        .is_some_and(|l| l.kind == LabelKind::Number && pages.on_folio(l.at))
+    {
+        return (None, true);
+    }
     let builtin = label
         .as_ref()
         .is_none_or(|l| matches!(l.kind, LabelKind::Number | LabelKind::Caption));

@@ -41,6 +41,7 @@ use crate::citation::{self, Citation};
 use super::{FORM_FEED, Label, LabelKind, block_number_in, is_blank};
 
 mod awards;
+mod folio;
 mod foot;
 mod heads;
 mod honest;
@@ -149,6 +150,11 @@ fn line_around(buf: &[u8], at: usize, limit: usize) -> (usize, usize) {
 /// Reads the head line `start..end` and the lines under it down to `code_start` into `cite`.
 fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut Citation) {
     let (mut continued, mut opens_source) = head_line(&buf[start..end], cite);
+    // EG's `No 18611` alone, its composer on the next line, or `No 18610 E. Kopilov`, a
+    // second composer under it (`& O. Pervakov`).
+    let mut names_open = cite.source.is_none()
+        && cite.honour.is_none()
+        && buf[start..end].iter().find(|&&b| !is_blank(b)) == Some(&b'N');
     let mut continuations = 0;
     let mut opened = false;
     let mut read = 0;
@@ -175,6 +181,20 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
         let l = text(raw);
         if l.len() > MAX_HEAD_LINE || block_number_in(raw).is_some() {
             break;
+        }
+        // `1st prizeXIIIIIIIIY`: the diagram's top frame glued to the line.
+        let l = citation::without_frame(&l).to_string();
+        if std::mem::take(&mut names_open) {
+            let names = if cite.composers.is_empty() {
+                citation::names_only(&l)
+            } else {
+                citation::more_names(&l)
+            };
+            if let Some(names) = names {
+                cite.composers.extend(names);
+                names_open = true;
+                continue;
+            }
         }
         if cite.source.is_none() && continued.is_none() && first_publication(&l, cite) {
             opens_source = false;

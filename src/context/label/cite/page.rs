@@ -18,6 +18,7 @@
 
 use memchr::{memchr, memchr_iter, memrchr};
 
+use super::folio::{edge_number, folio_lines, follows_folio};
 use super::heads::{HeadLine, heads};
 use super::{MAX_HEAD_LINE, PAGE_REACH, text};
 use crate::citation;
@@ -63,6 +64,10 @@ struct Page {
     /// The anchor of its first study, when it has one and no head line stands above it: a
     /// study open to the head at the foot of the page before ([`foot`](super::foot)).
     open: Option<usize>,
+    /// The 0-based byte ranges of its folio lines ([`folio_lines`]): no study's number.
+    folios: Vec<(usize, usize)>,
+    /// Its only edge number ([`edge_number`]): the line's range and the number.
+    edge: Option<((usize, usize), u32)>,
 }
 
 impl Page {
@@ -77,6 +82,8 @@ impl Page {
             lines: Vec::new(),
             pairs: Vec::new(),
             open: None,
+            folios: Vec::new(),
+            edge: None,
         };
         // A page ends at the next form feed or the text's end, within reach; a longer text
         // between two is no page.
@@ -86,7 +93,16 @@ impl Page {
             None => return page,
         };
         let end = page.end;
-        let heads = heads(buf, start, end);
+        let mut heads = heads(buf, start, end);
+        page.edge = edge_number(buf, start, end);
+        page.folios = folio_lines(buf, start, end);
+        if page.folios.is_empty()
+            && let Some((line, n)) = page.edge
+            && follows_folio(buf, start, n)
+        {
+            page.folios.push(line);
+        }
+        heads.retain(|h| !page.folios.iter().any(|&(a, b)| (a..b).contains(&h.start)));
         page.open = each_study(buf, start, end)
             .next()
             .map(|(anchor, _)| anchor)
@@ -249,6 +265,22 @@ impl Pages {
         self.page
             .as_ref()
             .is_some_and(|p| p.lines.iter().any(|&(a, b)| (a..b).contains(&at)))
+    }
+
+    /// True when the 0-based offset `at` lies on a folio line of the page last read by
+    /// [`Pages::head_of`] (`– 334 –` over a page of EG's studies): no study's number.
+    pub(crate) fn on_folio(&self, at: usize) -> bool {
+        self.page
+            .as_ref()
+            .is_some_and(|p| p.folios.iter().any(|&(a, b)| (a..b).contains(&at)))
+    }
+
+    /// The number of the page last read by [`Pages::head_of`] when the 0-based offset `at`
+    /// lies on its only edge number's line (`- 417 -` at the head of a page with no other
+    /// number at its edges): a folio where the PDF's page is printed so.
+    pub(crate) fn edge_number(&self, at: usize) -> Option<u32> {
+        let ((a, b), n) = self.page.as_ref()?.edge?;
+        (a..b).contains(&at).then_some(n)
     }
 
     /// What the page of the code at `anchor` (0-based offset of its `dddd.dd`) says of its
