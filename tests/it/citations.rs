@@ -1105,4 +1105,17 @@ fn a_books_numbers_at_its_page_heads_are_no_folios_beside_its_folios() {
             "chunks of {chunk_size}"
         );
     }
+    // A book that prints no folio, one study a page, its numbers following the pages: each
+    // number has its study's source under it, and is the study's.
+    let text = "- 1 -\nOrigineel, 2008\n\na7d3 0116.00 b2b3c6d6 3/3+.\n\x0c\
+                - 2 -\nOrigineel, 2009\n\nf1h1 0001.04 2/5 Win.\n";
+    let records = scan_buffer(text.as_bytes(), "book.txt", ScanOptions::default(), &|_| {});
+    let got: Vec<_> = records.iter().map(fields).collect();
+    assert_eq!(
+        got,
+        [
+            f("1", "", "Origineel", Some(2008), ""),
+            f("2", "", "Origineel", Some(2009), "")
+        ]
+    );
 }

@@ -7,6 +7,7 @@ use memchr::{memchr, memchr_iter, memrchr};
 
 use super::PAGE_REACH;
 use super::heads::later_head;
+use crate::citation;
 use crate::context::label::{FORM_FEED, block_number_in, is_blank};
 
 /// The folio lines of the page `start..end`: its first and its last line that are not blank,
@@ -38,7 +39,9 @@ pub(super) fn folio_lines(buf: &[u8], start: usize, end: usize) -> Vec<(usize, u
 /// The page's only edge number: a number alone between dashes (`- 417 -`, either dash an en
 /// dash) on its first or last line that is not blank, when the other edge line holds no number
 /// alone (dashed or bare, ` 32 `): the line's 0-based range and the number. A page that prints a
-/// study's number and its folio (`- 31 -` at its head, `40` at its foot) has two and gives none.
+/// study's number and its folio (`- 31 -` at its head, `40` at its foot) has two and gives none;
+/// a number at the top with a study's source under it (`- 2 -`, `Origineel, 2009`: a book that
+/// prints no folio, one study a page) is that study's, and gives none either.
 pub(super) fn edge_number(buf: &[u8], start: usize, end: usize) -> Option<((usize, usize), u32)> {
     let (first, last) = edge_lines(buf, start, end)?;
     let dashed = |(a, b): (usize, usize)| {
@@ -54,12 +57,37 @@ pub(super) fn edge_number(buf: &[u8], start: usize, end: usize) -> Option<((usiz
         let line = &buf[a..b];
         !line.is_empty() && line.len() <= 5 && line.iter().all(u8::is_ascii_digit)
     };
-    match (dashed(first), last) {
+    // A study's head at the top of its page: its source under it (`- 2 -`, `Origineel, 2009`).
+    let top = dashed(first).filter(|_| !source_under(buf, first.1, end));
+    match (top, last) {
         (Some(edge), None) => Some(edge),
         (Some(edge), Some(l)) => (dashed(l).is_none() && !bare(l)).then_some(edge),
-        (None, Some(l)) => dashed(l).filter(|_| !bare(first)),
+        (None, Some(l)) => dashed(l).filter(|_| !bare(first) && dashed(first).is_none()),
         (None, None) => None,
     }
+}
+
+/// True when the first line after `from` (0-based, the end of a page's first line) that is not
+/// blank, before `end`, is a study's source as a book prints it under its number: a line ending
+/// in a year (`Origineel, 2009`, `EBUR, 1999`), a first publication's word, an honour.
+fn source_under(buf: &[u8], from: usize, end: usize) -> bool {
+    let mut at = from;
+    while at < end {
+        let start = at + 1;
+        let line_end = memchr(b'\n', &buf[start.min(end)..end]).map_or(end, |i| start + i);
+        let raw = &buf[start.min(end)..line_end];
+        at = line_end;
+        if raw.iter().all(|&c| is_blank(c)) {
+            continue;
+        }
+        let l = crate::text::text_of(raw);
+        let l = l.trim();
+        return l.len() <= 80
+            && (citation::ends_in_year(l).is_some()
+                || citation::original(l).is_some()
+                || citation::honour(l).is_some());
+    }
+    false
 }
 
 /// True when the page before the one starting at `start` (after the form feed at `start - 1`,
