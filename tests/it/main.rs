@@ -4,6 +4,7 @@
 //! dependencies once (docs/testing.md).
 
 mod captions;
+mod citation_heads;
 mod citations;
 mod cli_check;
 mod cli_chess;
