@@ -43,10 +43,9 @@ pub fn honour(line: &str) -> Option<&str> {
         return None;
     }
     if let Some((award, note)) = text.rsplit_once(',')
-        && matches!(
-            note.trim().to_lowercase().as_str(),
-            "correction" | "corrected" | "corr." | "corr" | "version"
-        )
+        && ["correction", "corrected", "corr.", "corr", "version"]
+            .iter()
+            .any(|w| note.trim().eq_ignore_ascii_case(w))
     {
         return honour(award).map(|_| text);
     }

@@ -32,6 +32,14 @@ pub fn is_award_heading(line: &str) -> bool {
 /// over `Milescu 100 MT`, as EG opens an award): at most three words and 40 bytes, no digit,
 /// the last word `Award` in any case.
 fn is_award_title(line: &[u8]) -> bool {
+    // Cheap tests first, on the bytes: short, and its last word `award` in any case.
+    let trimmed = line.trim_ascii();
+    if trimmed.len() > 40
+        || trimmed.len() < 5
+        || !trimmed[trimmed.len() - 5..].eq_ignore_ascii_case(b"award")
+    {
+        return false;
+    }
     let l = text(line);
     let words: Vec<&str> = l.split_whitespace().collect();
     l.len() <= 40
@@ -236,7 +244,7 @@ impl Awards {
             // Cheap test first: a title's first line ends in `d` (`Award`).
             titled = blank_before
                 && last.is_some_and(|l| line[l].eq_ignore_ascii_case(&b'd'))
-                && is_award_title(line);
+                && is_award_title(&line[..last.map_or(0, |l| l + 1)]);
             blank_before = blank;
             at = end + 1;
         }
