@@ -71,17 +71,8 @@ fn check_reports_a_solution_head_that_disagrees_with_its_diagram_head() {
     // A PDF of its pages: the same findings.
     let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(text)).unwrap();
     let text = String::from_utf8(bytes).unwrap();
-    let pages: Vec<Vec<&str>> = text
-        .split('\x0c')
-        .map(|page| page.trim_end_matches('\n').split('\n').collect())
-        .collect();
-    let pages: Vec<&[&str]> = pages.iter().map(Vec::as_slice).collect();
     let dir = tempfile::tempdir().unwrap();
-    crate::support::archives::put(
-        dir.path(),
-        "bulletin.pdf",
-        &crate::support::archives::pdf_of(&pages),
-    );
+    crate::support::archives::put_pdf_of_pages(dir.path(), "bulletin.pdf", &text);
     assert_eq!(
         heads_checked(Some(dir.path()), &["check", "--json", "bulletin.pdf"]),
         want

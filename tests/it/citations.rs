@@ -228,17 +228,8 @@ fn fields_in_every_reading(
         readings.push((format!("one text in chunks of {chunk_size}"), got));
     }
     let text = String::from_utf8(bytes).unwrap();
-    let pages: Vec<Vec<&str>> = text
-        .split('\x0c')
-        .map(|page| page.trim_end_matches('\n').split('\n').collect())
-        .collect();
-    let pages: Vec<&[&str]> = pages.iter().map(Vec::as_slice).collect();
     let dir = tempfile::tempdir().unwrap();
-    crate::support::archives::put(
-        dir.path(),
-        "book.pdf",
-        &crate::support::archives::pdf_of(&pages),
-    );
+    crate::support::archives::put_pdf_of_pages(dir.path(), "book.pdf", &text);
     for threads in ["1", "2"] {
         for &chunk in pdf_chunks {
             let args = [

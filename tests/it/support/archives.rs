@@ -171,3 +171,14 @@ pub fn put(dir: &Path, name: &str, bytes: &[u8]) {
     }
     std::fs::write(path, bytes).expect("write fixture");
 }
+
+/// Writes in `dir`, as `name`, a PDF of `text`'s pages: the text split at its form feeds, each
+/// page its lines ([`pdf_of`]).
+pub fn put_pdf_of_pages(dir: &Path, name: &str, text: &str) {
+    let pages: Vec<Vec<&str>> = text
+        .split('\x0c')
+        .map(|page| page.trim_end_matches('\n').split('\n').collect())
+        .collect();
+    let pages: Vec<&[&str]> = pages.iter().map(Vec::as_slice).collect();
+    put(dir, name, &pdf_of(&pages));
+}
