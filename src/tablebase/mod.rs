@@ -5,12 +5,13 @@
 //! The tables are read through `shakmaty-syzygy`, the tables crate of the `shakmaty` that reads
 //! the positions. [`Tables::open`] lists the table files of one or more folders (as Stockfish's
 //! `SyzygyPath` takes them); the files are opened when a position first needs them, and
-//! shared by every thread. What a table file that cannot be used does is an error that names
-//! the file ([`TableError`]); small tables are held in memory once read ([`HELD_TABLE`]): a file whose size no table has (truncated), a file that is no
-//! table or is corrupt, a table a position needs that no folder holds. A position is never
-//! given a verdict that a table's failure could have made: every probe runs under a panic
-//! guard, and its verdict must agree with the verdicts of the positions after each of its
-//! moves (one ply of search, [`Tables::probe`]), or the table is reported corrupt.
+//! shared by every thread, a small table held in memory once read ([`HELD_TABLE`]). A table
+//! file that cannot be used is an error that names the file ([`TableError`]): a file whose
+//! size no table has (truncated), a file that is no table or is corrupt, a table a position
+//! needs that no folder holds. A position is never given a verdict that a table's failure
+//! could have made: every probe runs under a panic guard, and its verdict must agree with the
+//! verdicts of the positions after each of its moves (one ply of search, [`Tables::probe`]),
+//! or the table is reported corrupt.
 
 mod files;
 mod probe;
