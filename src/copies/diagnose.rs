@@ -39,20 +39,13 @@ pub(crate) fn diagnose(
     let lines = &index[caption.input];
     let parsed = &caption.parsed;
     let make = |span: Range<usize>, check, severity, message: String| {
-        let (line, column) = lines.line_column(span.start);
-        Diagnostic {
-            path: input.path.clone(),
-            input: Some(caption.input),
+        Diagnostic::at(
+            (&input.path, caption.input, lines),
             span,
-            line,
-            column,
             check,
             severity,
             message,
-            copies: Vec::new(),
-            fixes: Vec::new(),
-            study: None,
-        }
+        )
     };
     let findings = crate::check::check(parsed);
     let mut out = Vec::new();

@@ -109,6 +109,34 @@ pub struct Diagnostic {
     pub study: Option<String>,
 }
 
+impl Diagnostic {
+    /// A diagnostic of input `input` (named `path`, its lines in `lines`) at `span` (0-based
+    /// byte offsets into its text), its line and column worked out, with no copy cited, no fix
+    /// and no study yet.
+    pub(crate) fn at(
+        (path, input, lines): (&Arc<str>, usize, &super::LineIndex),
+        span: Range<usize>,
+        check: DiagnosticCheck,
+        severity: Severity,
+        message: String,
+    ) -> Diagnostic {
+        let (line, column) = lines.line_column(span.start);
+        Diagnostic {
+            path: path.clone(),
+            input: Some(input),
+            span,
+            line,
+            column,
+            check,
+            severity,
+            message,
+            copies: Vec::new(),
+            fixes: Vec::new(),
+            study: None,
+        }
+    }
+}
+
 /// How a diagnostic names a study: `study NUMBER`, then the composers' surnames in
 /// parentheses (`study 18601 (Didukh)`), else the source and year (`study 2 (EBUR 1999)`);
 /// `None` without a number (docs/printing.md, "Citations").

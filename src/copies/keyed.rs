@@ -57,20 +57,7 @@ pub(crate) fn read(
         let lines = &index[i];
         let read = read_keyed(input.text, &SourcePath::from(&*input.path), kind, keys);
         let diagnostic = |span: Range<usize>, check, severity, message| {
-            let (line, column) = lines.line_column(span.start);
-            Diagnostic {
-                path: input.path.clone(),
-                input: Some(i),
-                span,
-                line,
-                column,
-                check,
-                severity,
-                message,
-                copies: Vec::new(),
-                fixes: Vec::new(),
-                study: None,
-            }
+            Diagnostic::at((&input.path, i, lines), span, check, severity, message)
         };
         for p in read.problems {
             let mut d = diagnostic(
