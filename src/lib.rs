@@ -51,6 +51,7 @@ pub mod misread;
 mod order;
 pub mod parse;
 pub mod pgn;
+pub mod picture;
 pub mod position;
 pub mod record;
 pub mod render;

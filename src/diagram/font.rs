@@ -165,7 +165,44 @@ pub const ALPHA: Font = Font {
 };
 
 /// Every known font, in the order they are tried: EG's first (gbr-notation.md §7).
-pub const FONTS: [&Font; 3] = [&EG, &GERMAN, &ALPHA];
+pub const FONTS: [&Font; 4] = [&EG, &GERMAN, &ALPHA, &PICTURE];
+
+/// The font gbr writes a board read from a picture in (`picture::FoundBoard::read`, the OCR
+/// reader's pages: docs/reading.md, "Diagrams in pictures"): `K Q R B N P` White, lower case
+/// Black, after `*` on a dark square; `.` an empty light square, `:` an empty dark one. No
+/// other font has those two, and a board has empty squares, so a board in it is read as
+/// read from a picture and by no other font.
+pub const PICTURE: Font = Font {
+    name: "picture",
+    glyphs: &[
+        g("*K", w(King)),
+        g("*Q", w(Queen)),
+        g("*R", w(Rook)),
+        g("*B", w(Bishop)),
+        g("*N", w(Knight)),
+        g("*P", w(Pawn)),
+        g("*k", b(King)),
+        g("*q", b(Queen)),
+        g("*r", b(Rook)),
+        g("*b", b(Bishop)),
+        g("*n", b(Knight)),
+        g("*p", b(Pawn)),
+        g("K", w(King)),
+        g("Q", w(Queen)),
+        g("R", w(Rook)),
+        g("B", w(Bishop)),
+        g("N", w(Knight)),
+        g("P", w(Pawn)),
+        g("k", b(King)),
+        g("q", b(Queen)),
+        g("r", b(Rook)),
+        g("b", b(Bishop)),
+        g("n", b(Knight)),
+        g("p", b(Pawn)),
+        g(".", Meaning::Empty),
+        g(":", Meaning::Empty),
+    ],
+};
 
 #[cfg(test)]
 mod tests {

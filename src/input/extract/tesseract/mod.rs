@@ -26,6 +26,7 @@ use std::time::Duration;
 
 use crate::misread::OcrFix;
 
+mod boards;
 mod cache;
 mod child;
 mod image;

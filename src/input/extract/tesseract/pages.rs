@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::child::{self, Bounds};
-use super::{OcrError, OcrOptions, PageText, failed, image, raster, reread};
+use super::{OcrError, OcrOptions, PageText, boards, failed, image, raster, reread};
 use crate::fault;
 
 /// One page to read: a PDF's page (1-based), a TIFF's page (0-based), or a whole image.
@@ -192,10 +192,21 @@ impl Reader<'_> {
         };
         // Lines read again first: a line kept no longer matches its words, and keeps its spaces.
         let (text, reread, _) = reread::reread(&text, &table, &page)?;
-        Ok(PageText {
-            text: reread::tabs(&text, &table),
-            reread,
-        })
+        let text = reread::tabs(&text, &table);
+        // The page's diagrams written in above their captions; offsets of the lines read
+        // again move with them.
+        let (text, inserted) = match grey() {
+            Ok(grey) => boards::with_boards(&text, &table, &grey),
+            Err(_) => (text, Vec::new()),
+        };
+        let reread = reread
+            .into_iter()
+            .map(|mut fix| {
+                fix.offset = boards::moved(fix.offset, &inserted);
+                fix
+            })
+            .collect();
+        Ok(PageText { text, reread })
     }
 }
 

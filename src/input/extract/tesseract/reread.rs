@@ -28,17 +28,17 @@ const LINE_HEIGHT: f64 = 72.0;
 
 /// One word of Tesseract's TSV output: its box in pixels and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Word {
-    left: usize,
-    top: usize,
-    width: usize,
-    height: usize,
-    text: String,
+pub(super) struct Word {
+    pub left: usize,
+    pub top: usize,
+    pub width: usize,
+    pub height: usize,
+    pub text: String,
 }
 
 /// The lines of Tesseract's TSV output (`level page block paragraph line word left top width
 /// height confidence text`), each its words in order; lines without a word are left out.
-fn tsv_lines(tsv: &str) -> Vec<Vec<Word>> {
+pub(super) fn tsv_lines(tsv: &str) -> Vec<Vec<Word>> {
     let mut lines: Vec<Vec<Word>> = Vec::new();
     let mut current: Option<(String, String, String)> = None;
     for row in tsv.lines().skip(1) {
@@ -176,7 +176,7 @@ pub(super) fn tabs(text: &str, tsv: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
 }
 
-fn joined(words: &[Word]) -> String {
+pub(super) fn joined(words: &[Word]) -> String {
     words
         .iter()
         .map(|w| w.text.as_str())

@@ -1,0 +1,147 @@
+//! The diagrams of an OCR'd page (docs/reading.md, "Diagrams in pictures"): every board on the
+//! page's pixels found and read (`picture`), and written into the page's text as eight lines
+//! in the picture font, just above the caption printed under it (else just under the line
+//! printed over it), where the scan reads a diagram set as text with its caption.
+//!
+//! The page's boards are read as a book of their own: the built-in men's shapes, and what each
+//! other board's caption on the page teaches (`picture::Book`), never its own caption's.
+
+use image::GrayImage;
+
+use super::image::Grey;
+use super::reread::{Word, joined, tsv_lines};
+use crate::fault;
+use crate::picture::{self, Book, PieceSet, PixelBox, Teaching};
+
+/// The page's `text` with the boards of `grey` written in (see the module's documentation),
+/// and where: for each board's lines, the 0-based byte offset in `text` they stand before and
+/// their length. The text unchanged when the page has none, or when reading them panics.
+pub(super) fn with_boards(text: &str, tsv: &str, grey: &Grey) -> (String, Vec<(usize, usize)>) {
+    fault::catch(|| boards_into(text, tsv, grey)).unwrap_or_else(|_| (text.to_owned(), Vec::new()))
+}
+
+/// `offset` (0-based, in the text before the boards were written in) in the text after.
+pub(super) fn moved(offset: u64, inserted: &[(usize, usize)]) -> u64 {
+    offset
+        + inserted
+            .iter()
+            .filter(|&&(at, _)| at as u64 <= offset)
+            .map(|&(_, len)| len as u64)
+            .sum::<u64>()
+}
+
+fn boards_into(text: &str, tsv: &str, grey: &Grey) -> (String, Vec<(usize, usize)>) {
+    let unchanged = || (text.to_owned(), Vec::new());
+    let Some(page) =
+        GrayImage::from_raw(grey.width as u32, grey.height as u32, grey.pixels.clone())
+    else {
+        return unchanged();
+    };
+    let found = picture::find_boards(&page);
+    if found.is_empty() {
+        return unchanged();
+    }
+    let lines = tsv_lines(tsv);
+    let mut book = Book::new(PieceSet::builtin());
+    let mut places = Vec::new();
+    for board in found {
+        let below = line_below(&lines, board.area);
+        let above = line_above(&lines, board.area);
+        let teaching = below.or(above).and_then(|i| teaching(&joined(&lines[i])));
+        places.push((below, above));
+        book.add(board, teaching);
+    }
+    let read = book.read();
+    // Each TSV line's line in the text, matched in order as `tabs` matches them.
+    let text_lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let mut line_of = vec![None; lines.len()];
+    let mut tsv_at = 0;
+    for (n, line) in text_lines.iter().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(found) = (tsv_at..lines.len()).find(|&i| joined(&lines[i]) == trimmed) {
+            line_of[found] = Some(n);
+            tsv_at = found + 1;
+        }
+    }
+    // Boards before text line n (`before[n]`), or after the last line.
+    let mut before: Vec<Vec<String>> = vec![Vec::new(); text_lines.len() + 1];
+    for (board, (below, above)) in read.iter().zip(places) {
+        let at = below
+            .and_then(|i| line_of[i])
+            .or_else(|| above.and_then(|i| line_of[i]).map(|n| n + 1))
+            .unwrap_or(text_lines.len());
+        before[at].push(board.text());
+    }
+    let mut out = String::with_capacity(text.len() + read.len() * 100);
+    let mut inserted = Vec::new();
+    let mut at = 0;
+    for (n, boards) in before.iter().enumerate() {
+        for board in boards {
+            let start = out.len();
+            if !out.is_empty() && !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(board);
+            inserted.push((at, out.len() - start));
+        }
+        if let Some(line) = text_lines.get(n) {
+            out.push_str(line);
+            at += line.len();
+        }
+    }
+    (out, inserted)
+}
+
+/// The words' box: left, top, right, bottom.
+fn extent(words: &[Word]) -> (usize, usize, usize, usize) {
+    let left = words.iter().map(|w| w.left).min().unwrap_or(0);
+    let top = words.iter().map(|w| w.top).min().unwrap_or(0);
+    let right = words.iter().map(|w| w.left + w.width).max().unwrap_or(0);
+    let bottom = words.iter().map(|w| w.top + w.height).max().unwrap_or(0);
+    (left, top, right, bottom)
+}
+
+/// True when the line's box and the board's share columns.
+fn beside(words: &[Word], area: PixelBox) -> bool {
+    let (left, _, right, _) = extent(words);
+    left < (area.x + area.width) as usize && right > area.x as usize
+}
+
+/// The first line under the board, within its height, in its columns.
+fn line_below(lines: &[Vec<Word>], area: PixelBox) -> Option<usize> {
+    let bottom = (area.y + area.height) as usize;
+    let reach = bottom + area.height as usize;
+    (0..lines.len())
+        .filter(|&i| {
+            let (_, top, _, _) = extent(&lines[i]);
+            top + 4 >= bottom && top < reach && beside(&lines[i], area)
+        })
+        .min_by_key(|&i| extent(&lines[i]).1)
+}
+
+/// The last line over the board, within half its height, in its columns.
+fn line_above(lines: &[Vec<Word>], area: PixelBox) -> Option<usize> {
+    let top = area.y as usize;
+    let reach = top.saturating_sub(area.height as usize / 2);
+    (0..lines.len())
+        .filter(|&i| {
+            let (_, _, _, bottom) = extent(&lines[i]);
+            bottom <= top + 4 && bottom >= reach && beside(&lines[i], area)
+        })
+        .max_by_key(|&i| extent(&lines[i]).3)
+}
+
+/// What a caption line says its board holds: its kings, its material, every man where it
+/// gives kings and squares; `None` when it holds no code.
+fn teaching(line: &str) -> Option<Teaching> {
+    let parsed = crate::parse::parse_text(line).ok()?;
+    let position = &parsed.position;
+    Some(Teaching {
+        board: position.board(),
+        kings: position.kings,
+        material: position.code.material(),
+    })
+}

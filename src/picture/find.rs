@@ -1,0 +1,446 @@
+//! Boards found on a page image (docs/reading.md, "Diagrams in pictures"): the page's ink
+//! split into connected components, each component large and square enough taken as a
+//! candidate, turned by its skew, its frame measured off, and kept only when its 64 squares
+//! shade as a chessboard does.
+//!
+//! Connected components, Otsu's threshold and the rotation are imageproc's; the tests of a
+//! board (its frame, its grid, its shading) are this module's.
+
+use image::{GrayImage, Luma};
+use imageproc::geometric_transformations::{Border, Interpolation, rotate_about_center};
+use imageproc::region_labelling::{Connectivity, connected_components};
+
+use super::{Levels, PixelBox};
+
+/// The fewest pixels a board's side may have: 8 squares of 6 pixels.
+pub const MIN_SIDE: u32 = 48;
+
+/// The longest side, in pixels, of the copy of a page boards are looked for on; a larger page
+/// is looked at shrunk by a whole factor, and each board read on the page itself.
+const FIND_SIDE: u32 = 2600;
+
+/// The greatest skew looked for, in degrees either way.
+const MAX_SKEW: f32 = 3.0;
+
+/// One board found: its crop of the page turned upright, and its 8 × 8 grid in that crop.
+#[derive(Debug, Clone)]
+pub(crate) struct Found {
+    /// The crop of the page that holds the board, turned by `-skew` about its centre.
+    pub crop: GrayImage,
+    /// Where the crop stands on the page (pixels, 0-based, before turning).
+    pub crop_at: PixelBox,
+    /// The squares' area in the crop: left, top, right, bottom, in pixels (fractions kept).
+    pub grid: [f32; 4],
+    /// The skew the board was printed or scanned with, in degrees (clockwise positive).
+    pub skew: f32,
+    /// The threshold below which a pixel of the crop is black: a man's ink, not a grey
+    /// square's.
+    pub black: u8,
+    /// True when the top left square (a8, White at the bottom) is the dark one.
+    pub reversed_shading: bool,
+}
+
+impl Found {
+    /// The side of one square in pixels, across and down.
+    pub fn square(&self) -> (f32, f32) {
+        let [l, t, r, b] = self.grid;
+        ((r - l) / 8.0, (b - t) / 8.0)
+    }
+
+    /// The board's box on the page, in pixels, the frame left out.
+    pub fn area(&self) -> PixelBox {
+        let [l, t, r, b] = self.grid;
+        PixelBox {
+            x: self.crop_at.x + l.round() as u32,
+            y: self.crop_at.y + t.round() as u32,
+            width: (r - l).round() as u32,
+            height: (b - t).round() as u32,
+        }
+    }
+}
+
+/// Every board on `page`, top to bottom and left to right.
+pub(crate) fn boards(page: &GrayImage, levels: Levels) -> Vec<Found> {
+    let factor = page.width().max(page.height()).div_ceil(FIND_SIDE).max(1);
+    let small = shrink(page, factor);
+    let mask = ink_mask(&small, levels.threshold);
+    let mut found = Vec::new();
+    for candidate in candidates(&mask) {
+        let margin = (candidate.width.max(candidate.height) / 25 + 2) * factor;
+        let x = (candidate.x * factor).saturating_sub(margin);
+        let y = (candidate.y * factor).saturating_sub(margin);
+        let right = ((candidate.x + candidate.width) * factor + margin).min(page.width());
+        let bottom = ((candidate.y + candidate.height) * factor + margin).min(page.height());
+        let at = PixelBox {
+            x,
+            y,
+            width: right - x,
+            height: bottom - y,
+        };
+        if let Some(board) = board_in(page, at, levels) {
+            found.push(board);
+        }
+    }
+    // Rows of boards: a board whose top is within half a board of the row's first one's
+    // stands in its row; within a row, left to right.
+    found.sort_by_key(|f| f.area().y);
+    let mut rows: Vec<Vec<Found>> = Vec::new();
+    for f in found {
+        match rows.last_mut() {
+            Some(row) if f.area().y < row[0].area().y + row[0].area().height / 2 => row.push(f),
+            _ => rows.push(vec![f]),
+        }
+    }
+    let found: Vec<Found> = rows
+        .into_iter()
+        .flat_map(|mut row| {
+            row.sort_by_key(|f| f.area().x);
+            row
+        })
+        .collect();
+    // A board found twice (a candidate inside another's crop) is kept once.
+    let mut kept: Vec<Found> = Vec::new();
+    for f in found {
+        if !kept.iter().any(|k| k.area().overlaps(&f.area())) {
+            kept.push(f);
+        }
+    }
+    kept
+}
+
+/// The page shrunk by a whole `factor`, each pixel the darkest of its block (so thin lines
+/// stay), or the page itself at factor 1.
+fn shrink(page: &GrayImage, factor: u32) -> GrayImage {
+    if factor <= 1 {
+        return page.clone();
+    }
+    let (w, h) = (page.width() / factor, page.height() / factor);
+    GrayImage::from_fn(w, h, |x, y| {
+        let mut darkest = 255u8;
+        for dy in 0..factor {
+            for dx in 0..factor {
+                darkest = darkest.min(page.get_pixel(x * factor + dx, y * factor + dy)[0]);
+            }
+        }
+        Luma([darkest])
+    })
+}
+
+/// 255 where the pixel is ink (darker than `threshold`), 0 elsewhere.
+pub(crate) fn ink_mask(image: &GrayImage, threshold: u8) -> GrayImage {
+    GrayImage::from_fn(image.width(), image.height(), |x, y| {
+        Luma([if image.get_pixel(x, y)[0] < threshold {
+            255
+        } else {
+            0
+        }])
+    })
+}
+
+/// Boxes of the mask's connected components (8-connected) that may hold a board: at least
+/// [`MIN_SIDE`] a side, no more than a third longer one way than the other, and inked enough.
+fn candidates(mask: &GrayImage) -> Vec<PixelBox> {
+    let labels = connected_components(mask, Connectivity::Eight, Luma([0u8]));
+    // Per label: min x, min y, max x, max y, pixel count.
+    let mut boxes: Vec<[u32; 5]> = Vec::new();
+    for (x, y, label) in labels.enumerate_pixels() {
+        let label = label[0] as usize;
+        if label == 0 {
+            continue;
+        }
+        if boxes.len() <= label {
+            boxes.resize(label + 1, [u32::MAX, u32::MAX, 0, 0, 0]);
+        }
+        let b = &mut boxes[label];
+        b[0] = b[0].min(x);
+        b[1] = b[1].min(y);
+        b[2] = b[2].max(x);
+        b[3] = b[3].max(y);
+        b[4] += 1;
+    }
+    let min_side = MIN_SIDE / (mask.width().max(mask.height()).div_ceil(FIND_SIDE)).max(1);
+    boxes
+        .into_iter()
+        .filter(|b| b[4] > 0)
+        .map(|b| PixelBox {
+            x: b[0],
+            y: b[1],
+            width: b[2] - b[0] + 1,
+            height: b[3] - b[1] + 1,
+        })
+        .filter(|b| {
+            let (w, h) = (b.width as f32, b.height as f32);
+            b.width >= min_side.max(24)
+                && b.height >= min_side.max(24)
+                && w / h < 1.34
+                && h / w < 1.34
+        })
+        .collect()
+}
+
+/// The board in the page's box `at`, when one is there.
+fn board_in(page: &GrayImage, at: PixelBox, levels: Levels) -> Option<Found> {
+    let crop = image::imageops::crop_imm(page, at.x, at.y, at.width, at.height).to_image();
+    let skew = skew_of(&ink_mask(&crop, levels.threshold));
+    let crop = if skew.abs() >= 0.15 {
+        rotate_about_center(
+            &crop,
+            -skew.to_radians(),
+            Interpolation::Bilinear,
+            Border::Constant(Luma([levels.paper])),
+        )
+    } else {
+        crop
+    };
+    let mask = ink_mask(&crop, levels.threshold);
+    let outer = largest_component(&mask)?;
+    let grid = refine(&mask, inner_grid(&mask, outer)?);
+    let reversed_shading = shading(&mask, grid)?;
+    Some(Found {
+        crop,
+        crop_at: at,
+        grid,
+        skew,
+        black: levels.black,
+        reversed_shading,
+    })
+}
+
+/// The skew of the ink in `mask`, in degrees: the angle whose rows make the sharpest profile
+/// (the sum of squared row counts), tried every quarter degree to [`MAX_SKEW`], then every
+/// twentieth about the best.
+fn skew_of(mask: &GrayImage) -> f32 {
+    let points: Vec<(f32, f32)> = mask
+        .enumerate_pixels()
+        .filter(|(_, _, p)| p[0] != 0)
+        .map(|(x, y, _)| (x as f32, y as f32))
+        .collect();
+    if points.len() < 64 {
+        return 0.0;
+    }
+    let height = mask.height() as f32;
+    let width = mask.width() as f32;
+    let rows = (height + width) as usize + 2;
+    let mut counts = vec![0u32; rows];
+    let mut sharpness = |degrees: f32| {
+        let (sin, cos) = degrees.to_radians().sin_cos();
+        counts.iter_mut().for_each(|c| *c = 0);
+        for &(x, y) in &points {
+            let row = y * cos - x * sin + width;
+            if row >= 0.0 && (row as usize) < rows {
+                counts[row as usize] += 1;
+            }
+        }
+        counts
+            .iter()
+            .map(|&c| u64::from(c) * u64::from(c))
+            .sum::<u64>()
+    };
+    let best = |from: f32, to: f32, step: f32, sharpness: &mut dyn FnMut(f32) -> u64| {
+        let mut best = (0.0f32, 0u64);
+        let mut angle = from;
+        while angle <= to + 1e-4 {
+            let s = sharpness(angle);
+            // Ties go to the angle nearest upright.
+            if s > best.1 || (s == best.1 && angle.abs() < best.0.abs()) {
+                best = (angle, s);
+            }
+            angle += step;
+        }
+        best.0
+    };
+    let coarse = best(-MAX_SKEW, MAX_SKEW, 0.25, &mut sharpness);
+    best(coarse - 0.25, coarse + 0.25, 0.05, &mut sharpness)
+}
+
+/// The box of the largest connected component of `mask` whose box is square within a third.
+fn largest_component(mask: &GrayImage) -> Option<PixelBox> {
+    candidates(mask)
+        .into_iter()
+        .max_by_key(|b| u64::from(b.width) * u64::from(b.height))
+}
+
+/// Share of ink in each row (`rows`) or column of `mask` within `outer`.
+fn profile(mask: &GrayImage, outer: PixelBox, rows: bool) -> Vec<f32> {
+    let (along, across) = if rows {
+        (outer.height, outer.width)
+    } else {
+        (outer.width, outer.height)
+    };
+    (0..along)
+        .map(|i| {
+            let ink = (0..across)
+                .filter(|&j| {
+                    let (x, y) = if rows { (j, i) } else { (i, j) };
+                    mask.get_pixel(outer.x + x, outer.y + y)[0] != 0
+                })
+                .count();
+            ink as f32 / across as f32
+        })
+        .collect()
+}
+
+/// How far in from one edge the squares begin: past the frame's lines (rows or columns
+/// nearly all ink) and the white between them, within a twelfth of the board.
+fn inset(profile: impl Iterator<Item = f32>, length: usize) -> usize {
+    let limit = length / 12 + 1;
+    let mut framed = false;
+    let mut edge = 0;
+    // Rows past a frame's line still half inked: its blurred or anti-aliased edge.
+    let mut fringe = 0;
+    for (i, share) in profile.take(limit).enumerate() {
+        if share > 0.7 {
+            framed = true;
+            fringe = 0;
+            edge = i + 1;
+        } else if framed && fringe < 2 && share > 0.4 && edge == i {
+            fringe += 1;
+            edge = i + 1;
+        } else if framed && share < 0.03 {
+            edge = i + 1;
+        } else {
+            break;
+        }
+    }
+    edge
+}
+
+/// The squares' area inside the component's box `outer`: its frame measured off each side;
+/// `None` when what is left is not square within a tenth.
+fn inner_grid(mask: &GrayImage, outer: PixelBox) -> Option<[f32; 4]> {
+    let rows = profile(mask, outer, true);
+    let cols = profile(mask, outer, false);
+    let top = inset(rows.iter().copied(), rows.len());
+    let bottom = inset(rows.iter().rev().copied(), rows.len());
+    let left = inset(cols.iter().copied(), cols.len());
+    let right = inset(cols.iter().rev().copied(), cols.len());
+    let l = (outer.x as usize + left) as f32;
+    let t = (outer.y as usize + top) as f32;
+    let r = (outer.x as usize + cols.len() - right) as f32;
+    let b = (outer.y as usize + rows.len() - bottom) as f32;
+    let (w, h) = (r - l, b - t);
+    (w >= MIN_SIDE as f32 && h >= MIN_SIDE as f32 && (w / h - 1.0).abs() < 0.1)
+        .then_some([l, t, r, b])
+}
+
+/// The ink near each of the four corners of each square (where men seldom reach all four),
+/// as a share of those pixels: a square's corners are `[s/10, s/4]` in from each of its
+/// corners. Index: row from the top × 8 + file.
+pub(crate) fn corner_ink(mask: &GrayImage, grid: [f32; 4]) -> [[f32; 4]; 64] {
+    let [l, t, r, b] = grid;
+    let (sx, sy) = ((r - l) / 8.0, (b - t) / 8.0);
+    let mut ink = [[0f32; 4]; 64];
+    for row in 0..8 {
+        for file in 0..8 {
+            let x0 = l + file as f32 * sx;
+            let y0 = t + row as f32 * sy;
+            for (k, (cx, cy)) in [(false, false), (true, false), (false, true), (true, true)]
+                .into_iter()
+                .enumerate()
+            {
+                let span = |far: bool, side: f32| {
+                    if far {
+                        (side * 0.75, side * 0.9)
+                    } else {
+                        (side * 0.1, side * 0.25)
+                    }
+                };
+                let (ax, bx) = span(cx, sx);
+                let (ay, by) = span(cy, sy);
+                let (mut on, mut all) = (0u32, 0u32);
+                for y in (y0 + ay) as u32..(y0 + by).ceil() as u32 {
+                    for x in (x0 + ax) as u32..(x0 + bx).ceil() as u32 {
+                        if x < mask.width() && y < mask.height() {
+                            all += 1;
+                            on += u32::from(mask.get_pixel(x, y)[0] != 0);
+                        }
+                    }
+                }
+                ink[row * 8 + file][k] = on as f32 / all.max(1) as f32;
+            }
+        }
+    }
+    ink
+}
+
+/// How a grid shades: the mean corner ink of its two colours of squares (file plus rank
+/// even, odd), a square's corners taken at their most inked for the dark colour's test and
+/// their least for the light's (a man covers some corners, seldom all four).
+struct Shading {
+    /// Mean corner ink of the squares whose file plus rank (from the top left) is even, odd.
+    means: [f32; 2],
+    /// Each square's most and least inked corner.
+    extremes: Vec<(f32, f32)>,
+}
+
+impl Shading {
+    fn of(mask: &GrayImage, grid: [f32; 4]) -> Shading {
+        let ink = corner_ink(mask, grid);
+        let mut means = [0f32; 2];
+        let mut extremes = Vec::with_capacity(64);
+        for (i, corners) in ink.iter().enumerate() {
+            means[(i / 8 + i % 8) % 2] += corners.iter().sum::<f32>() / 4.0 / 32.0;
+            let most = corners.iter().copied().fold(0.0, f32::max);
+            let least = corners.iter().copied().fold(1.0, f32::min);
+            extremes.push((most, least));
+        }
+        Shading { means, extremes }
+    }
+
+    /// The contrast between the two colours.
+    fn contrast(&self) -> f32 {
+        (self.means[0] - self.means[1]).abs()
+    }
+}
+
+/// The grid moved edge by edge, up to 3 pixels each way, to where its two colours of squares
+/// differ most near their corners: the frame's measure is a pixel or two off where a line is
+/// blurred or thick.
+fn refine(mask: &GrayImage, mut grid: [f32; 4]) -> [f32; 4] {
+    let mut best = Shading::of(mask, grid).contrast();
+    for _ in 0..2 {
+        for edge in 0..4 {
+            let start = grid[edge];
+            let mut keep = start;
+            for step in -3i32..=3 {
+                let mut trial = grid;
+                trial[edge] = start + step as f32;
+                let contrast = Shading::of(mask, trial).contrast();
+                if contrast > best + 1e-4 {
+                    best = contrast;
+                    keep = trial[edge];
+                }
+            }
+            grid[edge] = keep;
+        }
+    }
+    grid
+}
+
+/// Whether the grid's squares shade as a chessboard's: the squares of one colour inked near
+/// a corner at least, the others clean near one at least, on at least 54 of the 64, and the
+/// two colours' mean ink apart by 0.1 or more. Some(true) when the top left square is the
+/// dark one; `None` when the grid is no board.
+fn shading(mask: &GrayImage, grid: [f32; 4]) -> Option<bool> {
+    let shading = Shading::of(mask, grid);
+    let [even, odd] = shading.means;
+    let dark = usize::from(odd >= even);
+    let (dark_mean, light_mean) = if dark == 1 { (odd, even) } else { (even, odd) };
+    if dark_mean - light_mean < 0.1 {
+        return None;
+    }
+    let cut = (dark_mean + light_mean) / 2.0;
+    let agree = shading
+        .extremes
+        .iter()
+        .enumerate()
+        .filter(|&(i, &(most, least))| {
+            if (i / 8 + i % 8) % 2 == dark {
+                most > cut
+            } else {
+                least < cut
+            }
+        })
+        .count();
+    (agree >= 54).then_some(dark == 0)
+}

@@ -1,0 +1,403 @@
+//! Chess diagrams read from pictures (docs/reading.md, "Diagrams in pictures"): every board
+//! printed on a page image (a scanned page, a PDF page rendered, an image file) found
+//! ([`find_boards`]) and read square by square ([`FoundBoard::read`]) into a position with
+//! where it stands and how sure each square is ([`BoardRead`]).
+//!
+//! A board is found as one connected blot of ink (its frame and its dark squares), square
+//! within a third, turned upright by its skew, its frame measured off; it is kept only when its
+//! 64 squares shade as a chessboard's, so text, tables, crosswords and photographs give none.
+//! Each square's man is told by his silhouette: whether one stands there, whether he is
+//! filled (black) or outlined (white), and which kind's shape is nearest ([`PieceSet`]).
+//! A book's own shapes are learned from its captions ([`Book`]), a board never read with what
+//! its own caption taught.
+//!
+//! Boards are read White at the bottom (a8 top left), as studies are printed.
+
+mod find;
+mod learn;
+mod pieces;
+mod squares;
+
+use image::GrayImage;
+use shakmaty::{Board, Color, Piece, Role, Square};
+
+pub use learn::{Book, Lessons, Taught, Teaching};
+pub use pieces::{PieceSet, ROLES};
+pub use squares::{SHAPE_LEN, Shape};
+
+use squares::{BLACK_FROM, EMPTY_BELOW, MAN_FROM};
+
+/// A box on a page image, in pixels: its top left corner (0-based, from the page's top left)
+/// and its size.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+pub struct PixelBox {
+    /// 0-based column of the left edge.
+    pub x: u32,
+    /// 0-based row of the top edge.
+    pub y: u32,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
+impl PixelBox {
+    /// True when the two boxes share a pixel.
+    pub fn overlaps(&self, other: &PixelBox) -> bool {
+        self.x < other.x + other.width
+            && other.x < self.x + self.width
+            && self.y < other.y + other.height
+            && other.y < self.y + self.height
+    }
+}
+
+/// A page's grey levels: its paper, its ink, and the two thresholds drawn from them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Levels {
+    /// The paper's grey: the commonest level in the brighter half.
+    pub paper: u8,
+    /// Below this a pixel is ink of a board's frame or dark squares (grey squares included).
+    pub threshold: u8,
+    /// Below this a pixel is black: a man's ink, not a grey square's.
+    pub black: u8,
+}
+
+impl Levels {
+    /// The levels of `page` from its histogram: the paper the commonest level above 127, the
+    /// ink the 0.5th percentile; ink is anything a fifth of the way down from paper to ink,
+    /// black anything past half way.
+    fn of(page: &GrayImage) -> Levels {
+        let mut histogram = [0u64; 256];
+        for p in page.pixels() {
+            histogram[usize::from(p[0])] += 1;
+        }
+        let paper = (128..256).max_by_key(|&v| histogram[v]).unwrap_or(255) as u8;
+        let total: u64 = histogram.iter().sum();
+        let mut seen = 0;
+        let mut ink = 0u8;
+        for (v, &n) in histogram.iter().enumerate() {
+            seen += n;
+            if seen * 200 >= total {
+                ink = v as u8;
+                break;
+            }
+        }
+        let ink = ink.min(paper.saturating_sub(40));
+        let span = f32::from(paper - ink);
+        Levels {
+            paper,
+            threshold: (f32::from(paper) - span * 0.2) as u8,
+            black: (f32::from(paper) - span * 0.5) as u8,
+        }
+    }
+}
+
+/// A board found on a page, its squares measured but not yet named: read it with a
+/// [`PieceSet`] ([`FoundBoard::read`]) or teach a [`Book`] with it.
+#[derive(Debug, Clone)]
+pub struct FoundBoard {
+    /// Where its squares stand on the page, frame left out (pixels).
+    pub area: PixelBox,
+    /// The skew it was printed or scanned with, in degrees, clockwise positive.
+    pub skew: f32,
+    /// True when its top left square (a8) is the dark one.
+    pub reversed_shading: bool,
+    squares: Vec<squares::Square>,
+}
+
+/// Every board on `page`, top to bottom, then left to right: found, turned upright and
+/// measured. A page of text, a table, a crossword or a photograph gives none.
+pub fn find_boards(page: &GrayImage) -> Vec<FoundBoard> {
+    let levels = Levels::of(page);
+    find::boards(page, levels)
+        .into_iter()
+        .map(|found| FoundBoard {
+            area: found.area(),
+            skew: found.skew,
+            reversed_shading: found.reversed_shading,
+            squares: squares::squares(&found),
+        })
+        .collect()
+}
+
+/// A board read from a picture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardRead {
+    /// The men read on it (White at the bottom).
+    pub board: Board,
+    /// Where its squares stand on the page, frame left out (pixels).
+    pub area: PixelBox,
+    /// The skew it was printed or scanned with, in degrees, clockwise positive.
+    pub skew: f32,
+    /// How sure each square's reading is, 0 to 100, indexed by square (a1 = 0, b1 = 1 … h8 =
+    /// 63): the least of its margins (a man or none, his colour, his kind against the next
+    /// nearest).
+    pub sureness: [u8; 64],
+    /// True when its top left square (a8) is the dark one.
+    pub reversed_shading: bool,
+}
+
+impl BoardRead {
+    /// The men of each colour, kings included: the W and B of W/B.
+    pub fn men(&self) -> (u32, u32) {
+        (
+            self.board.by_color(Color::White).count() as u32,
+            self.board.by_color(Color::Black).count() as u32,
+        )
+    }
+
+    /// The squares read with a sureness under `below`, a1 first.
+    pub fn unsure(&self, below: u8) -> Vec<Square> {
+        Square::ALL
+            .into_iter()
+            .filter(|s| self.sureness[usize::from(*s)] < below)
+            .collect()
+    }
+
+    /// The board as eight lines of text in the picture font of gbr-notation.md §7's form
+    /// (`diagram::font::PICTURE`): rank 8 first, each `9`, eight squares, `0` and a line feed;
+    /// `K Q R B N P` White, lower case Black, after `*` on a dark square, `.` an empty light
+    /// square and `:` an empty dark one. The scan reads it back as the caption's diagram.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(8 * 20);
+        for rank in (0..8u32).rev() {
+            out.push('9');
+            for file in 0..8u32 {
+                let square =
+                    Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
+                // a1 (file 0, rank 0) is dark unless the shading is reversed.
+                let dark = (file + rank) % 2 == u32::from(self.reversed_shading);
+                match self.board.piece_at(square) {
+                    Some(man) => {
+                        if dark {
+                            out.push('*');
+                        }
+                        out.push(man.char());
+                    }
+                    None => out.push(if dark { ':' } else { '.' }),
+                }
+            }
+            out.push_str("0\n");
+        }
+        out
+    }
+
+    /// The least sureness of any square.
+    pub fn least_sure(&self) -> u8 {
+        self.sureness.iter().copied().min().unwrap_or(0)
+    }
+}
+
+/// What one square holds: a man and how sure, the kind's distances kept for the kings' rule.
+struct Read {
+    man: Option<Piece>,
+    sure: f32,
+    distances: [f32; 6],
+}
+
+impl FoundBoard {
+    /// The board's men named with `set`: a man where a silhouette covers enough of the square,
+    /// black where it is filled, of the kind whose shape is nearest; then one king a side (the
+    /// man nearest a king's shape where none or several were read).
+    pub fn read(&self, set: &PieceSet) -> BoardRead {
+        let cuts = self.cuts();
+        let mut reads: Vec<Read> = self
+            .squares
+            .iter()
+            .map(|s| read_square(s, set, cuts))
+            .collect();
+        for color in [Color::White, Color::Black] {
+            one_king(&mut reads, color);
+        }
+        let mut board = Board::empty();
+        let mut sureness = [100u8; 64];
+        for (index, read) in reads.iter().enumerate() {
+            // Index a8 first, rank by rank; the square's own index a1 first.
+            let square = Square::from_coords(
+                shakmaty::File::new((index % 8) as u32),
+                shakmaty::Rank::new(7 - (index / 8) as u32),
+            );
+            if let Some(man) = read.man {
+                board.set_piece_at(square, man);
+            }
+            sureness[usize::from(square)] = (read.sure.clamp(0.0, 1.0) * 100.0).round() as u8;
+        }
+        BoardRead {
+            board,
+            area: self.area,
+            skew: self.skew,
+            sureness,
+            reversed_shading: self.reversed_shading,
+        }
+    }
+
+    /// The squares as measured, a8 first, rank by rank.
+    pub(crate) fn measured(&self) -> &[squares::Square] {
+        &self.squares
+    }
+
+    /// The board's own cuts: the cover from which a square holds a man, and the fill from
+    /// which a man is black, each where the board's squares (covers) or men (fills) split best
+    /// in two within the range a cut may take; the fixed cuts where no gap is clear. A board's rendering, scan and font set both, so neither is fixed for all.
+    pub(crate) fn cuts(&self) -> Cuts {
+        let covers: Vec<f32> = self.squares.iter().map(|s| s.cover).collect();
+        let man = above_empty(covers).unwrap_or(MAN_FROM);
+        let fills = |dark: Option<bool>| -> Vec<f32> {
+            self.squares
+                .iter()
+                .filter(|s| s.cover >= man && dark.is_none_or(|d| s.dark == d))
+                .map(|s| s.fill)
+                .collect()
+        };
+        let black = split(fills(None), (0.3, 0.75), 0.03).unwrap_or(BLACK_FROM);
+        // A colour of square whose men split clearly on their own keeps its own cut: a white
+        // man on a hatched square shows some hatching at his heart, a black one on a light
+        // square some white.
+        let own = |dark: bool| split(fills(Some(dark)), (0.3, 0.85), 0.15).unwrap_or(black);
+        Cuts {
+            man,
+            black: [own(false), own(true)],
+        }
+    }
+}
+
+/// A board's cuts ([`FoundBoard::cuts`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cuts {
+    /// The cover from which a square holds a man.
+    pub man: f32,
+    /// The fill from which a man is black, on a light square and on a dark one.
+    pub black: [f32; 2],
+}
+
+/// The cover from which a square holds a man: the middle of the first gap of 0.05 or more
+/// between the squares' covers, from the 32nd least up (a board holds 32 men at most, so at
+/// least half its squares are empty, and the empty ones' covers lie together near 0), when
+/// that middle lies between 0.05 and 0.3.
+fn above_empty(mut covers: Vec<f32>) -> Option<f32> {
+    covers.sort_by(f32::total_cmp);
+    covers
+        .get(31..)?
+        .windows(2)
+        .find(|w| w[1] - w[0] >= 0.05)
+        .map(|w| (w[0] + w[1]) / 2.0)
+        .filter(|middle| (0.05..=0.3).contains(middle))
+}
+
+/// Where `values` split best in two (Otsu's rule on the values themselves: the split that
+/// makes the two groups' means furthest apart, weighted by their sizes), as the middle of the
+/// gap at the split, when that middle falls in `range` and the gap is at least `least` wide.
+fn split(mut values: Vec<f32>, range: (f32, f32), least: f32) -> Option<f32> {
+    values.sort_by(f32::total_cmp);
+    let n = values.len() as f32;
+    let total: f32 = values.iter().sum();
+    let mut below = 0.0;
+    let mut best: Option<(f32, f32)> = None;
+    for k in 1..values.len() {
+        below += values[k - 1];
+        let (low, high) = (values[k - 1], values[k]);
+        let middle = (low + high) / 2.0;
+        if high - low < least || !(range.0..=range.1).contains(&middle) {
+            continue;
+        }
+        let (w0, w1) = (k as f32, n - k as f32);
+        let spread = w0 * w1 * (below / w0 - (total - below) / w1).powi(2);
+        if best.is_none_or(|b| spread > b.0) {
+            best = Some((spread, middle));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+fn read_square(square: &squares::Square, set: &PieceSet, cuts: Cuts) -> Read {
+    let empty_below = EMPTY_BELOW.min(cuts.man * 0.5);
+    if square.cover < cuts.man {
+        let sure = if square.cover < empty_below {
+            1.0
+        } else {
+            (cuts.man - square.cover) / (cuts.man - empty_below)
+        };
+        return Read {
+            man: None,
+            sure,
+            distances: [f32::MAX; 6],
+        };
+    }
+    let occupied = ((square.cover - empty_below) / (cuts.man - empty_below)).min(1.0);
+    let black = cuts.black[usize::from(square.dark)];
+    let color = if square.fill >= black {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let colour_sure = ((square.fill - black).abs() / 0.1).min(1.0);
+    let distances = set.distances(&square.shape, square.dark);
+    let (role, kind_sure) = nearest(&distances, None);
+    Read {
+        man: Some(Piece { color, role }),
+        sure: occupied.min(colour_sure).min(kind_sure),
+        distances,
+    }
+}
+
+/// The nearest kind, leaving out `except`, and the margin to the next as a sureness (0 to 1).
+fn nearest(distances: &[f32; 6], except: Option<Role>) -> (Role, f32) {
+    let mut order: Vec<usize> = (0..6).filter(|&i| Some(ROLES[i]) != except).collect();
+    order.sort_by(|&a, &b| distances[a].total_cmp(&distances[b]));
+    let best = distances[order[0]];
+    let next = order.get(1).map_or(f32::MAX, |&i| distances[i]);
+    let sure = if next >= f32::MAX || best >= f32::MAX {
+        0.5
+    } else {
+        ((next - best) / (next + best).max(1e-6) * 3.0).min(1.0)
+    };
+    (ROLES[order[0]], sure)
+}
+
+/// One king of `color`: of several read, the one nearest a king's shape stays and the others
+/// take their next kind; with none read, the man of that colour nearest a king's shape
+/// becomes one (a board without a man of that colour keeps none).
+fn one_king(reads: &mut [Read], color: Color) {
+    let king_distance = |r: &Read| r.distances[0];
+    let of_color: Vec<usize> = (0..reads.len())
+        .filter(|&i| reads[i].man.is_some_and(|m| m.color == color))
+        .collect();
+    let Some(&best) = of_color
+        .iter()
+        .min_by(|&&a, &&b| king_distance(&reads[a]).total_cmp(&king_distance(&reads[b])))
+    else {
+        return;
+    };
+    for &i in &of_color {
+        let is_king = reads[i].man.is_some_and(|m| m.role == Role::King);
+        if i == best && !is_king {
+            reads[i].man = Some(color.king());
+            reads[i].sure = reads[i].sure.min(0.5);
+        } else if i != best && is_king {
+            let (role, sure) = nearest(&reads[i].distances, Some(Role::King));
+            reads[i].man = Some(Piece { color, role });
+            reads[i].sure = reads[i].sure.min(sure).min(0.5);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+impl FoundBoard {
+    #[doc(hidden)]
+    pub fn features(&self) -> Vec<(f32, f32, bool)> {
+        self.squares
+            .iter()
+            .map(|s| (s.cover, s.fill, s.dark))
+            .collect()
+    }
+}
+
+#[doc(hidden)]
+pub fn debug_levels(page: &GrayImage) -> (u8, u8, u8) {
+    let l = Levels::of(page);
+    (l.paper, l.threshold, l.black)
+}

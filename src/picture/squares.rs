@@ -1,0 +1,289 @@
+//! What each square of a found board shows (docs/reading.md, "Diagrams in pictures"): how much
+//! of it a man covers, how dark that man is, and his outline as a shape to match.
+//!
+//! A dark square's hatching or grey is not a man: each pixel is judged by the share of ink
+//! around it (a window of a fifth of a square, wider than a hatching's period), against the
+//! same share on the board's empty squares of that colour. What differs from that background
+//! is the man's silhouette, its holes filled (a white man's white inside on a light square);
+//! within it, the share of ink tells a black man (filled) from a white one (outlined).
+
+use image::GrayImage;
+
+use super::find::{Found, ink_mask};
+
+/// The side of a man's shape, in cells: his silhouette's box resampled to 12 × 12.
+pub const SHAPE_SIDE: usize = 12;
+
+/// The length of a [`Shape`]: the cells, then his box's width, height and area against the
+/// square's.
+pub const SHAPE_LEN: usize = SHAPE_SIDE * SHAPE_SIDE + 3;
+
+/// A man's outline: the share of each cell of his silhouette's box that the silhouette covers,
+/// then the box's width and height and the silhouette's area as shares of the square, each
+/// weighted to count as much as a row of cells.
+pub type Shape = [f32; SHAPE_LEN];
+
+/// One square as read.
+#[derive(Debug, Clone)]
+pub(crate) struct Square {
+    /// The share of the square's inner area the silhouette covers.
+    pub cover: f32,
+    /// The share of black ink at the silhouette's heart (the middle half of its box each way).
+    pub fill: f32,
+    /// The silhouette's shape (meaningful when `cover` says a man stands here).
+    pub shape: Shape,
+    /// True for a dark square.
+    pub dark: bool,
+}
+
+/// The least cover of a square a man is read on; below [`EMPTY_BELOW`] the square is surely
+/// empty, and between the two unsure.
+pub const MAN_FROM: f32 = 0.09;
+
+/// The cover below which a square is surely empty.
+pub const EMPTY_BELOW: f32 = 0.04;
+
+/// The share of black ink at a silhouette's heart from which a man is black: a black man is
+/// filled (his white details thin), a white man outlined about a bare inside.
+pub const BLACK_FROM: f32 = 0.5;
+
+/// The 64 squares of `found`, a8 first, rank by rank (index = row from the top × 8 + file).
+pub(crate) fn squares(found: &Found) -> Vec<Square> {
+    let mask = ink_mask(&found.crop, found.black);
+    let (sx, sy) = found.square();
+    let side = sx.min(sy);
+    let window = ((side / 5.0).round() as u32).max(3) | 1;
+    let density = Density::new(&mask, window);
+    let [l, t, _, _] = found.grid;
+    // Each square's inner area, past the lines between squares and far enough in that the
+    // window about each pixel stays on the square (a grid two pixels off included).
+    let inset = (side * 0.06).max((window / 2 + 2) as f32);
+    let inner = |index: usize| {
+        let (row, file) = (index / 8, index % 8);
+        let x0 = (l + file as f32 * sx + inset).round() as u32;
+        let y0 = (t + row as f32 * sy + inset).round() as u32;
+        let x1 = (l + (file + 1) as f32 * sx - inset).round() as u32;
+        let y1 = (t + (row + 1) as f32 * sy - inset).round() as u32;
+        (x0, y0, x1.min(mask.width()), y1.min(mask.height()))
+    };
+    let dark_of =
+        |index: usize| (index / 8 + index % 8) % 2 == usize::from(!found.reversed_shading);
+    // The background of each colour: the median density over its squares' inner areas (most
+    // squares are empty, so the median is an empty square's).
+    let mut medians = [Vec::new(), Vec::new()];
+    for index in 0..64 {
+        let (x0, y0, x1, y1) = inner(index);
+        medians[usize::from(dark_of(index))].push(density.mean(x0, y0, x1, y1));
+    }
+    let background = medians.map(|mut m| {
+        m.sort_by(f32::total_cmp);
+        m.get(m.len() / 2).copied().unwrap_or(0.0)
+    });
+    (0..64)
+        .map(|index| {
+            // Dark squares whose hatching or grey is too light to be black read as light ones.
+            let dark = dark_of(index) && background[1] > 0.1;
+            let (x0, y0, x1, y1) = inner(index);
+            read_square(
+                &mask,
+                &density,
+                (x0, y0, x1, y1),
+                background[usize::from(dark_of(index))],
+                side,
+                dark,
+            )
+        })
+        .collect()
+}
+
+/// One square's silhouette, cover, fill and shape.
+fn read_square(
+    mask: &GrayImage,
+    density: &Density,
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+    background: f32,
+    side: f32,
+    dark: bool,
+) -> Square {
+    let (w, h) = (
+        (x1.saturating_sub(x0)) as usize,
+        (y1.saturating_sub(y0)) as usize,
+    );
+    let mut silhouette = vec![false; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let (px, py) = (x0 + x as u32, y0 + y as u32);
+            let d = density.at(px, py);
+            // On a light square ink where the paper is bare (a thin outline is ink though its
+            // window is mostly bare); on a dark one, a share of ink far from the hatching's or
+            // the grey's, either way (a white man's inside is bare, a black man's filled).
+            silhouette[y * w + x] = if dark {
+                (d - background).abs() > 0.2
+            } else {
+                d - background > 0.12 || mask.get_pixel(px, py)[0] != 0
+            };
+        }
+    }
+    fill_holes(&mut silhouette, w, h);
+    let area = silhouette.iter().filter(|&&s| s).count();
+    let cover = area as f32 / (w * h).max(1) as f32;
+    // The ink at the silhouette's heart: the middle half of its box each way, where a white
+    // man is bare inside his outline and a black man filled.
+    let (mut bx0, mut by0, mut bx1, mut by1) = (w, h, 0, 0);
+    for (i, _) in silhouette.iter().enumerate().filter(|(_, s)| **s) {
+        let (x, y) = (i % w, i / w);
+        bx0 = bx0.min(x);
+        by0 = by0.min(y);
+        bx1 = bx1.max(x + 1);
+        by1 = by1.max(y + 1);
+    }
+    let (mut heart, mut inked) = (0u32, 0u32);
+    if bx0 < bx1 && by0 < by1 {
+        let (qx, qy) = ((bx1 - bx0) / 4, (by1 - by0) / 4);
+        for y in by0 + qy..by1 - qy {
+            for x in bx0 + qx..bx1 - qx {
+                if silhouette[y * w + x] {
+                    heart += 1;
+                    inked += u32::from(mask.get_pixel(x0 + x as u32, y0 + y as u32)[0] != 0);
+                }
+            }
+        }
+    }
+    let fill = inked as f32 / heart.max(1) as f32;
+    Square {
+        cover,
+        fill,
+        shape: shape_of(&silhouette, w, side),
+        dark,
+    }
+}
+
+/// Marks as silhouette every pixel that cannot be reached from the area's edge without
+/// crossing it: the holes of an outline.
+fn fill_holes(silhouette: &mut [bool], w: usize, h: usize) {
+    let mut outside = vec![false; w * h];
+    let mut stack: Vec<usize> = Vec::new();
+    for x in 0..w {
+        stack.push(x);
+        stack.push((h.saturating_sub(1)) * w + x);
+    }
+    for y in 0..h {
+        stack.push(y * w);
+        stack.push(y * w + w.saturating_sub(1));
+    }
+    while let Some(i) = stack.pop() {
+        if i >= silhouette.len() || outside[i] || silhouette[i] {
+            continue;
+        }
+        outside[i] = true;
+        let (x, y) = (i % w, i / w);
+        if x > 0 {
+            stack.push(i - 1);
+        }
+        if x + 1 < w {
+            stack.push(i + 1);
+        }
+        if y > 0 {
+            stack.push(i - w);
+        }
+        if y + 1 < h {
+            stack.push(i + w);
+        }
+    }
+    for (s, o) in silhouette.iter_mut().zip(outside) {
+        *s = *s || !o;
+    }
+}
+
+/// The silhouette's box resampled to [`SHAPE_SIDE`] cells a side, then its size.
+fn shape_of(silhouette: &[bool], w: usize, side: f32) -> Shape {
+    let mut shape = [0f32; SHAPE_LEN];
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for (i, _) in silhouette.iter().enumerate().filter(|(_, s)| **s) {
+        let (x, y) = (i % w, i / w);
+        x0 = x0.min(x);
+        y0 = y0.min(y);
+        x1 = x1.max(x + 1);
+        y1 = y1.max(y + 1);
+    }
+    if x0 >= x1 || y0 >= y1 {
+        return shape;
+    }
+    let (bw, bh) = (x1 - x0, y1 - y0);
+    let mut counts = [(0u32, 0u32); SHAPE_SIDE * SHAPE_SIDE];
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let cx = (x - x0) * SHAPE_SIDE / bw;
+            let cy = (y - y0) * SHAPE_SIDE / bh;
+            let c = &mut counts[cy * SHAPE_SIDE + cx];
+            c.1 += 1;
+            c.0 += u32::from(silhouette[y * w + x]);
+        }
+    }
+    for (cell, (on, all)) in shape.iter_mut().zip(counts) {
+        *cell = on as f32 / all.max(1) as f32;
+    }
+    let weight = (SHAPE_SIDE as f32).sqrt();
+    let area = silhouette.iter().filter(|&&s| s).count() as f32;
+    shape[SHAPE_SIDE * SHAPE_SIDE] = weight * bw as f32 / side;
+    shape[SHAPE_SIDE * SHAPE_SIDE + 1] = weight * bh as f32 / side;
+    shape[SHAPE_SIDE * SHAPE_SIDE + 2] = weight * area / (side * side);
+    shape
+}
+
+/// The share of ink in a window about each pixel, from the mask's integral image.
+struct Density {
+    sums: Vec<u32>,
+    width: usize,
+    height: usize,
+    half: usize,
+}
+
+impl Density {
+    fn new(mask: &GrayImage, window: u32) -> Density {
+        let (width, height) = (mask.width() as usize, mask.height() as usize);
+        let mut sums = vec![0u32; (width + 1) * (height + 1)];
+        for y in 0..height {
+            let mut row = 0;
+            for x in 0..width {
+                row += u32::from(mask.get_pixel(x as u32, y as u32)[0] != 0);
+                sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1] + row;
+            }
+        }
+        Density {
+            sums,
+            width,
+            height,
+            half: window as usize / 2,
+        }
+    }
+
+    /// The share of ink in the box `[x0, x1) × [y0, y1)`, clipped to the image.
+    fn mean(&self, x0: u32, y0: u32, x1: u32, y1: u32) -> f32 {
+        let (x0, y0) = (
+            (x0 as usize).min(self.width),
+            (y0 as usize).min(self.height),
+        );
+        let (x1, y1) = (
+            (x1 as usize).min(self.width),
+            (y1 as usize).min(self.height),
+        );
+        if x1 <= x0 || y1 <= y0 {
+            return 0.0;
+        }
+        let s = |x: usize, y: usize| self.sums[y * (self.width + 1) + x] as i64;
+        let ink = s(x1, y1) - s(x0, y1) - s(x1, y0) + s(x0, y0);
+        ink as f32 / ((x1 - x0) * (y1 - y0)) as f32
+    }
+
+    /// The share of ink in the window about `(x, y)`.
+    fn at(&self, x: u32, y: u32) -> f32 {
+        let (x, y) = (x as usize, y as usize);
+        self.mean(
+            x.saturating_sub(self.half) as u32,
+            y.saturating_sub(self.half) as u32,
+            (x + self.half + 1) as u32,
+            (y + self.half + 1) as u32,
+        )
+    }
+}

@@ -1,0 +1,1 @@
+//! Tests of the picture reader on pictures of real sources and of our own.
