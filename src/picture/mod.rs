@@ -238,28 +238,52 @@ impl FoundBoard {
         &self.squares
     }
 
-    /// The board's own cuts: the cover from which a square holds a man, and the fill from
-    /// which a man is black, each where the board's squares (covers) or men (fills) split best
-    /// in two within the range a cut may take; the fixed cuts where no gap is clear. A board's rendering, scan and font set both, so neither is fixed for all.
+    /// The board's own cuts: the cover from which a square holds a man (just above the empty
+    /// squares' covers), and the core from which a man is black (where the men's cores split
+    /// best in two); the fixed cuts where no gap is clear. A board's rendering, scan and font
+    /// set both, so neither is fixed for all. A board's rendering, scan and font set both, so neither is fixed for all.
     pub(crate) fn cuts(&self) -> Cuts {
         let covers: Vec<f32> = self.squares.iter().map(|s| s.cover).collect();
         let man = above_empty(covers).unwrap_or(MAN_FROM);
-        let fills = |dark: Option<bool>| -> Vec<f32> {
-            self.squares
-                .iter()
-                .filter(|s| s.cover >= man && dark.is_none_or(|d| s.dark == d))
-                .map(|s| s.fill)
-                .collect()
-        };
-        let black = split(fills(None), (0.3, 0.75), 0.03).unwrap_or(BLACK_FROM);
-        // A colour of square whose men split clearly on their own keeps its own cut: a white
-        // man on a hatched square shows some hatching at his heart, a black one on a light
-        // square some white.
-        let own = |dark: bool| split(fills(Some(dark)), (0.3, 0.85), 0.15).unwrap_or(black);
+        let men: Vec<&squares::Square> = self.squares.iter().filter(|s| s.cover >= man).collect();
+        let darkness = Darkness::of(&men);
+        let black = split(
+            men.iter().map(|s| darkness.of_square(s)).collect(),
+            (0.4, 1.6),
+            0.05,
+        )
+        .unwrap_or(BLACK_FROM);
         Cuts {
             man,
-            black: [own(false), own(true)],
+            black,
+            darkness,
         }
+    }
+}
+
+/// How dark a man is, 0 to 2: the ink at his heart (0 to 1) plus the depth of his core on
+/// the board's scale, from its least deep man (0) to its deepest (1), logarithmic. A black
+/// man is filled and deep; a white man's outline is thin, however heavy the board's lines.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Darkness {
+    least: f32,
+    span: f32,
+}
+
+impl Darkness {
+    fn of(men: &[&squares::Square]) -> Darkness {
+        let ln = |s: &&squares::Square| s.core.max(0.005).ln();
+        let least = men.iter().map(ln).fold(f32::MAX, f32::min);
+        let most = men.iter().map(ln).fold(f32::MIN, f32::max);
+        Darkness {
+            least: if least == f32::MAX { 0.0 } else { least },
+            span: (most - least).max(0.1),
+        }
+    }
+
+    fn of_square(&self, square: &squares::Square) -> f32 {
+        let depth = ((square.core.max(0.005).ln() - self.least) / self.span).clamp(0.0, 1.0);
+        square.fill + depth
     }
 }
 
@@ -268,8 +292,10 @@ impl FoundBoard {
 pub(crate) struct Cuts {
     /// The cover from which a square holds a man.
     pub man: f32,
-    /// The fill from which a man is black, on a light square and on a dark one.
-    pub black: [f32; 2],
+    /// The darkness from which a man is black.
+    pub black: f32,
+    /// The board's scale of darkness.
+    pub darkness: Darkness,
 }
 
 /// The cover from which a square holds a man: the middle of the first gap of 0.05 or more
@@ -326,13 +352,13 @@ fn read_square(square: &squares::Square, set: &PieceSet, cuts: Cuts) -> Read {
         };
     }
     let occupied = ((square.cover - empty_below) / (cuts.man - empty_below)).min(1.0);
-    let black = cuts.black[usize::from(square.dark)];
-    let color = if square.fill >= black {
+    let darkness = cuts.darkness.of_square(square);
+    let color = if darkness >= cuts.black {
         Color::Black
     } else {
         Color::White
     };
-    let colour_sure = ((square.fill - black).abs() / 0.1).min(1.0);
+    let colour_sure = ((darkness - cuts.black).abs() / 0.2).min(1.0);
     let distances = set.distances(&square.shape, square.dark);
     let (role, kind_sure) = nearest(&distances, None);
     Read {

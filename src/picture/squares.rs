@@ -8,6 +8,7 @@
 //! within it, the share of ink tells a black man (filled) from a white one (outlined).
 
 use image::GrayImage;
+use imageproc::distance_transform::{Norm, distance_transform};
 
 use super::find::{Found, ink_mask};
 
@@ -28,7 +29,12 @@ pub type Shape = [f32; SHAPE_LEN];
 pub(crate) struct Square {
     /// The share of the square's inner area the silhouette covers.
     pub cover: f32,
-    /// The share of black ink at the silhouette's heart (the middle half of its box each way).
+    /// The deepest ink on the square: the greatest distance from an ink pixel to a bare one
+    /// (chessboard distance), against the square's side. A black man's body is ink through;
+    /// a white man's outline and a hatching's lines are thin.
+    pub core: f32,
+    /// The share of black ink at the silhouette's heart (the middle half of its box each way):
+    /// a black man is filled, a white man bare inside his outline.
     pub fill: f32,
     /// The silhouette's shape (meaningful when `cover` says a man stands here).
     pub shape: Shape,
@@ -43,9 +49,9 @@ pub const MAN_FROM: f32 = 0.09;
 /// The cover below which a square is surely empty.
 pub const EMPTY_BELOW: f32 = 0.04;
 
-/// The share of black ink at a silhouette's heart from which a man is black: a black man is
-/// filled (his white details thin), a white man outlined about a bare inside.
-pub const BLACK_FROM: f32 = 0.5;
+/// The darkness (a man's heart's ink plus his core's depth on the board's scale, 0 to 2) from
+/// which a man is black where a board's men do not split clearly.
+pub const BLACK_FROM: f32 = 1.0;
 
 /// The 64 squares of `found`, a8 first, rank by rank (index = row from the top × 8 + file).
 pub(crate) fn squares(found: &Found) -> Vec<Square> {
@@ -54,6 +60,12 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
     let side = sx.min(sy);
     let window = ((side / 5.0).round() as u32).max(3) | 1;
     let density = Density::new(&mask, window);
+    // Each ink pixel's distance to the nearest bare one: a black man holds a thick core of ink,
+    // a white man's outline and the hatching's lines none.
+    let bare = GrayImage::from_fn(mask.width(), mask.height(), |x, y| {
+        image::Luma([255 - mask.get_pixel(x, y)[0]])
+    });
+    let depth = distance_transform(&bare, Norm::LInf);
     let [l, t, _, _] = found.grid;
     // Each square's inner area, past the lines between squares and far enough in that the
     // window about each pixel stays on the square (a grid two pixels off included).
@@ -86,6 +98,7 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
             let (x0, y0, x1, y1) = inner(index);
             read_square(
                 &mask,
+                &depth,
                 &density,
                 (x0, y0, x1, y1),
                 background[usize::from(dark_of(index))],
@@ -99,6 +112,7 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
 /// One square's silhouette, cover, fill and shape.
 fn read_square(
     mask: &GrayImage,
+    depth: &GrayImage,
     density: &Density,
     (x0, y0, x1, y1): (u32, u32, u32, u32),
     background: f32,
@@ -127,6 +141,12 @@ fn read_square(
     fill_holes(&mut silhouette, w, h);
     let area = silhouette.iter().filter(|&&s| s).count();
     let cover = area as f32 / (w * h).max(1) as f32;
+    let mut deepest = 0u8;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            deepest = deepest.max(depth.get_pixel(x, y)[0]);
+        }
+    }
     // The ink at the silhouette's heart: the middle half of its box each way, where a white
     // man is bare inside his outline and a black man filled.
     let (mut bx0, mut by0, mut bx1, mut by1) = (w, h, 0, 0);
@@ -149,10 +169,10 @@ fn read_square(
             }
         }
     }
-    let fill = inked as f32 / heart.max(1) as f32;
     Square {
         cover,
-        fill,
+        fill: inked as f32 / heart.max(1) as f32,
+        core: f32::from(deepest) / side,
         shape: shape_of(&silhouette, w, side),
         dark,
     }
