@@ -27,6 +27,7 @@ mod fuzz_properties;
 mod input;
 mod layouts;
 mod ocr;
+mod pictures;
 mod properties;
 mod prose;
 mod readme;
