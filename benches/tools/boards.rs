@@ -33,6 +33,14 @@ use shakmaty::{
 /// The seed of every page: each page's generator starts from it and the page's number.
 const SEED: u64 = 0x6762_7273_6361_6e31;
 
+/// The seed of this run: [`SEED`], or another with `--seed N` (the training pages of
+/// `benches/tools/piece_set.rs`, which must not be the test pictures).
+static RUN_SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(SEED);
+
+fn seed() -> u64 {
+    RUN_SEED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 const DEJAVU: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 const FREESERIF: &str = "/usr/share/fonts/truetype/freefont/FreeSerif.ttf";
 const NOTO: &str = "/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf";
@@ -42,12 +50,22 @@ fn main() {
     let mut out = None;
     let mut text = PathBuf::from(DEJAVU);
     let mut pieces = Vec::new();
+    // Training pages (`--seed`): the studies' pages only, no blank pages nor document.
+    let mut training = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--text" => text = args.next().expect("--text FONT").into(),
             "--pieces" => pieces.push(PathBuf::from(args.next().expect("--pieces FONT"))),
+            "--seed" => {
+                let n: u64 = args.next().and_then(|n| n.parse().ok()).expect("--seed N");
+                RUN_SEED.store(
+                    SEED ^ n.wrapping_mul(0xA076_1D64_78BD_642F),
+                    std::sync::atomic::Ordering::Relaxed,
+                );
+                training = true;
+            }
             _ if out.is_none() && !arg.starts_with("--") => out = Some(PathBuf::from(arg)),
-            _ => panic!("usage: boards OUT_DIR [--text FONT] [--pieces FONT]..."),
+            _ => panic!("usage: boards OUT_DIR [--seed N] [--text FONT] [--pieces FONT]..."),
         }
     }
     let out = out.expect("usage: boards OUT_DIR [--text FONT] [--pieces FONT]...");
@@ -67,21 +85,23 @@ fn main() {
 
     let mut rows = Vec::new();
     for (number, page) in pages().into_iter().enumerate() {
-        let mut rng = Rng::new(SEED ^ (number as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut rng = Rng::new(seed() ^ (number as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let (image, boards) = draw_page(&page, &fonts, &mut rng);
         let file = save(&out, page.name, &image, page.dpi, page.wear.jpeg);
         rows.extend(truth_rows(&file, boards));
     }
-    for (number, blank) in BLANKS.iter().enumerate() {
-        let mut rng = Rng::new(SEED ^ (number as u64 + 101).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    for (number, blank) in BLANKS.iter().enumerate().filter(|_| !training) {
+        let mut rng = Rng::new(seed() ^ (number as u64 + 101).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let image = (blank.draw)(&fonts, &mut rng, blank.dpi);
         let file = save(&out, blank.name, &image, blank.dpi, blank.jpeg);
         rows.push(Row::no_board(file));
     }
-    let mut rng = Rng::new(SEED ^ 0xD0C);
-    let document = document_boards(&mut rng);
-    fs::write(out.join("document.fodt"), fodt(&document)).expect("write document.fodt");
-    rows.extend(measure_document(&out, &document));
+    if !training {
+        let mut rng = Rng::new(seed() ^ 0xD0C);
+        let document = document_boards(&mut rng);
+        fs::write(out.join("document.fodt"), fodt(&document)).expect("write document.fodt");
+        rows.extend(measure_document(&out, &document));
+    }
 
     rows.sort_by(|a, b| (&a.file, a.board).cmp(&(&b.file, b.board)));
     let mut tsv = String::from("file\tboard\tx\ty\twidth\theight\tfen\twhite\tblack\tcaption\n");
@@ -1394,10 +1414,10 @@ fn wear(mut image: GrayImage, wear: &Wear, mut drawn: Vec<Drawn>) -> (GrayImage,
         image = gaussian_blur_f32(&image, wear.blur);
     }
     if wear.noise > 0.0 {
-        gaussian_noise_mut(&mut image, 0.0, wear.noise, SEED);
+        gaussian_noise_mut(&mut image, 0.0, wear.noise, seed());
     }
     if wear.salt > 0.0 {
-        salt_and_pepper_noise_mut(&mut image, wear.salt, SEED);
+        salt_and_pepper_noise_mut(&mut image, wear.salt, seed());
     }
     (image, drawn)
 }
@@ -1728,7 +1748,7 @@ fn photograph(fonts: &Fonts, rng: &mut Rng, dpi: u32) -> GrayImage {
             image.put_pixel(x, y, Luma([grey as u8]));
         }
     }
-    gaussian_noise_mut(&mut image, 0.0, 4.0, SEED);
+    gaussian_noise_mut(&mut image, 0.0, 4.0, seed());
     let size = 9.0 / 72.0 * dpi as f32;
     draw_text(
         &mut image,
@@ -1876,7 +1896,7 @@ fn fodt(boards: &[DocBoard]) -> String {
         "<text:h text:style-name=\"Heading\" text:outline-level=\"1\">\
          Study tourney: provisional award</text:h>\n",
     );
-    let mut prose_rng = Rng::new(SEED ^ 0xD0C5);
+    let mut prose_rng = Rng::new(seed() ^ 0xD0C5);
     for (i, doc) in boards.iter().enumerate() {
         let n = i + 1;
         board_styles(&mut styles, n, doc);

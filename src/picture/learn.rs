@@ -122,6 +122,14 @@ impl Book {
             .collect()
     }
 
+    /// Every board's lessons together (after [`Book::read`]): the men's shapes the book taught,
+    /// without the base set (what `benches/tools/piece_set.rs` keeps as the built-in set).
+    pub fn learned(&self) -> PieceSet {
+        self.taught
+            .iter()
+            .fold(PieceSet::new(), |all, (_, lessons, _)| all.plus(lessons))
+    }
+
     /// Which copy taught each board, in the order added (after [`Book::read`]).
     pub fn taught(&self) -> Vec<Taught> {
         self.taught.iter().map(|t| t.0).collect()

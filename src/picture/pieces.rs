@@ -10,7 +10,10 @@
 
 use shakmaty::Role;
 
-use super::squares::{SHAPE_LEN, Shape};
+use super::squares::{SHAPE_LEN, SHAPE_SIDE, SIZE_WEIGHT, Shape};
+
+/// The outline's cells of a [`Shape`], before its three sizes.
+const SHAPE_CELLS: usize = SHAPE_SIDE * SHAPE_SIDE;
 
 /// The kinds of men in the order a set keeps them.
 pub const ROLES: [Role; 6] = [
@@ -48,7 +51,7 @@ pub struct PieceSet {
 
 /// The built-in set's bytes: for each role of [`ROLES`] and each square colour (light, then
 /// dark), a count (u16, little-endian) and [`SHAPE_LEN`] cells of the mean, each a byte
-/// (the mean × 255 / 4, as the size cells reach past 1).
+/// (the mean × 255 / 2, as the sizes reach past 1).
 const BUILTIN: &[u8] = include_bytes!("builtin.bin");
 
 /// How many boards' worth the built-in set weighs against a book's own lessons.
@@ -140,7 +143,15 @@ impl PieceSet {
         let mut d = [f32::MAX; 6];
         for (i, &role) in ROLES.iter().enumerate() {
             if let Some(mean) = self.mean(role, dark) {
-                d[i] = mean.iter().zip(shape).map(|(m, s)| (m - s) * (m - s)).sum();
+                d[i] = mean
+                    .iter()
+                    .zip(shape)
+                    .enumerate()
+                    .map(|(k, (m, s))| {
+                        let w = if k >= SHAPE_CELLS { SIZE_WEIGHT } else { 1.0 };
+                        (w * (m - s)).powi(2)
+                    })
+                    .sum();
             }
         }
         d
@@ -156,7 +167,7 @@ impl PieceSet {
                 let mean = self.mean(role, dark).filter(|_| count > 0.01);
                 for i in 0..SHAPE_LEN {
                     let v = mean.as_ref().map_or(0.0, |m| m[i]);
-                    out.push((v * 255.0 / 4.0).round().clamp(0.0, 255.0) as u8);
+                    out.push((v * 255.0 / 2.0).round().clamp(0.0, 255.0) as u8);
                 }
             }
         }
@@ -177,7 +188,7 @@ impl PieceSet {
             }
             let mut shape = [0f32; SHAPE_LEN];
             for (s, &b) in shape.iter_mut().zip(&chunk[2..]) {
-                *s = f32::from(b) * 4.0 / 255.0;
+                *s = f32::from(b) * 2.0 / 255.0;
             }
             set.add_weighted(ROLES[i / 2], i % 2 == 1, &shape, weight);
         }

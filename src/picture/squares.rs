@@ -20,9 +20,13 @@ pub const SHAPE_SIDE: usize = 12;
 pub const SHAPE_LEN: usize = SHAPE_SIDE * SHAPE_SIDE + 3;
 
 /// A man's outline: the share of each cell of his silhouette's box that the silhouette covers,
-/// then the box's width and height and the silhouette's area as shares of the square, each
-/// weighted to count as much as a row of cells.
+/// then the box's width and height and the silhouette's area as shares of the square (each
+/// weighted by [`SIZE_WEIGHT`] in a distance).
 pub type Shape = [f32; SHAPE_LEN];
+
+/// The weight of a man's size against his outline's cells: a pawn and a knight outline alike
+/// once their boxes are scaled to one size, and differ by a fifth of a square in height.
+pub const SIZE_WEIGHT: f32 = 3.0;
 
 /// One square as read.
 #[derive(Debug, Clone)]
@@ -243,11 +247,10 @@ fn shape_of(silhouette: &[bool], w: usize, side: f32) -> Shape {
     for (cell, (on, all)) in shape.iter_mut().zip(counts) {
         *cell = on as f32 / all.max(1) as f32;
     }
-    let weight = (SHAPE_SIDE as f32).sqrt();
     let area = silhouette.iter().filter(|&&s| s).count() as f32;
-    shape[SHAPE_SIDE * SHAPE_SIDE] = weight * bw as f32 / side;
-    shape[SHAPE_SIDE * SHAPE_SIDE + 1] = weight * bh as f32 / side;
-    shape[SHAPE_SIDE * SHAPE_SIDE + 2] = weight * area / (side * side);
+    shape[SHAPE_SIDE * SHAPE_SIDE] = bw as f32 / side;
+    shape[SHAPE_SIDE * SHAPE_SIDE + 1] = bh as f32 / side;
+    shape[SHAPE_SIDE * SHAPE_SIDE + 2] = area / (side * side);
     shape
 }
 
