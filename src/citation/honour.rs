@@ -42,16 +42,25 @@ pub fn honour(line: &str) -> Option<&str> {
     if text.is_empty() || text.len() > 40 {
         return None;
     }
-    if let Some((award, note)) = text.rsplit_once(',')
-        && ["correction", "corrected", "corr.", "corr", "version"]
-            .iter()
-            .any(|w| note.trim().eq_ignore_ascii_case(w))
-    {
+    if let Some(award) = before_correction(text) {
         return honour(award).map(|_| text);
     }
     // The last word first, the only one that must be an award's: most lines end otherwise.
     let last_word = text.rsplit(char::is_whitespace).next().unwrap_or_default();
     if !last_word.ends_with(|c: char| c.is_alphabetic() || c == '.') {
+        return None;
+    }
+    // An award's word, before the whole line is lowered: compared on its ASCII bytes in any
+    // case, lowered alone only when it is not ASCII (`Erwähnung`).
+    let last_letters = last_word.trim_end_matches(['.', ',']);
+    let award_last = if last_letters.is_ascii() {
+        AWARD_WORDS
+            .iter()
+            .any(|w| w.eq_ignore_ascii_case(last_letters))
+    } else {
+        AWARD_WORDS.contains(&last_letters.to_lowercase().as_str())
+    };
+    if !award_last {
         return None;
     }
     let lower = text.to_lowercase();
@@ -92,6 +101,30 @@ pub fn honour(line: &str) -> Option<&str> {
     let last = words.last()?;
     let leads_ok = words[..words.len() - 1].iter().all(|w| lead_word(w));
     (award_word(last) && leads_ok && words.len() <= 4).then_some(text)
+}
+
+/// `text` (trimmed) before a note of a correction after its last comma (`2nd prize,
+/// correction`, `1st prize, corr.`), the comma and the blanks before it left out; `None` where
+/// the text after its last comma is no such note. Tested on the bytes of the text's end: the
+/// note is ASCII, and most lines end otherwise.
+fn before_correction(text: &str) -> Option<&str> {
+    // Cheap test first: the last letter of each note.
+    if !matches!(
+        text.as_bytes().last()?.to_ascii_lowercase(),
+        b'n' | b'd' | b'.' | b'r'
+    ) {
+        return None;
+    }
+    ["correction", "corrected", "corr.", "corr", "version"]
+        .iter()
+        .find_map(|note| {
+            let cut = text.len().checked_sub(note.len())?;
+            // An ASCII match: `cut` is a character's start.
+            text.as_bytes()[cut..]
+                .eq_ignore_ascii_case(note.as_bytes())
+                .then_some(())?;
+            text[..cut].trim_end().strip_suffix(',')
+        })
 }
 
 /// The honour a line starts or ends with, and the rest of the line: `1998 2de Prijs` gives

@@ -11,7 +11,8 @@ use super::{JOINERS, honour, split_composers};
 /// `line` without the top frame of a diagram in EG's chess font (gbr-notation.md §7:
 /// `XIIIIIIIIY`, eight `I`s, the `X` and `Y` either side) that a PDF's text layer glues to
 /// the end of the line above the board; blanks before the frame trimmed. `line` as it is
-/// when it does not end so.
+/// when it does not end so. Always a start of `line`, so a caller may cut its own copy to
+/// the returned length.
 pub fn without_frame(line: &str) -> &str {
     let trimmed = line.trim_end();
     let rest = trimmed.strip_suffix('Y').unwrap_or(trimmed);

@@ -227,3 +227,42 @@ fn a_bulletins_honours_are_read_as_printed() {
     assert_eq!(honour("2nd prize, as corrected by the judge"), None);
     assert_eq!(honour("the correction"), None);
 }
+
+#[test]
+fn a_correction_note_is_read_in_any_case_after_the_last_comma() {
+    for h in [
+        "1st prize, corr.",
+        "1st prize,corr",
+        "2nd Prize, CORRECTED",
+        "3rd prize , version",
+        "hon. mention, Correction",
+    ] {
+        assert_eq!(honour(h), Some(h), "{h}");
+    }
+    for not in [
+        "1st prize, recorr",
+        "1st prize corr.",
+        "Some Memorial, 2nd prize, version",
+        "The prize, correction",
+        ", correction",
+    ] {
+        assert_eq!(honour(not), None, "{not}");
+    }
+}
+
+#[test]
+fn an_honours_last_word_is_read_in_any_case_ascii_or_not() {
+    for h in [
+        "1st PRIZE",
+        "2de PRIJS",
+        "2. ERWÄHNUNG",
+        "1. Éloge",
+        "1. ÉLOGE",
+        "1st MENCIÓN",
+    ] {
+        assert_eq!(honour(h), Some(h), "{h}");
+    }
+    for not in ["1st PRIZES WON", "2. Erwähnungen", "1st prizé"] {
+        assert_eq!(honour(not), None, "{not}");
+    }
+}

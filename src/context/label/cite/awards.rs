@@ -109,6 +109,30 @@ fn holds_code(buf: &[u8], line: std::ops::Range<usize>) -> bool {
         .any(|i| i >= 4 && crate::finder::is_token(buf, line.start + i - 4))
 }
 
+/// The citation of the award heading `line` (ending at `end` in `buf`, after a blank line):
+/// an award's title's second line where `under_title` ([`is_titled_heading`]), else a heading
+/// alone ([`is_award_heading`]), with no code on it ([`holds_code`]).
+fn heading(buf: &[u8], line: &[u8], end: usize, under_title: bool) -> Option<Citation> {
+    let l = text(line);
+    let heading = if under_title {
+        is_titled_heading(&l)
+    } else {
+        is_award_heading(&l)
+    };
+    if !heading || holds_code(buf, end - line.len()..end) {
+        return None;
+    }
+    let mut cite = Citation::default();
+    match citation::ends_in_year(&l) {
+        Some((source, year)) => {
+            cite.source = citation::field(&citation::join_spaced(source));
+            cite.year = Some(year);
+        }
+        None => cite.source = citation::field(&citation::join_spaced(&l)),
+    }
+    Some(cite)
+}
+
 /// The award headings of one reading, read line by line as its codes come in order: each
 /// code is given the last heading among the lines since the code before, and the scanner's
 /// stitcher carries the heading in force from code to code, over page breaks and from one
@@ -195,22 +219,25 @@ impl Awards {
         };
         // The line before was an award's title's first line (`Provisional Award`).
         let mut titled = self.titled;
+        // The next form feed at or after `at` (`to` for none): looked for once over the
+        // lines, not on each line.
+        let next_ff = |from: usize| memchr(FORM_FEED, &buf[from..to]).map_or(to, |i| from + i);
+        let mut ff = next_ff(at);
         while at < to {
             let end = memchr(b'\n', &buf[at..to]).map_or(to, |i| at + i);
             let mut line = &buf[at..end];
-            if let Some(ff) = memrchr(FORM_FEED, line) {
+            if ff < end {
                 // A new page: a number above it heads no line of this one.
                 self.since_number = usize::MAX;
-                line = &line[ff + 1..];
+                let last_ff = memrchr(FORM_FEED, &buf[ff..end]).map_or(ff, |i| ff + i);
+                line = &buf[last_ff + 1..end];
                 blank_before = true;
                 titled = false;
+                ff = next_ff(end);
             }
-            let blank = line.iter().all(|&b| is_blank(b));
-            // Cheap test first: a heading ends in a digit.
-            let last = line.iter().rposition(|&b| !is_blank(b));
-            if !blank {
-                let first = line.iter().copied().find(|&b| !is_blank(b));
-                let number = matches!(first, Some(b'-' | b'N' | b'E'))
+            let first = line.iter().position(|&b| !is_blank(b));
+            if let Some(first) = first {
+                let number = matches!(line[first], b'-' | b'N' | b'E')
                     && (block_number_in(line).is_some() || page_number(line).is_some());
                 self.since_number = if number {
                     0
@@ -218,34 +245,26 @@ impl Awards {
                     self.since_number.saturating_add(1)
                 };
             }
-            if (blank_before || titled)
-                && self.since_number > UNDER_NUMBER
-                && let Some(last) = last
-                && (line[last].is_ascii_digit() || titled)
+            // Only a line after a blank one is a heading or a title's first line, and only one
+            // under a title's first line its second: most lines end here.
+            let under_title = std::mem::take(&mut titled);
+            if (blank_before || under_title)
+                && let Some(first) = first
             {
-                let l = text(line);
-                let heading = if titled {
-                    is_titled_heading(&l)
-                } else {
-                    is_award_heading(&l)
-                };
-                if heading && !holds_code(buf, end - line.len()..end) {
-                    let mut cite = Citation::default();
-                    match citation::ends_in_year(&l) {
-                        Some((source, year)) => {
-                            cite.source = citation::field(&citation::join_spaced(source));
-                            cite.year = Some(year);
-                        }
-                        None => cite.source = citation::field(&citation::join_spaced(&l)),
-                    }
+                let last = line.iter().rposition(|&b| !is_blank(b)).unwrap_or(first);
+                // Cheap test first: a heading ends in a digit.
+                if self.since_number > UNDER_NUMBER
+                    && (line[last].is_ascii_digit() || under_title)
+                    && let Some(cite) = heading(buf, line, end, under_title)
+                {
                     found = Some((at, cite));
                 }
+                // Cheap test first: a title's first line ends in `d` (`Award`).
+                titled = blank_before
+                    && line[last].eq_ignore_ascii_case(&b'd')
+                    && is_award_title(&line[..=last]);
             }
-            // Cheap test first: a title's first line ends in `d` (`Award`).
-            titled = blank_before
-                && last.is_some_and(|l| line[l].eq_ignore_ascii_case(&b'd'))
-                && is_award_title(&line[..last.map_or(0, |l| l + 1)]);
-            blank_before = blank;
+            blank_before = first.is_none();
             at = end + 1;
         }
         self.searched = to;

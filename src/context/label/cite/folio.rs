@@ -6,24 +6,33 @@
 use memchr::{memchr, memchr_iter, memrchr};
 
 use super::PAGE_REACH;
-use super::heads::later_head;
+use super::heads::dashed_alone;
 use crate::citation;
 use crate::context::label::{FORM_FEED, block_number_in, is_blank};
 
-/// The folio lines of the page `start..end`: its first and its last line that are not blank,
-/// each where it is a number alone between dashes (`– 334 –`, `- 12 -`: either dash an en
-/// dash), when the page prints a magazine's study number at the head of a line (`No 18610`,
-/// `Nr. 12`: EG's and German magazines' numbering, so that a dashed number alone is no study's
-/// number; docs/printing.md, "A folio is no number"). Empty for any other page: a book sets its
-/// studies' numbers so (`- 31 -`). The page's lines are read only when an edge line is one.
-pub(super) fn folio_lines(buf: &[u8], start: usize, end: usize) -> Vec<(usize, usize)> {
-    let Some((first, last)) = edge_lines(buf, start, end) else {
-        return Vec::new();
-    };
+/// The folio lines ([`folio_lines`]) and the only edge number ([`edge_number`]) of the page
+/// `start..end`, its edge lines found once for both.
+pub(super) fn folios(buf: &[u8], start: usize, end: usize) -> (Vec<Span>, Option<(Span, u32)>) {
+    match edge_lines(buf, start, end) {
+        Some(edges) => (
+            folio_lines(buf, start, end, edges),
+            edge_number_of(buf, end, edges),
+        ),
+        None => (Vec::new(), None),
+    }
+}
+
+/// The folio lines of the page `start..end` whose edge lines are `(first, last)`
+/// ([`edge_lines`]): each where it is a number alone between dashes (`– 334 –`, `- 12 -`:
+/// either dash an en dash), when the page prints a magazine's study number at the head of a
+/// line (`No 18610`, `Nr. 12`: EG's and German magazines' numbering, so that a dashed number
+/// alone is no study's number; docs/printing.md, "A folio is no number"). Empty for any other
+/// page: a book sets its studies' numbers so (`- 31 -`). The page's lines are read only when an
+/// edge line is one.
+fn folio_lines(buf: &[u8], start: usize, end: usize, (first, last): Edges) -> Vec<Span> {
     let folio = |&(a, b): &(usize, usize)| {
         let line = &buf[a..b];
-        (matches!(line.first(), Some(b'-' | 0xE2 | 0x96)) && later_head(line) == Some(true))
-            .then_some((a, b))
+        dashed_alone(line).then_some((a, b))
     };
     let mut out: Vec<(usize, usize)> = std::iter::once(&first)
         .chain(last.iter())
@@ -42,11 +51,16 @@ pub(super) fn folio_lines(buf: &[u8], start: usize, end: usize) -> Vec<(usize, u
 /// study's number and its folio (`- 31 -` at its head, `40` at its foot) has two and gives none;
 /// a number at the top with a study's source under it (`- 2 -`, `Origineel, 2009`: a book that
 /// prints no folio, one study a page) is that study's, and gives none either.
-pub(super) fn edge_number(buf: &[u8], start: usize, end: usize) -> Option<((usize, usize), u32)> {
-    let (first, last) = edge_lines(buf, start, end)?;
+fn edge_number(buf: &[u8], start: usize, end: usize) -> Option<(Span, u32)> {
+    edge_number_of(buf, end, edge_lines(buf, start, end)?)
+}
+
+/// The only edge number ([`edge_number`]) of the page ending at `end` whose edge lines are
+/// `(first, last)` ([`edge_lines`]).
+fn edge_number_of(buf: &[u8], end: usize, (first, last): Edges) -> Option<(Span, u32)> {
     let dashed = |(a, b): (usize, usize)| {
         let line = &buf[a..b];
-        if !matches!(line.first(), Some(b'-' | 0xE2 | 0x96)) || later_head(line) != Some(true) {
+        if !dashed_alone(line) {
             return None;
         }
         let (x, y) = block_number_in(line)?;
@@ -123,10 +137,13 @@ fn magazine_numbered(page: &[u8]) -> bool {
 /// A 0-based byte range of a line, blanks around it left out.
 type Span = (usize, usize);
 
+/// A page's first and last lines that are not blank ([`edge_lines`]).
+type Edges = (Span, Option<Span>);
+
 /// The first and the last line of the page `start..end` that are not blank, each as its
 /// 0-based range without the blanks around it; the last `None` when it is the first. Found
 /// from either end of the page, whatever its length.
-fn edge_lines(buf: &[u8], start: usize, end: usize) -> Option<(Span, Option<Span>)> {
+fn edge_lines(buf: &[u8], start: usize, end: usize) -> Option<Edges> {
     let page = &buf[start..end];
     let ink = |c: &u8| !is_blank(*c) && *c != b'\n';
     let line_of = |at: usize| {

@@ -52,13 +52,19 @@ pub(crate) fn page_number(line: &[u8]) -> Option<((usize, usize), usize)> {
 /// or a number and a source ending in a year (`- 30 Origineel, 2008`), or a number glued to
 /// a capital (`-8Origineel`: the export's join). Returns whether the number stands alone.
 pub(super) fn later_head(line: &[u8]) -> Option<bool> {
-    if matches!(line.first(), Some(b'-' | 0xE2 | 0x96)) && block_number_in(line).is_some() {
+    if dashed_alone(line) {
         return Some(true);
     }
     let ((_, b), rest) = page_number(line)?;
     let after = text(&line[rest..]);
     let glued = rest == b && line.get(b).is_some_and(u8::is_ascii_uppercase);
     (glued || (!after.is_empty() && citation::ends_in_year(&after).is_some())).then_some(false)
+}
+
+/// True when `line` (blanks before it left out) is a number alone between dashes (`- 31 -`,
+/// `– 334 –`: either dash an en dash): a head alone ([`later_head`]), or a page's folio.
+pub(super) fn dashed_alone(line: &[u8]) -> bool {
+    matches!(line.first(), Some(b'-' | 0xE2 | 0x96)) && block_number_in(line).is_some()
 }
 
 /// A head line of a page: its range, and whether its number stands alone on it.

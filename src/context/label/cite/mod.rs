@@ -178,12 +178,12 @@ fn read_head(buf: &[u8], start: usize, end: usize, code_start: usize, cite: &mut
             continue;
         }
         read += 1;
-        let l = text(raw);
+        let mut l = text(raw);
         if l.len() > MAX_HEAD_LINE || block_number_in(raw).is_some() {
             break;
         }
-        // `1st prizeXIIIIIIIIY`: the diagram's top frame glued to the line.
-        let l = citation::without_frame(&l).to_string();
+        // `1st prizeXIIIIIIIIY`: the diagram's top frame glued to the line, cut off in place.
+        l.truncate(citation::without_frame(&l).len());
         if std::mem::take(&mut names_open) {
             let names = if cite.composers.is_empty() {
                 citation::names_only(&l)

@@ -18,7 +18,7 @@
 
 use memchr::{memchr, memchr_iter, memrchr};
 
-use super::folio::{edge_number, folio_lines, follows_folio};
+use super::folio::{folios, follows_folio};
 use super::heads::{HeadLine, heads};
 use super::{MAX_HEAD_LINE, PAGE_REACH, text};
 use crate::citation;
@@ -64,9 +64,9 @@ struct Page {
     /// The anchor of its first study, when it has one and no head line stands above it: a
     /// study open to the head at the foot of the page before ([`foot`](super::foot)).
     open: Option<usize>,
-    /// The 0-based byte ranges of its folio lines ([`folio_lines`]): no study's number.
+    /// The 0-based byte ranges of its folio lines ([`folios`]): no study's number.
     folios: Vec<(usize, usize)>,
-    /// Its only edge number ([`edge_number`]): the line's range and the number.
+    /// Its only edge number ([`folios`]): the line's range and the number.
     edge: Option<((usize, usize), u32)>,
 }
 
@@ -94,8 +94,7 @@ impl Page {
         };
         let end = page.end;
         let mut heads = heads(buf, start, end);
-        page.edge = edge_number(buf, start, end);
-        page.folios = folio_lines(buf, start, end);
+        (page.folios, page.edge) = folios(buf, start, end);
         if page.folios.is_empty()
             && let Some((line, n)) = page.edge
             && follows_folio(buf, start, n)

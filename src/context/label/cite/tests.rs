@@ -62,3 +62,40 @@ fn a_stipulation_or_a_note_after_the_number_names_no_composer() {
         assert!(cite.composers.is_empty(), "{head}: {:?}", cite.composers);
     }
 }
+
+/// The award heading the award reader gives the code on the line that holds `0116.00` in
+/// `text`: the offset of its line, its source and year.
+#[track_caller]
+fn award_above(text: &str) -> Option<(usize, String, Option<u16>)> {
+    let buf = text.as_bytes();
+    let code = text.find("0116.00").expect("a code");
+    Awards::new(buf, 0)
+        .above(buf, code)
+        .map(|(at, c)| (at, c.source.unwrap_or_default().to_string(), c.year))
+}
+
+#[test]
+fn the_award_reader_reads_a_heading_after_the_last_form_feed_of_its_line() {
+    // Two form feeds before the heading on its line: the page after the last one.
+    assert_eq!(
+        award_above("Prose.\n\n\x0c\x0cOlympic Cup 2013\n\nc3e5 0116.00 Win.\n"),
+        Some((8, "Olympic Cup".into(), Some(2013)))
+    );
+    // A new page ends the lines under a study number: its first line may be a heading.
+    let under_number = "No 18601\nby A. Maker\n\nSmith-60 JT 2012\n\nc3e5 0116.00 Win.\n";
+    assert_eq!(award_above(under_number), None);
+    let new_page = under_number.replace("\n\nSmith", "\n\x0cSmith");
+    assert_eq!(
+        award_above(&new_page),
+        Some((21, "Smith-60 JT".into(), Some(2012)))
+    );
+}
+
+#[test]
+fn an_awards_title_of_two_lines_is_one_page_and_starts_after_a_blank_line() {
+    let title = "Prose.\n\nProvisional Award\nZorin-90 MT\n\nc3e5 0116.00 Win.\n";
+    assert_eq!(award_above(title), Some((26, "Zorin-90 MT".into(), None)));
+    // A page break between the title's lines, or no blank line before its first: no heading.
+    assert_eq!(award_above(&title.replace("Award\n", "Award\n\x0c")), None);
+    assert_eq!(award_above(&title.replace("\n\nProv", "\nProv")), None);
+}
