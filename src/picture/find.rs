@@ -363,6 +363,32 @@ pub(crate) fn corner_ink(mask: &GrayImage, grid: [f32; 4]) -> [[f32; 4]; 64] {
     ink
 }
 
+/// The ink in each square's edge band (its outer sixth each side, the lines between squares
+/// left out), as a share of the band's pixels. Index: row from the top × 8 + file.
+fn band_ink(mask: &GrayImage, grid: [f32; 4]) -> [f32; 64] {
+    let [l, t, r, b] = grid;
+    let (sx, sy) = ((r - l) / 8.0, (b - t) / 8.0);
+    let mut ink = [0f32; 64];
+    for (i, share) in ink.iter_mut().enumerate() {
+        let x0 = l + (i % 8) as f32 * sx;
+        let y0 = t + (i / 8) as f32 * sy;
+        let (mut on, mut all) = (0u32, 0u32);
+        for y in (y0 + sy * 0.08) as u32..(y0 + sy * 0.92) as u32 {
+            for x in (x0 + sx * 0.08) as u32..(x0 + sx * 0.92) as u32 {
+                let (fx, fy) = ((x as f32 - x0) / sx, (y as f32 - y0) / sy);
+                let inside = (0.25..0.75).contains(&fx) && (0.25..0.75).contains(&fy);
+                if inside || x >= mask.width() || y >= mask.height() {
+                    continue;
+                }
+                all += 1;
+                on += u32::from(mask.get_pixel(x, y)[0] != 0);
+            }
+        }
+        *share = on as f32 / all.max(1) as f32;
+    }
+    ink
+}
+
 /// How a grid shades: the mean corner ink of its two colours of squares (file plus rank
 /// even, odd), a square's corners taken at their most inked for the dark colour's test and
 /// their least for the light's (a man covers some corners, seldom all four).
@@ -427,6 +453,22 @@ fn shading(mask: &GrayImage, grid: [f32; 4]) -> Option<bool> {
     let dark = usize::from(odd >= even);
     let (dark_mean, light_mean) = if dark == 1 { (odd, even) } else { (even, odd) };
     if dark_mean - light_mean < 0.1 {
+        return None;
+    }
+    // Light squares bare about their edges (where men seldom reach), dark ones inked: lines
+    // that cross every square (a hatched box, a ruled table) make no board.
+    let bands = band_ink(mask, grid);
+    // The light squares' first quartile: a full board has men on half its light squares.
+    let quantile = |parity: usize, q: usize| {
+        let mut v: Vec<f32> = (0..64)
+            .filter(|i| (i / 8 + i % 8) % 2 == parity)
+            .map(|i| bands[i])
+            .collect();
+        v.sort_by(f32::total_cmp);
+        v[v.len() * q / 4]
+    };
+    let (dark_band, light_band) = (quantile(dark, 2), quantile(1 - dark, 1));
+    if light_band > 0.1 || dark_band < (2.5 * light_band).max(0.1) {
         return None;
     }
     let cut = (dark_mean + light_mean) / 2.0;
