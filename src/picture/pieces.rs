@@ -1,21 +1,20 @@
-//! The men's shapes a board is read with (docs/reading.md, "Diagrams in pictures"): for each
-//! kind of man and each colour of square, the mean of the [`Shape`]s seen of him, and the
-//! nearest mean names a man read.
+//! The men's shapes a board is read with (docs/reading.md, "Diagrams in pictures"): every man
+//! seen, his kind, the colour of his square and his [`Shape`]; a man read takes the kind of the
+//! nearest man seen (on his colour of square where the set has seen that colour, else on
+//! the other).
 //!
-//! A set is built from boards whose men are known: the built-in set ([`PieceSet::builtin`],
-//! made by `benches/tools/piece_set.rs` from boards rendered in free chess fonts) and a book's
-//! own, learned from its captions (`learn.rs`). A set keeps sums and counts, so one board's
-//! teaching can be taken out again ([`PieceSet::without`]): a board is never read with what it
+//! The nearest man seen, not a mean per kind: the built-in set holds men of three fonts whose
+//! means would be no font's. A set is built from boards whose men are known: the built-in set
+//! ([`PieceSet::builtin`], made by `benches/tools/piece_set.rs` from boards rendered in free
+//! chess fonts) and a book's own, learned from its captions (`learn.rs`). Sets add, and one
+//! board's lessons come out again ([`PieceSet::without`]): a board is never read with what it
 //! taught.
 
 use shakmaty::Role;
 
-use super::squares::{SHAPE_LEN, SHAPE_SIDE, SIZE_WEIGHT, Shape};
+use super::squares::{SHAPE_CELLS, SHAPE_LEN, SIZE_WEIGHT, Shape};
 
-/// The outline's cells of a [`Shape`], before its three sizes.
-const SHAPE_CELLS: usize = SHAPE_SIDE * SHAPE_SIDE;
-
-/// The kinds of men in the order a set keeps them.
+/// The kinds of men in the order distances are given.
 pub const ROLES: [Role; 6] = [
     Role::King,
     Role::Queen,
@@ -25,172 +24,139 @@ pub const ROLES: [Role; 6] = [
     Role::Pawn,
 ];
 
-/// What a set has seen of one kind of man on one colour of square.
-#[derive(Debug, Clone)]
+/// One man seen: his kind, the colour of his square, his shape.
+#[derive(Debug, Clone, PartialEq)]
 struct Seen {
-    sum: Vec<f32>,
-    count: f32,
+    role: Role,
+    dark: bool,
+    shape: Shape,
 }
 
-impl Default for Seen {
-    fn default() -> Seen {
-        Seen {
-            sum: vec![0.0; SHAPE_LEN],
-            count: 0.0,
-        }
-    }
-}
-
-/// The shapes of each kind of man on light and dark squares: sums and counts, so that sets
-/// add and one board's lessons come out again.
-#[derive(Debug, Clone, Default)]
+/// Men seen, each with his kind and square's colour.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct PieceSet {
-    /// Index: role (as [`ROLES`]) × 2 + 1 for a dark square.
     seen: Vec<Seen>,
 }
 
-/// The built-in set's bytes: for each role of [`ROLES`] and each square colour (light, then
-/// dark), a count (u16, little-endian) and [`SHAPE_LEN`] cells of the mean, each a byte
-/// (the mean × 255 / 2, as the sizes reach past 1).
+/// The built-in set's bytes: each man seen as one byte of kind and square colour (the index
+/// of [`ROLES`], plus 8 on a dark square), then [`SHAPE_LEN`] bytes of his shape, each the
+/// value × 255 / 2 (the sizes reach past 1).
 const BUILTIN: &[u8] = include_bytes!("builtin.bin");
 
-/// How many boards' worth the built-in set weighs against a book's own lessons.
-const BUILTIN_WEIGHT: f32 = 2.0;
-
-fn slot(role: Role, dark: bool) -> usize {
-    let r = ROLES.iter().position(|&x| x == role).unwrap_or(0);
-    r * 2 + usize::from(dark)
-}
+/// A shape's value as a byte of [`PieceSet::encode`].
+const SCALE: f32 = 255.0 / 2.0;
 
 impl PieceSet {
     /// A set that has seen nothing.
     pub fn new() -> PieceSet {
-        PieceSet {
-            seen: vec![Seen::default(); ROLES.len() * 2],
-        }
+        PieceSet::default()
     }
 
-    /// The set built into gbr: shapes of men rendered in free chess fonts
-    /// (`src/picture/builtin.bin`, made by `cargo run --release --example piece_set`), each
-    /// kind weighing as [`BUILTIN_WEIGHT`] men of a book.
+    /// The set built into gbr: men rendered in free chess fonts (`src/picture/builtin.bin`,
+    /// made by `cargo run --release --example piece_set`).
     pub fn builtin() -> PieceSet {
-        PieceSet::decode(BUILTIN, BUILTIN_WEIGHT).unwrap_or_default()
+        PieceSet::decode(BUILTIN).unwrap_or_default()
     }
 
     /// Adds one man seen.
     pub fn add(&mut self, role: Role, dark: bool, shape: &Shape) {
-        self.add_weighted(role, dark, shape, 1.0);
-    }
-
-    fn add_weighted(&mut self, role: Role, dark: bool, shape: &Shape, weight: f32) {
-        if self.seen.is_empty() {
-            *self = PieceSet::new();
-        }
-        let seen = &mut self.seen[slot(role, dark)];
-        for (s, v) in seen.sum.iter_mut().zip(shape) {
-            *s += v * weight;
-        }
-        seen.count += weight;
+        self.seen.push(Seen {
+            role,
+            dark,
+            shape: *shape,
+        });
     }
 
     /// This set with `other`'s men added.
     pub fn plus(&self, other: &PieceSet) -> PieceSet {
-        let mut sum = if self.seen.is_empty() {
-            PieceSet::new()
-        } else {
-            self.clone()
-        };
-        for (i, seen) in other.seen.iter().enumerate() {
-            for (s, v) in sum.seen[i].sum.iter_mut().zip(&seen.sum) {
-                *s += v;
-            }
-            sum.seen[i].count += seen.count;
-        }
+        let mut sum = self.clone();
+        sum.seen.extend(other.seen.iter().cloned());
         sum
     }
 
-    /// This set with `other`'s men taken out (a board's own lessons, before it is read).
+    /// This set with `other`'s men taken out (a board's own lessons, before it is read): each
+    /// of `other`'s men once.
     pub fn without(&self, other: &PieceSet) -> PieceSet {
-        let mut rest = self.clone();
-        for (i, seen) in other.seen.iter().enumerate() {
-            if let Some(r) = rest.seen.get_mut(i) {
-                for (s, v) in r.sum.iter_mut().zip(&seen.sum) {
-                    *s -= v;
-                }
-                r.count = (r.count - seen.count).max(0.0);
+        let mut rest = self.seen.clone();
+        for man in &other.seen {
+            if let Some(at) = rest.iter().rposition(|m| m == man) {
+                rest.remove(at);
             }
         }
-        rest
+        PieceSet { seen: rest }
     }
 
     /// How many men of `role` on squares of that colour the set has seen.
-    pub fn count(&self, role: Role, dark: bool) -> f32 {
-        self.seen.get(slot(role, dark)).map_or(0.0, |s| s.count)
+    pub fn count(&self, role: Role, dark: bool) -> usize {
+        self.seen
+            .iter()
+            .filter(|m| m.role == role && m.dark == dark)
+            .count()
     }
 
-    /// The mean shape of `role` on that colour of square, else on the other colour.
-    fn mean(&self, role: Role, dark: bool) -> Option<Vec<f32>> {
-        let pick = [dark, !dark].into_iter().find_map(|d| {
-            let seen = self.seen.get(slot(role, d))?;
-            (seen.count > 0.01).then_some(seen)
-        })?;
-        Some(pick.sum.iter().map(|s| s / pick.count).collect())
+    /// How many men the set has seen.
+    pub fn len(&self) -> usize {
+        self.seen.len()
     }
 
-    /// The squared distance from `shape` to each kind's mean, in [`ROLES`] order (`f32::MAX`
-    /// for a kind never seen).
+    /// True when the set has seen no man.
+    pub fn is_empty(&self) -> bool {
+        self.seen.is_empty()
+    }
+
+    /// The squared distance from `shape` to the nearest man seen of each kind, in [`ROLES`]
+    /// order: among men on squares of `dark`'s colour where the set has seen any, else among
+    /// all (`f32::MAX` for a kind never seen). The sizes weigh [`SIZE_WEIGHT`] times a cell.
     pub fn distances(&self, shape: &Shape, dark: bool) -> [f32; 6] {
+        let same = self.seen.iter().any(|m| m.dark == dark);
         let mut d = [f32::MAX; 6];
-        for (i, &role) in ROLES.iter().enumerate() {
-            if let Some(mean) = self.mean(role, dark) {
-                d[i] = mean
-                    .iter()
-                    .zip(shape)
-                    .enumerate()
-                    .map(|(k, (m, s))| {
-                        let w = if k >= SHAPE_CELLS { SIZE_WEIGHT } else { 1.0 };
-                        (w * (m - s)).powi(2)
-                    })
-                    .sum();
+        for man in self.seen.iter().filter(|m| !same || m.dark == dark) {
+            let r = ROLES.iter().position(|&x| x == man.role).unwrap_or(0);
+            let mut sum = 0.0;
+            for (k, (a, b)) in man.shape.iter().zip(shape).enumerate() {
+                let w = if k >= 2 * SHAPE_CELLS {
+                    SIZE_WEIGHT
+                } else {
+                    1.0
+                };
+                sum += (w * (a - b)).powi(2);
+                if sum >= d[r] {
+                    break;
+                }
             }
+            d[r] = d[r].min(sum);
         }
         d
     }
 
     /// The set as the bytes of [`BUILTIN`]'s layout.
     pub fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        for role in ROLES {
-            for dark in [false, true] {
-                let count = self.count(role, dark);
-                out.extend_from_slice(&(count.round().min(65535.0) as u16).to_le_bytes());
-                let mean = self.mean(role, dark).filter(|_| count > 0.01);
-                for i in 0..SHAPE_LEN {
-                    let v = mean.as_ref().map_or(0.0, |m| m[i]);
-                    out.push((v * 255.0 / 2.0).round().clamp(0.0, 255.0) as u8);
-                }
-            }
+        let mut out = Vec::with_capacity(self.seen.len() * (1 + SHAPE_LEN));
+        for man in &self.seen {
+            let r = ROLES.iter().position(|&x| x == man.role).unwrap_or(0) as u8;
+            out.push(r + if man.dark { 8 } else { 0 });
+            out.extend(
+                man.shape
+                    .iter()
+                    .map(|v| (v * SCALE).round().clamp(0.0, 255.0) as u8),
+            );
         }
         out
     }
 
-    /// A set from [`PieceSet::encode`]'s bytes, each kind that was seen weighing `weight`;
-    /// `None` when the bytes are not of that layout.
-    pub fn decode(bytes: &[u8], weight: f32) -> Option<PieceSet> {
-        if bytes.len() != ROLES.len() * 2 * (2 + SHAPE_LEN) {
+    /// A set from [`PieceSet::encode`]'s bytes; `None` when they are not of that layout.
+    pub fn decode(bytes: &[u8]) -> Option<PieceSet> {
+        if !bytes.len().is_multiple_of(1 + SHAPE_LEN) {
             return None;
         }
         let mut set = PieceSet::new();
-        for (i, chunk) in bytes.chunks(2 + SHAPE_LEN).enumerate() {
-            let count = u16::from_le_bytes([chunk[0], chunk[1]]);
-            if count == 0 {
-                continue;
-            }
+        for man in bytes.chunks(1 + SHAPE_LEN) {
+            let role = *ROLES.get(usize::from(man[0] & 7))?;
             let mut shape = [0f32; SHAPE_LEN];
-            for (s, &b) in shape.iter_mut().zip(&chunk[2..]) {
-                *s = f32::from(b) * 2.0 / 255.0;
+            for (s, &b) in shape.iter_mut().zip(&man[1..]) {
+                *s = f32::from(b) / SCALE;
             }
-            set.add_weighted(ROLES[i / 2], i % 2 == 1, &shape, weight);
+            set.add(role, man[0] & 8 != 0, &shape);
         }
         Some(set)
     }

@@ -15,13 +15,17 @@ use super::find::{Found, ink_mask};
 /// The side of a man's shape, in cells: his silhouette's box resampled to 12 × 12.
 pub const SHAPE_SIDE: usize = 12;
 
-/// The length of a [`Shape`]: the cells, then his box's width, height and area against the
-/// square's.
-pub const SHAPE_LEN: usize = SHAPE_SIDE * SHAPE_SIDE + 3;
+/// The cells of one map of a [`Shape`].
+pub const SHAPE_CELLS: usize = SHAPE_SIDE * SHAPE_SIDE;
 
-/// A man's outline: the share of each cell of his silhouette's box that the silhouette covers,
-/// then the box's width and height and the silhouette's area as shares of the square (each
-/// weighted by [`SIZE_WEIGHT`] in a distance).
+/// The length of a [`Shape`]: the silhouette's cells, the ink's cells, then his box's width,
+/// height and area against the square's.
+pub const SHAPE_LEN: usize = 2 * SHAPE_CELLS + 3;
+
+/// A man's outline and drawing: the share of each cell of his silhouette's box that the
+/// silhouette covers, the share of each cell that is black ink (the strokes inside: a king's
+/// cross, a bishop's slit), then the box's width and height and the silhouette's area as
+/// shares of the square (each weighted by [`SIZE_WEIGHT`] in a distance).
 pub type Shape = [f32; SHAPE_LEN];
 
 /// The weight of a man's size against his outline's cells: a pawn and a knight outline alike
@@ -143,6 +147,9 @@ fn read_square(
         }
     }
     fill_holes(&mut silhouette, w, h);
+    let ink: Vec<bool> = (0..w * h)
+        .map(|i| mask.get_pixel(x0 + (i % w) as u32, y0 + (i / w) as u32)[0] != 0)
+        .collect();
     let area = silhouette.iter().filter(|&&s| s).count();
     let cover = area as f32 / (w * h).max(1) as f32;
     let mut deepest = 0u8;
@@ -177,7 +184,7 @@ fn read_square(
         cover,
         fill: inked as f32 / heart.max(1) as f32,
         core: f32::from(deepest) / side,
-        shape: shape_of(&silhouette, w, side),
+        shape: shape_of(&silhouette, &ink, w, side),
         dark,
     }
 }
@@ -220,7 +227,7 @@ fn fill_holes(silhouette: &mut [bool], w: usize, h: usize) {
 }
 
 /// The silhouette's box resampled to [`SHAPE_SIDE`] cells a side, then its size.
-fn shape_of(silhouette: &[bool], w: usize, side: f32) -> Shape {
+fn shape_of(silhouette: &[bool], ink: &[bool], w: usize, side: f32) -> Shape {
     let mut shape = [0f32; SHAPE_LEN];
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
     for (i, _) in silhouette.iter().enumerate().filter(|(_, s)| **s) {
@@ -234,23 +241,25 @@ fn shape_of(silhouette: &[bool], w: usize, side: f32) -> Shape {
         return shape;
     }
     let (bw, bh) = (x1 - x0, y1 - y0);
-    let mut counts = [(0u32, 0u32); SHAPE_SIDE * SHAPE_SIDE];
+    let mut counts = [(0u32, 0u32, 0u32); SHAPE_CELLS];
     for y in y0..y1 {
         for x in x0..x1 {
             let cx = (x - x0) * SHAPE_SIDE / bw;
             let cy = (y - y0) * SHAPE_SIDE / bh;
             let c = &mut counts[cy * SHAPE_SIDE + cx];
-            c.1 += 1;
+            c.2 += 1;
             c.0 += u32::from(silhouette[y * w + x]);
+            c.1 += u32::from(ink[y * w + x]);
         }
     }
-    for (cell, (on, all)) in shape.iter_mut().zip(counts) {
-        *cell = on as f32 / all.max(1) as f32;
+    for (i, (on, inked, all)) in counts.into_iter().enumerate() {
+        shape[i] = on as f32 / all.max(1) as f32;
+        shape[SHAPE_CELLS + i] = inked as f32 / all.max(1) as f32;
     }
     let area = silhouette.iter().filter(|&&s| s).count() as f32;
-    shape[SHAPE_SIDE * SHAPE_SIDE] = bw as f32 / side;
-    shape[SHAPE_SIDE * SHAPE_SIDE + 1] = bh as f32 / side;
-    shape[SHAPE_SIDE * SHAPE_SIDE + 2] = area / (side * side);
+    shape[2 * SHAPE_CELLS] = bw as f32 / side;
+    shape[2 * SHAPE_CELLS + 1] = bh as f32 / side;
+    shape[2 * SHAPE_CELLS + 2] = area / (side * side);
     shape
 }
 
