@@ -58,10 +58,14 @@ fn board_copy(
 ) -> Option<(Board, String, Cited)> {
     let path = &input.path;
     if let Some(d) = diagram::for_code(input.text, parsed.span.clone()) {
-        let name = if d.span.start < parsed.span.start {
-            "the diagram above"
-        } else {
-            "the diagram below"
+        // A board read from a picture (an OCR'd page's, in the picture font) is named so:
+        // its disagreements are warnings without fixes (docs/check.md, "Diagrams in pictures").
+        let picture = d.font.name == diagram::font::PICTURE.name;
+        let name = match (d.span.start < parsed.span.start, picture) {
+            (true, false) => "the diagram above",
+            (false, false) => "the diagram below",
+            (true, true) => "the picture above",
+            (false, true) => "the picture below",
         };
         let place = format!("{path}:{}", lines.line(d.span.start));
         return Some((

@@ -53,7 +53,8 @@ pub(crate) fn diagnose(
     if let Some((board, name, place)) = caption.board.as_deref() {
         let disagreements = board::compare(parsed, board, name);
         if !disagreements.is_empty() {
-            explained = true;
+            // A picture's disagreement explains none of the caption's own findings.
+            explained = !name.starts_with("the picture");
             let edits: Vec<Fix> = disagreements.iter().map(|d| d.fix.clone()).collect();
             let fixed = verify(input.text, parsed, &edits, Some(board));
             let check = if name.starts_with("the FEN") {
@@ -61,13 +62,21 @@ pub(crate) fn diagnose(
             } else {
                 DiagnosticCheck::Diagram
             };
+            // A board read from a picture may be misread: its word is a warning, and it
+            // decides no fix.
+            let picture = name.starts_with("the picture");
+            let severity = if picture {
+                Severity::Warning
+            } else {
+                Severity::Error
+            };
             for d in disagreements {
-                let mut diag = make(d.fix.span.clone(), check, Severity::Error, d.message);
+                let mut diag = make(d.fix.span.clone(), check, severity, d.message);
                 diag.copies.push(Cited {
                     place: place.place.clone(),
                     says: d.says,
                 });
-                if fixed {
+                if fixed && !picture {
                     diag.fixes.push(d.fix);
                 }
                 out.push(diag);

@@ -3,7 +3,7 @@
 //! candidate, turned by its skew, its frame measured off, and kept only when its 64 squares
 //! shade as a chessboard does.
 //!
-//! Connected components, Otsu's threshold and the rotation are imageproc's; the tests of a
+//! Connected components and the rotation are imageproc's; the tests of a
 //! board (its frame, its grid, its shading) are this module's.
 
 use image::{GrayImage, Luma};
@@ -63,7 +63,9 @@ impl Found {
 pub(crate) fn boards(page: &GrayImage, levels: Levels) -> Vec<Found> {
     let factor = page.width().max(page.height()).div_ceil(FIND_SIDE).max(1);
     let small = shrink(page, factor);
-    let mask = ink_mask(&small, levels.threshold);
+    // Candidates from the faint threshold, which keeps light grey squares; each read at the
+    // ink threshold first, then at the faint one.
+    let mask = ink_mask(&small, levels.faint);
     let mut found = Vec::new();
     for candidate in candidates(&mask) {
         let margin = (candidate.width.max(candidate.height) / 25 + 2) * factor;
@@ -77,7 +79,10 @@ pub(crate) fn boards(page: &GrayImage, levels: Levels) -> Vec<Found> {
             width: right - x,
             height: bottom - y,
         };
-        if let Some(board) = board_in(page, at, levels) {
+        if let Some(board) = [levels.threshold, levels.faint]
+            .into_iter()
+            .find_map(|threshold| board_in(page, at, levels, threshold))
+        {
             found.push(board);
         }
     }
@@ -178,10 +183,10 @@ fn candidates(mask: &GrayImage) -> Vec<PixelBox> {
         .collect()
 }
 
-/// The board in the page's box `at`, when one is there.
-fn board_in(page: &GrayImage, at: PixelBox, levels: Levels) -> Option<Found> {
+/// The board in the page's box `at`, when one is there, its ink below `threshold`.
+fn board_in(page: &GrayImage, at: PixelBox, levels: Levels, threshold: u8) -> Option<Found> {
     let crop = image::imageops::crop_imm(page, at.x, at.y, at.width, at.height).to_image();
-    let skew = skew_of(&ink_mask(&crop, levels.threshold));
+    let skew = skew_of(&ink_mask(&crop, threshold));
     let crop = if skew.abs() >= 0.15 {
         rotate_about_center(
             &crop,
@@ -192,7 +197,7 @@ fn board_in(page: &GrayImage, at: PixelBox, levels: Levels) -> Option<Found> {
     } else {
         crop
     };
-    let mask = ink_mask(&crop, levels.threshold);
+    let mask = ink_mask(&crop, threshold);
     let outer = largest_component(&mask)?;
     let grid = refine(&mask, inner_grid(&mask, outer)?);
     let reversed_shading = shading(&mask, grid)?;

@@ -60,6 +60,8 @@ pub(crate) struct Levels {
     pub paper: u8,
     /// Below this a pixel is ink of a board's frame or dark squares (grey squares included).
     pub threshold: u8,
+    /// Below this a pixel is no paper: light grey squares too.
+    pub faint: u8,
     /// Below this a pixel is black: a man's ink, not a grey square's.
     pub black: u8,
 }
@@ -67,7 +69,7 @@ pub(crate) struct Levels {
 impl Levels {
     /// The levels of `page` from its histogram: the paper the commonest level above 127, the
     /// ink the 0.5th percentile; ink is anything a fifth of the way down from paper to ink,
-    /// black anything past half way.
+    /// faint ink anything a twelfth of the way, black anything past half way.
     fn of(page: &GrayImage) -> Levels {
         let mut histogram = [0u64; 256];
         for p in page.pixels() {
@@ -89,6 +91,7 @@ impl Levels {
         Levels {
             paper,
             threshold: (f32::from(paper) - span * 0.2) as u8,
+            faint: (f32::from(paper) - span * 0.08) as u8,
             black: (f32::from(paper) - span * 0.5) as u8,
         }
     }
@@ -411,19 +414,3 @@ fn one_king(reads: &mut [Read], color: Color) {
 
 #[cfg(test)]
 mod tests;
-
-impl FoundBoard {
-    #[doc(hidden)]
-    pub fn features(&self) -> Vec<(f32, f32, bool)> {
-        self.squares
-            .iter()
-            .map(|s| (s.cover, s.fill, s.dark))
-            .collect()
-    }
-}
-
-#[doc(hidden)]
-pub fn debug_levels(page: &GrayImage) -> (u8, u8, u8) {
-    let l = Levels::of(page);
-    (l.paper, l.threshold, l.black)
-}

@@ -13,6 +13,11 @@ use super::reread::{Word, joined, tsv_lines};
 use crate::fault;
 use crate::picture::{self, Book, PieceSet, PixelBox, Teaching};
 
+/// The least sureness (0 to 100) of every square of a board written into the text: below it a
+/// square is read wrong one time in four on the test pictures (fixtures/pictures), above it
+/// one in thirty (docs/reading.md, "Diagrams in pictures").
+pub(super) const SURE_ENOUGH: u8 = 50;
+
 /// The page's `text` with the boards of `grey` written in (see the module's documentation),
 /// and where: for each board's lines, the 0-based byte offset in `text` they stand before and
 /// their length. The text unchanged when the page has none, or when reading them panics.
@@ -66,9 +71,17 @@ fn boards_into(text: &str, tsv: &str, grey: &Grey) -> (String, Vec<(usize, usize
             tsv_at = found + 1;
         }
     }
-    // Boards before text line n (`before[n]`), or after the last line.
+    // Boards before text line n (`before[n]`), or after the last line. A board read unsure
+    // is left out, and so are boards side by side whose captions OCR gave as one line: which
+    // caption is whose, the text cannot say.
     let mut before: Vec<Vec<String>> = vec![Vec::new(); text_lines.len() + 1];
-    for (board, (below, above)) in read.iter().zip(places) {
+    let shared = |line: Option<usize>| {
+        line.is_some() && places.iter().filter(|(below, _)| *below == line).count() > 1
+    };
+    for (board, &(below, above)) in read.iter().zip(&places) {
+        if board.least_sure() < SURE_ENOUGH || shared(below) {
+            continue;
+        }
         let at = below
             .and_then(|i| line_of[i])
             .or_else(|| above.and_then(|i| line_of[i]).map(|n| n + 1))
