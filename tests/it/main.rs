@@ -21,6 +21,7 @@ mod cli_scan;
 mod corpus;
 mod directory;
 mod directory_numbers;
+mod diagrams_read;
 mod directory_pages;
 mod forms;
 mod fuzz_properties;
