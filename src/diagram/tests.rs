@@ -244,3 +244,17 @@ fn board_lines_are_told_from_other_lines() {
         assert!(!is_board_line(line.as_bytes()), "{line:?}");
     }
 }
+
+#[test]
+fn a_board_read_from_a_picture_is_read_in_the_picture_font_and_by_no_other() {
+    // As `picture::BoardRead::text` writes it: `*` before a man on a dark square, `.` and `:`
+    // the empty squares.
+    let text = "9K*N.:.:.:0\n9:.:.:.:.0\n9.:.:.*P.:0\n9:.:.:.:.0\n9.:.:.:.:0\n9:.:.:.:.0\n9.:.:.:.:0\n9:.:.:.:k0\n";
+    let d = read_at(text.as_bytes(), 0).unwrap();
+    assert_eq!(d.font.name, "picture");
+    assert_eq!(d.board.board_fen().to_string(), "KN6/8/5P2/8/8/8/8/7k");
+    // Eight men on a rank and no empty square: the EG font reads it, never the picture's.
+    let full = "9PPPPPPPP0\n9-+-+-+-+0\n9+-+-+-+-0\n9-+-+-+-+0\n9+-+-+-+-0\n9-+-+-+-+0\n9+-+-+-+-0\n9-+-+-+-k0\n";
+    let d = read_at(full.as_bytes(), 0).unwrap();
+    assert_eq!(d.font.name, "eg");
+}

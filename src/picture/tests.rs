@@ -1,1 +1,216 @@
-//! Tests of the picture reader on pictures of real sources and of our own.
+//! Tests of the picture reader's parts on boards drawn here; the reader on real and generated
+//! pictures is tested in `tests/it/diagrams_read.rs`.
+
+use image::{GrayImage, Luma};
+use shakmaty::{Color, Role};
+
+use super::squares::{SHAPE_LEN, Square};
+use super::*;
+
+/// A page of `size` pixels with one board of `side` pixels a square at (40, 40): a frame two
+/// pixels wide, dark squares grey 160 (a8 light), and solid black discs on the squares of
+/// `black` (a8 = 0, rank by rank).
+fn page_with_board(size: u32, side: u32, black: &[usize]) -> GrayImage {
+    let mut page = GrayImage::from_pixel(size, size, Luma([255]));
+    let (x0, y0) = (40u32, 40u32);
+    let board = side * 8;
+    for y in 0..board + 4 {
+        for x in 0..board + 4 {
+            let (px, py) = (x0 - 2 + x, y0 - 2 + y);
+            let frame = x < 2 || y < 2 || x >= board + 2 || y >= board + 2;
+            let v = if frame {
+                0
+            } else {
+                let (file, row) = ((x - 2) / side, (y - 2) / side);
+                let (cx, cy) = ((x - 2) % side, (y - 2) % side);
+                let index = (row * 8 + file) as usize;
+                let r = side as f32 * 0.3;
+                let (dx, dy) = (cx as f32 - side as f32 / 2.0, cy as f32 - side as f32 / 2.0);
+                if black.contains(&index) && dx * dx + dy * dy < r * r {
+                    0
+                } else if (file + row) % 2 == 1 {
+                    160
+                } else {
+                    255
+                }
+            };
+            page.put_pixel(px, py, Luma([v]));
+        }
+    }
+    page
+}
+
+#[test]
+fn a_drawn_board_is_found_where_it_stands_and_its_men_counted() {
+    let page = page_with_board(500, 40, &[0, 9, 27, 63]);
+    let boards = find_boards(&page);
+    assert_eq!(boards.len(), 1, "one board");
+    let board = &boards[0];
+    assert!(
+        board.area.x.abs_diff(40) <= 2 && board.area.y.abs_diff(40) <= 2,
+        "{:?}",
+        board.area
+    );
+    assert!(board.area.width.abs_diff(320) <= 3, "{:?}", board.area);
+    assert!(!board.reversed_shading);
+    let men = board
+        .measured()
+        .iter()
+        .filter(|s| s.cover >= board.cuts().man)
+        .count();
+    assert_eq!(men, 4, "four men on the board");
+}
+
+#[test]
+fn a_blank_page_a_grid_without_shading_and_random_blots_give_no_board() {
+    assert!(find_boards(&GrayImage::from_pixel(400, 400, Luma([255]))).is_empty());
+    // A ruled table: lines every 30 pixels, no square shaded.
+    let table = GrayImage::from_fn(400, 400, |x, y| {
+        let line =
+            (40..=280).contains(&x) && (40..=280).contains(&y) && (x % 30 == 10 || y % 30 == 10);
+        Luma([if line { 0 } else { 255 }])
+    });
+    assert!(find_boards(&table).is_empty(), "a table is no board");
+    // A crossword: a frame of cells, a few black ones not alternating.
+    let crossword = GrayImage::from_fn(400, 400, |x, y| {
+        let inside = (40..280).contains(&x) && (40..280).contains(&y);
+        let (cx, cy) = ((x.saturating_sub(40)) / 30, (y.saturating_sub(40)) / 30);
+        let line = inside && ((x - 40) % 30 == 0 || (y - 40) % 30 == 0);
+        let black = inside && (cx * 7 + cy * 3) % 5 == 0;
+        Luma([if line || black { 0 } else { 255 }])
+    });
+    assert!(
+        find_boards(&crossword).is_empty(),
+        "a crossword is no board"
+    );
+}
+
+#[test]
+fn pixel_boxes_overlap_when_they_share_a_pixel() {
+    let a = PixelBox {
+        x: 0,
+        y: 0,
+        width: 10,
+        height: 10,
+    };
+    let b = PixelBox { x: 9, y: 9, ..a };
+    let c = PixelBox { x: 10, y: 0, ..a };
+    assert!(a.overlaps(&b) && b.overlaps(&a));
+    assert!(!a.overlaps(&c));
+}
+
+#[test]
+fn a_split_falls_in_the_widest_weighted_gap_and_empty_squares_lie_together() {
+    let values = vec![0.05, 0.06, 0.08, 0.5, 0.55, 0.6];
+    let cut = split(values, (0.0, 1.0), 0.05).expect("a split");
+    assert!((0.08..0.5).contains(&cut), "{cut}");
+    assert_eq!(split(vec![0.5, 0.51, 0.52], (0.0, 1.0), 0.05), None);
+    // 40 empty squares near 0.01, 24 men from 0.3.
+    let mut covers = vec![0.01f32; 40];
+    covers.extend(std::iter::repeat_n(0.4, 24));
+    let man = above_empty(covers).expect("a cut");
+    assert!((0.05..0.3).contains(&man), "{man}");
+}
+
+/// A measured square: a man's cover, fill and core, and a shape all `v`.
+fn square(cover: f32, core: f32, v: f32, dark: bool) -> Square {
+    Square {
+        cover,
+        fill: if core > 0.1 { 0.9 } else { 0.2 },
+        core,
+        shape: [v; SHAPE_LEN],
+        dark,
+    }
+}
+
+/// A board of empty squares but a white king on a8 (index 0, shape 0.1), a black king on h1
+/// (index 63, shape 0.2) and, on b8 (index 1), a man whose shape is all `v`.
+fn board_with(v: f32) -> FoundBoard {
+    let mut squares: Vec<Square> = (0..64).map(|i| square(0.0, 0.0, 0.0, i % 2 == 1)).collect();
+    squares[0] = square(0.6, 0.02, 0.1, false);
+    squares[63] = square(0.6, 0.3, 0.2, false);
+    squares[1] = square(0.6, 0.02, v, true);
+    FoundBoard {
+        area: PixelBox::default(),
+        skew: 0.0,
+        reversed_shading: false,
+        squares,
+    }
+}
+
+#[test]
+fn a_book_reads_each_board_with_the_other_boards_lessons_never_its_own() {
+    let mut set = PieceSet::new();
+    set.add(Role::King, false, &[0.1; SHAPE_LEN]);
+    set.add(Role::King, false, &[0.2; SHAPE_LEN]);
+    set.add(Role::Pawn, true, &[0.9; SHAPE_LEN]);
+    // Its caption says the man on b8 is a knight; the base set knows no knight.
+    let knight_on_b8 = || {
+        let fen: shakmaty::fen::Fen = "KN6/8/8/8/8/8/8/7k".parse().expect("a FEN");
+        Some(Teaching {
+            board: Some(fen.as_setup().board.clone()),
+            ..Teaching::default()
+        })
+    };
+    let mut alone = Book::new(set.clone());
+    alone.add(board_with(0.5), knight_on_b8());
+    let read = alone.read();
+    assert_eq!(alone.taught(), vec![Taught::Squares]);
+    let b8 = shakmaty::Square::B8;
+    assert_eq!(
+        read[0].board.role_at(b8),
+        Some(Role::Pawn),
+        "a board alone reads b8 with the base set, not with its own caption's knight"
+    );
+    let mut two = Book::new(set);
+    two.add(board_with(0.5), knight_on_b8());
+    two.add(board_with(0.52), knight_on_b8());
+    let read = two.read();
+    for board in &read {
+        assert_eq!(
+            board.board.role_at(b8),
+            Some(Role::Knight),
+            "taught by the other board"
+        );
+        assert_eq!(board.board.color_at(b8), Some(Color::White));
+    }
+    assert_eq!(two.lessons().by_squares, 2);
+}
+
+#[test]
+fn a_set_round_trips_through_its_bytes_and_gives_up_a_boards_lessons() {
+    let mut set = PieceSet::new();
+    set.add(Role::Queen, true, &[0.5; SHAPE_LEN]);
+    set.add(Role::Rook, false, &[1.5; SHAPE_LEN]);
+    let back = PieceSet::decode(&set.encode()).expect("its own bytes");
+    assert_eq!(back.len(), 2);
+    assert_eq!(back.count(Role::Rook, false), 1);
+    let d = back.distances(&[0.5; SHAPE_LEN], true);
+    assert!(d[1] < 0.01, "the queen is nearest: {d:?}");
+    let mut lesson = PieceSet::new();
+    lesson.add(Role::Queen, true, &[0.5; SHAPE_LEN]);
+    assert_eq!(set.plus(&lesson).without(&lesson), set);
+    assert!(PieceSet::decode(&[1, 2, 3]).is_none());
+    assert!(
+        PieceSet::builtin().len() > 1000,
+        "the built-in set holds its men"
+    );
+}
+
+#[test]
+fn a_board_is_written_in_the_picture_font_rank_8_first() {
+    let fen: shakmaty::fen::Fen = "KN6/8/8/8/8/8/8/7k".parse().expect("a FEN");
+    let read = BoardRead {
+        board: fen.as_setup().board.clone(),
+        area: PixelBox::default(),
+        skew: 0.0,
+        sureness: [100; 64],
+        reversed_shading: false,
+    };
+    let text = read.text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8);
+    // a8 light, b8 dark (a1 dark).
+    assert_eq!(lines[0], "9K*N.:.:.:0");
+    assert_eq!(lines[7], "9:.:.:.:k0");
+}

@@ -169,8 +169,8 @@ fn printed_counts(pdf: &Path, pages: usize) -> BTreeMap<usize, Vec<(u32, u32)>> 
 #[test]
 #[ignore = "needs ../shared/corpus and poppler; renders 60 pages"]
 fn a_magazines_rendered_pages_read_the_men_counts_each_diagram_prints() {
-    let pdf = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/pdf/probleemblad-2013-4.pdf");
+    let pdf =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pdf/probleemblad-2013-4.pdf");
     if !pdf.is_file() {
         eprintln!("skipped: {} not found", pdf.display());
         return;
@@ -199,7 +199,10 @@ fn a_magazines_rendered_pages_read_the_men_counts_each_diagram_prints() {
     );
     assert_eq!(found, diagrams, "every diagram that prints its men found");
     assert!(compared >= 105, "{compared} boards compared");
-    assert!(right * 100 >= compared * 95, "{right} of {compared} counts read");
+    assert!(
+        right * 100 >= compared * 95,
+        "{right} of {compared} counts read"
+    );
 }
 
 #[test]
