@@ -13,9 +13,9 @@ use super::reread::{Word, joined, tsv_lines};
 use crate::fault;
 use crate::picture::{self, Book, PieceSet, PixelBox, Teaching};
 
-/// The least sureness (0 to 100) of every square of a board written into the text: below it a
-/// square is read wrong one time in four on the test pictures (fixtures/pictures), above it
-/// one in thirty (docs/reading.md, "Diagrams in pictures").
+/// The least sureness (0 to 100) of every square of a board written into the text: on the test
+/// pictures (fixtures/pictures) a square read under it is wrong one time in two, one read 70
+/// or over one time in forty (docs/reading.md, "Diagrams in pictures").
 pub(super) const SURE_ENOUGH: u8 = 50;
 
 /// The page's `text` with the boards of `grey` written in (see the module's documentation),
