@@ -3,7 +3,7 @@
 
 use shakmaty::{Color, Role};
 
-use super::{Material, ORDER, ParseMaterialError};
+use super::{Material, ParseMaterialError, ROLES};
 
 impl Material {
     /// Reads a material as a user types it: either style of [`Material`]'s `FromStr`, in
@@ -57,7 +57,7 @@ impl Material {
         ];
         let side = |color: Color| {
             let counts = self.0.get(color);
-            let men: Vec<String> = ORDER[1..]
+            let men: Vec<String> = ROLES[1..]
                 .iter()
                 .filter_map(|r| {
                     let n = usize::from(*counts.get(*r));

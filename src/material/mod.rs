@@ -8,8 +8,9 @@ mod loose;
 
 use shakmaty::{ByColor, ByRole, Color, Role};
 
-/// Roles in the order the descriptions list them: king, queen, rook, bishop, knight, pawn.
-const ORDER: [Role; 6] = [
+/// The kinds of men in the order the descriptions list them (and the picture reader's sets
+/// give distances): king, queen, rook, bishop, knight, pawn.
+pub const ROLES: [Role; 6] = [
     Role::King,
     Role::Queen,
     Role::Rook,
@@ -65,7 +66,7 @@ pub enum ParseMaterialError {
 /// Letters in each of [`RUNS`].
 const RUN: usize = 16;
 
-/// A run of each role's letter, in [`ORDER`], long enough for the men of one side of a legal
+/// A run of each role's letter, in [`ROLES`], long enough for the men of one side of a legal
 /// position ([`RUN`]): copied as one slice, as `char` pushes cost more than the rest.
 const RUNS: [&str; 6] = [
     "KKKKKKKKKKKKKKKK",
@@ -112,7 +113,7 @@ impl Material {
         let side = |color: Color| {
             let prefix = if color.is_white() { 'w' } else { 'b' };
             let counts = self.0.get(color);
-            let men: Vec<String> = ORDER[1..]
+            let men: Vec<String> = ROLES[1..]
                 .iter()
                 .flat_map(|r| {
                     std::iter::repeat_n(format!("{prefix}{}", letter(*r)), (*counts.get(*r)).into())
@@ -211,7 +212,7 @@ impl Material {
         // Each run is written whole (a fixed 16-byte copy) into a buffer with room for the
         // longest, and the next one overwrites what lies past its count; a count over 16 takes
         // the slow way.
-        const ROOM: usize = 2 * ORDER.len() * RUN + 1;
+        const ROOM: usize = 2 * ROLES.len() * RUN + 1;
         let mut text = [0u8; ROOM];
         let mut len = 0;
         for color in [Color::White, Color::Black] {
@@ -219,7 +220,7 @@ impl Material {
                 text[len] = b'v';
                 len += 1;
             }
-            for (role, run) in ORDER.into_iter().zip(RUNS) {
+            for (role, run) in ROLES.into_iter().zip(RUNS) {
                 let n = usize::from(*self.0.get(color).get(role));
                 if n > RUN {
                     let mut long = String::new();
@@ -241,7 +242,7 @@ impl Material {
             if color == Color::Black {
                 out.push('v');
             }
-            for role in ORDER {
+            for role in ROLES {
                 let n = usize::from(*self.0.get(color).get(role));
                 (0..n).for_each(|_| out.push(letter(role)));
             }
@@ -307,7 +308,7 @@ mod tests {
 
     #[test]
     fn each_run_is_its_roles_letter() {
-        for (role, run) in ORDER.into_iter().zip(RUNS) {
+        for (role, run) in ROLES.into_iter().zip(RUNS) {
             assert_eq!(run.len(), RUN);
             assert!(run.chars().all(|c| c == letter(role)), "{role:?}: {run}");
         }

@@ -19,6 +19,10 @@ pub const MIN_SIDE: u32 = 48;
 /// is looked at shrunk by a whole factor, and each board read on the page itself.
 const FIND_SIDE: u32 = 2600;
 
+/// The most candidates of one page tested as boards, the largest first: a page of 24 boards
+/// (four columns of six) and as many other blots.
+const MAX_CANDIDATES: usize = 48;
+
 /// The greatest skew looked for, in degrees either way.
 const MAX_SKEW: f32 = 3.0;
 
@@ -67,7 +71,12 @@ pub(crate) fn boards(page: &GrayImage, levels: Levels) -> Vec<Found> {
     // ink threshold first, then at the faint one.
     let mask = ink_mask(&small, levels.faint);
     let mut found = Vec::new();
-    for candidate in candidates(&mask) {
+    // The largest candidates first, and no more than a page of boards ever holds: a halftone
+    // photograph's dots make no long list of crops to test.
+    let mut candidates = candidates(&mask);
+    candidates.sort_by_key(|b| std::cmp::Reverse(u64::from(b.width) * u64::from(b.height)));
+    candidates.truncate(MAX_CANDIDATES);
+    for candidate in candidates {
         let margin = (candidate.width.max(candidate.height) / 25 + 2) * factor;
         let x = (candidate.x * factor).saturating_sub(margin);
         let y = (candidate.y * factor).saturating_sub(margin);

@@ -14,15 +14,7 @@ use shakmaty::Role;
 
 use super::squares::{SHAPE_CELLS, SHAPE_LEN, SIZE_WEIGHT, Shape};
 
-/// The kinds of men in the order distances are given.
-pub const ROLES: [Role; 6] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-];
+pub use crate::material::ROLES;
 
 /// One man seen: his kind, the colour of his square, his shape.
 #[derive(Debug, Clone, PartialEq)]

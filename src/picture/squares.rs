@@ -160,16 +160,8 @@ fn read_square(
     }
     // The ink at the silhouette's heart: the middle half of its box each way, where a white
     // man is bare inside his outline and a black man filled.
-    let (mut bx0, mut by0, mut bx1, mut by1) = (w, h, 0, 0);
-    for (i, _) in silhouette.iter().enumerate().filter(|(_, s)| **s) {
-        let (x, y) = (i % w, i / w);
-        bx0 = bx0.min(x);
-        by0 = by0.min(y);
-        bx1 = bx1.max(x + 1);
-        by1 = by1.max(y + 1);
-    }
     let (mut heart, mut inked) = (0u32, 0u32);
-    if bx0 < bx1 && by0 < by1 {
+    if let Some((bx0, by0, bx1, by1)) = extent(&silhouette, w) {
         let (qx, qy) = ((bx1 - bx0) / 4, (by1 - by0) / 4);
         for y in by0 + qy..by1 - qy {
             for x in bx0 + qx..bx1 - qx {
@@ -226,9 +218,9 @@ fn fill_holes(silhouette: &mut [bool], w: usize, h: usize) {
     }
 }
 
-/// The silhouette's box resampled to [`SHAPE_SIDE`] cells a side, then its size.
-fn shape_of(silhouette: &[bool], ink: &[bool], w: usize, side: f32) -> Shape {
-    let mut shape = [0f32; SHAPE_LEN];
+/// The box of the silhouette's pixels (`w` a row): left, top, right and bottom, the last two
+/// past its end; `None` for no pixel.
+fn extent(silhouette: &[bool], w: usize) -> Option<(usize, usize, usize, usize)> {
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
     for (i, _) in silhouette.iter().enumerate().filter(|(_, s)| **s) {
         let (x, y) = (i % w, i / w);
@@ -237,9 +229,15 @@ fn shape_of(silhouette: &[bool], ink: &[bool], w: usize, side: f32) -> Shape {
         x1 = x1.max(x + 1);
         y1 = y1.max(y + 1);
     }
-    if x0 >= x1 || y0 >= y1 {
+    (x0 < x1 && y0 < y1).then_some((x0, y0, x1, y1))
+}
+
+/// The silhouette's box resampled to [`SHAPE_SIDE`] cells a side, then its size.
+fn shape_of(silhouette: &[bool], ink: &[bool], w: usize, side: f32) -> Shape {
+    let mut shape = [0f32; SHAPE_LEN];
+    let Some((x0, y0, x1, y1)) = extent(silhouette, w) else {
         return shape;
-    }
+    };
     let (bw, bh) = (x1 - x0, y1 - y0);
     let mut counts = [(0u32, 0u32, 0u32); SHAPE_CELLS];
     for y in y0..y1 {
