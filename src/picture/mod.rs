@@ -23,7 +23,7 @@ use shakmaty::{Board, Color, Piece, Role, Square};
 
 pub use learn::{Book, Lessons, Taught, Teaching};
 pub use pieces::{PieceSet, ROLES};
-pub use squares::{SHAPE_CELLS, SHAPE_LEN, Shape};
+pub use squares::{SHAPE_CELLS, SHAPE_LEN, SIZE_WEIGHT, Shape};
 
 use squares::{BLACK_FROM, EMPTY_BELOW, MAN_FROM};
 

@@ -121,7 +121,9 @@ impl PieceSet {
         d
     }
 
-    /// The set as the bytes of [`BUILTIN`]'s layout.
+    /// The set as bytes, the layout of `src/picture/builtin.bin`: each man one byte of kind
+    /// and square colour (the index of [`ROLES`], plus 8 on a dark square), then [`SHAPE_LEN`]
+    /// bytes of his shape, each the value × 255 / 2.
     pub fn encode(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.seen.len() * (1 + SHAPE_LEN));
         for man in &self.seen {
