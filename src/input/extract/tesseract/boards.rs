@@ -71,7 +71,7 @@ fn boards_into(text: &str, tsv: &str, grey: &Grey) -> (String, Vec<(usize, usize
             tsv_at = found + 1;
         }
     }
-    // Boards before text line n (`before[n]`), or after the last line. A board read unsure
+    // Boards before text line n (`before[n]`; after the last line at its end). A board read unsure
     // is left out, and so are boards side by side whose captions OCR gave as one line: which
     // caption is whose, the text cannot say.
     let mut before: Vec<Vec<String>> = vec![Vec::new(); text_lines.len() + 1];
@@ -82,10 +82,14 @@ fn boards_into(text: &str, tsv: &str, grey: &Grey) -> (String, Vec<(usize, usize
         if board.least_sure() < SURE_ENOUGH || shared(below) {
             continue;
         }
-        let at = below
+        // A board whose caption line is not found in the text stays out: at the page's end it
+        // would stand under another study's caption.
+        let Some(at) = below
             .and_then(|i| line_of[i])
             .or_else(|| above.and_then(|i| line_of[i]).map(|n| n + 1))
-            .unwrap_or(text_lines.len());
+        else {
+            continue;
+        };
         before[at].push(board.text());
     }
     let mut out = String::with_capacity(text.len() + read.len() * 100);
@@ -157,4 +161,48 @@ fn teaching(line: &str) -> Option<Teaching> {
         kings: position.kings,
         material: position.code.material(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn word(left: usize, top: usize, text: &str) -> Word {
+        Word {
+            left,
+            top,
+            width: 60,
+            height: 20,
+            text: text.to_owned(),
+        }
+    }
+
+    #[test]
+    fn an_offset_moves_past_the_boards_written_before_it() {
+        let inserted = [(10, 88), (50, 88)];
+        assert_eq!(moved(5, &inserted), 5);
+        assert_eq!(moved(10, &inserted), 98, "a board written before the line it opens");
+        assert_eq!(moved(60, &inserted), 236);
+    }
+
+    #[test]
+    fn a_boards_caption_is_the_line_under_it_in_its_columns() {
+        let area = PixelBox {
+            x: 100,
+            y: 100,
+            width: 200,
+            height: 200,
+        };
+        let lines = vec![
+            vec![word(100, 60, "No"), word(170, 60, "19001")],
+            vec![word(400, 310, "elsewhere")],
+            vec![word(100, 310, "f4b8"), word(170, 310, "0800.11")],
+            vec![word(100, 700, "far")],
+        ];
+        assert_eq!(line_below(&lines, area), Some(2));
+        assert_eq!(line_above(&lines, area), Some(0));
+        let taught = teaching("a7d3 0116.00 b2b3c6d6 3/3").expect("a caption");
+        assert!(taught.board.is_some() && taught.kings.is_some());
+        assert!(teaching("Premio Especial").is_none());
+    }
 }
