@@ -181,7 +181,11 @@ mod tests {
     fn an_offset_moves_past_the_boards_written_before_it() {
         let inserted = [(10, 88), (50, 88)];
         assert_eq!(moved(5, &inserted), 5);
-        assert_eq!(moved(10, &inserted), 98, "a board written before the line it opens");
+        assert_eq!(
+            moved(10, &inserted),
+            98,
+            "a board written before the line it opens"
+        );
         assert_eq!(moved(60, &inserted), 236);
     }
 
