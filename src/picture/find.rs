@@ -340,7 +340,7 @@ fn inner_grid(mask: &GrayImage, outer: PixelBox) -> Option<[f32; 4]> {
 /// The ink near each of the four corners of each square (where men seldom reach all four),
 /// as a share of those pixels: a square's corners are `[s/10, s/4]` in from each of its
 /// corners. Index: row from the top × 8 + file.
-pub(crate) fn corner_ink(mask: &GrayImage, grid: [f32; 4]) -> [[f32; 4]; 64] {
+fn corner_ink(mask: &GrayImage, grid: [f32; 4]) -> [[f32; 4]; 64] {
     let [l, t, r, b] = grid;
     let (sx, sy) = ((r - l) / 8.0, (b - t) / 8.0);
     let mut ink = [[0f32; 4]; 64];

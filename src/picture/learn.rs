@@ -96,25 +96,21 @@ impl Book {
     /// Every board read, in the order added: each with the base set and the lessons of every
     /// board but itself.
     pub fn read(&mut self) -> Vec<BoardRead> {
-        let mut learned = PieceSet::new();
+        self.taught.clear();
         for _ in 0..ROUNDS {
+            // The first round teaches with the base set, the second with what the first
+            // learned too.
+            let set = self.base.plus(&self.learned());
             self.taught = self
                 .boards
                 .iter()
-                .map(|(board, teaching)| {
-                    let set = self.base.plus(&learned);
-                    match teaching {
-                        Some(t) => teach(board, t, &set),
-                        None => (Taught::Nothing, PieceSet::new(), 0),
-                    }
+                .map(|(board, teaching)| match teaching {
+                    Some(t) => teach(board, t, &set),
+                    None => (Taught::Nothing, PieceSet::new(), 0),
                 })
                 .collect();
-            learned = self
-                .taught
-                .iter()
-                .fold(PieceSet::new(), |all, (_, lessons, _)| all.plus(lessons));
         }
-        let all = self.base.plus(&learned);
+        let all = self.base.plus(&self.learned());
         self.boards
             .iter()
             .zip(&self.taught)

@@ -167,7 +167,7 @@ fn read_square(
             for x in bx0 + qx..bx1 - qx {
                 if silhouette[y * w + x] {
                     heart += 1;
-                    inked += u32::from(mask.get_pixel(x0 + x as u32, y0 + y as u32)[0] != 0);
+                    inked += u32::from(ink[y * w + x]);
                 }
             }
         }

@@ -62,7 +62,7 @@ fn a_drawn_board_is_found_where_it_stands_and_its_men_counted() {
 }
 
 #[test]
-fn a_blank_page_a_grid_without_shading_and_random_blots_give_no_board() {
+fn a_blank_page_a_ruled_table_and_a_crossword_give_no_board() {
     assert!(find_boards(&GrayImage::from_pixel(400, 400, Luma([255]))).is_empty());
     // A ruled table: lines every 30 pixels, no square shaded.
     let table = GrayImage::from_fn(400, 400, |x, y| {

@@ -21,7 +21,7 @@ pub(super) const SURE_ENOUGH: u8 = 50;
 /// The page's `text` with the boards of `grey` written in (see the module's documentation),
 /// and where: for each board's lines, the 0-based byte offset in `text` they stand before and
 /// their length. The text unchanged when the page has none, or when reading them panics.
-pub(super) fn with_boards(text: &str, tsv: &str, grey: &Grey) -> (String, Vec<(usize, usize)>) {
+pub(super) fn with_boards(text: &str, tsv: &str, grey: Grey) -> (String, Vec<(usize, usize)>) {
     fault::catch(|| boards_into(text, tsv, grey)).unwrap_or_else(|_| (text.to_owned(), Vec::new()))
 }
 
@@ -35,11 +35,9 @@ pub(super) fn moved(offset: u64, inserted: &[(usize, usize)]) -> u64 {
             .sum::<u64>()
 }
 
-fn boards_into(text: &str, tsv: &str, grey: &Grey) -> (String, Vec<(usize, usize)>) {
+fn boards_into(text: &str, tsv: &str, grey: Grey) -> (String, Vec<(usize, usize)>) {
     let unchanged = || (text.to_owned(), Vec::new());
-    let Some(page) =
-        GrayImage::from_raw(grey.width as u32, grey.height as u32, grey.pixels.clone())
-    else {
+    let Some(page) = GrayImage::from_raw(grey.width as u32, grey.height as u32, grey.pixels) else {
         return unchanged();
     };
     let found = picture::find_boards(&page);
@@ -66,9 +64,9 @@ fn boards_into(text: &str, tsv: &str, grey: &Grey) -> (String, Vec<(usize, usize
         if trimmed.is_empty() {
             continue;
         }
-        if let Some(found) = (tsv_at..lines.len()).find(|&i| joined(&lines[i]) == trimmed) {
-            line_of[found] = Some(n);
-            tsv_at = found + 1;
+        if let Some(i) = (tsv_at..lines.len()).find(|&i| joined(&lines[i]) == trimmed) {
+            line_of[i] = Some(n);
+            tsv_at = i + 1;
         }
     }
     // Boards before text line n (`before[n]`; after the last line at its end). A board read unsure

@@ -196,7 +196,7 @@ impl Reader<'_> {
         // The page's diagrams written in above their captions; offsets of the lines read
         // again move with them.
         let (text, inserted) = match grey() {
-            Ok(grey) => boards::with_boards(&text, &table, &grey),
+            Ok(grey) => boards::with_boards(&text, &table, grey),
             Err(_) => (text, Vec::new()),
         };
         let reread = reread
