@@ -4,8 +4,10 @@
 //! A dark square's hatching or grey is not a man: each pixel is judged by the share of ink
 //! around it (a window of a fifth of a square, wider than a hatching's period), against the
 //! same share on the board's empty squares of that colour. What differs from that background
-//! is the man's silhouette, its holes filled (a white man's white inside on a light square);
-//! within it, the share of ink tells a black man (filled) from a white one (outlined).
+//! is the man's silhouette, its holes filled (a white man's white inside on a light square).
+//! The ink at its heart and the depth of its ink (the distance from an ink pixel to the
+//! nearest bare one) tell a black man (filled) from a white one (outlined), on the board's own
+//! scale (`FoundBoard::cuts`).
 
 use image::GrayImage;
 use imageproc::distance_transform::{Norm, distance_transform};
