@@ -3,7 +3,7 @@
 use std::io;
 use std::path::PathBuf;
 
-use super::{OcrError, PdfError};
+use super::{DiagramsError, OcrError, PdfError};
 
 /// Why an input could not be loaded. Each variant names the path (`<stdin>` for standard input).
 ///
@@ -64,6 +64,17 @@ pub enum InputError {
         page: Option<u32>,
         /// Why.
         cause: OcrError,
+    },
+    /// The diagrams drawn on a PDF's pages, or on one page, could not be read (`--diagrams`):
+    /// a tool missing or failing, a page too large; the page's text is read as it is.
+    #[error("{}{}: {cause}", crate::source_path::shown(path), page.map(|p| format!(": page {p}")).unwrap_or_default())]
+    Diagrams {
+        /// The PDF's name in references.
+        path: PathBuf,
+        /// The 1-based page, when one page failed.
+        page: Option<u32>,
+        /// Why.
+        cause: DiagramsError,
     },
     /// A compressed file whose last member is followed by bytes that start no member (a
     /// download with junk appended, a copy padded with zeros): the text of the members before
@@ -142,6 +153,7 @@ impl InputError {
             | InputError::Pdf { path, .. }
             | InputError::PdfPage { path, .. }
             | InputError::Ocr { path, .. }
+            | InputError::Diagrams { path, .. }
             | InputError::TrailingGarbage { path, .. }
             | InputError::TooDeep { path }
             | InputError::Document { path, .. }

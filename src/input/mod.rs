@@ -31,7 +31,9 @@ pub use encoding::{Encoding, named as named_encoding};
 pub use error::InputError;
 pub(crate) use extract::document::Document;
 pub use extract::pdf::{Page, PdfError};
-pub use extract::tesseract::{self, OcrError, OcrOptions, OcrProgress};
+pub use extract::tesseract::{
+    self, DiagramOptions, DiagramsError, OcrError, OcrOptions, OcrProgress,
+};
 pub(crate) use kind::Kind;
 use load::load_open;
 pub use load::{BINARY_PROBE_LEN, LoadOptions, Loaded, is_binary, load};

@@ -19,6 +19,7 @@ mod cli_outputs;
 mod cli_pages;
 mod cli_scan;
 mod corpus;
+mod diagrams_drawn;
 mod diagrams_read;
 mod directory;
 mod directory_numbers;

@@ -15,7 +15,9 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use gbrscan::LabelRules;
-use gbrscan::input::{FILE_TYPES, InflateLimit, LoadOptions, OcrOptions, OpenOptions, WalkOptions};
+use gbrscan::input::{
+    DiagramOptions, FILE_TYPES, InflateLimit, LoadOptions, OcrOptions, OpenOptions, WalkOptions,
+};
 use gbrscan::scan::{InputConfig, ScanOptions};
 
 use super::progress::ShowProgress;
@@ -128,21 +130,29 @@ pub enum Needs {
     Everything,
 }
 
-/// `--ocr` and its settings, shared by `scan`, `check`, `index` and `text`.
+/// `--ocr`, `--diagrams` and their settings, shared by `scan`, `check`, `index` and `text`.
 #[derive(Debug, Clone, clap::Args)]
+#[command(group(clap::ArgGroup::new("cached").args(["ocr", "diagrams"]).multiple(true)))]
 pub struct OcrArgs {
     /// Read PDF pages without a text layer and page images (PNG, TIFF, JPEG) through OCR
     /// (Tesseract and poppler's pdftoppm, installed from the system's packages), and read the
     /// misreadings of codes OCR makes (docs/reading.md, "OCR").
     #[arg(long)]
     pub ocr: bool,
+    /// Read the chess diagrams drawn as pictures on the pages of PDFs with a text layer (a
+    /// word processor's or a book's drawn boards): each page rendered by poppler's pdftoppm
+    /// and searched for boards, each board read sure written into the text above its caption,
+    /// where `gbr check` compares the two (docs/reading.md, "Diagrams in pictures"). Costs
+    /// some 0.1 s of CPU a page, once: the boards are kept in the cache.
+    #[arg(long)]
+    pub diagrams: bool,
     /// Tesseract's languages for --ocr, `+` between them (each needs its package:
     /// tesseract-ocr-deu for deu).
     #[arg(long, value_name = "LANGS", default_value = "eng", requires = "ocr")]
     pub ocr_lang: String,
-    /// With --ocr, neither read nor keep page texts in the cache (under the user's cache
-    /// directory, keyed by each file's content and the OCR settings).
-    #[arg(long, requires = "ocr")]
+    /// With --ocr or --diagrams, neither read nor keep page texts or boards in the cache
+    /// (under the user's cache directory, keyed by each file's content and the settings).
+    #[arg(long, requires = "cached")]
     pub no_cache: bool,
 }
 
@@ -172,6 +182,29 @@ impl OcrArgs {
             threads,
             progress,
             ..OcrOptions::default()
+        }))
+    }
+}
+
+impl OcrArgs {
+    /// The options of `--diagrams`, `None` without it; `threads` pages are read at once.
+    ///
+    /// # Errors
+    ///
+    /// When pdftoppm or pdftotext is missing: the message names the package to install.
+    pub fn diagrams(&self, threads: usize) -> anyhow::Result<Option<DiagramOptions>> {
+        if !self.diagrams {
+            return Ok(None);
+        }
+        gbrscan::input::tesseract::diagram_tools()?;
+        Ok(Some(DiagramOptions {
+            threads,
+            cache: if self.no_cache {
+                None
+            } else {
+                gbrscan::input::tesseract::default_cache()
+            },
+            ..DiagramOptions::default()
         }))
     }
 }
@@ -243,6 +276,7 @@ impl InputArgs {
             },
             open: OpenOptions {
                 ocr: self.ocr.options(threads(self.threads), None)?,
+                diagrams: self.ocr.diagrams(threads(self.threads))?,
                 load: LoadOptions {
                     mmap: !self.no_mmap,
                     binary: self.binary,

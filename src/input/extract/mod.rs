@@ -12,6 +12,7 @@
 //!
 //! docs/inputs.md describes every kind and its limits.
 
+pub(super) mod boards;
 pub(super) mod document;
 pub(super) mod epub;
 pub(super) mod html;

@@ -11,7 +11,7 @@ use std::io::{self, Cursor, Read};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::extract::tesseract::OcrOptions;
+use super::extract::tesseract::{DiagramOptions, OcrOptions};
 use super::kind::Kind;
 use super::readers::{DecodeReader, InflateLimit};
 use super::{Encoding, InputError, InputPath, LoadOptions, Loaded};
@@ -39,6 +39,10 @@ pub struct OpenOptions {
     /// OCR (`--ocr`): the pages of a PDF without a text layer and page images are read through
     /// it; `None` reports such a PDF and skips an image as a binary file.
     pub ocr: Option<OcrOptions>,
+    /// The diagrams drawn on the pages of a PDF with a text layer (`--diagrams`): each such
+    /// page rendered and searched for boards, each board read sure written into its text
+    /// above its caption; `None` reads the text layer alone.
+    pub diagrams: Option<DiagramOptions>,
 }
 
 impl OpenOptions {

@@ -1,13 +1,14 @@
 //! The pages of [`Visitor`]: a PDF's pages from its text layer, and with `--ocr` its pages
 //! without one and page images read through Tesseract (`extract::tesseract`), each handed as
-//! Tesseract gave it and marked as OCR's ([`Member::ocr`]), for the scan to read.
+//! Tesseract gave it and marked as OCR's ([`Member::ocr`]), for the scan to read; with
+//! `--diagrams` the boards drawn on a text layer's pages written into their texts.
 
 use std::io;
 use std::sync::Arc;
 
 use super::{Member, Text, Visitor};
 use crate::input::extract::pdf;
-use crate::input::extract::tesseract::{self, OcrOptions, Scanned};
+use crate::input::extract::tesseract::{self, DiagramOptions, OcrOptions, Scanned};
 use crate::input::{Encoding, InputError};
 use crate::misread::OcrFix;
 use crate::source_path::{PageRef, SourcePath};
@@ -21,7 +22,7 @@ impl Visitor<'_, '_> {
             None => pdf::pages(bytes, opts.limit),
             Some(ocr) => self.pdf_ocr(name, bytes, ocr),
         };
-        let pages = match read {
+        let mut pages = match read {
             Ok(pages) => pages,
             Err(cause) => {
                 return self.problem(InputError::Pdf {
@@ -30,6 +31,9 @@ impl Visitor<'_, '_> {
                 });
             }
         };
+        if let Some(diagrams) = &opts.diagrams {
+            self.drawn(name, bytes, &mut pages, diagrams);
+        }
         for page in pages {
             if self.stopped {
                 return;
@@ -79,6 +83,54 @@ impl Visitor<'_, '_> {
             tesseract::keep_whole_reading(ocr, &key, &pages);
         }
         Ok(pages)
+    }
+
+    /// The diagrams drawn on the pages of `pages` that have a text layer (text but white
+    /// space, not OCR's) written into their texts (`--diagrams`), once the pages are
+    /// numbered: a board's lines at a page's top must not be read for its folio. A page's
+    /// text carries no offsets to move (OCR's pages, which do, had their boards written in
+    /// as they were read). A tool missing is a problem of the file, a page the reader failed
+    /// on a problem of that page, whose text is kept as it is.
+    fn drawn(
+        &mut self,
+        name: &SourcePath,
+        bytes: &[u8],
+        pages: &mut [pdf::Page],
+        opts: &DiagramOptions,
+    ) {
+        let layer: Vec<usize> = (0..pages.len())
+            .filter(|&i| {
+                pages[i].ocr.is_none() && pages[i].text.as_ref().is_ok_and(|t| !t.trim().is_empty())
+            })
+            .collect();
+        if layer.is_empty() {
+            return;
+        }
+        let texts: Vec<(u32, &str)> = layer
+            .iter()
+            .filter_map(|&i| Some((pages[i].number.index, pages[i].text.as_deref().ok()?)))
+            .collect();
+        let read = tesseract::read_drawn(bytes, &texts, opts);
+        match read {
+            Ok(read) => {
+                for (i, text) in layer.into_iter().zip(read) {
+                    match text {
+                        Ok(Some(text)) => pages[i].text = Ok(text),
+                        Ok(None) => {}
+                        Err(cause) => self.problem(InputError::Diagrams {
+                            path: name.to_path_buf(),
+                            page: Some(pages[i].number.index),
+                            cause,
+                        }),
+                    }
+                }
+            }
+            Err(cause) => self.problem(InputError::Diagrams {
+                path: name.to_path_buf(),
+                page: None,
+                cause,
+            }),
+        }
     }
 
     /// A page OCR gave, `text` as Tesseract gave it, with its lines read again (`reread`).

@@ -66,7 +66,15 @@ pub(super) fn cached<T: serde::de::DeserializeOwned>(
     key: &str,
     limit: u64,
 ) -> Option<T> {
-    let dir = opts.cache.as_ref()?;
+    cached_in(opts.cache.as_deref()?, key, limit)
+}
+
+/// The value cached under `key` in the cache folder `dir`, as [`cached`] reads it.
+pub(super) fn cached_in<T: serde::de::DeserializeOwned>(
+    dir: &Path,
+    key: &str,
+    limit: u64,
+) -> Option<T> {
     let bytes = read_entry(&entry(dir, key), limit)?;
     serde_json::from_slice(&bytes).ok()
 }
@@ -121,7 +129,13 @@ fn read_entry(path: &Path, limit: u64) -> Option<Vec<u8>> {
 /// The cache's folder is tagged as one (`CACHEDIR.TAG`, the Cache Directory Tagging
 /// Specification), so that a walk of a folder that holds it leaves it out.
 pub(super) fn store<T: serde::Serialize>(opts: &OcrOptions, key: &str, value: &T) {
-    let Some(root) = &opts.cache else { return };
+    if let Some(root) = &opts.cache {
+        store_in(root, key, value);
+    }
+}
+
+/// Keeps `value` under `key` in the cache folder `root`, as [`store`] keeps it.
+pub(super) fn store_in<T: serde::Serialize>(root: &Path, key: &str, value: &T) {
     let dir = root.join(&key[..2]);
     let write = || -> io::Result<()> {
         fs::create_dir_all(&dir)?;

@@ -26,9 +26,9 @@ use std::time::Duration;
 
 use crate::misread::OcrFix;
 
-mod boards;
 mod cache;
 mod child;
+mod drawn;
 mod image;
 mod pages;
 mod raster;
@@ -37,6 +37,8 @@ mod tools;
 
 pub use cache::CACHEDIR_TAG;
 use cache::{cached, store};
+pub(crate) use drawn::read_drawn;
+pub use drawn::{DPI as DIAGRAMS_DPI, DiagramOptions, DiagramsError, diagram_tools};
 use pages::{Job, Reader, page_sizes};
 pub use tools::{Tools, tools};
 
@@ -321,7 +323,14 @@ fn read_missing(
         fs::write(&file, bytes).map_err(|e| failed("gbr", &e))?;
     }
     let sizes = match scanned {
-        Scanned::Pdf => page_sizes(&file, pages, opts),
+        Scanned::Pdf => page_sizes(
+            &file,
+            pages,
+            child::Bounds {
+                timeout: opts.timeout,
+                memory: opts.memory,
+            },
+        ),
         Scanned::Image => HashMap::new(),
     };
     let reader = Reader {

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::child::{self, Bounds};
-use super::{OcrError, OcrOptions, PageText, boards, failed, image, raster, reread};
+use super::{OcrError, OcrOptions, PageText, failed, image, raster, reread};
 use crate::fault;
+use crate::input::extract::boards;
 
 /// One page to read: a PDF's page (1-based), a TIFF's page (0-based), or a whole image.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,46 +112,7 @@ impl Reader<'_> {
         if let Some((width, height)) = expected {
             self.check_size(width, height, Some(dpi))?;
         }
-        let root = self.work.join(format!("page-{page}"));
-        let n = page.to_string();
-        child::run(
-            "pdftoppm",
-            Command::new("pdftoppm")
-                .args([
-                    "-r",
-                    &dpi.to_string(),
-                    "-gray",
-                    "-singlefile",
-                    "-f",
-                    &n,
-                    "-l",
-                    &n,
-                ])
-                .arg(self.file)
-                .arg(&root),
-            self.bounds(),
-        )?;
-        let image = root.with_extension("pgm");
-        let size = image::pgm_size(&image).map_err(|e| failed("pdftoppm", &e))?;
-        let near = |a: usize, b: u64| (a as u64).abs_diff(b) <= 2;
-        let rendered = match (size, expected) {
-            (None, _) => false,
-            // A page turned by its /Rotate renders with its sides swapped.
-            (Some((w, h)), Some((ew, eh))) => {
-                (near(w, ew) && near(h, eh)) || (near(w, eh) && near(h, ew))
-            }
-            (Some(_), None) => true,
-        };
-        if !rendered {
-            let _ = fs::remove_file(&image);
-            return Err(OcrError::Failed {
-                tool: "pdftoppm",
-                message: "gave no image of the page (exit status 0, but the image is empty or \
-                          not the page's size)"
-                    .to_owned(),
-            });
-        }
-        Ok(image)
+        render(self.file, self.work, page, dpi, expected, self.bounds())
     }
 
     /// Tesseract's text of `image` at `dpi`, then its caption lines read again where the
@@ -195,19 +157,95 @@ impl Reader<'_> {
         let text = reread::tabs(&text, &table);
         // The page's diagrams written in above their captions; offsets of the lines read
         // again move with them.
-        let (text, inserted) = match grey() {
-            Ok(grey) => boards::with_boards(&text, &table, grey),
-            Err(_) => (text, Vec::new()),
+        let written = match grey() {
+            Ok(grey) => page_boards(&text, &table, grey),
+            Err(_) => boards::Written::unchanged(&text),
         };
         let reread = reread
             .into_iter()
             .map(|mut fix| {
-                fix.offset = boards::moved(fix.offset, &inserted);
+                fix.offset = boards::moved(fix.offset, &written.inserted);
                 fix
             })
             .collect();
+        let text = written.text;
         Ok(PageText { text, reread })
     }
+}
+
+/// Page `page` (1-based) of the PDF `file` rendered by pdftoppm at `dpi` in grey, as PGM,
+/// into the folder `work`, under `bounds`: the image's path. An error when pdftoppm fails or
+/// gives an image that is not the page (a header whose size its pixels do not fill, or
+/// another size than `expected`, the page's size in pixels where known, its sides swapped
+/// allowed).
+pub(super) fn render(
+    file: &Path,
+    work: &Path,
+    page: u32,
+    dpi: u32,
+    expected: Option<(u64, u64)>,
+    bounds: Bounds,
+) -> Result<PathBuf, OcrError> {
+    let root = work.join(format!("page-{page}"));
+    let n = page.to_string();
+    child::run(
+        "pdftoppm",
+        Command::new("pdftoppm")
+            .args([
+                "-r",
+                &dpi.to_string(),
+                "-gray",
+                "-singlefile",
+                "-f",
+                &n,
+                "-l",
+                &n,
+            ])
+            .arg(file)
+            .arg(&root),
+        bounds,
+    )?;
+    let image = root.with_extension("pgm");
+    let size = image::pgm_size(&image).map_err(|e| failed("pdftoppm", &e))?;
+    let near = |a: usize, b: u64| (a as u64).abs_diff(b) <= 2;
+    let rendered = match (size, expected) {
+        (None, _) => false,
+        // A page turned by its /Rotate renders with its sides swapped.
+        (Some((w, h)), Some((ew, eh))) => {
+            (near(w, ew) && near(h, eh)) || (near(w, eh) && near(h, ew))
+        }
+        (Some(_), None) => true,
+    };
+    if !rendered {
+        let _ = fs::remove_file(&image);
+        return Err(OcrError::Failed {
+            tool: "pdftoppm",
+            message: "gave no image of the page (exit status 0, but the image is empty or \
+                      not the page's size)"
+                .to_owned(),
+        });
+    }
+    Ok(image)
+}
+
+/// The OCR'd page's `text` with the boards of `grey` written in above their captions, found
+/// through Tesseract's TSV output `tsv`, whose lines are the text's ([`boards::Match::Exact`]);
+/// the text unchanged when the page has none, or when reading them panics.
+fn page_boards(text: &str, tsv: &str, grey: image::Grey) -> boards::Written {
+    fault::catch(|| {
+        let Some(page) =
+            ::image::GrayImage::from_raw(grey.width as u32, grey.height as u32, grey.pixels)
+        else {
+            return boards::Written::unchanged(text);
+        };
+        let found = crate::picture::find_boards(&page);
+        if found.is_empty() {
+            return boards::Written::unchanged(text);
+        }
+        let lines = reread::tsv_lines(tsv);
+        boards::write_boards(text, &lines, found, boards::Match::Exact)
+    })
+    .unwrap_or_else(|_| boards::Written::unchanged(text))
 }
 
 /// A page's pixels decoded by `decode`, a panic of the decoder caught and made an error of
@@ -225,11 +263,7 @@ fn decoded(decode: impl FnOnce() -> Result<image::Grey, String>) -> Result<image
 /// The size in points of the PDF's pages `pages` (crop box, rotation ignored: the pixels are
 /// the same), from poppler's `pdfinfo`; empty where it fails (the rendered image's check
 /// stands alone then).
-pub(super) fn page_sizes(
-    file: &Path,
-    pages: &[u32],
-    opts: &OcrOptions,
-) -> HashMap<u32, (f64, f64)> {
+pub(super) fn page_sizes(file: &Path, pages: &[u32], bounds: Bounds) -> HashMap<u32, (f64, f64)> {
     let (Some(first), Some(last)) = (pages.iter().min(), pages.iter().max()) else {
         return HashMap::new();
     };
@@ -238,10 +272,7 @@ pub(super) fn page_sizes(
         Command::new("pdfinfo")
             .args(["-f", &first.to_string(), "-l", &last.to_string()])
             .arg(file),
-        Bounds {
-            timeout: opts.timeout,
-            memory: opts.memory,
-        },
+        bounds,
     );
     let Ok(out) = out else {
         return HashMap::new();

@@ -10,6 +10,7 @@ use std::process::Command;
 use super::OcrError;
 use super::child::{self, Bounds};
 use super::image::Grey;
+use crate::input::extract::boards::{Word, joined};
 use crate::misread::OcrFix;
 
 /// The most lines of one page read again: the cost stays bounded on a page of tables.
@@ -25,16 +26,6 @@ const NOTATION: &str = "abcdefgh0123456789./+=- ";
 /// The height, in pixels, a line's box is scaled to (Tesseract reads best with capitals some 30
 /// pixels high), at most four times.
 const LINE_HEIGHT: f64 = 72.0;
-
-/// One word of Tesseract's TSV output: its box in pixels and its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Word {
-    pub left: usize,
-    pub top: usize,
-    pub width: usize,
-    pub height: usize,
-    pub text: String,
-}
 
 /// The lines of Tesseract's TSV output (`level page block paragraph line word left top width
 /// height confidence text`), each its words in order; lines without a word are left out.
@@ -174,14 +165,6 @@ pub(super) fn tabs(text: &str, tsv: &str) -> String {
         start += line.len();
     }
     String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
-}
-
-pub(super) fn joined(words: &[Word]) -> String {
-    words
-        .iter()
-        .map(|w| w.text.as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The words `span` cropped from `grey` with a margin, scaled, and read as one line of the

@@ -1,0 +1,127 @@
+//! `--diagrams` (docs/reading.md, "Diagrams in pictures"; docs/inputs.md, "Diagrams drawn on
+//! a text layer"): the boards drawn on the pages of a PDF with a text layer, rendered by
+//! pdftoppm and located by pdftotext, written into the pages' texts above their captions.
+//! `fixtures/diagrams/drawn.pdf` holds two boards as pictures, each on a page of its own with
+//! its caption under it, one that agrees and one that names another square for the black
+//! king, and a page of text alone. The tests need poppler-utils
+//! and say "skipped" without it.
+
+use std::path::Path;
+
+use crate::support::gbr::{gbr, streams};
+
+const DRAWN: &str = "fixtures/diagrams/drawn.pdf";
+
+/// True when poppler's pdftoppm and pdftotext run here; else says the test is skipped.
+fn poppler() -> bool {
+    let runs = |tool: &str| {
+        std::process::Command::new(tool)
+            .arg("-v")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let here = runs("pdftoppm") && runs("pdftotext");
+    if !here {
+        println!("skipped: pdftoppm or pdftotext not found (apt-get install poppler-utils)");
+    }
+    here
+}
+
+/// `gbr ARGS` with its own empty cache folder `cache`: stdout, stderr, exit code.
+#[track_caller]
+fn run_in(cache: &Path, args: &[&str]) -> (String, String, i32) {
+    streams(
+        gbr()
+            .env("XDG_CACHE_HOME", cache)
+            .args(args)
+            .output()
+            .expect("run gbr"),
+    )
+}
+
+/// The picture-font lines of `text` (each `9`, eight squares with `.` or `:` among them, `0`).
+fn board_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.starts_with('9') && l.ends_with('0') && (l.contains('.') || l.contains(':')))
+        .filter(|l| !l.contains(' '))
+        .collect()
+}
+
+#[test]
+fn a_drawn_board_is_checked_against_its_caption_and_one_that_agrees_says_nothing() {
+    if !poppler() {
+        return;
+    }
+    let cache = tempfile::tempdir().expect("a folder");
+    let (out, err, code) = run_in(cache.path(), &["check", "--diagrams", DRAWN]);
+    assert_eq!(
+        err.lines().filter(|l| l.contains("gbr:")).count(),
+        0,
+        "{err}"
+    );
+    let warnings: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("warning") && l.contains("the picture above"))
+        .collect();
+    assert_eq!(
+        warnings,
+        ["warning[diagram]: black king on a5: the picture above has it on a6"],
+        "one caption disagrees with its board:\n{out}"
+    );
+    assert!(out.contains("--> fixtures/diagrams/drawn.pdf:2:"), "{out}");
+    assert!(
+        !out.contains("g5e6"),
+        "the caption that agrees with its picture says nothing:\n{out}"
+    );
+    assert!(
+        out.ends_with("3 codes, 3 valid; no errors; 1 warning; 0 near misses\n"),
+        "{out}"
+    );
+    assert_eq!(code, 0, "a warning alone:\n{out}\n{err}");
+    // Without --diagrams, the pictures are not read.
+    let (plain, _, _) = run_in(cache.path(), &["check", DRAWN]);
+    assert!(!plain.contains("the picture"), "{plain}");
+}
+
+#[test]
+fn boards_are_written_above_their_captions_and_a_page_without_one_is_unchanged() {
+    if !poppler() {
+        return;
+    }
+    let cache = tempfile::tempdir().expect("a folder");
+    let (with, err, code) = run_in(cache.path(), &["text", "--diagrams", DRAWN]);
+    assert_eq!((code, err.as_str()), (0, ""), "{err}");
+    let (without, _, _) = run_in(cache.path(), &["text", DRAWN]);
+    assert_eq!(board_lines(&with).len(), 16, "two boards:\n{with}");
+    assert!(board_lines(&without).is_empty());
+    // The first board stands just above its caption.
+    let lines: Vec<&str> = with.lines().collect();
+    let caption = lines
+        .iter()
+        .position(|l| l.contains("0010.10 g5e6"))
+        .expect("the caption");
+    assert!(
+        board_lines(lines[caption - 1]).len() == 1,
+        "{}",
+        lines[caption - 1]
+    );
+    // The third page, which shows no board, is the text layer's as it was: the texts differ
+    // in the boards' lines alone.
+    let kept: Vec<&str> = with.lines().filter(|l| board_lines(l).is_empty()).collect();
+    assert_eq!(kept, without.lines().collect::<Vec<_>>());
+    // A second run reads the boards from the cache and gives the same text.
+    let (again, _, _) = run_in(cache.path(), &["text", "--diagrams", DRAWN]);
+    assert_eq!(again, with);
+}
+
+#[test]
+fn no_cache_needs_a_reader_that_keeps_one() {
+    let (_, err, code) = streams(
+        gbr()
+            .args(["text", "--no-cache", DRAWN])
+            .output()
+            .expect("run gbr"),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--no-cache"), "{err}");
+}
