@@ -8,8 +8,6 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 /// mimalloc rather than the system allocator: a code's record is made on one thread and freed
 /// by whichever worker prints it, and a directory holds millions of records. 10 million
 /// entries sorted and written as TSV took 13 s with glibc's malloc, 8 s with mimalloc
@@ -18,7 +16,7 @@ use clap::Parser;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = cli::parse();
     // Panics are caught at the input they happen in and reported once, by the run, with the
     // input and the byte (docs/reliability.md, "Fault isolation"): none prints a trace.
     gbrscan::fault::install_quiet_hook();

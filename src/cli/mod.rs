@@ -38,6 +38,24 @@ pub struct Cli {
     out_dir: Option<std::path::PathBuf>,
 }
 
+/// The command line as `gbr` parses it and documents it: [`Cli`]'s, with one change clap's
+/// derive cannot say. The input flags (`--ocr`, `--diagrams`, ...) are one struct shared by
+/// `scan`, `check`, `index` and `text`, but `gbr index` has its own `--diagrams` (a board per
+/// entry in HTML, docs/printing.md), so there the input flag is `--read-diagrams`.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command().mut_subcommand("index", |index| {
+        index.mut_arg(inputs::READ_DIAGRAMS, |arg| arg.long("read-diagrams"))
+    })
+}
+
+/// The command line's arguments parsed by [`command`]; on an error, clap's message and exit.
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    let matches = command().get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit())
+}
+
 /// When to colour the output (`--color`), as ripgrep and clap say it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Color {

@@ -125,3 +125,18 @@ fn no_cache_needs_a_reader_that_keeps_one() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--no-cache"), "{err}");
 }
+
+#[test]
+fn index_reads_drawn_boards_with_read_diagrams_as_its_diagrams_flag_draws_html() {
+    if !poppler() {
+        return;
+    }
+    let cache = tempfile::tempdir().expect("a folder");
+    let (out, err, code) = run_in(cache.path(), &["index", "--read-diagrams", DRAWN]);
+    assert_eq!(code, 0, "{err}");
+    // The squares of the first study come from its picture: its caption gives none.
+    assert!(out.contains("g5e6  e3.f7  +"), "{out}");
+    let (_, err, code) = run_in(cache.path(), &["index", "--diagrams", DRAWN]);
+    assert_eq!(code, 2, "--diagrams of index is html's");
+    assert!(err.contains("--diagrams applies to html"), "{err}");
+}

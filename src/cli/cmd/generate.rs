@@ -7,10 +7,8 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 
-use clap::CommandFactory;
 use clap_complete::Shell;
 
-use crate::cli::Cli;
 use crate::cli::atomic::Output;
 
 /// What `--generate` writes.
@@ -34,7 +32,7 @@ pub enum Kind {
 /// Writing to stdout or a page failed (a closed pipe is reported as success by `main`);
 /// `out_dir` given with a kind other than `man`.
 pub fn run(kind: Kind, out_dir: Option<&Path>) -> anyhow::Result<ExitCode> {
-    let mut command = Cli::command();
+    let mut command = crate::cli::command();
     let mut out = io::stdout().lock();
     let shell = match (kind, out_dir) {
         (Kind::Man, Some(dir)) => {

@@ -130,9 +130,12 @@ pub enum Needs {
     Everything,
 }
 
+/// The id of `--diagrams` (`--read-diagrams` in `gbr index`: [`crate::cli::command`]).
+pub const READ_DIAGRAMS: &str = "read_diagrams";
+
 /// `--ocr`, `--diagrams` and their settings, shared by `scan`, `check`, `index` and `text`.
 #[derive(Debug, Clone, clap::Args)]
-#[command(group(clap::ArgGroup::new("cached").args(["ocr", "diagrams"]).multiple(true)))]
+#[command(group(clap::ArgGroup::new("cached").args(["ocr", READ_DIAGRAMS]).multiple(true)))]
 pub struct OcrArgs {
     /// Read PDF pages without a text layer and page images (PNG, TIFF, JPEG) through OCR
     /// (Tesseract and poppler's pdftoppm, installed from the system's packages), and read the
@@ -143,8 +146,9 @@ pub struct OcrArgs {
     /// word processor's or a book's drawn boards): each page rendered by poppler's pdftoppm
     /// and searched for boards, each board read sure written into the text above its caption,
     /// where `gbr check` compares the two (docs/reading.md, "Diagrams in pictures"). Costs
-    /// some 0.1 s of CPU a page, once: the boards are kept in the cache.
-    #[arg(long)]
+    /// some 0.1 s of CPU a page, once: the boards are kept in the cache. `gbr index` calls it
+    /// --read-diagrams (its --diagrams draws boards in HTML).
+    #[arg(id = READ_DIAGRAMS, long = "diagrams")]
     pub diagrams: bool,
     /// Tesseract's languages for --ocr, `+` between them (each needs its package:
     /// tesseract-ocr-deu for deu).
