@@ -21,7 +21,19 @@ const MAX_NODES: u32 = 1 << 20;
 /// The lines of the page `xhtml` (pdftotext's output for one page), top to bottom, each its
 /// words left to right; boxes in pixels at `dpi` (points times `dpi` / 72). Words without a
 /// box or text are left out; a document that does not parse as XML gives none.
+///
+/// pdftotext writes a character of a font it cannot map as it is, control characters
+/// included (the Probleemblad issue's diagram font gives U+0008), which XML 1.0 forbids: each
+/// is read as a space, so a word of them alone is left out.
 pub(crate) fn lines(xhtml: &str, dpi: u32) -> Vec<Vec<Word>> {
+    let forbidden = |c: char| c < ' ' && !matches!(c, '\t' | '\n' | '\r');
+    let cleaned;
+    let xhtml = if xhtml.contains(forbidden) {
+        cleaned = xhtml.replace(forbidden, " ");
+        cleaned.as_str()
+    } else {
+        xhtml
+    };
     let Ok(doc) = roxmltree::Document::parse_with_options(
         xhtml,
         roxmltree::ParsingOptions {

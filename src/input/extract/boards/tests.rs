@@ -143,4 +143,8 @@ fn pdftotexts_boxes_are_pixels_and_its_lines_on_one_height_are_one() {
         "points times 2"
     );
     assert!(bbox::lines("<not xml", 150).is_empty());
+    // A control character, which pdftotext writes for a diagram font's glyph, is a space.
+    let glyph = xhtml.replace("Ka8 &amp;", "Ka8 \u{8}");
+    let texts: Vec<String> = bbox::lines(&glyph, 144).iter().map(|l| joined(l)).collect();
+    assert_eq!(texts, ["+ 4001.00 e1b8", "Ka8"]);
 }
