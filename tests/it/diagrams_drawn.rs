@@ -140,3 +140,87 @@ fn index_reads_drawn_boards_with_read_diagrams_as_its_diagrams_flag_draws_html()
     assert_eq!(code, 2, "--diagrams of index is html's");
     assert!(err.contains("--diagrams applies to html"), "{err}");
 }
+
+/// What `--diagrams` did to the PDF `pdf`: the boards written (picture-font lines / 8), the
+/// check's `the picture above` warnings, and its summary line with and without the flag. The
+/// text outside the boards' lines must be the text layer's, and the pictures may add warnings
+/// but no error.
+#[track_caller]
+fn drawn_in(pdf: &Path) -> (usize, usize, String, String) {
+    let cache = tempfile::tempdir().expect("a folder");
+    let path = pdf.to_str().expect("UTF-8");
+    let (with, err, _) = run_in(cache.path(), &["text", "--diagrams", path]);
+    assert!(!err.contains("failed"), "{err}");
+    let (without, _, _) = run_in(cache.path(), &["text", path]);
+    let kept: Vec<&str> = with.lines().filter(|l| board_lines(l).is_empty()).collect();
+    assert_eq!(kept, without.lines().collect::<Vec<_>>());
+    let boards = board_lines(&with).len() / 8;
+    let (checked, _, _) = run_in(cache.path(), &["check", "--diagrams", path]);
+    let (plain, _, _) = run_in(cache.path(), &["check", path]);
+    let warned = checked
+        .lines()
+        .filter(|l| l.starts_with("warning") && l.contains("the picture"))
+        .count();
+    let errors = |out: &str| out.lines().filter(|l| l.starts_with("error")).count();
+    assert_eq!(
+        errors(&checked),
+        errors(&plain),
+        "a picture decides no error"
+    );
+    let summary = |out: &str| out.lines().last().unwrap_or_default().to_owned();
+    (boards, warned, summary(&checked), summary(&plain))
+}
+
+/// The Probleemblad issue sets its diagrams in a chess font its text layer does not map, and
+/// its captions print `(8+13)`, no code, but on its two pages of studies: the boards found on
+/// its rendered pages stand under no caption the text layer gives as pdftotext does, or read
+/// unsure (docs/inputs.md, "Diagrams drawn on a text layer").
+#[test]
+#[ignore = "needs ../shared/corpus and poppler; renders 60 pages"]
+fn a_magazines_drawn_boards_change_nothing_where_no_caption_of_theirs_is_found() {
+    let pdf =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pdf/probleemblad-2013-4.pdf");
+    if !pdf.is_file() {
+        println!("skipped: {} not found", pdf.display());
+        return;
+    }
+    if !poppler() {
+        return;
+    }
+    let (boards, warned, checked, plain) = drawn_in(&pdf);
+    eprintln!("{boards} boards written, {warned} warnings of a picture; {checked}");
+    assert_eq!((boards, warned), (0, 0));
+    assert_eq!(checked, plain);
+}
+
+/// The 2017 manuscript printed to PDF by LibreOffice: grey and white boards drawn without a
+/// frame, `+    4001.00 f6c5` under each. Every board written stands above its caption, and
+/// each picture that disagrees is a warning, never an error.
+#[test]
+#[ignore = "needs ../shared/real, LibreOffice and poppler; renders 482 pages"]
+fn a_manuscripts_drawn_boards_are_written_above_their_captions() {
+    let Some(real) = crate::real::real_dir() else {
+        return;
+    };
+    if !poppler() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a folder");
+    let profile = tempfile::tempdir().expect("a folder");
+    let out = crate::support::soffice(profile.path())
+        .args(["--convert-to", "pdf", "--outdir"])
+        .arg(tmp.path())
+        .arg(real.join("ss2017-manuscript.docx"))
+        .output();
+    if !out.as_ref().is_ok_and(|o| o.status.success()) {
+        println!("skipped: soffice does not run here");
+        return;
+    }
+    let pdf = tmp.path().join("ss2017-manuscript.pdf");
+    let (boards, warned, checked, plain) = drawn_in(&pdf);
+    eprintln!(
+        "{boards} boards written, {warned} warnings of a picture; with --diagrams: {checked}; \
+         without: {plain}"
+    );
+    assert!(warned <= boards, "{warned} warnings, {boards} boards");
+}

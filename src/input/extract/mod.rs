@@ -8,7 +8,9 @@
 //! - [`epub`]: an EPUB book's chapters in spine order, each an HTML page;
 //! - [`tesseract`]: with `--ocr`, scanned pages and page images read through pdftoppm and
 //!   Tesseract run as child processes (the tools and their bounds, a page's image, its lines
-//!   read again, the cache).
+//!   read again, the cache), and with `--diagrams` the pages of a PDF with a text layer
+//!   rendered for the boards drawn on them;
+//! - `boards`: a page's boards written into its text above their captions, for both.
 //!
 //! docs/inputs.md describes every kind and its limits.
 

@@ -242,7 +242,8 @@ pub(crate) fn read_drawn(
 }
 
 /// The texts of `pages` with the boards `kept` in the cache written in; `None` when an entry
-/// does not fit its page's text.
+/// does not fit its page's text (an offset past its end or inside a character, or offsets out
+/// of order).
 fn apply(
     pages: &[(u32, &str)],
     kept: &[(u32, Boards)],
@@ -252,10 +253,9 @@ fn apply(
         .iter()
         .map(|&(n, text)| match by_page.get(&n) {
             None => Some(Ok(None)),
-            Some(b) => b
-                .iter()
-                .all(|(at, _)| text.is_char_boundary(*at))
-                .then(|| Ok(Some(boards::insert(text, b).text))),
+            Some(b) => (b.iter().all(|(at, _)| text.is_char_boundary(*at))
+                && b.windows(2).all(|w| w[0].0 <= w[1].0))
+            .then(|| Ok(Some(boards::insert(text, b).text))),
         })
         .collect()
 }
@@ -362,4 +362,65 @@ fn caught<T>(f: impl FnOnce() -> T) -> Result<T, DiagramsError> {
         tool: "gbr",
         message: format!("the picture reader failed: {panic}"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cache_entry_is_written_in_where_it_fits_its_pages_and_a_miss_where_not() {
+        let pages = [(1, "caption\n"), (2, "prose\n")];
+        let board = "9.:.:.:.:0\n".repeat(8);
+        let kept = vec![(1, vec![(0, board.clone())])];
+        let texts = apply(&pages, &kept).expect("it fits");
+        assert_eq!(texts.len(), 2);
+        assert_eq!(
+            texts[0].as_ref().ok().cloned().flatten(),
+            Some(format!("{board}caption\n"))
+        );
+        assert!(matches!(texts[1], Ok(None)), "a page without boards stays");
+        let past = vec![(1, vec![(99, board.clone())])];
+        assert!(apply(&pages, &past).is_none());
+        let unordered = vec![(1, vec![(8, board.clone()), (0, board)])];
+        assert!(apply(&pages, &unordered).is_none());
+    }
+
+    #[test]
+    fn the_errors_name_the_flag_the_package_and_the_limit() {
+        let err = DiagramsError::Missing { tool: "pdftotext" };
+        assert_eq!(
+            err.to_string(),
+            "--diagrams needs pdftotext: install it with 'apt install poppler-utils'"
+        );
+        let err = DiagramsError::TooLarge {
+            width: 20834,
+            height: 20834,
+            dpi: 150,
+            limit: 100_000_000,
+        };
+        assert_eq!(
+            err.to_string(),
+            "the page is 20834 x 20834 pixels at 150 dpi, past the 100 million pixels a page \
+             rendered for its diagrams may have"
+        );
+    }
+
+    #[test]
+    fn the_key_changes_with_every_setting_that_changes_the_boards() {
+        let hash = blake3::hash(b"%PDF");
+        let opts = DiagramOptions::default();
+        let key = file_key(&hash, &opts, "pdftoppm version 22.02.0");
+        assert_eq!(key.len(), 64);
+        let other_dpi = DiagramOptions {
+            dpi: 300,
+            ..opts.clone()
+        };
+        assert_ne!(key, file_key(&hash, &other_dpi, "pdftoppm version 22.02.0"));
+        assert_ne!(key, file_key(&hash, &opts, "pdftoppm version 24.02.0"));
+        assert_ne!(
+            key,
+            file_key(&blake3::hash(b"%PDF-"), &opts, "pdftoppm version 22.02.0")
+        );
+    }
 }

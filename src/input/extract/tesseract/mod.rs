@@ -14,6 +14,10 @@
 //! (`reread`), and each page's text is kept in a cache keyed by the file's content hash
 //! (BLAKE3), the page, and every setting that changes the text (languages, resolution,
 //! Tesseract's version).
+//!
+//! The same tools and bounds render the pages of a PDF that has a text layer for the diagrams
+//! drawn on them (`--diagrams`, [`DiagramOptions`]: the `drawn` module), whose boards are
+//! written into the text layer's text as an OCR'd page's are (`extract::boards`).
 
 use std::collections::HashMap;
 use std::fmt;
