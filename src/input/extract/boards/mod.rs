@@ -115,7 +115,7 @@ pub(crate) fn write_boards(
             .or_else(|| above.map(|i| (i, false)));
         let words = caption.map(|(i, under)| (own[i].clone(), under));
         let teaching = words.as_ref().and_then(|(w, _)| teaching(&joined(w)));
-        line_index.push(caption.map(|(i, under)| (i, under)));
+        line_index.push(caption);
         captions.push(words);
         book.add(board, teaching);
     }
