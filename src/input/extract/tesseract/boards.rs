@@ -9,8 +9,10 @@
 use image::GrayImage;
 
 use super::image::Grey;
+use super::rebuild;
 use super::reread::{Word, joined, tsv_lines};
 use crate::fault;
+use crate::misread::OcrFix;
 use crate::picture::{self, Book, PieceSet, PixelBox, Teaching};
 
 /// The least sureness (0 to 100) of every square of a board written into the text: on the test
@@ -19,11 +21,18 @@ use crate::picture::{self, Book, PieceSet, PixelBox, Teaching};
 pub(super) const SURE_ENOUGH: u8 = 50;
 
 /// The page's `text` with the boards of `grey` written in (see the module's documentation),
-/// and where: for each board's lines, the 0-based byte offset in `text` they stand before and
-/// their length. The text unchanged when the page has none, or when reading them panics.
-pub(super) fn with_boards(text: &str, tsv: &str, grey: Grey) -> (String, Vec<(usize, usize)>) {
-    fault::catch(|| boards_into(text, tsv, grey)).unwrap_or_else(|_| (text.to_owned(), Vec::new()))
+/// and where: for each run of bytes added (a board's lines, a rebuilt caption's bytes past
+/// the garbled ones), the 0-based byte offset in `text` it stands before and its length; and
+/// a fix for each caption line OCR garbled and rebuilt from its board ([`rebuild`]), its
+/// offset in the text returned. The text unchanged when the page has none, or when reading
+/// them panics.
+pub(super) fn with_boards(text: &str, tsv: &str, grey: Grey) -> WithBoards {
+    fault::catch(|| boards_into(text, tsv, grey))
+        .unwrap_or_else(|_| (text.to_owned(), Vec::new(), Vec::new()))
 }
+
+/// What [`with_boards`] gives: the text, the runs of bytes added, the captions rebuilt.
+pub(super) type WithBoards = (String, Vec<(usize, usize)>, Vec<OcrFix>);
 
 /// `offset` (0-based, in the text before the boards were written in) in the text after.
 pub(super) fn moved(offset: u64, inserted: &[(usize, usize)]) -> u64 {
@@ -35,8 +44,8 @@ pub(super) fn moved(offset: u64, inserted: &[(usize, usize)]) -> u64 {
             .sum::<u64>()
 }
 
-fn boards_into(text: &str, tsv: &str, grey: Grey) -> (String, Vec<(usize, usize)>) {
-    let unchanged = || (text.to_owned(), Vec::new());
+fn boards_into(text: &str, tsv: &str, grey: Grey) -> WithBoards {
+    let unchanged = || (text.to_owned(), Vec::new(), Vec::new());
     let Some(page) = GrayImage::from_raw(grey.width as u32, grey.height as u32, grey.pixels) else {
         return unchanged();
     };
@@ -73,6 +82,9 @@ fn boards_into(text: &str, tsv: &str, grey: Grey) -> (String, Vec<(usize, usize)
     // is left out, and so are boards side by side whose captions OCR gave as one line: which
     // caption is whose, the text cannot say.
     let mut before: Vec<Vec<String>> = vec![Vec::new(); text_lines.len() + 1];
+    // Caption lines OCR garbled, rebuilt from the board over them: text line, byte range in
+    // the line, what replaces it.
+    let mut rebuilds: Vec<(usize, std::ops::Range<usize>, String)> = Vec::new();
     let shared = |line: Option<usize>| {
         line.is_some() && places.iter().filter(|(below, _)| *below == line).count() > 1
     };
@@ -89,9 +101,15 @@ fn boards_into(text: &str, tsv: &str, grey: Grey) -> (String, Vec<(usize, usize)
             continue;
         };
         before[at].push(board.text());
+        if let Some(n) = below.and_then(|i| line_of[i])
+            && let Some((span, read)) = rebuild::rebuilt(text_lines[n].trim_end(), board)
+        {
+            rebuilds.push((n, span, read));
+        }
     }
     let mut out = String::with_capacity(text.len() + read.len() * 100);
     let mut inserted = Vec::new();
+    let mut fixes = Vec::new();
     let mut at = 0;
     for (n, boards) in before.iter().enumerate() {
         for board in boards {
@@ -102,12 +120,35 @@ fn boards_into(text: &str, tsv: &str, grey: Grey) -> (String, Vec<(usize, usize)
             out.push_str(board);
             inserted.push((at, out.len() - start));
         }
-        if let Some(line) = text_lines.get(n) {
-            out.push_str(line);
-            at += line.len();
+        let Some(line) = text_lines.get(n) else {
+            continue;
+        };
+        match rebuilds.iter().find(|r| r.0 == n) {
+            Some((_, span, read)) => {
+                // The rebuilt part padded to the garbled one's length, or the bytes it runs
+                // past it counted as inserted at its end: every later offset moves with it.
+                out.push_str(&line[..span.start]);
+                fixes.push(OcrFix {
+                    offset: out.len() as u64,
+                    found: line[span.clone()].into(),
+                    read: read.as_str().into(),
+                    part: None,
+                    from_picture: true,
+                });
+                out.push_str(read);
+                let found = span.end - span.start;
+                if read.len() < found {
+                    out.extend(std::iter::repeat_n(' ', found - read.len()));
+                } else if read.len() > found {
+                    inserted.push((at + span.end, read.len() - found));
+                }
+                out.push_str(&line[span.end..]);
+            }
+            None => out.push_str(line),
         }
+        at += line.len();
     }
-    (out, inserted)
+    (out, inserted, fixes)
 }
 
 /// The words' box: left, top, right, bottom.

@@ -11,6 +11,7 @@ use std::process::Command;
 use super::child::{self, Bounds};
 use super::{OcrError, OcrOptions, PageText, boards, failed, image, raster, reread};
 use crate::fault;
+use crate::misread::OcrFix;
 
 /// One page to read: a PDF's page (1-based), a TIFF's page (0-based), or a whole image.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,17 +196,19 @@ impl Reader<'_> {
         let text = reread::tabs(&text, &table);
         // The page's diagrams written in above their captions; offsets of the lines read
         // again move with them.
-        let (text, inserted) = match grey() {
+        let (text, inserted, rebuilt) = match grey() {
             Ok(grey) => boards::with_boards(&text, &table, grey),
-            Err(_) => (text, Vec::new()),
+            Err(_) => (text, Vec::new(), Vec::new()),
         };
-        let reread = reread
+        let mut reread: Vec<OcrFix> = reread
             .into_iter()
             .map(|mut fix| {
                 fix.offset = boards::moved(fix.offset, &inserted);
                 fix
             })
+            .chain(rebuilt)
             .collect();
+        reread.sort_by_key(|fix| fix.offset);
         Ok(PageText { text, reread })
     }
 }
