@@ -10,8 +10,9 @@ use crate::position::Part;
 
 /// A note for each of `fixes` (the parts of input `input`'s `text`, named `path`, that were
 /// read otherwise than OCR gave them): `note[ocr]: OCR gave `dShé` (squares), read as
-/// `d5h6``, spanning the part as OCR gave it (clamped to the text), with its 1-based line and
-/// byte column.
+/// `d5h6``, or for a caption rebuilt from its board (`from_picture`) `OCR gave `= aEET` for
+/// the kings and code; rebuilt from the picture above as `d5e2 0413.21`, …`, spanning the part
+/// (clamped to the text), with its 1-based line and byte column.
 pub fn ocr_notes(input: usize, path: &Arc<str>, text: &[u8], fixes: &[OcrFix]) -> Vec<Diagnostic> {
     fixes
         .iter()
@@ -25,10 +26,19 @@ pub fn ocr_notes(input: usize, path: &Arc<str>, text: &[u8], fixes: &[OcrFix]) -
                 .iter()
                 .rposition(|&b| b == b'\n')
                 .map_or(0, |i| i + 1);
-            let part = match fix.part {
-                Some(Part::Code) => "the code",
-                Some(part) => part.name(),
-                None => "a caption line, read again as one line",
+            let message = if fix.from_picture {
+                format!(
+                    "OCR gave `{}` for the kings and code; rebuilt from the picture above as \
+                     `{}`, which agrees with what OCR read of the caption (its W/B)",
+                    fix.found, fix.read
+                )
+            } else {
+                let part = match fix.part {
+                    Some(Part::Code) => "the code",
+                    Some(part) => part.name(),
+                    None => "a caption line, read again as one line",
+                };
+                format!("OCR gave `{}` ({part}), read as `{}`", fix.found, fix.read)
             };
             Diagnostic {
                 path: path.clone(),
@@ -38,7 +48,7 @@ pub fn ocr_notes(input: usize, path: &Arc<str>, text: &[u8], fixes: &[OcrFix]) -
                 column: (start - line_start) as u64 + 1,
                 check: DiagnosticCheck::Ocr,
                 severity: Severity::Note,
-                message: format!("OCR gave `{}` ({part}), read as `{}`", fix.found, fix.read),
+                message,
                 copies: Vec::new(),
                 fixes: Vec::new(),
                 study: None,

@@ -39,6 +39,17 @@ pub struct OcrFix {
     /// W/B.
     #[serde(with = "part_name")]
     pub part: Option<Part>,
+    /// True for a caption's kings and code OCR garbled, rebuilt from the board printed beside
+    /// it (docs/reading.md, "A caption rebuilt from its board"): `found` is what OCR gave,
+    /// `read` the board's kings and code, written because what OCR did read of the caption
+    /// (its W/B, any part of the code or kings) agrees with the board. `part` is `None`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub from_picture: bool,
+}
+
+/// Serde's test for leaving [`OcrFix::from_picture`] out when false.
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 /// The `part` of an [`OcrFix`] as saved in JSON and in the OCR cache: the part's name
@@ -219,6 +230,7 @@ fn apply(
         found: text[from..to].into(),
         read: part.read.as_str().into(),
         part: part.part,
+        from_picture: false,
     });
 }
 

@@ -60,13 +60,15 @@ fn the_fix_says_where_what_and_as_what() {
                 offset: 6,
                 found: "dShé".into(),
                 read: "d5h6".into(),
-                part: Some(Part::Squares)
+                part: Some(Part::Squares),
+                from_picture: false,
             },
             OcrFix {
                 offset: 12,
                 found: "O130.00".into(),
                 read: "0130.00".into(),
-                part: Some(Part::Code)
+                part: Some(Part::Code),
+                from_picture: false,
             },
         ]
     );
@@ -124,6 +126,7 @@ fn a_fix_keeps_its_part_name_in_json_and_reads_old_names() {
         found: "Oll6,OO".into(),
         read: "0116.00".into(),
         part,
+        from_picture: false,
     };
     for (part, name) in [
         (Some(Part::Code), "code"),

@@ -6,7 +6,7 @@
 //! Connected components and the rotation are imageproc's; the tests of a
 //! board (its frame, its grid, its shading) are this module's.
 
-use image::{GrayImage, Luma};
+use image::{GenericImageView, GrayImage, Luma};
 use imageproc::geometric_transformations::{Border, Interpolation, rotate_about_center};
 use imageproc::region_labelling::{Connectivity, connected_components};
 
@@ -40,6 +40,8 @@ pub(crate) struct Found {
     /// The threshold below which a pixel of the crop is black: a man's ink, not a grey
     /// square's.
     pub black: u8,
+    /// The page's paper grey.
+    pub paper: u8,
     /// True when the top left square (a8, White at the bottom) is the dark one.
     pub reversed_shading: bool,
 }
@@ -69,7 +71,13 @@ pub(crate) fn boards(page: &GrayImage, levels: Levels) -> Vec<Found> {
     let small = shrink(page, factor);
     // Candidates from the faint threshold, which keeps light grey squares; each read at the
     // ink threshold first, then at the faint one.
-    let mask = ink_mask(&small, levels.faint);
+    // Grown by a pixel, so that a board split by a seam of paper a pixel wide (a drawing
+    // rendered in strips) stays one component.
+    let mask = imageproc::morphology::dilate(
+        &ink_mask(&small, levels.faint),
+        imageproc::distance_transform::Norm::LInf,
+        1,
+    );
     let mut found = Vec::new();
     // The largest candidates first, and no more than a page of boards ever holds: a halftone
     // photograph's dots make no long list of crops to test.
@@ -88,9 +96,22 @@ pub(crate) fn boards(page: &GrayImage, levels: Levels) -> Vec<Found> {
             width: right - x,
             height: bottom - y,
         };
-        if let Some(board) = [levels.threshold, levels.faint]
-            .into_iter()
-            .find_map(|threshold| board_in(page, at, levels, threshold))
+        // The candidate's own box within the crop: the board's, where no frame or line of
+        // ink holds its squares together at the thresholds tried.
+        let own = PixelBox {
+            x: candidate.x * factor - x,
+            y: candidate.y * factor - y,
+            width: (candidate.width * factor).min(at.width),
+            height: (candidate.height * factor).min(at.height),
+        };
+        if let Some(board) = [
+            Some(levels.threshold),
+            Some(levels.faint),
+            squares_apart(page, at, levels),
+        ]
+        .into_iter()
+        .flatten()
+        .find_map(|threshold| board_in(page, at, own, levels, threshold))
         {
             found.push(board);
         }
@@ -192,8 +213,46 @@ fn candidates(mask: &GrayImage) -> Vec<PixelBox> {
         .collect()
 }
 
-/// The board in the page's box `at`, when one is there, its ink below `threshold`.
-fn board_in(page: &GrayImage, at: PixelBox, levels: Levels, threshold: u8) -> Option<Found> {
+/// The threshold between a board's two greys where both are darker than the page's faint
+/// threshold (light squares printed grey too, as the 2017 manuscript's drawings print them:
+/// 192 and 168 on white): just past Otsu's level of the box's pixels between black and faint, when the
+/// box holds enough of them and the two sides of the level are 12 grey levels apart or more.
+fn squares_apart(page: &GrayImage, at: PixelBox, levels: Levels) -> Option<u8> {
+    let greys: Vec<u8> = image::imageops::crop_imm(page, at.x, at.y, at.width, at.height)
+        .pixels()
+        .map(|(_, _, p)| p[0])
+        .filter(|&v| v >= levels.black && v < levels.faint)
+        .collect();
+    let area = u64::from(at.width) * u64::from(at.height);
+    if (greys.len() as u64) * 3 < area {
+        return None;
+    }
+    let row = GrayImage::from_raw(greys.len() as u32, 1, greys.clone())?;
+    let level = imageproc::contrast::otsu_level(&row);
+    let (mut below, mut above) = ((0u64, 0u64), (0u64, 0u64));
+    for &v in &greys {
+        let side = if v <= level { &mut below } else { &mut above };
+        side.0 += u64::from(v);
+        side.1 += 1;
+    }
+    if below.1 == 0 || above.1 == 0 {
+        return None;
+    }
+    let apart = above.0 / above.1 - below.0 / below.1;
+    // Otsu's level is the darker class's last grey; ink is below the threshold.
+    (apart >= 12).then_some(level.saturating_add(1))
+}
+
+/// The board in the page's box `at`, when one is there, its ink below `threshold`: the
+/// largest component of that ink taken as its outline where it is framed, else `own`, the
+/// candidate's box within `at` (squares that touch only at their corners, no frame).
+fn board_in(
+    page: &GrayImage,
+    at: PixelBox,
+    own: PixelBox,
+    levels: Levels,
+    threshold: u8,
+) -> Option<Found> {
     let crop = image::imageops::crop_imm(page, at.x, at.y, at.width, at.height).to_image();
     let skew = skew_of(&ink_mask(&crop, threshold));
     let crop = if skew.abs() >= 0.15 {
@@ -207,15 +266,28 @@ fn board_in(page: &GrayImage, at: PixelBox, levels: Levels, threshold: u8) -> Op
         crop
     };
     let mask = ink_mask(&crop, threshold);
-    let outer = largest_component(&mask)?;
-    let grid = refine(&mask, inner_grid(&mask, outer)?);
-    let reversed_shading = shading(&mask, grid)?;
+    // The largest component is the board's outline when it is framed or is the candidate
+    // itself; squares joined only here and there at their corners make a component of part
+    // of the board, whose grid may shade as a board's a file off.
+    let largest = largest_component(&mask).filter(|&outer| {
+        let near = |a: u32, b: u32| a.abs_diff(b) <= own.width.max(own.height) / 32 + 1;
+        framed(&mask, outer)
+            || (near(outer.x, own.x)
+                && near(outer.y, own.y)
+                && near(outer.width, own.width)
+                && near(outer.height, own.height))
+    });
+    let (grid, reversed_shading) = largest.into_iter().chain([own]).find_map(|outer| {
+        let grid = refine(&mask, inner_grid(&mask, outer)?);
+        Some((grid, shading(&mask, grid)?))
+    })?;
     Some(Found {
         crop,
         crop_at: at,
         grid,
         skew,
         black: levels.black,
+        paper: levels.paper,
         reversed_shading,
     })
 }
@@ -292,6 +364,18 @@ fn profile(mask: &GrayImage, outer: PixelBox, rows: bool) -> Vec<f32> {
             ink as f32 / across as f32
         })
         .collect()
+}
+
+/// True when ink lines run along all four edges of `outer` in `mask` (a board's frame): a
+/// row or column within its outer 2% nearly all ink.
+fn framed(mask: &GrayImage, outer: PixelBox) -> bool {
+    let rows = profile(mask, outer, true);
+    let cols = profile(mask, outer, false);
+    let edge = |p: &[f32]| {
+        let reach = (p.len() / 50 + 1).min(p.len());
+        p[..reach].iter().any(|&s| s > 0.7) && p[p.len() - reach..].iter().any(|&s| s > 0.7)
+    };
+    edge(&rows) && edge(&cols)
 }
 
 /// How far in from one edge the squares begin: past the frame's lines (rows or columns

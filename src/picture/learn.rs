@@ -65,7 +65,7 @@ pub struct Book {
 }
 
 /// Rounds of teaching: the second teaches again with the shapes the first learned.
-const ROUNDS: usize = 2;
+const ROUNDS: usize = 3;
 
 impl Book {
     /// A book read with `base` (the built-in set, [`PieceSet::builtin`]) and what its own
@@ -97,15 +97,16 @@ impl Book {
     /// board but itself.
     pub fn read(&mut self) -> Vec<BoardRead> {
         self.taught.clear();
-        for _ in 0..ROUNDS {
-            // The first round teaches with the base set, the second with what the first
-            // learned too.
+        for round in 0..ROUNDS {
+            // The first round teaches only the men a caption names alone (the kings on their
+            // squares, a side's men all of one kind); the next ones every man, each named with
+            // the base set and what the rounds before learned.
             let set = self.base.plus(&self.learned());
             self.taught = self
                 .boards
                 .iter()
                 .map(|(board, teaching)| match teaching {
-                    Some(t) => teach(board, t, &set),
+                    Some(t) => teach(board, t, &set, round == 0),
                     None => (Taught::Nothing, PieceSet::new(), 0),
                 })
                 .collect();
@@ -157,7 +158,12 @@ fn square_at(index: usize) -> Square {
 
 /// What `board` teaches under `teaching`, read with `set`: which copy taught, the lessons,
 /// and how many men.
-fn teach(board: &FoundBoard, teaching: &Teaching, set: &PieceSet) -> (Taught, PieceSet, usize) {
+fn teach(
+    board: &FoundBoard,
+    teaching: &Teaching,
+    set: &PieceSet,
+    named_only: bool,
+) -> (Taught, PieceSet, usize) {
     let squares = board.measured();
     let man_from = board.cuts().man;
     let mut lessons = PieceSet::new();
@@ -204,6 +210,11 @@ fn teach(board: &FoundBoard, teaching: &Teaching, set: &PieceSet) -> (Taught, Pi
             lessons.add(Role::King, squares[i].dark, &squares[i].shape);
             *left.get_mut(Role::King) = left.get(Role::King).saturating_sub(1);
             men += 1;
+        }
+        // Men of two kinds or more left: which is which only their shapes say.
+        let kinds = ROLES.iter().filter(|&&role| *left.get(role) > 0).count();
+        if named_only && kinds > 1 {
+            continue;
         }
         // Each man the nearest kind that has men left, the surest pairs first.
         let distances: Vec<[f32; 6]> = open

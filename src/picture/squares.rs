@@ -101,31 +101,76 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
         m.sort_by(f32::total_cmp);
         m.get(m.len() / 2).copied().unwrap_or(0.0)
     });
+    let greys = grey_squares(found, &inner, &dark_of);
     (0..64)
         .map(|index| {
             // Dark squares whose hatching or grey is too light to be black read as light ones.
             let dark = dark_of(index) && background[1] > 0.1;
             let (x0, y0, x1, y1) = inner(index);
-            read_square(
-                &mask,
-                &depth,
-                &density,
-                (x0, y0, x1, y1),
-                background[usize::from(dark_of(index))],
-                side,
-                dark,
-            )
+            let colour = usize::from(dark_of(index));
+            let man = |px: u32, py: u32| match greys {
+                // Squares of two greys: what differs from the square's grey either way is a
+                // man (a white man drawn without outline is paper on grey).
+                Some((levels, apart)) => {
+                    let v = i32::from(found.crop.get_pixel(px, py)[0]);
+                    (v - i32::from(levels[colour])).abs() > apart
+                }
+                None => {
+                    let d = density.at(px, py);
+                    // On a light square ink where the paper is bare (a thin outline is ink
+                    // though its window is mostly bare); on a dark one, a share of ink far
+                    // from the hatching's or the grey's, either way (a white man's inside is
+                    // bare, a black man's filled).
+                    if dark {
+                        (d - background[colour]).abs() > 0.2
+                    } else {
+                        d - background[colour] > 0.12 || mask.get_pixel(px, py)[0] != 0
+                    }
+                }
+            };
+            read_square(&mask, &depth, (x0, y0, x1, y1), man, side, dark)
         })
         .collect()
+}
+
+/// The greys of the board's light and dark squares (each the median over that colour's
+/// squares' inner areas: most squares are empty) and how far from its square's grey a pixel
+/// must be to be a man's, when the light squares are printed grey too (darker than the paper
+/// by 24 levels or more, as a drawing's squares of two greys are); `None` for a board whose
+/// light squares are the paper.
+fn grey_squares(
+    found: &Found,
+    inner: &dyn Fn(usize) -> (u32, u32, u32, u32),
+    dark_of: &dyn Fn(usize) -> bool,
+) -> Option<([u8; 2], i32)> {
+    let mut values = [Vec::new(), Vec::new()];
+    for index in 0..64 {
+        let (x0, y0, x1, y1) = inner(index);
+        let colour = usize::from(dark_of(index));
+        for y in y0..y1.min(found.crop.height()) {
+            for x in x0..x1.min(found.crop.width()) {
+                values[colour].push(found.crop.get_pixel(x, y)[0]);
+            }
+        }
+    }
+    let [light, dark] = values.map(|mut v| {
+        v.sort_unstable();
+        v.get(v.len() / 2).copied().unwrap_or(255)
+    });
+    if i32::from(found.paper) - i32::from(light) < 24 || dark >= light {
+        return None;
+    }
+    // Half the way from the light squares' grey to the paper: a white man is paper.
+    let apart = ((i32::from(found.paper) - i32::from(light)) / 2).max(12);
+    Some(([light, dark], apart))
 }
 
 /// One square's silhouette, cover, fill and shape.
 fn read_square(
     mask: &GrayImage,
     depth: &GrayImage,
-    density: &Density,
     (x0, y0, x1, y1): (u32, u32, u32, u32),
-    background: f32,
+    man: impl Fn(u32, u32) -> bool,
     side: f32,
     dark: bool,
 ) -> Square {
@@ -136,16 +181,7 @@ fn read_square(
     let mut silhouette = vec![false; w * h];
     for y in 0..h {
         for x in 0..w {
-            let (px, py) = (x0 + x as u32, y0 + y as u32);
-            let d = density.at(px, py);
-            // On a light square ink where the paper is bare (a thin outline is ink though its
-            // window is mostly bare); on a dark one, a share of ink far from the hatching's or
-            // the grey's, either way (a white man's inside is bare, a black man's filled).
-            silhouette[y * w + x] = if dark {
-                (d - background).abs() > 0.2
-            } else {
-                d - background > 0.12 || mask.get_pixel(px, py)[0] != 0
-            };
+            silhouette[y * w + x] = man(x0 + x as u32, y0 + y as u32);
         }
     }
     fill_holes(&mut silhouette, w, h);

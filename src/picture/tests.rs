@@ -214,3 +214,53 @@ fn a_board_is_written_in_the_picture_font_rank_8_first() {
     assert_eq!(lines[0], "9K*N.:.:.:0");
     assert_eq!(lines[7], "9:.:.:.:k0");
 }
+
+/// A page with one board drawn as the 2017 manuscript's drawings print it (no frame, light
+/// squares grey 192 and dark ones 168, men without outline): white discs (paper) on the
+/// squares of `white`, black ones on those of `black` (a8 = 0, rank by rank).
+fn page_with_grey_board(side: u32, white: &[usize], black: &[usize]) -> GrayImage {
+    let (x0, y0) = (50u32, 60u32);
+    GrayImage::from_fn(side * 8 + 120, side * 8 + 140, |x, y| {
+        if x < x0 || y < y0 || x >= x0 + side * 8 || y >= y0 + side * 8 {
+            return Luma([255]);
+        }
+        let (file, row) = ((x - x0) / side, (y - y0) / side);
+        let index = (row * 8 + file) as usize;
+        let r = side as f32 * 0.3;
+        let c = |v: u32| v as f32 % side as f32 - side as f32 / 2.0;
+        let inside = c(x - x0).powi(2) + c(y - y0).powi(2) < r * r;
+        Luma([match () {
+            _ if inside && white.contains(&index) => 255,
+            _ if inside && black.contains(&index) => 0,
+            _ if (file + row) % 2 == 1 => 168,
+            _ => 192,
+        }])
+    })
+}
+
+#[test]
+fn a_board_of_two_greys_without_frame_is_found_and_its_white_men_are_paper() {
+    let page = page_with_grey_board(40, &[10, 36], &[3, 50, 63]);
+    let boards = find_boards(&page);
+    assert_eq!(boards.len(), 1, "one board");
+    let board = &boards[0];
+    assert!(
+        board.area.x.abs_diff(50) <= 2 && board.area.y.abs_diff(60) <= 2,
+        "{:?}",
+        board.area
+    );
+    assert!(board.area.width.abs_diff(320) <= 3, "{:?}", board.area);
+    let cuts = board.cuts();
+    let men: Vec<(usize, bool)> = board
+        .measured()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.cover >= cuts.man)
+        .map(|(i, s)| (i, cuts.darkness.of_square(s) >= cuts.black))
+        .collect();
+    assert_eq!(
+        men,
+        [(3, true), (10, false), (36, false), (50, true), (63, true)],
+        "the white men (paper on grey) and the black ones, each on his square"
+    );
+}

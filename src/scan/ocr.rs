@@ -125,6 +125,7 @@ mod tests {
             found: "a7d3 0ll6,OO".into(),
             read: "a7d3 Oll6,OO".into(),
             part: None,
+            from_picture: false,
         }
     }
 

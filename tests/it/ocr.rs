@@ -394,6 +394,38 @@ fn gbr_text_prints_the_ocr_text_and_check_finds_the_printed_error() {
     assert!(out.contains("; errors: men-count 1;"), "{out}");
 }
 
+/// A scanned bulletin's caption whose kings and code OCR garbled (`e/b> UU4U.11 3/3 Win`),
+/// rebuilt from the board printed over it, with a note that says so; the other caption, read
+/// whole, is left as OCR gave it (docs/reading.md, "A caption rebuilt from its board").
+#[test]
+#[ignore = "needs Tesseract"]
+fn a_caption_ocr_garbled_is_rebuilt_from_its_board_with_a_note() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = scans().join("garbled-caption.png");
+    let path = path.to_str().expect("UTF-8");
+    let (out, _, code) = ocr_run(&["scan", "--ocr", path], cache.path());
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(": e7b5 0040.11 f5c8.e2c2 3/3+. ok"),
+        "the rebuilt caption, its squares from the board: {out}"
+    );
+    assert!(out.contains(": b6b1 0033.00 b3e6 1/3+. ok"), "{out}");
+    let (out, err, code) = ocr_run(&["check", "--ocr", path], cache.path());
+    assert_eq!((err.as_str(), code), ("", 0), "{out}");
+    assert!(
+        out.starts_with(
+            "note[ocr]: OCR gave `e/b> UU4U.11` for the kings and code; rebuilt from the \
+             picture above as `e7b5 0040.11`"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches("note[ocr]").count(), 1, "{out}");
+    assert!(
+        out.contains("2 codes, 2 valid; no errors; 0 warnings"),
+        "{out}"
+    );
+}
+
 /// The shared Probleemblad issue, two of its pages rasterized at 300 dpi and read through OCR,
 /// against its own text layer: the same six codes with the same kings and as many squares.
 #[test]
@@ -518,6 +550,7 @@ fn ocr_fixes_round_trip_through_json_and_old_records_read_without_them() {
         found: "Ol30,22".into(),
         read: "0130.22".into(),
         part: Some(gbrscan::position::Part::Code),
+        from_picture: false,
     }]));
     let json = serde_json::to_string(&record).expect("JSON");
     assert!(

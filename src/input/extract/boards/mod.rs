@@ -7,7 +7,9 @@
 //! lines are the text's lines, [`Match::Exact`]) and the diagrams of a text layer
 //! (`--diagrams`: pdftotext's boxes, [`bbox`], whose lines the text layer breaks and spaces
 //! otherwise, [`Match::Loose`]). What follows is theirs alike: which line is a board's
-//! caption, what it teaches, which boards are left out, and where each goes in the text.
+//! caption, what it teaches, which boards are left out, and where each goes in the text. What
+//! is OCR's alone comes with its match ([`Ocr`]): a caption OCR garbled rebuilt from its
+//! board.
 //!
 //! The page's boards are read as a book of their own: the built-in men's shapes, and what each
 //! other board's caption on the page teaches (`picture::Book`), never its own caption's.
@@ -16,7 +18,10 @@ pub(super) mod bbox;
 #[cfg(test)]
 mod tests;
 
-use crate::picture::{Book, FoundBoard, PieceSet, PixelBox, Teaching};
+use std::ops::Range;
+
+use crate::misread::OcrFix;
+use crate::picture::{BoardRead, Book, FoundBoard, PieceSet, PixelBox, Teaching};
 
 /// The least sureness (0 to 100) of every square of a board written into the text: on the test
 /// pictures (fixtures/pictures) a square read under it is wrong one time in two, one read 70
@@ -33,30 +38,46 @@ pub(crate) struct Word {
     pub text: String,
 }
 
+/// What an OCR'd page's boards do beyond a text layer's (docs/reading.md, "A caption rebuilt
+/// from its board"): OCR may garble a caption, and its page's text carries fixes that say so.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Ocr {
+    /// The caption line under a board written in (no line break) rebuilt from the board: the
+    /// byte range of the line OCR garbled and what replaces it; `None` to keep the line.
+    pub rebuild: fn(&str, &BoardRead) -> Option<(Range<usize>, String)>,
+}
+
 /// How a line of boxes is found in the page's text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) enum Match {
     /// The text's lines are the boxes' lines, in the same order (Tesseract's text and TSV of
     /// one run): a line is the text line whose words, white space aside, are the same, the
-    /// first after the line matched before.
-    Exact,
+    /// first after the line matched before. [`Ocr`] rebuilds the captions OCR garbled.
+    Exact(Ocr),
     /// The text breaks and spaces its lines otherwise (a PDF's text layer as pdf-extract reads
     /// it, against pdftotext's boxes): a caption is its words with every white space taken
-    /// out, found once on the page at the start of a word; else its code (`dddd.dd`, and the
-    /// kings glued after it when the caption gives them) found once on the page. The caption
-    /// is the words in the board's columns only, so that two boards side by side have each
-    /// their own.
+    /// out, found once on the page standing apart; else its code (`dddd.dd`, and the kings
+    /// after it when the caption gives them) found once on the page. The caption is the words
+    /// in the board's columns only, so that two boards side by side have each their own. A
+    /// caption is as printed: never rebuilt.
     Loose,
 }
 
 /// A page's text with its boards written in.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) struct Written {
-    /// The text, each board's eight lines inserted at the start of its caption's line.
+    /// The text: each board's eight lines inserted at the start of its caption's line, each
+    /// caption rebuilt ([`Ocr`]) in place.
     pub text: String,
-    /// Where: for each board written, the 0-based byte offset in the text before (a line's
-    /// start, or its end) its lines stand before, and their length in bytes; in order.
+    /// Where: for each run of bytes added (a board's lines, a rebuilt caption's bytes past the
+    /// garbled ones), the 0-based byte offset in the text
+    /// before it stands before, and its length in bytes; in order.
     pub inserted: Vec<(usize, usize)>,
+    /// A fix for each caption rebuilt (`from_picture`), its offset in [`Written::text`].
+    pub fixes: Vec<OcrFix>,
+    /// Each board written: the 0-based byte offset in the text before its lines stand before,
+    /// and its lines.
+    pub boards: Vec<(usize, String)>,
 }
 
 impl Written {
@@ -64,13 +85,13 @@ impl Written {
     pub(crate) fn unchanged(text: &str) -> Written {
         Written {
             text: text.to_owned(),
-            inserted: Vec::new(),
+            ..Written::default()
         }
     }
 }
 
 /// `offset` (0-based, in the text before the boards were written in) in the text after: moved
-/// by every board written at or before it ([`Written::inserted`]).
+/// by every run of bytes added at or before it ([`Written::inserted`]).
 pub(crate) fn moved(offset: u64, inserted: &[(usize, usize)]) -> u64 {
     offset
         + inserted
@@ -80,13 +101,34 @@ pub(crate) fn moved(offset: u64, inserted: &[(usize, usize)]) -> u64 {
             .sum::<u64>()
 }
 
+/// One change to a page's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Edit {
+    /// A board's lines before the 0-based byte offset `at` (a line's start, or the text's
+    /// end).
+    Board { at: usize, lines: String },
+    /// The bytes `span` of a caption line OCR garbled, rebuilt as `read`.
+    Rebuild { span: Range<usize>, read: String },
+}
+
+impl Edit {
+    /// Where it applies, boards before a rebuilt line's bytes.
+    fn key(&self) -> (usize, u8) {
+        match self {
+            Edit::Board { at, .. } => (*at, 0),
+            Edit::Rebuild { span, .. } => (span.start, 1),
+        }
+    }
+}
+
 /// `text` with the boards `found` on its page written in (see the module's documentation);
 /// `lines` are the page's lines of words, their boxes in the pixels `found` were found on.
 ///
-/// A board is left out when any square reads under [`SURE_ENOUGH`], when no line stands under
-/// or over it, when its caption line is not found in the text (at the page's end it would
-/// stand under another study's caption), and when another board goes to the same place (two
-/// boards side by side whose captions are one line: which is whose, the text cannot say).
+/// A board is left out when any square reads under [`SURE_ENOUGH`]; when another board goes
+/// to the same caption line (two boards side by side whose captions are one line: which is
+/// whose, the text cannot say); when no line stands under or over it; and when its caption
+/// line is not found in the text (at the page's end it would stand under another study's
+/// caption).
 pub(crate) fn write_boards(
     text: &str,
     lines: &[Vec<Word>],
@@ -97,90 +139,188 @@ pub(crate) fn write_boards(
         return Written::unchanged(text);
     }
     let mut book = Book::new(PieceSet::builtin());
-    // Each board's caption: its line's words, and whether it stands under the board.
-    let mut captions: Vec<Option<(Vec<Word>, bool)>> = Vec::new();
-    let mut line_index = Vec::new();
+    // Each board's lines under and over it (in its columns, for a text layer).
+    let mut captions: Vec<Caption> = Vec::new();
     for board in found {
-        let own: Vec<Vec<Word>> = match matching {
-            Match::Exact => lines.to_vec(),
-            Match::Loose => lines
-                .iter()
-                .map(|line| in_columns(line, board.area))
-                .collect(),
+        let own: Vec<Vec<Word>>;
+        let lines = match matching {
+            Match::Exact(_) => lines,
+            Match::Loose => {
+                own = lines
+                    .iter()
+                    .map(|line| in_columns(line, board.area))
+                    .collect();
+                &own
+            }
         };
-        let below = line_below(&own, board.area);
-        let above = line_above(&own, board.area);
-        let caption = below
-            .map(|i| (i, true))
-            .or_else(|| above.map(|i| (i, false)));
-        let words = caption.map(|(i, under)| (own[i].clone(), under));
-        let teaching = words.as_ref().and_then(|(w, _)| teaching(&joined(w)));
-        line_index.push(caption);
-        captions.push(words);
+        let words = |i: Option<usize>| i.map(|i| lines[i].clone());
+        let below = words(line_below(lines, board.area));
+        let above = words(line_above(lines, board.area));
+        // The line under the board teaches where there is one, else the line over it.
+        let teaching = below
+            .as_ref()
+            .or(above.as_ref())
+            .and_then(|w| teaching(&joined(w)));
         book.add(board, teaching);
+        captions.push(Caption { below, above });
     }
     let read = book.read();
-    let places: Vec<Option<usize>> = match matching {
-        Match::Exact => {
-            let line_of = exact_lines(text, lines);
-            line_index
-                .iter()
-                .map(|caption| {
-                    let (i, under) = (*caption)?;
-                    let n = line_of[i]?;
-                    Some(line_start(text, n + usize::from(!under)))
-                })
-                .collect()
-        }
-        Match::Loose => captions
-            .iter()
-            .map(|caption| {
-                let (words, under) = caption.as_ref()?;
-                let span = loose_find(text, words)?;
-                Some(if *under {
-                    text[..span.0].rfind('\n').map_or(0, |i| i + 1)
-                } else {
-                    text[span.1..]
-                        .find('\n')
-                        .map_or(text.len(), |i| span.1 + i + 1)
-                })
-            })
-            .collect(),
+    let edits = match matching {
+        Match::Exact(ocr) => exact_edits(text, lines, &read, &captions, ocr),
+        Match::Loose => loose_edits(text, &read, &captions),
     };
-    let mut boards: Vec<(usize, String)> = read
+    apply(text, edits)
+}
+
+/// A board's lines under and over it: their words.
+struct Caption {
+    below: Option<Vec<Word>>,
+    above: Option<Vec<Word>>,
+}
+
+/// True when another board's line under it is `line` too (words and place alike).
+fn shared(captions: &[Caption], line: &Option<Vec<Word>>) -> bool {
+    line.is_some() && captions.iter().filter(|c| &c.below == line).count() > 1
+}
+
+/// The edits of an OCR'd page ([`Match::Exact`]): each board sure and alone under its caption
+/// line before that line (after the line over it), and the caption under it rebuilt where
+/// OCR garbled it.
+fn exact_edits(
+    text: &str,
+    lines: &[Vec<Word>],
+    read: &[BoardRead],
+    captions: &[Caption],
+    ocr: Ocr,
+) -> Vec<Edit> {
+    let line_of = exact_lines(text, lines);
+    let text_lines: Vec<&str> = text.split_inclusive('\n').collect();
+    // Each line of boxes by its words and place, as a board's caption holds them.
+    let index = |w: &Option<Vec<Word>>| {
+        let w = w.as_ref()?;
+        lines.iter().position(|l| l == w)
+    };
+    let mut edits = Vec::new();
+    for (board, caption) in read.iter().zip(captions) {
+        if board.least_sure() < SURE_ENOUGH || shared(captions, &caption.below) {
+            continue;
+        }
+        let below_n = index(&caption.below).and_then(|i| line_of[i]);
+        let above_n = index(&caption.above).and_then(|i| line_of[i]);
+        let at = below_n
+            .map(|n| line_start(text, n))
+            .or_else(|| above_n.map(|n| line_start(text, n + 1)));
+        let rebuilt = below_n.and_then(|n| {
+            let (span, read) = (ocr.rebuild)(text_lines[n].trim_end(), board)?;
+            let start = line_start(text, n);
+            Some((start + span.start..start + span.end, read))
+        });
+        let Some(at) = at else {
+            continue;
+        };
+        edits.push(Edit::Board {
+            at,
+            lines: board.text(),
+        });
+        if let Some((span, read)) = rebuilt {
+            edits.push(Edit::Rebuild { span, read });
+        }
+    }
+    edits
+}
+
+/// The edits of a text layer's page ([`Match::Loose`]): each board sure, under (or over) a
+/// caption line of its own found once in the text, before the text line where the caption
+/// starts (after the one where a caption over it ends).
+fn loose_edits(text: &str, read: &[BoardRead], captions: &[Caption]) -> Vec<Edit> {
+    let places: Vec<Option<usize>> = captions
         .iter()
+        .map(|caption| {
+            let (words, under) = match (&caption.below, &caption.above) {
+                (Some(below), _) => (below, true),
+                (None, Some(above)) => (above, false),
+                (None, None) => return None,
+            };
+            let span = loose_find(text, words)?;
+            Some(if under {
+                text[..span.0].rfind('\n').map_or(0, |i| i + 1)
+            } else {
+                text[span.1..]
+                    .find('\n')
+                    .map_or(text.len(), |i| span.1 + i + 1)
+            })
+        })
+        .collect();
+    read.iter()
         .zip(&places)
         .filter_map(|(board, &place)| {
             let at = place?;
             let shared = places.iter().filter(|&&p| p == Some(at)).count() > 1;
-            (board.least_sure() >= SURE_ENOUGH && !shared).then(|| (at, board.text()))
+            (board.least_sure() >= SURE_ENOUGH && !shared).then(|| Edit::Board {
+                at,
+                lines: board.text(),
+            })
         })
-        .collect();
-    boards.sort_by_key(|&(at, _)| at);
-    insert(text, &boards)
+        .collect()
 }
 
 /// `text` with each board's lines inserted at its offset (0-based, a line's start or the
 /// text's end, in order), a line feed first where the text before does not end one.
 pub(crate) fn insert(text: &str, boards: &[(usize, String)]) -> Written {
-    let mut out = String::with_capacity(text.len() + boards.len() * 100);
-    let mut inserted = Vec::with_capacity(boards.len());
+    let edits = boards
+        .iter()
+        .map(|(at, lines)| Edit::Board {
+            at: *at,
+            lines: lines.clone(),
+        })
+        .collect();
+    apply(text, edits)
+}
+
+/// `text` with `edits` made, in order of place.
+fn apply(text: &str, mut edits: Vec<Edit>) -> Written {
+    edits.sort_by_key(Edit::key);
+    let mut out = String::with_capacity(text.len() + edits.len() * 100);
+    let mut written = Written::default();
     let mut copied = 0;
-    for (at, board) in boards {
-        out.push_str(&text[copied..*at]);
-        copied = *at;
-        let start = out.len();
-        if !out.is_empty() && !out.ends_with('\n') {
-            out.push('\n');
+    for edit in edits {
+        match edit {
+            Edit::Board { at, lines } => {
+                out.push_str(&text[copied..at]);
+                copied = at;
+                let start = out.len();
+                if !out.is_empty() && !out.ends_with('\n') {
+                    out.push('\n');
+                }
+                out.push_str(&lines);
+                written.inserted.push((at, out.len() - start));
+                written.boards.push((at, lines));
+            }
+            Edit::Rebuild { span, read } => {
+                // The rebuilt part padded to the garbled one's length, or the bytes it runs
+                // past it counted as inserted at its end: every later offset moves with it.
+                out.push_str(&text[copied..span.start]);
+                written.fixes.push(OcrFix {
+                    offset: out.len() as u64,
+                    found: text[span.clone()].into(),
+                    read: read.as_str().into(),
+                    part: None,
+                    from_picture: true,
+                });
+                out.push_str(&read);
+                let found = span.end - span.start;
+                if read.len() < found {
+                    out.extend(std::iter::repeat_n(' ', found - read.len()));
+                } else if read.len() > found {
+                    written.inserted.push((span.end, read.len() - found));
+                }
+                copied = span.end;
+            }
         }
-        out.push_str(board);
-        inserted.push((*at, out.len() - start));
     }
     out.push_str(&text[copied..]);
-    Written {
-        text: out,
-        inserted,
-    }
+    written.text = out;
+    written
 }
 
 /// The words joined by one space.

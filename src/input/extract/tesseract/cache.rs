@@ -21,7 +21,7 @@ pub(super) fn key(
     tools: &Tools,
 ) -> String {
     let mut hasher = blake3::Hasher::new();
-    hasher.update(b"gbr ocr 4\0");
+    hasher.update(b"gbr ocr 5\0");
     hasher.update(hash.as_bytes());
     let settings = format!(
         "\0{number}\0{}\0{read_at}\0{}\0{scanned:?}",
@@ -38,7 +38,7 @@ pub(super) fn key(
 /// (its text-layer and folio rules make the rest).
 pub(super) fn file_key(hash: &blake3::Hash, opts: &OcrOptions, tools: &Tools) -> String {
     let mut hasher = blake3::Hasher::new();
-    hasher.update(b"gbr ocr pdf 2\0");
+    hasher.update(b"gbr ocr pdf 3\0");
     hasher.update(hash.as_bytes());
     let settings = format!(
         "\0{}\0{}\0{}\0{}\0{}",
@@ -258,6 +258,7 @@ mod tests {
                 found: "f4b8 or a — 4/4".into(),
                 read: "f4b8 0800.11 4/4".into(),
                 part: None,
+                from_picture: false,
             }],
         };
         store(&opts, "abcdef", &text);

@@ -340,19 +340,7 @@ impl Page<'_> {
             });
         }
         let lines = bbox::lines(&String::from_utf8_lossy(&xhtml), dpi);
-        caught(|| {
-            let written = boards::write_boards(text, &lines, found, Match::Loose);
-            let mut placed = Vec::with_capacity(written.inserted.len());
-            // Each board's lines as written, taken back out of the new text.
-            let mut shift = 0;
-            for &(at, len) in &written.inserted {
-                let start = at + shift;
-                let lines = &written.text[start..start + len];
-                placed.push((at, lines.trim_start_matches('\n').to_owned()));
-                shift += len;
-            }
-            placed
-        })
+        caught(|| boards::write_boards(text, &lines, found, Match::Loose).boards)
     }
 }
 

@@ -36,6 +36,7 @@ mod drawn;
 mod image;
 mod pages;
 mod raster;
+mod rebuild;
 mod reread;
 mod tools;
 
@@ -183,13 +184,17 @@ pub enum Scanned {
     Image,
 }
 
-/// The text OCR gave for one page, with the caption lines read again and kept.
+/// The text OCR gave for one page, with the caption lines read again and kept, and the
+/// boards read from its pixels written in.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct PageText {
     /// The page's text as Tesseract gave it, each line read again and kept in place of its
-    /// first reading.
+    /// first reading, each board written in above its caption, each caption OCR garbled
+    /// rebuilt from its board.
     pub text: String,
-    /// The lines read again and kept (each an [`crate::misread::OcrFix`] of part `None`), offsets in `text`.
+    /// The lines read again and kept and the captions rebuilt from their boards (each an
+    /// [`crate::misread::OcrFix`] of part `None`, the latter `from_picture`), in order of
+    /// offset in `text`.
     pub reread: Vec<OcrFix>,
 }
 

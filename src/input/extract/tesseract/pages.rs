@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::child::{self, Bounds};
-use super::{OcrError, OcrOptions, PageText, failed, image, raster, reread};
+use super::{OcrError, OcrOptions, PageText, failed, image, raster, rebuild, reread};
 use crate::fault;
 use crate::input::extract::boards;
+use crate::misread::OcrFix;
 
 /// One page to read: a PDF's page (1-based), a TIFF's page (0-based), or a whole image.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,13 +162,15 @@ impl Reader<'_> {
             Ok(grey) => page_boards(&text, &table, grey),
             Err(_) => boards::Written::unchanged(&text),
         };
-        let reread = reread
+        let mut reread: Vec<OcrFix> = reread
             .into_iter()
             .map(|mut fix| {
                 fix.offset = boards::moved(fix.offset, &written.inserted);
                 fix
             })
+            .chain(written.fixes)
             .collect();
+        reread.sort_by_key(|fix| fix.offset);
         let text = written.text;
         Ok(PageText { text, reread })
     }
@@ -243,7 +246,10 @@ fn page_boards(text: &str, tsv: &str, grey: image::Grey) -> boards::Written {
             return boards::Written::unchanged(text);
         }
         let lines = reread::tsv_lines(tsv);
-        boards::write_boards(text, &lines, found, boards::Match::Exact)
+        let ocr = boards::Ocr {
+            rebuild: rebuild::rebuilt,
+        };
+        boards::write_boards(text, &lines, found, boards::Match::Exact(ocr))
     })
     .unwrap_or_else(|_| boards::Written::unchanged(text))
 }

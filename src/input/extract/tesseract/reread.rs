@@ -127,6 +127,7 @@ pub(super) fn reread(
             found: first.into(),
             read: kept.as_str().into(),
             part: None,
+            from_picture: false,
         });
         out.push_str(&kept);
         copied = suspect.end;

@@ -1,0 +1,213 @@
+//! A caption OCR garbled, rebuilt from the board printed beside it (docs/reading.md, "A
+//! caption rebuilt from its board").
+//!
+//! Tesseract reads an old bulletin's caption `d5e2 0413.21 5/4 Win` as `= aEET 5/4 Win`: the
+//! kings and the code are lost, the W/B and the stipulation read. The board above it, read
+//! from the page's pixels, holds the kings and the material the caption lost. The caption is
+//! rebuilt from the board only where what OCR did read agrees with it: its W/B is the board's
+//! men (each side's), and any token of the lost span that still reads as kings or as a code
+//! (through OCR's digit confusions, [`crate::misread::digit`]) is the board's. Everything from
+//! the W/B on (the stipulation, a sign) is kept as OCR gave it.
+
+use crate::code::Code;
+use crate::diagram::board_position;
+use crate::picture::BoardRead;
+
+/// The most tokens between a caption line's start and its W/B that are rebuilt: kings and a
+/// code, split by OCR into at most four pieces. A longer run is prose, never rebuilt.
+const MAX_TOKENS: usize = 4;
+
+/// The most bytes of that run.
+const MAX_BYTES: usize = 24;
+
+/// The caption line `line` (one line of an OCR'd page, no line break) rebuilt from `board`:
+/// the byte range of `line` OCR garbled (from the line's first token to the end of the token
+/// before the W/B) and the kings and code that replace it (`d5e2 0413.21`). `None` when the
+/// line already holds a code the scan reads (the misreadings included), has no W/B, its W/B
+/// disagrees with the board's men, the run before W/B is not one to rebuild (none, or more
+/// than four tokens or 24 bytes: prose), a token of it shaped as kings or as a code gives a
+/// letter or digit the board's do not have there, or the board has not one king a side.
+pub(super) fn rebuilt(line: &str, board: &BoardRead) -> Option<(std::ops::Range<usize>, String)> {
+    if crate::parse::parse_text(line).is_ok()
+        || crate::parse::parse_text(&crate::misread::read(line).text).is_ok()
+    {
+        return None;
+    }
+    let tokens: Vec<(usize, &str)> = line
+        .split_whitespace()
+        .map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t))
+        .collect();
+    let at = tokens.iter().rposition(|(_, t)| men_count(t).is_some())?;
+    let (white, black) = men_count(tokens[at].1)?;
+    let (board_white, board_black) = board.men();
+    if (white, black) != (board_white, board_black) || at == 0 || at > MAX_TOKENS {
+        return None;
+    }
+    let start = tokens[0].0;
+    let end = tokens[at - 1].0 + tokens[at - 1].1.len();
+    if end - start > MAX_BYTES {
+        return None;
+    }
+    let (kings, _) = board_position(&board.board)?;
+    let material = {
+        let mut counts = shakmaty::ByColor::<shakmaty::ByRole<u8>>::default();
+        for (_, piece) in board.board.clone() {
+            *counts.get_mut(piece.color).get_mut(piece.role) += 1;
+        }
+        crate::material::Material::new(counts)
+    };
+    let code = Code::from_material(&material).ok()?.to_string();
+    let kings = kings.to_string();
+    if !tokens[..at]
+        .iter()
+        .all(|(_, token)| may_be_kings(token, &kings) && may_be_code(token, &code))
+    {
+        return None;
+    }
+    Some((start..end, format!("{kings} {code}")))
+}
+
+/// The W/B a token reads as (`5/4`, `5/4+`, `3/3=.`; OCR's digit confusions read), as white
+/// and black men; `None` for any other token.
+fn men_count(token: &str) -> Option<(u32, u32)> {
+    let token = token.trim_end_matches(['+', '=', '.', ',', ';', ':', '!', '?']);
+    let (white, black) = token.split_once('/')?;
+    let count = |side: &str| -> Option<u32> {
+        if side.is_empty() || side.chars().count() > 2 {
+            return None;
+        }
+        side.chars().try_fold(0u32, |n, c| {
+            Some(n * 10 + u32::from(crate::misread::digit(c)?))
+        })
+    };
+    let (white, black) = (count(white)?, count(black)?);
+    ((1..=16).contains(&white) && (1..=16).contains(&black)).then_some((white, black))
+}
+
+/// True when `token` may be the kings `kings` (`d5e2`) as OCR gave them: it is not four
+/// characters with a file letter first and third, or each of its file letters and each digit
+/// it gives for a rank is the board's. A letter OCR gives for a digit (`S` for `5`) is a guess,
+/// never held against the board.
+fn may_be_kings(token: &str, kings: &str) -> bool {
+    let chars: Vec<char> = token.chars().collect();
+    let [f1, _, f2, _] = chars[..] else {
+        return true;
+    };
+    let file = |c: char| ('a'..='h').contains(&c);
+    if !file(f1) || !file(f2) {
+        return true;
+    }
+    agrees(&chars, kings)
+}
+
+/// True when `token` may be the code `code` (`0413.21`) as OCR gave it: it is not seven
+/// characters with a stop (`.`, `,`, `:`, `;`) fifth, or each digit it gives is the code's.
+fn may_be_code(token: &str, code: &str) -> bool {
+    let chars: Vec<char> = token.chars().collect();
+    if chars.len() != 7 || !matches!(chars[4], '.' | ',' | ':' | ';') {
+        return true;
+    }
+    agrees(&chars, code)
+}
+
+/// True when every letter a–h and digit of `chars` is the character of `expected` at the
+/// same place.
+fn agrees(chars: &[char], expected: &str) -> bool {
+    chars
+        .iter()
+        .zip(expected.chars())
+        .all(|(&c, e)| !(c.is_ascii_digit() || ('a'..='h').contains(&c)) || c == e)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::picture::PixelBox;
+    use shakmaty::fen::Fen;
+
+    fn board(fen: &str) -> BoardRead {
+        let placement: Fen = format!("{fen} w - - 0 1").parse().unwrap();
+        BoardRead {
+            board: placement.as_setup().board.clone(),
+            area: PixelBox {
+                x: 0,
+                y: 0,
+                width: 320,
+                height: 320,
+            },
+            skew: 0.0,
+            sureness: [100; 64],
+            reversed_shading: false,
+        }
+    }
+
+    /// d5e2 0413.21 5/4: Kd5 Rb1 Bc1 Pb2 Pc3 / Ke2 Rh1 Nd1 Pa3 (0413.21: a white rook and a
+    /// black one, a white bishop, a black knight, two white pawns and one black).
+    fn study() -> BoardRead {
+        board("8/8/8/3K4/8/p1P5/1P2k3/1RBn3r")
+    }
+
+    #[test]
+    fn the_lost_kings_and_code_are_the_boards_when_w_b_agrees() {
+        let line = "= aEET 5/4 Win";
+        let (span, read) = rebuilt(line, &study()).expect("rebuilt");
+        assert_eq!(&line[span], "= aEET");
+        assert_eq!(read, "d5e2 0413.21");
+    }
+
+    #[test]
+    fn a_caption_rebuilt_keeps_what_ocr_read_after_w_b() {
+        let line = "  dSeZ O4 5/4+ Win";
+        let (span, read) = rebuilt(line, &study()).expect("rebuilt");
+        assert_eq!(&line[span.clone()], "dSeZ O4");
+        assert_eq!(
+            format!("{}{read}{}", &line[..span.start], &line[span.end..]),
+            "  d5e2 0413.21 5/4+ Win"
+        );
+    }
+
+    #[test]
+    fn a_letter_ocr_gave_for_a_digit_is_no_disagreement() {
+        let line = "dSeZ OAI3,ZI 5/4 Draw";
+        let (span, read) = rebuilt(line, &study()).expect("rebuilt");
+        assert_eq!(&line[span], "dSeZ OAI3,ZI");
+        assert_eq!(read, "d5e2 0413.21");
+    }
+
+    #[test]
+    fn a_caption_is_not_rebuilt_where_what_ocr_read_disagrees_or_says_nothing() {
+        let study = study();
+        assert_eq!(
+            rebuilt("= aEET 5/3 Win", &study),
+            None,
+            "W/B is not the board's"
+        );
+        assert_eq!(
+            rebuilt("c5e2 aEET 5/4 Win", &study),
+            None,
+            "kings read, not the board's"
+        );
+        assert_eq!(
+            rebuilt("xx 0413.20 5/4", &study),
+            None,
+            "a code read, not the board's"
+        );
+        assert_eq!(rebuilt("5/4 Win", &study), None, "nothing before W/B");
+        assert_eq!(rebuilt("= aEET Win", &study), None, "no W/B");
+        assert_eq!(
+            rebuilt("the study that follows was composed in 5/4", &study),
+            None,
+            "prose"
+        );
+        assert_eq!(
+            rebuilt("d5e2 O4l3,2l 5/4 Win", &study),
+            None,
+            "a code the misreadings read: the scan reads it"
+        );
+        assert_eq!(
+            rebuilt("d5e2 0413.21 5/4 Win", &study),
+            None,
+            "a caption read whole"
+        );
+    }
+}
