@@ -1,7 +1,9 @@
 //! The diagrams of an OCR'd page (docs/reading.md, "Diagrams in pictures"): every board on the
 //! page's pixels found and read (`picture`), and written into the page's text as eight lines
 //! in the picture font, just above the caption printed under it (else just under the line
-//! printed over it), where the scan reads a diagram set as text with its caption.
+//! printed over it), where the scan reads a diagram set as text with its caption. A caption
+//! OCR garbled is rebuilt from its board, and a board beside which no line holds a code is
+//! given a caption of its own, so that it is a record (`rebuild`).
 //!
 //! The page's boards are read as a book of their own: the built-in men's shapes, and what each
 //! other board's caption on the page teaches (`picture::Book`), never its own caption's.
@@ -81,7 +83,7 @@ fn boards_into(text: &str, tsv: &str, grey: Grey) -> WithBoards {
     // Boards before text line n (`before[n]`; after the last line at its end). A board read unsure
     // is left out, and so are boards side by side whose captions OCR gave as one line: which
     // caption is whose, the text cannot say.
-    let mut before: Vec<Vec<String>> = vec![Vec::new(); text_lines.len() + 1];
+    let mut before: Vec<Vec<(String, Option<String>)>> = vec![Vec::new(); text_lines.len() + 1];
     // Caption lines OCR garbled, rebuilt from the board over them: text line, byte range in
     // the line, what replaces it.
     let mut rebuilds: Vec<(usize, std::ops::Range<usize>, String)> = Vec::new();
@@ -92,19 +94,29 @@ fn boards_into(text: &str, tsv: &str, grey: Grey) -> WithBoards {
         if board.least_sure() < SURE_ENOUGH || shared(below) {
             continue;
         }
-        // A board whose caption line is not found in the text stays out: at the page's end it
-        // would stand under another study's caption.
-        let Some(at) = below
-            .and_then(|i| line_of[i])
-            .or_else(|| above.and_then(|i| line_of[i]).map(|n| n + 1))
-        else {
-            continue;
-        };
-        before[at].push(board.text());
-        if let Some(n) = below.and_then(|i| line_of[i])
-            && let Some((span, read)) = rebuild::rebuilt(text_lines[n].trim_end(), board)
-        {
-            rebuilds.push((n, span, read));
+        let below_n = below.and_then(|i| line_of[i]);
+        let at = below_n.or_else(|| above.and_then(|i| line_of[i]).map(|n| n + 1));
+        let rebuilt = below_n.and_then(|n| rebuild::rebuilt(text_lines[n].trim_end(), board));
+        let coded =
+            |line: Option<usize>| line.is_some_and(|i| teaching(&joined(&lines[i])).is_some());
+        if coded(below) || coded(above) || rebuilt.is_some() {
+            // A board whose caption line is not found in the text stays out: at the page's
+            // end it would stand under another study's caption.
+            let Some(at) = at else {
+                continue;
+            };
+            before[at].push((board.text(), None));
+            if let (Some(n), Some((span, read))) = (below_n, rebuilt) {
+                rebuilds.push((n, span, read));
+            }
+        } else if let Some(caption) = rebuild::own_caption(board) {
+            // No line beside the board holds a code: the board is a record of its own, under
+            // the caption it gives itself, above the line under it (or where it stands on the
+            // page when no line is beside it).
+            let at = at
+                .or_else(|| next_line(&lines, board.area).and_then(|i| line_of[i]))
+                .unwrap_or(text_lines.len());
+            before[at].push((board.text(), Some(caption)));
         }
     }
     let mut out = String::with_capacity(text.len() + read.len() * 100);
@@ -112,12 +124,23 @@ fn boards_into(text: &str, tsv: &str, grey: Grey) -> WithBoards {
     let mut fixes = Vec::new();
     let mut at = 0;
     for (n, boards) in before.iter().enumerate() {
-        for board in boards {
+        for (board, caption) in boards {
             let start = out.len();
             if !out.is_empty() && !out.ends_with('\n') {
                 out.push('\n');
             }
             out.push_str(board);
+            if let Some(caption) = caption {
+                fixes.push(OcrFix {
+                    offset: out.len() as u64,
+                    found: "".into(),
+                    read: caption.as_str().into(),
+                    part: None,
+                    from_picture: true,
+                });
+                out.push_str(caption);
+                out.push('\n');
+            }
             inserted.push((at, out.len() - start));
         }
         let Some(line) = text_lines.get(n) else {
@@ -178,6 +201,15 @@ fn line_below(lines: &[Vec<Word>], area: PixelBox) -> Option<usize> {
         .min_by_key(|&i| extent(&lines[i]).1)
 }
 
+/// The first line whose top is under the board's, in any column: where a board with no
+/// line beside it stands in the page's text.
+fn next_line(lines: &[Vec<Word>], area: PixelBox) -> Option<usize> {
+    let bottom = (area.y + area.height) as usize;
+    (0..lines.len())
+        .filter(|&i| extent(&lines[i]).1 >= bottom)
+        .min_by_key(|&i| extent(&lines[i]).1)
+}
+
 /// The last line over the board, within half its height, in its columns.
 fn line_above(lines: &[Vec<Word>], area: PixelBox) -> Option<usize> {
     let top = area.y as usize;
@@ -191,9 +223,12 @@ fn line_above(lines: &[Vec<Word>], area: PixelBox) -> Option<usize> {
 }
 
 /// What a caption line says its board holds: its kings, its material, every man where it
-/// gives kings and squares; `None` when it holds no code.
+/// gives kings and squares (the line read for OCR's misreadings where it holds no code as
+/// given); `None` when it holds no code.
 fn teaching(line: &str) -> Option<Teaching> {
-    let parsed = crate::parse::parse_text(line).ok()?;
+    let parsed = crate::parse::parse_text(line)
+        .or_else(|_| crate::parse::parse_text(&crate::misread::read(line).text))
+        .ok()?;
     let position = &parsed.position;
     Some(Teaching {
         board: position.board(),
