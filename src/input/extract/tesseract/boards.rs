@@ -109,10 +109,16 @@ fn boards_into(text: &str, tsv: &str, grey: Grey) -> WithBoards {
             if let (Some(n), Some((span, read))) = (below_n, rebuilt) {
                 rebuilds.push((n, span, read));
             }
-        } else if let Some(caption) = rebuild::own_caption(board) {
+        } else if let Some(caption) = rebuild::own_caption(board)
+            && below
+                .or(above)
+                .and_then(|i| rebuild::printed_men(&joined(&lines[i])))
+                .is_none_or(|men| men == board.men())
+        {
             // No line beside the board holds a code: the board is a record of its own, under
             // the caption it gives itself, above the line under it (or where it stands on the
-            // page when no line is beside it).
+            // page when no line is beside it), unless that line prints other men (`8 + 7`)
+            // than the board shows.
             let at = at
                 .or_else(|| next_line(&lines, board.area).and_then(|i| line_of[i]))
                 .unwrap_or(text_lines.len());

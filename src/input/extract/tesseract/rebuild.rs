@@ -77,6 +77,41 @@ pub(super) fn own_caption(board: &BoardRead) -> Option<String> {
     })
 }
 
+/// The men a line beside a board prints, White's and Black's: `9 + 8`, `(8+13)`, `9+8` or a
+/// W/B `5/4` (OCR's digit confusions not read: a line without a code is no caption to read
+/// through them); the first such on the line, each count 1 to 16.
+pub(super) fn printed_men(line: &str) -> Option<(u32, u32)> {
+    let bytes = line.as_bytes();
+    let number = |at: usize| -> Option<(u32, usize)> {
+        let digits = bytes[at..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits == 0 || digits > 2 || (at > 0 && bytes[at - 1].is_ascii_digit()) {
+            return None;
+        }
+        let value = line[at..at + digits].parse().ok()?;
+        Some((value, at + digits))
+    };
+    (0..bytes.len()).find_map(|at| {
+        let (white, mut i) = number(at)?;
+        while bytes.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        if !matches!(bytes.get(i), Some(b'+' | b'/')) {
+            return None;
+        }
+        i += 1;
+        while bytes.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        let (black, end) = number(i)?;
+        let counts = |n: u32| (1..=16).contains(&n);
+        (counts(white) && counts(black) && !bytes.get(end).is_some_and(u8::is_ascii_digit))
+            .then_some((white, black))
+    })
+}
+
 /// The men of each colour and kind on `board`.
 fn material_of(board: &BoardRead) -> crate::material::Material {
     let mut counts = shakmaty::ByColor::<shakmaty::ByRole<u8>>::default();
@@ -208,6 +243,16 @@ mod tests {
             None,
             "no black king"
         );
+    }
+
+    #[test]
+    fn the_men_a_line_prints_are_read_in_each_form() {
+        assert_eq!(printed_men("9 + 8"), Some((9, 8)));
+        assert_eq!(printed_men("(8+13)"), Some((8, 13)));
+        assert_eq!(printed_men("No 3  5/4 Win"), Some((5, 4)));
+        assert_eq!(printed_men("No. 03132  A. Composer"), None);
+        assert_eq!(printed_men("1.e4+ e5"), None, "a check, no men");
+        assert_eq!(printed_men("2008 + 17"), None);
     }
 
     #[test]
