@@ -11,8 +11,10 @@ use crate::position::Part;
 /// A note for each of `fixes` (the parts of input `input`'s `text`, named `path`, that were
 /// read otherwise than OCR gave them): `note[ocr]: OCR gave `dShé` (squares), read as
 /// `d5h6``, or for a caption rebuilt from its board (`from_picture`) `OCR gave `= aEET` for
-/// the kings and code; rebuilt from the picture above as `d5e2 0413.21`, …`, spanning the part
-/// (clamped to the text), with its 1-based line and byte column.
+/// the kings and code; rebuilt from the picture above as `d5e2 0413.21`, …`, for a board given
+/// a caption of its own (`from_picture`, nothing found) `no caption with a code beside the
+/// picture above: …`, spanning the part (clamped to the text), with its 1-based line and byte
+/// column.
 pub fn ocr_notes(input: usize, path: &Arc<str>, text: &[u8], fixes: &[OcrFix]) -> Vec<Diagnostic> {
     fixes
         .iter()
@@ -26,7 +28,13 @@ pub fn ocr_notes(input: usize, path: &Arc<str>, text: &[u8], fixes: &[OcrFix]) -
                 .iter()
                 .rposition(|&b| b == b'\n')
                 .map_or(0, |i| i + 1);
-            let message = if fix.from_picture {
+            let message = if fix.from_picture && fix.found.is_empty() {
+                format!(
+                    "no caption with a code beside the picture above: its position written as \
+                     the caption `{}`, a record of its own",
+                    fix.read
+                )
+            } else if fix.from_picture {
                 format!(
                     "OCR gave `{}` for the kings and code; rebuilt from the picture above as \
                      `{}`, which agrees with what OCR read of the caption (its W/B)",

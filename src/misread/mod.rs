@@ -42,7 +42,9 @@ pub struct OcrFix {
     /// True for a caption's kings and code OCR garbled, rebuilt from the board printed beside
     /// it (docs/reading.md, "A caption rebuilt from its board"): `found` is what OCR gave,
     /// `read` the board's kings and code, written because what OCR did read of the caption
-    /// (its W/B, any part of the code or kings) agrees with the board. `part` is `None`.
+    /// (its W/B, any part of the code or kings) agrees with the board; or, with `found` empty,
+    /// for the caption written under a board beside which no line holds a code ("A board
+    /// without a caption"), `read` that caption. `part` is `None`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub from_picture: bool,
 }

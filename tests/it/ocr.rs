@@ -426,6 +426,40 @@ fn a_caption_ocr_garbled_is_rebuilt_from_its_board_with_a_note() {
     );
 }
 
+/// A board printed without a caption is a record of its own, its caption written from the
+/// board and marked in its OCR fixes (docs/reading.md, "A board without a caption").
+#[test]
+#[ignore = "needs Tesseract"]
+fn a_board_without_a_caption_is_a_record_marked_as_read_from_the_picture() {
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let path = scans().join("no-caption.png");
+    let path = path.to_str().expect("UTF-8");
+    let (out, _, code) = ocr_run(&["scan", "--ocr", "--json", path], cache.path());
+    assert_eq!(code, 0, "{out}");
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &serde_json::Value| v["type"] == "match")
+        .collect();
+    assert_eq!(records.len(), 2, "{out}");
+    let own = records
+        .iter()
+        .find(|r| r["data"]["code"] == "0040.11")
+        .unwrap_or_else(|| panic!("the board's own record: {out}"));
+    let fixes = &own["data"]["ocr_fixes"];
+    assert_eq!(fixes[0]["found"], "", "{own}");
+    assert_eq!(fixes[0]["read"], "e7b5 0040.11 f5c8.e2c2 3/3", "{own}");
+    assert_eq!(fixes[0]["from_picture"], true, "{own}");
+    let captioned = records
+        .iter()
+        .find(|r| r["data"]["code"] == "0033.00")
+        .expect("the captioned board's record");
+    assert!(
+        captioned["data"]["ocr_fixes"].is_null(),
+        "a caption OCR read whole is not marked: {captioned}"
+    );
+}
+
 /// The shared Probleemblad issue, two of its pages rasterized at 300 dpi and read through OCR,
 /// against its own text layer: the same six codes with the same kings and as many squares.
 #[test]

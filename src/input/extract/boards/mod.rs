@@ -9,7 +9,8 @@
 //! otherwise, [`Match::Loose`]). What follows is theirs alike: which line is a board's
 //! caption, what it teaches, which boards are left out, and where each goes in the text. What
 //! is OCR's alone comes with its match ([`Ocr`]): a caption OCR garbled rebuilt from its
-//! board.
+//! board, and a board beside which no line holds a code given a caption of its own, so that
+//! it is a record.
 //!
 //! The page's boards are read as a book of their own: the built-in men's shapes, and what each
 //! other board's caption on the page teaches (`picture::Book`), never its own caption's.
@@ -45,6 +46,11 @@ pub(crate) struct Ocr {
     /// The caption line under a board written in (no line break) rebuilt from the board: the
     /// byte range of the line OCR garbled and what replaces it; `None` to keep the line.
     pub rebuild: fn(&str, &BoardRead) -> Option<(Range<usize>, String)>,
+    /// The caption a board beside which no line holds a code gives itself; `None` for none.
+    pub own_caption: fn(&BoardRead) -> Option<String>,
+    /// The men a line beside a board prints (`9 + 8`, `5/4`), White's and Black's: a board
+    /// whose line prints other men than it shows gives itself no caption.
+    pub printed_men: fn(&str) -> Option<(u32, u32)>,
 }
 
 /// How a line of boxes is found in the page's text.
@@ -52,7 +58,9 @@ pub(crate) struct Ocr {
 pub(crate) enum Match {
     /// The text's lines are the boxes' lines, in the same order (Tesseract's text and TSV of
     /// one run): a line is the text line whose words, white space aside, are the same, the
-    /// first after the line matched before. [`Ocr`] rebuilds the captions OCR garbled.
+    /// first after the line matched before. A caption is read for OCR's misreadings where it
+    /// holds no code as given; [`Ocr`] rebuilds the captions OCR garbled and gives boards
+    /// beside no code their own.
     Exact(Ocr),
     /// The text breaks and spaces its lines otherwise (a PDF's text layer as pdf-extract reads
     /// it, against pdftotext's boxes): a caption is its words with every white space taken
@@ -67,13 +75,14 @@ pub(crate) enum Match {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) struct Written {
     /// The text: each board's eight lines inserted at the start of its caption's line, each
-    /// caption rebuilt ([`Ocr`]) in place.
+    /// caption rebuilt or given ([`Ocr`]) in place.
     pub text: String,
-    /// Where: for each run of bytes added (a board's lines, a rebuilt caption's bytes past the
-    /// garbled ones), the 0-based byte offset in the text
+    /// Where: for each run of bytes added (a board's lines with the caption it gives itself, a
+    /// rebuilt caption's bytes past the garbled ones), the 0-based byte offset in the text
     /// before it stands before, and its length in bytes; in order.
     pub inserted: Vec<(usize, usize)>,
-    /// A fix for each caption rebuilt (`from_picture`), its offset in [`Written::text`].
+    /// A fix for each caption rebuilt or given (`from_picture`), its offset in
+    /// [`Written::text`].
     pub fixes: Vec<OcrFix>,
     /// Each board written: the 0-based byte offset in the text before its lines stand before,
     /// and its lines.
@@ -105,8 +114,12 @@ pub(crate) fn moved(offset: u64, inserted: &[(usize, usize)]) -> u64 {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Edit {
     /// A board's lines before the 0-based byte offset `at` (a line's start, or the text's
-    /// end).
-    Board { at: usize, lines: String },
+    /// end), and the caption it gives itself after them.
+    Board {
+        at: usize,
+        lines: String,
+        caption: Option<String>,
+    },
     /// The bytes `span` of a caption line OCR garbled, rebuilt as `read`.
     Rebuild { span: Range<usize>, read: String },
 }
@@ -126,7 +139,8 @@ impl Edit {
 ///
 /// A board is left out when any square reads under [`SURE_ENOUGH`]; when another board goes
 /// to the same caption line (two boards side by side whose captions are one line: which is
-/// whose, the text cannot say); when no line stands under or over it; and when its caption
+/// whose, the text cannot say); when no line stands under or over it, or on an OCR'd page
+/// when neither holds a code and it gives itself no caption ([`Ocr`]); and when its caption
 /// line is not found in the text (at the page's end it would stand under another study's
 /// caption).
 pub(crate) fn write_boards(
@@ -138,6 +152,7 @@ pub(crate) fn write_boards(
     if found.is_empty() {
         return Written::unchanged(text);
     }
+    let ocr = matches!(matching, Match::Exact(_));
     let mut book = Book::new(PieceSet::builtin());
     // Each board's lines under and over it (in its columns, for a text layer).
     let mut captions: Vec<Caption> = Vec::new();
@@ -156,13 +171,22 @@ pub(crate) fn write_boards(
         let words = |i: Option<usize>| i.map(|i| lines[i].clone());
         let below = words(line_below(lines, board.area));
         let above = words(line_above(lines, board.area));
+        let taught = |w: &Option<Vec<Word>>| w.as_ref().and_then(|w| teaching(&joined(w), ocr));
+        let coded = taught(&below).is_some() || taught(&above).is_some();
         // The line under the board teaches where there is one, else the line over it.
-        let teaching = below
-            .as_ref()
-            .or(above.as_ref())
-            .and_then(|w| teaching(&joined(w)));
+        let teaching = if below.is_some() {
+            taught(&below)
+        } else {
+            taught(&above)
+        };
+        let area = board.area;
         book.add(board, teaching);
-        captions.push(Caption { below, above });
+        captions.push(Caption {
+            below,
+            above,
+            coded,
+            area,
+        });
     }
     let read = book.read();
     let edits = match matching {
@@ -172,10 +196,13 @@ pub(crate) fn write_boards(
     apply(text, edits)
 }
 
-/// A board's lines under and over it: their words.
+/// A board's lines under and over it: their words, whether either holds a code, and the
+/// board's box.
 struct Caption {
     below: Option<Vec<Word>>,
     above: Option<Vec<Word>>,
+    coded: bool,
+    area: PixelBox,
 }
 
 /// True when another board's line under it is `line` too (words and place alike).
@@ -184,8 +211,10 @@ fn shared(captions: &[Caption], line: &Option<Vec<Word>>) -> bool {
 }
 
 /// The edits of an OCR'd page ([`Match::Exact`]): each board sure and alone under its caption
-/// line before that line (after the line over it), and the caption under it rebuilt where
-/// OCR garbled it.
+/// line before that line (after the line over it), where either holds a code or the caption
+/// under it is rebuilt where OCR garbled it; else with the caption it gives itself (unless
+/// the line beside it prints other men), before the line under it, or the first line under
+/// its bottom edge, or at the text's end.
 fn exact_edits(
     text: &str,
     lines: &[Vec<Word>],
@@ -215,15 +244,38 @@ fn exact_edits(
             let start = line_start(text, n);
             Some((start + span.start..start + span.end, read))
         });
-        let Some(at) = at else {
-            continue;
-        };
-        edits.push(Edit::Board {
-            at,
-            lines: board.text(),
-        });
-        if let Some((span, read)) = rebuilt {
-            edits.push(Edit::Rebuild { span, read });
+        if caption.coded || rebuilt.is_some() {
+            let Some(at) = at else {
+                continue;
+            };
+            edits.push(Edit::Board {
+                at,
+                lines: board.text(),
+                caption: None,
+            });
+            if let Some((span, read)) = rebuilt {
+                edits.push(Edit::Rebuild { span, read });
+            }
+        } else if let Some(own) = (ocr.own_caption)(board)
+            && caption
+                .below
+                .as_ref()
+                .or(caption.above.as_ref())
+                .and_then(|w| (ocr.printed_men)(&joined(w)))
+                .is_none_or(|men| men == board.men())
+        {
+            let at = at
+                .or_else(|| {
+                    next_line(lines, caption.area)
+                        .and_then(|i| line_of[i])
+                        .map(|n| line_start(text, n))
+                })
+                .unwrap_or(text.len());
+            edits.push(Edit::Board {
+                at,
+                lines: board.text(),
+                caption: Some(own),
+            });
         }
     }
     edits
@@ -259,6 +311,7 @@ fn loose_edits(text: &str, read: &[BoardRead], captions: &[Caption]) -> Vec<Edit
             (board.least_sure() >= SURE_ENOUGH && !shared).then(|| Edit::Board {
                 at,
                 lines: board.text(),
+                caption: None,
             })
         })
         .collect()
@@ -272,6 +325,7 @@ pub(crate) fn insert(text: &str, boards: &[(usize, String)]) -> Written {
         .map(|(at, lines)| Edit::Board {
             at: *at,
             lines: lines.clone(),
+            caption: None,
         })
         .collect();
     apply(text, edits)
@@ -285,7 +339,7 @@ fn apply(text: &str, mut edits: Vec<Edit>) -> Written {
     let mut copied = 0;
     for edit in edits {
         match edit {
-            Edit::Board { at, lines } => {
+            Edit::Board { at, lines, caption } => {
                 out.push_str(&text[copied..at]);
                 copied = at;
                 let start = out.len();
@@ -293,6 +347,17 @@ fn apply(text: &str, mut edits: Vec<Edit>) -> Written {
                     out.push('\n');
                 }
                 out.push_str(&lines);
+                if let Some(caption) = caption {
+                    written.fixes.push(OcrFix {
+                        offset: out.len() as u64,
+                        found: "".into(),
+                        read: caption.as_str().into(),
+                        part: None,
+                        from_picture: true,
+                    });
+                    out.push_str(&caption);
+                    out.push('\n');
+                }
                 written.inserted.push((at, out.len() - start));
                 written.boards.push((at, lines));
             }
@@ -474,6 +539,15 @@ fn line_below(lines: &[Vec<Word>], area: PixelBox) -> Option<usize> {
         .min_by_key(|&i| extent(&lines[i]).1)
 }
 
+/// The first line whose top is under the board's, in any column: where a board with no
+/// line beside it stands in the page's text.
+fn next_line(lines: &[Vec<Word>], area: PixelBox) -> Option<usize> {
+    let bottom = (area.y + area.height) as usize;
+    (0..lines.len())
+        .filter(|&i| !lines[i].is_empty() && extent(&lines[i]).1 >= bottom)
+        .min_by_key(|&i| extent(&lines[i]).1)
+}
+
 /// The last line over the board, within half its height, in its columns.
 fn line_above(lines: &[Vec<Word>], area: PixelBox) -> Option<usize> {
     let top = area.y as usize;
@@ -487,9 +561,18 @@ fn line_above(lines: &[Vec<Word>], area: PixelBox) -> Option<usize> {
 }
 
 /// What a caption line says its board holds: its kings, its material, every man where it
-/// gives kings and squares; `None` when it holds no code.
-fn teaching(line: &str) -> Option<Teaching> {
-    let parsed = crate::parse::parse_text(line).ok()?;
+/// gives kings and squares (an OCR'd line, `ocr`, read for OCR's misreadings where it holds
+/// no code as given); `None` when it holds no code.
+fn teaching(line: &str, ocr: bool) -> Option<Teaching> {
+    let parsed = crate::parse::parse_text(line)
+        .or_else(|err| {
+            if ocr {
+                crate::parse::parse_text(&crate::misread::read(line).text)
+            } else {
+                Err(err)
+            }
+        })
+        .ok()?;
     let position = &parsed.position;
     Some(Teaching {
         board: position.board(),

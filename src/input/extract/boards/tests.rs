@@ -46,9 +46,9 @@ fn a_boards_caption_is_the_line_under_it_in_its_columns() {
     ];
     assert_eq!(line_below(&lines, AREA), Some(2));
     assert_eq!(line_above(&lines, AREA), Some(0));
-    let taught = teaching("a7d3 0116.00 b2b3c6d6 3/3").expect("a caption");
+    let taught = teaching("a7d3 0116.00 b2b3c6d6 3/3", false).expect("a caption");
     assert!(taught.board.is_some() && taught.kings.is_some());
-    assert!(teaching("Premio Especial").is_none());
+    assert!(teaching("Premio Especial", true).is_none());
 }
 
 #[test]

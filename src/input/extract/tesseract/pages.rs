@@ -248,6 +248,8 @@ fn page_boards(text: &str, tsv: &str, grey: image::Grey) -> boards::Written {
         let lines = reread::tsv_lines(tsv);
         let ocr = boards::Ocr {
             rebuild: rebuild::rebuilt,
+            own_caption: rebuild::own_caption,
+            printed_men: rebuild::printed_men,
         };
         boards::write_boards(text, &lines, found, boards::Match::Exact(ocr))
     })

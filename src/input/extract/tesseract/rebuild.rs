@@ -1,5 +1,6 @@
 //! A caption OCR garbled, rebuilt from the board printed beside it (docs/reading.md, "A
-//! caption rebuilt from its board").
+//! caption rebuilt from its board"), and the caption a board printed without one is given
+//! ("A board without a caption").
 //!
 //! Tesseract reads an old bulletin's caption `d5e2 0413.21 5/4 Win` as `= aEET 5/4 Win`: the
 //! kings and the code are lost, the W/B and the stipulation read. The board above it, read
@@ -49,14 +50,7 @@ pub(super) fn rebuilt(line: &str, board: &BoardRead) -> Option<(std::ops::Range<
         return None;
     }
     let (kings, _) = board_position(&board.board)?;
-    let material = {
-        let mut counts = shakmaty::ByColor::<shakmaty::ByRole<u8>>::default();
-        for (_, piece) in board.board.clone() {
-            *counts.get_mut(piece.color).get_mut(piece.role) += 1;
-        }
-        crate::material::Material::new(counts)
-    };
-    let code = Code::from_material(&material).ok()?.to_string();
+    let code = Code::from_material(&material_of(board)).ok()?.to_string();
     let kings = kings.to_string();
     if !tokens[..at]
         .iter()
@@ -65,6 +59,66 @@ pub(super) fn rebuilt(line: &str, board: &BoardRead) -> Option<(std::ops::Range<
         return None;
     }
     Some((start..end, format!("{kings} {code}")))
+}
+
+/// The caption a board printed without one is given, so that it is a record of its own
+/// (docs/reading.md, "A board without a caption"): its kings, code, squares and W/B in the
+/// full form of gbr-notation.md §2, `e7b5 0040.11 f5c8.e2c2 3/3`; `None` when the board has
+/// not one king a side or a side has more than eight pawns.
+pub(super) fn own_caption(board: &BoardRead) -> Option<String> {
+    let (kings, squares) = board_position(&board.board)?;
+    let code = Code::from_material(&material_of(board)).ok()?;
+    let (white, black) = board.men();
+    let squares = squares.to_string();
+    Some(if squares.is_empty() {
+        format!("{kings} {code} {white}/{black}")
+    } else {
+        format!("{kings} {code} {squares} {white}/{black}")
+    })
+}
+
+/// The men a line beside a board prints, White's and Black's: `9 + 8`, `(8+13)`, `9+8` or a
+/// W/B `5/4` (OCR's digit confusions not read: a line without a code is no caption to read
+/// through them); the first such on the line, each count 1 to 16.
+pub(super) fn printed_men(line: &str) -> Option<(u32, u32)> {
+    let bytes = line.as_bytes();
+    let number = |at: usize| -> Option<(u32, usize)> {
+        let digits = bytes[at..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits == 0 || digits > 2 || (at > 0 && bytes[at - 1].is_ascii_digit()) {
+            return None;
+        }
+        let value = line[at..at + digits].parse().ok()?;
+        Some((value, at + digits))
+    };
+    (0..bytes.len()).find_map(|at| {
+        let (white, mut i) = number(at)?;
+        while bytes.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        if !matches!(bytes.get(i), Some(b'+' | b'/')) {
+            return None;
+        }
+        i += 1;
+        while bytes.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        let (black, end) = number(i)?;
+        let counts = |n: u32| (1..=16).contains(&n);
+        (counts(white) && counts(black) && !bytes.get(end).is_some_and(u8::is_ascii_digit))
+            .then_some((white, black))
+    })
+}
+
+/// The men of each colour and kind on `board`.
+fn material_of(board: &BoardRead) -> crate::material::Material {
+    let mut counts = shakmaty::ByColor::<shakmaty::ByRole<u8>>::default();
+    for (_, piece) in board.board.clone() {
+        *counts.get_mut(piece.color).get_mut(piece.role) += 1;
+    }
+    crate::material::Material::new(counts)
 }
 
 /// The W/B a token reads as (`5/4`, `5/4+`, `3/3=.`; OCR's digit confusions read), as white
@@ -172,6 +226,33 @@ mod tests {
         let (span, read) = rebuilt(line, &study()).expect("rebuilt");
         assert_eq!(&line[span], "dSeZ OAI3,ZI");
         assert_eq!(read, "d5e2 0413.21");
+    }
+
+    #[test]
+    fn a_board_without_a_caption_is_given_its_full_form() {
+        assert_eq!(
+            own_caption(&study()).as_deref(),
+            Some("d5e2 0413.21 b1h1c1d1.b2c3a3 5/4")
+        );
+        assert_eq!(
+            own_caption(&board("8/8/8/8/8/8/8/K6k")).as_deref(),
+            Some("a1h1 0000.00 1/1")
+        );
+        assert_eq!(
+            own_caption(&board("8/8/8/8/8/8/8/K7")),
+            None,
+            "no black king"
+        );
+    }
+
+    #[test]
+    fn the_men_a_line_prints_are_read_in_each_form() {
+        assert_eq!(printed_men("9 + 8"), Some((9, 8)));
+        assert_eq!(printed_men("(8+13)"), Some((8, 13)));
+        assert_eq!(printed_men("No 3  5/4 Win"), Some((5, 4)));
+        assert_eq!(printed_men("No. 03132  A. Composer"), None);
+        assert_eq!(printed_men("1.e4+ e5"), None, "a check, no men");
+        assert_eq!(printed_men("2008 + 17"), None);
     }
 
     #[test]
