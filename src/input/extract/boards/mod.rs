@@ -39,13 +39,17 @@ pub(crate) struct Word {
     pub text: String,
 }
 
+/// A caption line rebuilt from its board: the byte range of the line OCR garbled (0-based, in
+/// the line) and what replaces it.
+pub(crate) type Rebuilt = (Range<usize>, String);
+
 /// What an OCR'd page's boards do beyond a text layer's (docs/reading.md, "A caption rebuilt
 /// from its board"): OCR may garble a caption, and its page's text carries fixes that say so.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Ocr {
     /// The caption line under a board written in (no line break) rebuilt from the board: the
     /// byte range of the line OCR garbled and what replaces it; `None` to keep the line.
-    pub rebuild: fn(&str, &BoardRead) -> Option<(Range<usize>, String)>,
+    pub rebuild: fn(&str, &BoardRead) -> Option<Rebuilt>,
     /// The caption a board beside which no line holds a code gives itself; `None` for none.
     pub own_caption: fn(&BoardRead) -> Option<String>,
     /// The men a line beside a board prints (`9 + 8`, `5/4`), White's and Black's: a board
