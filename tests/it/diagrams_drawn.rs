@@ -171,8 +171,12 @@ fn drawn_in(pdf: &Path) -> (usize, usize, String, String) {
         errors(&plain),
         "a picture decides no error"
     );
-    let summary = |out: &str| out.lines().last().unwrap_or_default().to_owned();
-    (boards, warned, summary(&checked), summary(&plain))
+    (boards, warned, checked, plain)
+}
+
+/// The summary line of a check's output.
+fn summary(out: &str) -> &str {
+    out.lines().last().unwrap_or_default()
 }
 
 /// The Probleemblad issue sets its diagrams in a chess font its text layer does not map, and
@@ -192,9 +196,12 @@ fn a_magazines_drawn_boards_change_nothing_where_no_caption_of_theirs_is_found()
         return;
     }
     let (boards, warned, checked, plain) = drawn_in(&pdf);
-    eprintln!("{boards} boards written, {warned} warnings of a picture; {checked}");
+    eprintln!(
+        "{boards} boards written, {warned} warnings of a picture; {}",
+        summary(&checked)
+    );
     assert_eq!((boards, warned), (0, 0));
-    assert_eq!(checked, plain);
+    assert_eq!(summary(&checked), summary(&plain));
 }
 
 /// The 2017 manuscript printed to PDF by LibreOffice: grey and white boards drawn without a
@@ -223,8 +230,23 @@ fn a_manuscripts_drawn_boards_are_written_above_their_captions() {
     let pdf = tmp.path().join("ss2017-manuscript.pdf");
     let (boards, warned, checked, plain) = drawn_in(&pdf);
     eprintln!(
-        "{boards} boards written, {warned} warnings of a picture; with --diagrams: {checked}; \
-         without: {plain}"
+        "{boards} boards written, {warned} warnings of a picture; with --diagrams: {}; \
+         without: {}",
+        summary(&checked),
+        summary(&plain)
     );
-    assert!(warned <= boards, "{warned} warnings, {boards} boards");
+    // The PDF's boards read as one book: 293 of 304 written. The ten studies whose caption
+    // disagrees with its drawn board (read by eye) are each warned of, and no other: a
+    // misread board reads unsure and is not written in.
+    assert!(boards >= 285, "{boards} boards written");
+    assert_eq!(warned, 12, "{checked}");
+    for disagreement in [
+        "white king on g3: the picture above has it on f3",
+        "code 0044.01 against the picture above: the bishop digit 4",
+        "code 0055.01 against the picture above: the black pawn digit is 1",
+        "kings swapped: the picture above has the white king on c3 and the black king on a1",
+        "white king on a2: the picture above has it on b2",
+    ] {
+        assert!(checked.contains(disagreement), "{disagreement}: {checked}");
+    }
 }

@@ -12,8 +12,9 @@
 //! board, and a board beside which no line holds a code given a caption of its own, so that
 //! it is a record.
 //!
-//! The page's boards are read as a book of their own: the built-in men's shapes, and what each
-//! other board's caption on the page teaches (`picture::Book`), never its own caption's.
+//! A page's boards are read as a book: the built-in men's shapes, and what each other board's
+//! caption teaches (`picture::Book`), never its own caption's; an OCR'd page is a book of its
+//! own, a text layer's PDF one book of all its pages ([`read_book`]).
 
 pub(super) mod bbox;
 #[cfg(test)]
@@ -139,7 +140,8 @@ impl Edit {
 }
 
 /// `text` with the boards `found` on its page written in (see the module's documentation);
-/// `lines` are the page's lines of words, their boxes in the pixels `found` were found on.
+/// `lines` are the page's lines of words, their boxes in the pixels `found` were found on. The
+/// page's boards are read as a book of their own ([`gather`], [`read_book`], [`place`]).
 ///
 /// A board is left out when any square reads under [`SURE_ENOUGH`]; when another board goes
 /// to the same caption line (two boards side by side whose captions are one line: which is
@@ -156,10 +158,31 @@ pub(crate) fn write_boards(
     if found.is_empty() {
         return Written::unchanged(text);
     }
+    let page = gather(lines, found, matching);
+    let captions = page.captions.clone();
+    let read = read_book(vec![page]).pop().unwrap_or_default();
+    place(text, lines, &read, &captions, matching)
+}
+
+/// A page's boards as found, each with its caption lines and what they teach: one page of a
+/// book ([`read_book`]).
+pub(crate) struct PageBoards {
+    found: Vec<FoundBoard>,
+    teachings: Vec<Option<Teaching>>,
+    /// Each board's lines under and over it, in the order found.
+    pub captions: Vec<Caption>,
+}
+
+/// The boards `found` on a page whose lines of words are `lines` (boxes in the pixels they were
+/// found on), each with the lines under and over it (in its columns, for a text layer) and what
+/// the line under it (else over it) teaches.
+pub(crate) fn gather(lines: &[Vec<Word>], found: Vec<FoundBoard>, matching: Match) -> PageBoards {
     let ocr = matches!(matching, Match::Exact(_));
-    let mut book = Book::new(PieceSet::builtin());
-    // Each board's lines under and over it (in its columns, for a text layer).
-    let mut captions: Vec<Caption> = Vec::new();
+    let mut page = PageBoards {
+        found: Vec::with_capacity(found.len()),
+        teachings: Vec::with_capacity(found.len()),
+        captions: Vec::with_capacity(found.len()),
+    };
     for board in found {
         let own: Vec<Vec<Word>>;
         let lines = match matching {
@@ -183,26 +206,57 @@ pub(crate) fn write_boards(
         } else {
             taught(&above)
         };
-        let area = board.area;
-        book.add(board, teaching);
-        captions.push(Caption {
+        page.captions.push(Caption {
             below,
             above,
             coded,
-            area,
+            area: board.area,
         });
+        page.found.push(board);
+        page.teachings.push(teaching);
     }
-    let read = book.read();
+    page
+}
+
+/// The boards of `pages` read as one book (`picture::Book`: the built-in men and what every
+/// other board's caption teaches, in any of the pages, never a board's own): for each page,
+/// its boards as read, in the order found. A PDF's pages are one book, so that a book of one
+/// board a page learns its men from all its captions.
+pub(crate) fn read_book(pages: Vec<PageBoards>) -> Vec<Vec<BoardRead>> {
+    let mut book = Book::new(PieceSet::builtin());
+    let counts: Vec<usize> = pages.iter().map(|p| p.found.len()).collect();
+    for page in pages {
+        for (board, teaching) in page.found.into_iter().zip(page.teachings) {
+            book.add(board, teaching);
+        }
+    }
+    let mut read = book.read().into_iter();
+    counts
+        .into_iter()
+        .map(|n| read.by_ref().take(n).collect())
+        .collect()
+}
+
+/// `text` with its page's boards `read` (in the order found, each with its `captions`)
+/// written in; `lines` as for [`write_boards`].
+pub(crate) fn place(
+    text: &str,
+    lines: &[Vec<Word>],
+    read: &[BoardRead],
+    captions: &[Caption],
+    matching: Match,
+) -> Written {
     let edits = match matching {
-        Match::Exact(ocr) => exact_edits(text, lines, &read, &captions, ocr),
-        Match::Loose => loose_edits(text, &read, &captions),
+        Match::Exact(ocr) => exact_edits(text, lines, read, captions, ocr),
+        Match::Loose => loose_edits(text, read, captions),
     };
     apply(text, edits)
 }
 
 /// A board's lines under and over it: their words, whether either holds a code, and the
 /// board's box.
-struct Caption {
+#[derive(Debug, Clone)]
+pub(crate) struct Caption {
     below: Option<Vec<Word>>,
     above: Option<Vec<Word>>,
     coded: bool,
