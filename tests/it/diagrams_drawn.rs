@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use crate::support::gbr::{gbr, streams};
+use crate::support::gbr::{cached_in, gbr, streams};
 
 const DRAWN: &str = "fixtures/diagrams/drawn.pdf";
 
@@ -34,13 +34,7 @@ fn poppler() -> bool {
 /// `gbr ARGS` with its own empty cache folder `cache`: stdout, stderr, exit code.
 #[track_caller]
 fn run_in(cache: &Path, args: &[&str]) -> (String, String, i32) {
-    streams(
-        gbr()
-            .env("XDG_CACHE_HOME", cache)
-            .args(args)
-            .output()
-            .expect("run gbr"),
-    )
+    cached_in(cache, args)
 }
 
 /// The picture-font lines of `text` (each `9`, eight squares with `.` or `:` among them, `0`).

@@ -10,7 +10,7 @@ use std::process::Command as Process;
 use std::sync::OnceLock;
 
 use crate::support::archives;
-use crate::support::gbr::{gbr, streams};
+use crate::support::gbr::{cached_in, gbr, streams};
 
 /// The scans of the captions, made once per test run under `target/ocr-scans`.
 fn scans() -> &'static Path {
@@ -39,13 +39,7 @@ fn scans() -> &'static Path {
 /// `gbr ARGS` with its own empty cache folder: stdout, stderr, exit code.
 #[track_caller]
 fn ocr_run(args: &[&str], cache: &Path) -> (String, String, i32) {
-    streams(
-        gbr()
-            .env("XDG_CACHE_HOME", cache)
-            .args(args)
-            .output()
-            .expect("run gbr"),
-    )
+    cached_in(cache, args)
 }
 
 /// Each record line of `gbr scan` without its path: `page:line:column: canonical`, the

@@ -32,6 +32,19 @@ pub fn streams(output: std::process::Output) -> (String, String, i32) {
     )
 }
 
+/// The standard output, standard error and exit code of `gbr ARGS` with `cache` as its cache
+/// home (`XDG_CACHE_HOME`: the OCR and diagram caches go under it), run from the package root.
+#[track_caller]
+pub fn cached_in(cache: &std::path::Path, args: &[&str]) -> (String, String, i32) {
+    streams(
+        gbr()
+            .env("XDG_CACHE_HOME", cache)
+            .args(args)
+            .output()
+            .expect("run gbr"),
+    )
+}
+
 /// The standard output, standard error and exit code of `gbr ARGS` given `stdin`, run from the
 /// package root.
 #[track_caller]

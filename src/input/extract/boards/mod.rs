@@ -12,9 +12,9 @@
 //! board, and a board beside which no line holds a code given a caption of its own, so that
 //! it is a record.
 //!
-//! A page's boards are read as a book: the built-in men's shapes, and what each other board's
-//! caption teaches (`picture::Book`), never its own caption's; an OCR'd page is a book of its
-//! own, a text layer's PDF one book of all its pages ([`read_book`]).
+//! A file's boards are read as one book: the built-in men's shapes, and what each other
+//! board's caption teaches (`picture::Book`), never its own caption's; an OCR'd file's pages
+//! and a text layer's PDF's pages alike ([`read_book`]).
 
 pub(super) mod bbox;
 #[cfg(test)]
@@ -94,16 +94,6 @@ pub(crate) struct Written {
     pub boards: Vec<(usize, String)>,
 }
 
-impl Written {
-    /// `text` unchanged.
-    pub(crate) fn unchanged(text: &str) -> Written {
-        Written {
-            text: text.to_owned(),
-            ..Written::default()
-        }
-    }
-}
-
 /// `offset` (0-based, in the text before the boards were written in) in the text after: moved
 /// by every run of bytes added at or before it ([`Written::inserted`]).
 pub(crate) fn moved(offset: u64, inserted: &[(usize, usize)]) -> u64 {
@@ -137,31 +127,6 @@ impl Edit {
             Edit::Rebuild { span, .. } => (span.start, 1),
         }
     }
-}
-
-/// `text` with the boards `found` on its page written in (see the module's documentation);
-/// `lines` are the page's lines of words, their boxes in the pixels `found` were found on. The
-/// page's boards are read as a book of their own ([`gather`], [`read_book`], [`place`]).
-///
-/// A board is left out when any square reads under [`SURE_ENOUGH`]; when another board goes
-/// to the same caption line (two boards side by side whose captions are one line: which is
-/// whose, the text cannot say); when no line stands under or over it, or on an OCR'd page
-/// when neither holds a code and it gives itself no caption ([`Ocr`]); and when its caption
-/// line is not found in the text (at the page's end it would stand under another study's
-/// caption).
-pub(crate) fn write_boards(
-    text: &str,
-    lines: &[Vec<Word>],
-    found: Vec<FoundBoard>,
-    matching: Match,
-) -> Written {
-    if found.is_empty() {
-        return Written::unchanged(text);
-    }
-    let page = gather(lines, found, matching);
-    let captions = page.captions.clone();
-    let read = read_book(vec![page]).pop().unwrap_or_default();
-    place(text, lines, &read, &captions, matching)
 }
 
 /// A page's boards as found, each with its caption lines and what they teach: one page of a
@@ -238,7 +203,16 @@ pub(crate) fn read_book(pages: Vec<PageBoards>) -> Vec<Vec<BoardRead>> {
 }
 
 /// `text` with its page's boards `read` (in the order found, each with its `captions`)
-/// written in; `lines` as for [`write_boards`].
+/// written in (see the module's documentation); `lines` are the page's lines of words, their
+/// boxes in the pixels the boards were found on (an OCR'd page's: a text layer's captions are
+/// found by their words, [`Match::Loose`]).
+///
+/// A board is left out when any square reads under [`SURE_ENOUGH`]; when another board goes
+/// to the same caption line (two boards side by side whose captions are one line: which is
+/// whose, the text cannot say); when no line stands under or over it, or on an OCR'd page
+/// when neither holds a code and it gives itself no caption ([`Ocr`]); and when its caption
+/// line is not found in the text (at the page's end it would stand under another study's
+/// caption).
 pub(crate) fn place(
     text: &str,
     lines: &[Vec<Word>],

@@ -152,6 +152,10 @@ pub fn diagram_tools() -> Result<String, DiagramsError> {
         .map_err(|tool| DiagramsError::Missing { tool })
 }
 
+/// One page's boards as found ([`boards::gather`]), `None` for a page without one, or why its
+/// diagrams were not read.
+type Gathered = Result<Option<PageBoards>, DiagramsError>;
+
 /// One page's text with its boards written in: where each board went (0-based byte offset in
 /// the page's text before, a line's start) and its eight lines. Kept in the cache.
 type Boards = Vec<(usize, String)>;
@@ -198,8 +202,7 @@ pub(crate) fn read_drawn(
         sizes: &sizes,
         bounds,
     };
-    let slots: Vec<Mutex<Option<Result<Option<PageBoards>, DiagramsError>>>> =
-        pages.iter().map(|_| Mutex::new(None)).collect();
+    let slots: Vec<Mutex<Option<Gathered>>> = pages.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
         for _ in 0..opts.threads.clamp(1, pages.len().max(1)) {
@@ -215,7 +218,7 @@ pub(crate) fn read_drawn(
             });
         }
     });
-    let gathered: Vec<Result<Option<PageBoards>, DiagramsError>> = slots
+    let gathered: Vec<Gathered> = slots
         .into_iter()
         .map(|slot| {
             slot.into_inner()
@@ -252,7 +255,7 @@ pub(crate) fn read_drawn(
 /// of the reader is every page's error with boards; of the placing, its page's.
 fn as_one_book(
     pages: &[(u32, &str)],
-    gathered: Vec<Result<Option<PageBoards>, DiagramsError>>,
+    gathered: Vec<Gathered>,
 ) -> Vec<Result<Boards, DiagramsError>> {
     let mut captions = Vec::new();
     let mut book = Vec::new();

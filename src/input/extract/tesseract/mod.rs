@@ -313,7 +313,8 @@ fn tick(opts: &OcrOptions, event: OcrProgress) {
 
 /// Reads the pages of `batch` that the cache did not hold, on `opts.threads` threads, each
 /// kept in the cache once read: the file written for the tools in a work folder, a PDF's page
-/// sizes read first.
+/// sizes read first. The boards found on the pages are read last, as one book, the file's
+/// (`pages::finish`), and written into their pages' texts before those are kept.
 fn read_missing(
     bytes: &[u8],
     scanned: Scanned,
@@ -351,6 +352,14 @@ fn read_missing(
         tiff,
     };
     let next = AtomicUsize::new(0);
+    // The pages with boards, read once every page is: their boards are one book.
+    let pending: Mutex<Vec<(usize, PageText, pages::Pending)>> = Mutex::new(Vec::new());
+    let keep = |at: usize, text: Result<PageText, OcrError>| {
+        if let Ok(text) = &text {
+            store(opts, &batch.keys[at], text);
+        }
+        *batch.slots[at].lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
+    };
     std::thread::scope(|s| {
         for _ in 0..opts.threads.clamp(1, batch.jobs.len().max(1)) {
             s.spawn(|| {
@@ -360,17 +369,29 @@ fn read_missing(
                         return;
                     };
                     if !filled(&batch.slots[at]) {
-                        let text = reader.page(job);
-                        if let Ok(text) = &text {
-                            store(opts, &batch.keys[at], text);
+                        match reader.page(job) {
+                            Ok((text, Some(boards))) => pending
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push((at, text, boards)),
+                            Ok((text, None)) => keep(at, Ok(text)),
+                            Err(err) => keep(at, Err(err)),
                         }
-                        *batch.slots[at].lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
                     }
                     tick(opts, OcrProgress::Done);
                 }
             });
         }
     });
+    let (places, pending): (Vec<usize>, Vec<(PageText, pages::Pending)>) = pending
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .map(|(at, text, boards)| (at, (text, boards)))
+        .unzip();
+    for (at, text) in places.into_iter().zip(pages::finish(pending)) {
+        keep(at, Ok(text));
+    }
     Ok(())
 }
 

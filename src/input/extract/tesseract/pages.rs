@@ -67,8 +67,9 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// One page's image written for Tesseract, then read; the image removed after.
-    pub(super) fn page(&self, job: Job) -> Result<PageText, OcrError> {
+    /// One page's image written for Tesseract, then read; the image removed after. With the
+    /// boards found on it, not yet read nor written in ([`finish`]).
+    pub(super) fn page(&self, job: Job) -> Result<(PageText, Option<Pending>), OcrError> {
         let (image, dpi, owned) = match job {
             Job::Pdf(page) => (self.render(page)?, Some(self.opts.dpi), true),
             Job::Tiff(index) => {
@@ -119,7 +120,12 @@ impl Reader<'_> {
     /// Tesseract's text of `image` at `dpi`, then its caption lines read again where the
     /// redundancy asks, from the page's grey pixels: the PGM gbr wrote (`owned`), else the PNG
     /// or JPEG decoded.
-    fn read(&self, image: &Path, dpi: Option<u32>, owned: bool) -> Result<PageText, OcrError> {
+    fn read(
+        &self,
+        image: &Path,
+        dpi: Option<u32>,
+        owned: bool,
+    ) -> Result<(PageText, Option<Pending>), OcrError> {
         let base = image.with_extension("out");
         let mut command = Command::new("tesseract");
         command
@@ -156,24 +162,65 @@ impl Reader<'_> {
         // Lines read again first: a line kept no longer matches its words, and keeps its spaces.
         let (text, reread, _) = reread::reread(&text, &table, &page)?;
         let text = reread::tabs(&text, &table);
-        // The page's diagrams written in above their captions; offsets of the lines read
-        // again move with them.
-        let written = match grey() {
-            Ok(grey) => page_boards(&text, &table, grey),
-            Err(_) => boards::Written::unchanged(&text),
-        };
-        let mut reread: Vec<OcrFix> = reread
-            .into_iter()
-            .map(|mut fix| {
-                fix.offset = boards::moved(fix.offset, &written.inserted);
-                fix
-            })
-            .chain(written.fixes)
-            .collect();
-        reread.sort_by_key(|fix| fix.offset);
-        let text = written.text;
-        Ok(PageText { text, reread })
+        // The page's boards found, to be read with the file's other pages' ([`finish`]).
+        let pending = grey().ok().and_then(|grey| found_boards(&table, grey));
+        Ok((PageText { text, reread }, pending))
     }
+}
+
+/// The boards found on one OCR'd page, each with its caption lines, not yet read: the page's
+/// lines of words (Tesseract's TSV) and the boards ([`boards::gather`]).
+pub(super) struct Pending {
+    lines: Vec<Vec<boards::Word>>,
+    page: boards::PageBoards,
+}
+
+/// How an OCR'd page's boards are matched to its text: its captions OCR garbled rebuilt, the
+/// boards beside no code given their own (docs/reading.md, "A caption rebuilt from its board").
+const OCR: boards::Match = boards::Match::Exact(boards::Ocr {
+    rebuild: rebuild::rebuilt,
+    own_caption: rebuild::own_caption,
+    printed_men: rebuild::printed_men,
+});
+
+/// The pages `pending` of one file (each its text as read and its boards found) with their
+/// boards read as one book, the file's (a bulletin's diagrams in one style, taught by all its
+/// captions), and written in above their captions; the offsets of the lines read again move
+/// with them. A panic of the reader leaves every page's text as it was read; of the writing,
+/// its page's.
+pub(super) fn finish(pending: Vec<(PageText, Pending)>) -> Vec<PageText> {
+    let (texts, pending): (Vec<PageText>, Vec<Pending>) = pending.into_iter().unzip();
+    let (lines, pages): (Vec<_>, Vec<_>) = pending.into_iter().map(|p| (p.lines, p.page)).unzip();
+    let captions: Vec<Vec<boards::Caption>> = pages.iter().map(|p| p.captions.clone()).collect();
+    let Ok(read) = fault::catch(|| boards::read_book(pages)) else {
+        return texts;
+    };
+    texts
+        .into_iter()
+        .zip(lines)
+        .zip(captions.iter().zip(read))
+        .map(|((page, lines), (captions, read))| {
+            fault::catch(|| {
+                let written = boards::place(&page.text, &lines, &read, captions, OCR);
+                let mut reread: Vec<OcrFix> = page
+                    .reread
+                    .iter()
+                    .cloned()
+                    .map(|mut fix| {
+                        fix.offset = boards::moved(fix.offset, &written.inserted);
+                        fix
+                    })
+                    .chain(written.fixes)
+                    .collect();
+                reread.sort_by_key(|fix| fix.offset);
+                PageText {
+                    text: written.text,
+                    reread,
+                }
+            })
+            .unwrap_or(page)
+        })
+        .collect()
 }
 
 /// Page `page` (1-based) of the PDF `file` rendered by pdftoppm at `dpi` in grey, as PGM,
@@ -231,29 +278,23 @@ pub(super) fn render(
     Ok(image)
 }
 
-/// The OCR'd page's `text` with the boards of `grey` written in above their captions, found
-/// through Tesseract's TSV output `tsv`, whose lines are the text's ([`boards::Match::Exact`]);
-/// the text unchanged when the page has none, or when reading them panics.
-fn page_boards(text: &str, tsv: &str, grey: image::Grey) -> boards::Written {
+/// The boards found on an OCR'd page's pixels `grey`, each with its caption lines from
+/// Tesseract's TSV output `tsv` (whose lines are the text's, [`boards::Match::Exact`]); `None`
+/// when the page has none, or when finding them panics.
+fn found_boards(tsv: &str, grey: image::Grey) -> Option<Pending> {
     fault::catch(|| {
-        let Some(page) =
-            ::image::GrayImage::from_raw(grey.width as u32, grey.height as u32, grey.pixels)
-        else {
-            return boards::Written::unchanged(text);
-        };
+        let page =
+            ::image::GrayImage::from_raw(grey.width as u32, grey.height as u32, grey.pixels)?;
         let found = crate::picture::find_boards(&page);
         if found.is_empty() {
-            return boards::Written::unchanged(text);
+            return None;
         }
         let lines = reread::tsv_lines(tsv);
-        let ocr = boards::Ocr {
-            rebuild: rebuild::rebuilt,
-            own_caption: rebuild::own_caption,
-            printed_men: rebuild::printed_men,
-        };
-        boards::write_boards(text, &lines, found, boards::Match::Exact(ocr))
+        let page = boards::gather(&lines, found, OCR);
+        Some(Pending { lines, page })
     })
-    .unwrap_or_else(|_| boards::Written::unchanged(text))
+    .ok()
+    .flatten()
 }
 
 /// A page's pixels decoded by `decode`, a panic of the decoder caught and made an error of
