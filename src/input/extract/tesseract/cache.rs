@@ -21,7 +21,7 @@ pub(super) fn key(
     tools: &Tools,
 ) -> String {
     let mut hasher = blake3::Hasher::new();
-    hasher.update(b"gbr ocr 6\0");
+    hasher.update(b"gbr ocr 7\0");
     hasher.update(hash.as_bytes());
     let settings = format!(
         "\0{number}\0{}\0{read_at}\0{}\0{scanned:?}",

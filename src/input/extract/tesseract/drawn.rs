@@ -319,7 +319,7 @@ fn apply(
 /// of pictures place and read them), as 64 hex digits.
 pub(super) fn file_key(hash: &blake3::Hash, opts: &DiagramOptions, renderer: &str) -> String {
     let mut hasher = blake3::Hasher::new();
-    hasher.update(b"gbr diagrams 1\0");
+    hasher.update(b"gbr diagrams 2\0");
     hasher.update(hash.as_bytes());
     let settings = format!(
         "\0{}\0{}\0{renderer}\0{}",
