@@ -38,7 +38,7 @@ pub(super) fn key(
 /// (its text-layer and folio rules make the rest).
 pub(super) fn file_key(hash: &blake3::Hash, opts: &OcrOptions, tools: &Tools) -> String {
     let mut hasher = blake3::Hasher::new();
-    hasher.update(b"gbr ocr pdf 3\0");
+    hasher.update(b"gbr ocr pdf 4\0");
     hasher.update(hash.as_bytes());
     let settings = format!(
         "\0{}\0{}\0{}\0{}\0{}",
