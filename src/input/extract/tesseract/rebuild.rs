@@ -5,10 +5,11 @@
 //! Tesseract reads an old bulletin's caption `d5e2 0413.21 5/4 Win` as `= aEET 5/4 Win`: the
 //! kings and the code are lost, the W/B and the stipulation read. The board above it, read
 //! from the page's pixels, holds the kings and the material the caption lost. The caption is
-//! rebuilt from the board only where what OCR did read agrees with it: its W/B is the board's
-//! men (each side's), and any token of the lost span that still reads as kings or as a code
-//! (through OCR's digit confusions, [`crate::misread::digit`]) is the board's. Everything from
-//! the W/B on (the stipulation, a sign) is kept as OCR gave it.
+//! rebuilt from the board only where what OCR did read agrees with it: its W/B (OCR's digit
+//! confusions read, [`crate::misread::digit`]) is the board's men, each side's, and a token of
+//! the lost span shaped as kings or as a code has the board's file letters and digits wherever
+//! it gives one (a letter OCR gives for a digit is a guess, never held against the board).
+//! Everything from the W/B on (the stipulation, a sign) is kept as OCR gave it.
 
 use crate::code::Code;
 use crate::diagram::board_position;
