@@ -255,7 +255,7 @@ fn board_in(
 ) -> Option<Found> {
     let crop = image::imageops::crop_imm(page, at.x, at.y, at.width, at.height).to_image();
     let skew = skew_of(&ink_mask(&crop, threshold));
-    let crop = if skew.abs() >= 0.15 {
+    let crop = if skew.abs() >= 0.3 {
         rotate_about_center(
             &crop,
             -skew.to_radians(),
@@ -308,17 +308,24 @@ fn skew_of(mask: &GrayImage) -> f32 {
     let width = mask.width() as f32;
     let rows = (height + width) as usize + 2;
     let mut counts = vec![0u32; rows];
+    let mut columns = vec![0u32; rows];
     let mut sharpness = |degrees: f32| {
         let (sin, cos) = degrees.to_radians().sin_cos();
         counts.iter_mut().for_each(|c| *c = 0);
+        columns.iter_mut().for_each(|c| *c = 0);
         for &(x, y) in &points {
             let row = y * cos - x * sin + width;
             if row >= 0.0 && (row as usize) < rows {
                 counts[row as usize] += 1;
             }
+            let column = x * cos + y * sin + height;
+            if column >= 0.0 && (column as usize) < rows {
+                columns[column as usize] += 1;
+            }
         }
         counts
             .iter()
+            .chain(&columns)
             .map(|&c| u64::from(c) * u64::from(c))
             .sum::<u64>()
     };

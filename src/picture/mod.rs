@@ -202,8 +202,9 @@ struct Read {
 
 impl FoundBoard {
     /// The board's men named with `set`: a man where a silhouette covers enough of the square,
-    /// black where it is filled, of the kind whose shape is nearest; then one king a side (the
-    /// man nearest a king's shape where none or several were read).
+    /// black where it is filled, of the kind whose shape is nearest, but no pawn on the first
+    /// or last rank (a man read as one there takes the nearest other kind); then one king a
+    /// side (the man nearest a king's shape where none or several were read).
     pub fn read(&self, set: &PieceSet) -> BoardRead {
         let cuts = self.cuts();
         let mut reads: Vec<Read> = self
@@ -211,6 +212,16 @@ impl FoundBoard {
             .iter()
             .map(|s| read_square(s, set, cuts))
             .collect();
+        // No pawn stands on the first or the last rank: a man read as one there is of the
+        // nearest other kind.
+        let (last, rest) = reads.split_at_mut(8);
+        for read in last.iter_mut().chain(&mut rest[48..]) {
+            if let Some(man) = read.man.filter(|m| m.role == Role::Pawn) {
+                let (role, sure) = nearest(&read.distances, Some(Role::Pawn));
+                read.man = Some(Piece { role, ..man });
+                read.sure = read.sure.min(sure).min(0.5);
+            }
+        }
         for color in [Color::White, Color::Black] {
             one_king(&mut reads, color);
         }

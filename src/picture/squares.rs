@@ -102,6 +102,7 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
         m.get(m.len() / 2).copied().unwrap_or(0.0)
     });
     let greys = grey_squares(found, &inner, &dark_of);
+    let hollows = Hollows::of(&mask, &inner, &dark_of, side);
     (0..64)
         .map(|index| {
             // Dark squares whose hatching or grey is too light to be black read as light ones.
@@ -122,7 +123,8 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
                     // from the hatching's or the grey's, either way (a white man's inside is
                     // bare, a black man's filled).
                     if dark {
-                        (d - background[colour]).abs() > 0.2
+                        (d - background[colour]).abs() > (background[colour] * 0.85).min(0.2)
+                            || hollows.as_ref().is_some_and(|h| h.man(px, py))
                     } else {
                         d - background[colour] > 0.12 || mask.get_pixel(px, py)[0] != 0
                     }
@@ -131,6 +133,66 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
             read_square(&mask, &depth, (x0, y0, x1, y1), man, side, dark)
         })
         .collect()
+}
+
+/// The bare hollows of a hatched board's dark squares: a white man's inside is paper wider than
+/// the hatching's gaps, so on a square of fine lines (or dots) his body shows as bare pixels
+/// farther from any ink than the gaps allow, however little his outline changes the share of
+/// ink about it (a small man on a dense hatching).
+struct Hollows {
+    /// Each pixel's distance (chessboard) to the nearest pixel of a hollow: 0 in one.
+    near: GrayImage,
+    /// How far from a hollow a pixel still belongs to the man: the depth a hollow starts at,
+    /// so that the hollow grown back reaches his outline.
+    reach: u8,
+}
+
+impl Hollows {
+    /// The hollows of the board whose ink is `mask`, when its dark squares are hatched: their
+    /// bare pixels lie within a seventh of a square of ink (the median over the dark squares of
+    /// the farthest a bare pixel lies from ink); a hollow is bare deeper than that by a pixel
+    /// and more. `None` for a board whose dark squares are not so (paper or solid ink).
+    fn of(
+        mask: &GrayImage,
+        inner: &dyn Fn(usize) -> (u32, u32, u32, u32),
+        dark_of: &dyn Fn(usize) -> bool,
+        side: f32,
+    ) -> Option<Hollows> {
+        // Each pixel's distance to the nearest ink.
+        let bare = distance_transform(mask, Norm::LInf);
+        let mut gaps: Vec<u8> = (0..64)
+            .filter(|&i| dark_of(i))
+            .map(|i| {
+                let (x0, y0, x1, y1) = inner(i);
+                let mut deepest = 0u8;
+                for y in y0..y1.min(bare.height()) {
+                    for x in x0..x1.min(bare.width()) {
+                        deepest = deepest.max(bare.get_pixel(x, y)[0]);
+                    }
+                }
+                deepest
+            })
+            .collect();
+        gaps.sort_unstable();
+        let gap = *gaps.get(gaps.len() / 2)?;
+        if gap == 0 || f32::from(gap) > side / 7.0 {
+            return None;
+        }
+        let reach = gap + 1;
+        let hollow = GrayImage::from_fn(mask.width(), mask.height(), |x, y| {
+            let deep = bare.get_pixel(x, y)[0] > reach;
+            image::Luma([if deep { 255 } else { 0 }])
+        });
+        Some(Hollows {
+            near: distance_transform(&hollow, Norm::LInf),
+            reach,
+        })
+    }
+
+    /// True when `(x, y)` is in a hollow or within its reach.
+    fn man(&self, x: u32, y: u32) -> bool {
+        self.near.get_pixel(x, y)[0] <= self.reach + 1
+    }
 }
 
 /// The greys of the board's light and dark squares (each the median over that colour's

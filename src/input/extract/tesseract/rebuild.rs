@@ -65,8 +65,14 @@ pub(super) fn rebuilt(line: &str, board: &BoardRead) -> Option<(std::ops::Range<
 /// The caption a board printed without one is given, so that it is a record of its own
 /// (docs/reading.md, "A board without a caption"): its kings, code, squares and W/B in the
 /// full form of gbr-notation.md §2, `e7b5 0040.11 f5c8.e2c2 3/3`; `None` when the board has
-/// not one king a side or a side has more than eight pawns.
+/// not one king a side, a side has more than eight pawns, or the kings stand side by side
+/// (no study's diagram: a man misread).
 pub(super) fn own_caption(board: &BoardRead) -> Option<String> {
+    let white = board.board.king_of(shakmaty::Color::White)?;
+    let black = board.board.king_of(shakmaty::Color::Black)?;
+    if white.distance(black) <= 1 {
+        return None;
+    }
     let (kings, squares) = board_position(&board.board)?;
     let code = Code::from_material(&material_of(board)).ok()?;
     let (white, black) = board.men();
