@@ -229,10 +229,10 @@ fn a_manuscripts_drawn_boards_are_written_above_their_captions() {
         summary(&checked),
         summary(&plain)
     );
-    // The PDF's boards read as one book: 293 of 304 written. The ten studies whose caption
+    // The PDF's boards read as one book: 295 of 304 written. The ten studies whose caption
     // disagrees with its drawn board (read by eye) are each warned of, and no other: a
     // misread board reads unsure and is not written in.
-    assert!(boards >= 285, "{boards} boards written");
+    assert!(boards >= 290, "{boards} boards written");
     assert_eq!(warned, 12, "{checked}");
     for disagreement in [
         "white king on g3: the picture above has it on f3",

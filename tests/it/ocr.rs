@@ -642,7 +642,10 @@ fn an_image_tesseract_cannot_read_is_an_error_of_that_input_only() {
 }
 
 /// The image-only PDFs of a Spanish endgame magazine (`../shared/real/scans/`, 11 pages) read
-/// through OCR: study numbers (`03132`), men counts (`9 + 6`) and dates, and no code.
+/// through OCR: study numbers (`03132`), men counts (`9 + 6`) and dates, and no code of the
+/// text's. A board read sure enough may be a record of its own (docs/reading.md, "A board
+/// without a caption"), marked as the picture's; none is here: each of the four boards reads
+/// a square under 50 sure, and is not written in.
 #[test]
 #[ignore = "needs Tesseract and ../shared/real"]
 fn scans_of_a_magazine_without_codes_give_no_code() {
