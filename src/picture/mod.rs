@@ -110,9 +110,24 @@ pub struct FoundBoard {
     squares: Vec<squares::Square>,
 }
 
+/// The blur a bitonal page is smoothed with before its boards are looked for, in pixels (the
+/// Gaussian's standard deviation): a scan made black and white by dithering prints a grey
+/// square as a scatter of dots, which this turns back into a grey, and a hatching drawn in
+/// lines stays one (docs/reading.md, "Diagrams in pictures").
+const BITONAL_BLUR: f32 = 0.7;
+
 /// Every board on `page`, top to bottom, then left to right: found, turned upright and
-/// measured. A page of text, a table, a crossword or a photograph gives none.
+/// measured. A page of text, a table, a crossword or a photograph gives none. A bitonal page
+/// (all but a hundredth of its pixels black or white: a scan made black and white) is
+/// smoothed first ([`BITONAL_BLUR`]).
 pub fn find_boards(page: &GrayImage) -> Vec<FoundBoard> {
+    let smoothed;
+    let page = if bitonal(page) {
+        smoothed = imageproc::filter::gaussian_blur_f32(page, BITONAL_BLUR);
+        &smoothed
+    } else {
+        page
+    };
     let levels = Levels::of(page);
     find::boards(page, levels)
         .into_iter()
@@ -123,6 +138,13 @@ pub fn find_boards(page: &GrayImage) -> Vec<FoundBoard> {
             squares: squares::squares(&found),
         })
         .collect()
+}
+
+/// True when all but a hundredth of `page`'s pixels are black (0) or white (255).
+fn bitonal(page: &GrayImage) -> bool {
+    let pixels = page.as_raw();
+    let between = pixels.iter().filter(|&&v| v != 0 && v != 255).count();
+    between * 100 <= pixels.len()
 }
 
 /// A board read from a picture.
