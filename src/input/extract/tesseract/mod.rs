@@ -39,10 +39,12 @@ mod raster;
 mod rebuild;
 mod reread;
 mod tools;
+mod vectors;
 
 pub use cache::CACHEDIR_TAG;
 use cache::{cached, store};
 pub(crate) use drawn::read_drawn;
+pub(crate) use vectors::vector_boards;
 pub use drawn::{DPI as DIAGRAMS_DPI, DiagramOptions, DiagramsError, diagram_tools};
 use pages::{Job, Reader, page_sizes};
 pub use tools::{Tools, tools};
