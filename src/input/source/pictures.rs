@@ -11,8 +11,8 @@ use std::path::{Component, Path};
 use base64::Engine as _;
 
 use super::Visitor;
-use crate::input::extract::images::{self, Picture};
 use crate::input::extract::epub;
+use crate::input::extract::images::{self, Picture};
 use crate::input::{Document, InputError};
 use crate::source_path::SourcePath;
 
@@ -187,7 +187,9 @@ impl Visitor<'_, '_> {
     ) -> Result<Vec<u8>, String> {
         match self.part_bytes(archive, path) {
             Ok(Some(bytes)) => Ok(bytes),
-            Ok(None) => Err(format!("more than {MAX_PICTURE} bytes, the most a picture may have")),
+            Ok(None) => Err(format!(
+                "more than {MAX_PICTURE} bytes, the most a picture may have"
+            )),
             Err(err) => Err(err.to_string()),
         }
     }
@@ -215,7 +217,12 @@ fn relationships<R: Read + Seek>(
     xml.descendants()
         .filter(|n| n.tag_name().name() == "Relationship")
         .filter(|n| n.attribute("TargetMode") != Some("External"))
-        .filter_map(|n| Some((n.attribute("Id")?.to_owned(), n.attribute("Target")?.to_owned())))
+        .filter_map(|n| {
+            Some((
+                n.attribute("Id")?.to_owned(),
+                n.attribute("Target")?.to_owned(),
+            ))
+        })
         .collect()
 }
 
@@ -259,7 +266,9 @@ pub(super) fn on_disk(folder: &Path, src: &str) -> Option<Result<Vec<u8>, String
     let decoded = epub::resolved("", path);
     let relative = Path::new(&decoded);
     if path.split(['/', '\\']).any(|s| s == "..")
-        || !relative.components().all(|c| matches!(c, Component::Normal(_)))
+        || !relative
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)))
     {
         return None;
     }
@@ -305,7 +314,10 @@ mod tests {
         std::fs::create_dir_all(sub.join("img")).expect("folders");
         std::fs::write(sub.join("img/a b.png"), b"png").expect("a file");
         std::fs::write(dir.path().join("secret.png"), b"no").expect("a file");
-        assert_eq!(on_disk(&sub, "img/a%20b.png?x=1#y"), Some(Ok(b"png".to_vec())));
+        assert_eq!(
+            on_disk(&sub, "img/a%20b.png?x=1#y"),
+            Some(Ok(b"png".to_vec()))
+        );
         assert_eq!(on_disk(&sub, "./img/a b.png"), Some(Ok(b"png".to_vec())));
         for never in [
             "../secret.png",
@@ -328,7 +340,10 @@ mod tests {
 
     #[test]
     fn a_data_uri_gives_its_bytes_and_other_sources_none() {
-        assert_eq!(data_uri("data:image/png;base64,iVBO Rw=="), Some(Ok(vec![0x89, 0x50, 0x4e, 0x47])));
+        assert_eq!(
+            data_uri("data:image/png;base64,iVBO Rw=="),
+            Some(Ok(vec![0x89, 0x50, 0x4e, 0x47]))
+        );
         assert_eq!(data_uri("data:text/plain;base64,AAAA"), None);
         assert_eq!(data_uri("img/a.png"), None);
         assert!(matches!(data_uri("data:image/png;base64,!!"), Some(Err(_))));

@@ -134,7 +134,11 @@ impl Layout {
     /// box or note, which follow their line) the start of the line they stand in.
     fn line_start(&self) -> usize {
         let base = self.sinks[0].out.len();
-        match (self.sinks.len(), self.lines.as_slice(), self.rows.is_empty()) {
+        match (
+            self.sinks.len(),
+            self.lines.as_slice(),
+            self.rows.is_empty(),
+        ) {
             (1, [line], true) => base + line.rfind('\n').map_or(0, |i| i + 1),
             _ => base,
         }

@@ -5,14 +5,14 @@ fn a_caption_is_the_line_holding_a_code_after_the_picture_else_before_it() {
     let text = "Study 1\n\n+ 0000.10 a1h8\nprose\n";
     // The picture's own line is blank; the code two lines on is its caption.
     let at = text.find("\n\n").unwrap() + 1;
-    let caption = caption(text, at, &[]).expect("a caption");
-    assert_eq!(caption.line(text), "+ 0000.10 a1h8");
-    assert_eq!(caption.at, text.find('+').unwrap());
+    let found = caption(text, at, &[]).expect("a caption");
+    assert_eq!(found.line(text), "+ 0000.10 a1h8");
+    assert_eq!(found.at, text.find('+').unwrap());
     // Under no code, the code over it: its board goes after the caption's line.
     let text = "0400.10 e1e8 Win\n\nprose, no code\n";
-    let caption = caption(text, text.find("\n\n").unwrap() + 1, &[]).expect("a caption");
-    assert_eq!(caption.line(text), "0400.10 e1e8 Win");
-    assert_eq!(caption.at, text.find('\n').unwrap() + 1);
+    let found = caption(text, text.find("\n\n").unwrap() + 1, &[]).expect("a caption");
+    assert_eq!(found.line(text), "0400.10 e1e8 Win");
+    assert_eq!(found.at, text.find('\n').unwrap() + 1);
 }
 
 #[test]

@@ -62,7 +62,10 @@ pub(crate) fn vector_boards(
         timeout: opts.timeout,
         memory: opts.memory,
     };
-    let profile = format!("-env:UserInstallation=file://{}/profile", work.path().display());
+    let profile = format!(
+        "-env:UserInstallation=file://{}/profile",
+        work.path().display()
+    );
     child::run(
         "soffice",
         Command::new("soffice")
