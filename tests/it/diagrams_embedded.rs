@@ -225,7 +225,10 @@ fn bad_pictures_are_reported_or_passed_over_and_the_run_goes_on() {
 /// The 2017 manuscript as Word wrote it: its diagrams are EMF pictures of embedded drawing
 /// objects, printed by LibreOffice and rendered as the PDF path renders its pages. The same
 /// manuscript printed to PDF gives 293 boards and 12 warnings of a picture
-/// (`diagrams_drawn.rs`).
+/// (`diagrams_drawn.rs`): those are the figures asserted, the aim. The pictures printed at
+/// their EMF frame's size (some 81 mm, where the document shows them at some 54 mm) give 31
+/// boards and 30 warnings, most of them false (docs/inputs.md, "Diagrams in a document's
+/// images"), and the test fails so.
 #[test]
 #[ignore = "needs ../shared/real and soffice: prints the manuscript's 305 EMF pictures"]
 fn a_manuscripts_emf_diagrams_are_written_above_their_captions() {

@@ -195,13 +195,8 @@ fn neighbours(pictures: &[Picture], picture: &Picture) -> Vec<usize> {
 /// Each raster picture's boards found, in order, read on `opts.threads` threads: none for a
 /// vector picture (read by the caller) or one of no kind read here, else why it could not be
 /// read.
-fn find_all(
-    pictures: &[Picture],
-    kinds: &[Kind],
-    opts: &DiagramOptions,
-) -> Vec<Result<Vec<FoundBoard>, DiagramsError>> {
-    let slots: Vec<Mutex<Option<Result<Vec<FoundBoard>, DiagramsError>>>> =
-        pictures.iter().map(|_| Mutex::new(None)).collect();
+fn find_all(pictures: &[Picture], kinds: &[Kind], opts: &DiagramOptions) -> Vec<Found> {
+    let slots: Vec<Mutex<Option<Found>>> = pictures.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
         for _ in 0..opts.threads.clamp(1, pictures.len().max(1)) {
@@ -230,6 +225,9 @@ fn find_all(
         })
         .collect()
 }
+
+/// A picture's boards found, or why it could not be read.
+pub(crate) type Found = Result<Vec<FoundBoard>, DiagramsError>;
 
 fn failed(message: String) -> DiagramsError {
     DiagramsError::Failed {

@@ -24,6 +24,9 @@ use super::{DiagramOptions, DiagramsError, diagram_tools};
 use crate::fault;
 use crate::picture::FoundBoard;
 
+/// A picture's boards found, or why its page could not be read.
+type Found = Result<Vec<FoundBoard>, DiagramsError>;
+
 /// The side, in millimetres, a picture whose header gives no size is printed at: 80 mm, a
 /// book's diagram.
 const DEFAULT_MM: f64 = 80.0;
@@ -44,7 +47,7 @@ const MARGIN_MM: f64 = 10.0;
 pub(crate) fn vector_boards(
     pictures: &[&[u8]],
     opts: &DiagramOptions,
-) -> Result<Vec<Result<Vec<FoundBoard>, DiagramsError>>, DiagramsError> {
+) -> Result<Vec<Found>, DiagramsError> {
     let count = pictures.len();
     let unread = |why: String| DiagramsError::Vectors { count, why };
     diagram_tools().map_err(|e| unread(e.to_string()))?;
@@ -87,8 +90,7 @@ pub(crate) fn vector_boards(
             sizes.len()
         )));
     }
-    let slots: Vec<Mutex<Option<Result<Vec<FoundBoard>, DiagramsError>>>> =
-        pictures.iter().map(|_| Mutex::new(None)).collect();
+    let slots: Vec<Mutex<Option<Found>>> = pictures.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
         for _ in 0..opts.threads.clamp(1, count.max(1)) {
@@ -252,7 +254,7 @@ mod tests {
         emf[32..36].copy_from_slice(&100_000i32.to_le_bytes());
         let (w, h) = size_mm(&emf);
         assert_eq!(w, MAX_MM);
-        assert!(h < 250.0 && h >= 5.0);
+        assert!((5.0..250.0).contains(&h));
         assert_eq!(size_mm(b"\x01\x00\x09\x00"), (DEFAULT_MM, DEFAULT_MM));
     }
 
