@@ -20,6 +20,7 @@ mod cli_pages;
 mod cli_scan;
 mod corpus;
 mod diagrams_drawn;
+mod diagrams_embedded;
 mod diagrams_read;
 mod directory;
 mod directory_numbers;

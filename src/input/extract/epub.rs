@@ -69,7 +69,7 @@ pub fn spine(
 
 /// The path in the zip of `href`, relative to `folder` (RFC 3986 §5.2's merge and
 /// remove_dot_segments, within the zip).
-fn resolved(folder: &str, href: &str) -> String {
+pub(crate) fn resolved(folder: &str, href: &str) -> String {
     let href = href.split_once('#').map_or(href, |(path, _)| path);
     let href = percent_decoded(href);
     let mut segments: Vec<&str> = Vec::new();

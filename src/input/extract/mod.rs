@@ -18,5 +18,6 @@ pub(super) mod boards;
 pub(super) mod document;
 pub(super) mod epub;
 pub(super) mod html;
+pub(super) mod images;
 pub(super) mod pdf;
 pub mod tesseract;

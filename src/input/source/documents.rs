@@ -23,7 +23,7 @@ use crate::source_path::SourcePath;
 pub const MAX_PART: u64 = 32 << 20;
 
 /// The message of a part, page or chapter past [`MAX_PART`].
-fn too_large() -> String {
+pub(super) fn too_large() -> String {
     format!(
         "more than {MAX_PART} bytes (32 MiB), the most a document's part, an HTML page or an \
          EPUB chapter may have: each is read into a tree of 11 to 44 times its size; split it, \
@@ -42,7 +42,7 @@ impl Visitor<'_, '_> {
         document: Document,
         parts: &[String],
     ) {
-        for part in parts {
+        for (at, part) in parts.iter().enumerate() {
             if self.stopped {
                 return;
             }
@@ -50,10 +50,16 @@ impl Visitor<'_, '_> {
                 continue;
             }
             let member = name.member(part.as_bytes());
+            // The body's pictures, with --diagrams.
+            let pictures = at == 0 && self.opts.diagrams.is_some();
             let text = match self.part_bytes(archive, part) {
                 Ok(Some(xml)) => std::str::from_utf8(&xml)
                     .map_err(|e| format!("not UTF-8: {e}"))
-                    .and_then(|xml| document.text(xml)),
+                    .and_then(|xml| document.text_and_images(xml))
+                    .map(|(text, images)| match pictures {
+                        true => self.document_pictures(name, archive, document, part, text, images),
+                        false => text,
+                    }),
                 Ok(None) => Err(too_large()),
                 Err(err) => {
                     self.problem(archive_problem(&member, err));
@@ -86,17 +92,27 @@ impl Visitor<'_, '_> {
     }
 
     /// An HTML page, `bytes`: decoded as a browser tells its encoding (`charset.rs`; `-E`
-    /// names it for every page) and laid out as lines ([`html::text`]), one text. A page past
+    /// names it for every page) and laid out as lines ([`html::text_and_images`]), one text. A page past
     /// [`MAX_PART`] is refused; one nested past [`html::MAX_DEPTH`] is read up to there.
     pub(super) fn html(&mut self, name: &SourcePath, bytes: &[u8]) {
+        if let Some((text, _)) = self.html_layout(name, bytes) {
+            self.hand_text(name, &text);
+        }
+    }
+
+    /// An HTML page's text and the images in its flow ([`html::text_and_images`]), its
+    /// problems reported; `None` for a page past [`MAX_PART`].
+    pub(super) fn html_layout(
+        &mut self,
+        name: &SourcePath,
+        bytes: &[u8],
+    ) -> Option<(String, Vec<(usize, String)>)> {
         if bytes.len() as u64 > MAX_PART {
-            return self.document_problem(name, "HTML", too_large());
+            self.document_problem(name, "HTML", too_large());
+            return None;
         }
         let page = charset::page_text(bytes, self.opts.load.encoding);
-        let (text, stopped) = html::text(&page);
-        if let Err(err) = self.member(name, None, Encoding::Bytes, Text::Bytes(text.as_bytes())) {
-            self.problem(Self::read_problem(name, err));
-        }
+        let (text, images, stopped) = html::text_and_images(&page);
         if let Some(at) = stopped {
             let message = format!(
                 "its elements nest deeper than {}, a browser's limit: read up to about byte {at} \
@@ -106,9 +122,22 @@ impl Visitor<'_, '_> {
             );
             self.document_problem(name, "HTML", message);
         }
+        Some((text, images))
     }
 
-    fn document_problem(&mut self, name: &SourcePath, kind: &'static str, message: String) {
+    /// `text`, a document's text, handed on as the member `name`.
+    pub(super) fn hand_text(&mut self, name: &SourcePath, text: &str) {
+        if let Err(err) = self.member(name, None, Encoding::Bytes, Text::Bytes(text.as_bytes())) {
+            self.problem(Self::read_problem(name, err));
+        }
+    }
+
+    pub(super) fn document_problem(
+        &mut self,
+        name: &SourcePath,
+        kind: &'static str,
+        message: String,
+    ) {
         self.problem(InputError::Document {
             path: name.to_path_buf(),
             kind,
@@ -118,7 +147,7 @@ impl Visitor<'_, '_> {
 
     /// A zip member's bytes, inflated under the limit and read no further than [`MAX_PART`]
     /// (`None` past it), into a buffer of the size its header gives where that is smaller.
-    fn part_bytes<R: Read + Seek>(
+    pub(super) fn part_bytes<R: Read + Seek>(
         &self,
         archive: &mut zip::ZipArchive<R>,
         path: &str,
@@ -136,7 +165,8 @@ impl Visitor<'_, '_> {
     }
 
     /// An EPUB: its XHTML documents in the order of its spine, each a text named by its path
-    /// in the book (`book.epub!/OEBPS/ch1.xhtml`), each read once.
+    /// in the book (`book.epub!/OEBPS/ch1.xhtml`), each read once; with `--diagrams`, all
+    /// read first, their pictures read as one book's.
     pub(super) fn epub<R: Read + Seek>(
         &mut self,
         name: &SourcePath,
@@ -160,6 +190,9 @@ impl Visitor<'_, '_> {
             Ok(spine) => spine,
             Err(message) => return self.document_problem(name, "EPUB", message),
         };
+        if self.opts.diagrams.is_some() {
+            return self.epub_pictures(name, archive, &spine);
+        }
         for chapter in spine {
             if self.stopped {
                 return;

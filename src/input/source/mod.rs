@@ -23,6 +23,7 @@ mod archives;
 mod documents;
 mod head;
 mod pages;
+mod pictures;
 
 use head::{head_of, read_head, unsupported};
 
@@ -210,7 +211,7 @@ impl Source {
             Raw::Loaded(loaded) => match Kind::sniff(head_of(&loaded.bytes)) {
                 Kind::Zip => visitor.zip(&name, Cursor::new(&loaded.bytes[..]), 0),
                 Kind::Pdf => visitor.pdf(&name, &loaded.bytes),
-                Kind::Html => visitor.html(&name, &loaded.bytes),
+                Kind::Html => visitor.html_file(&name, &loaded.bytes),
                 Kind::Image if opts.ocr.is_some() => visitor.image(&name, &loaded.bytes),
                 _ => visitor.reader(&name, &mut &loaded.bytes[..], 0, 0),
             },

@@ -183,6 +183,24 @@ pub(crate) fn gather(lines: &[Vec<Word>], found: Vec<FoundBoard>, matching: Matc
     page
 }
 
+/// The boards `found` in one picture of a document's flow, taught by its caption line
+/// `caption` (the line holding a code nearest the picture in the text, `images::caption`;
+/// `None` for none): one page of a book ([`read_book`]), whose boards are placed by the
+/// document's reader, not by [`place`].
+pub(crate) fn flowed(found: Vec<FoundBoard>, caption: Option<&str>) -> PageBoards {
+    let taught = caption.and_then(|line| teaching(line, false));
+    PageBoards {
+        teachings: found.iter().map(|_| taught.clone()).collect(),
+        captions: Vec::new(),
+        found,
+    }
+}
+
+/// True when `line` holds a code (`dddd.dd` standing as a token), as a caption does.
+pub(crate) fn holds_code(line: &str) -> bool {
+    code_key(line).is_some()
+}
+
 /// The boards of `pages` read as one book (`picture::Book`: the built-in men and what every
 /// other board's caption teaches, in any of the pages, never a board's own): for each page,
 /// its boards as read, in the order found. A PDF's pages are one book, so that a book of one

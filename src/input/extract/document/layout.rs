@@ -71,6 +71,9 @@ pub(super) struct Layout {
     rows: Vec<Vec<String>>,
     /// Spaces `text:s` may still write.
     spaces_left: usize,
+    /// The images met, each where its line starts in the part's text (0-based byte offset)
+    /// and its reference as written (a relationship's id, a member's path).
+    images: Vec<(usize, String)>,
 }
 
 /// Walks the tree under `root` in document order without recursion (through the nodes'
@@ -114,14 +117,31 @@ impl Layout {
             lines: Vec::new(),
             rows: Vec::new(),
             spaces_left: len.max(1 << 20),
+            images: Vec::new(),
         }
     }
 
-    /// The lines written, with the asides not yet written after them.
-    pub(super) fn finish(mut self) -> String {
+    /// The lines written, with the asides not yet written after them, and the images met
+    /// (each where its line starts, 0-based byte offset, and its reference), in order.
+    pub(super) fn finish(mut self) -> (String, Vec<(usize, String)>) {
         let mut sink = self.sinks.swap_remove(0);
         sink.flush_asides();
-        sink.out
+        (sink.out, self.images)
+    }
+
+    /// Where the line being written starts in the part's text (0-based byte offset): a
+    /// paragraph's own line at block level, past the breaks in it; else (a table's row, a text
+    /// box or note, which follow their line) the start of the line they stand in.
+    fn line_start(&self) -> usize {
+        let base = self.sinks[0].out.len();
+        match (
+            self.sinks.len(),
+            self.lines.as_slice(),
+            self.rows.is_empty(),
+        ) {
+            (1, [line], true) => base + line.rfind('\n').map_or(0, |i| i + 1),
+            _ => base,
+        }
     }
 
     fn place(&self) -> Place {
@@ -149,6 +169,12 @@ impl Layout {
         }
         if !node.is_element() {
             return;
+        }
+        if place != Place::Skip
+            && let Some(reference) = self.document.image(node)
+        {
+            let at = self.line_start();
+            self.images.push((at, reference.to_owned()));
         }
         let frame = match (place, self.document.role(node)) {
             (Place::Skip, _) | (_, Role::Skip) => (Place::Skip, Opened::Nothing),

@@ -74,11 +74,22 @@ pub const MAX_DEPTH: u32 = 512;
 /// The text of the HTML page `html`, laid out as lines (each ended by a line feed), and, when
 /// its elements nest deeper than [`MAX_DEPTH`], the byte offset where reading stopped (the
 /// text is that of the page up to about there).
+#[cfg(test)]
 pub fn text(html: &str) -> (String, Option<usize>) {
+    let (text, _, stopped) = text_and_images(html);
+    (text, stopped)
+}
+
+/// The text of the HTML page `html` as [`text`] lays it out, the images in its flow (`img`
+/// elements, in order: each where the line it stands in starts, 0-based byte offset in the
+/// text, and its `src` as written; an image in a line of no text stands where the next line
+/// starts), and where reading stopped, as [`text`] says.
+pub fn text_and_images(html: &str) -> (String, Vec<(usize, String)>, Option<usize>) {
     let (document, stopped) = parse(html);
     let mut layout = Layout {
         sinks: vec![Flow::default()],
         frames: Vec::new(),
+        images: Vec::new(),
     };
     for edge in document.root_element().traverse() {
         match edge {
@@ -88,7 +99,7 @@ pub fn text(html: &str) -> (String, Option<usize>) {
     }
     let mut flow = layout.sinks.swap_remove(0);
     flow.end_line();
-    (flow.out, stopped)
+    (flow.out, layout.images, stopped)
 }
 
 /// `html` parsed by html5ever into scraper's tree, fed 16 KiB at a time and stopped once an
@@ -181,6 +192,8 @@ struct Layout {
     sinks: Vec<Flow>,
     /// Per open element: what its children are read as, and what it opened.
     frames: Vec<(Place, Opened)>,
+    /// The images met: where their line starts in the page's text, and their `src`.
+    images: Vec<(usize, String)>,
 }
 
 impl Layout {
@@ -203,6 +216,13 @@ impl Layout {
             _ => return,
         };
         let name = element.name();
+        if name == "img"
+            && place != Place::Skip
+            && let Some(src) = element.attr("src")
+        {
+            let at = self.sinks[0].out.len();
+            self.images.push((at, src.to_owned()));
+        }
         let frame = match (place, name) {
             (Place::Skip, _) | (_, "script" | "style" | "template" | "head" | "noscript") => {
                 (Place::Skip, Opened::Nothing)

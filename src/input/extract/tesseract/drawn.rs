@@ -95,6 +95,15 @@ pub enum DiagramsError {
         /// The limit, in pixels.
         limit: u64,
     },
+    /// A document's vector pictures (EMF, WMF) were not read: LibreOffice is missing, or
+    /// failed on them (docs/inputs.md, "Diagrams in a document's images").
+    #[error("its {count} EMF or WMF pictures were not read: {why}")]
+    Vectors {
+        /// The vector pictures left unread.
+        count: usize,
+        /// Why, on one line.
+        why: String,
+    },
     /// A tool failed on a page, or took longer than the timeout and was killed, or the picture
     /// reader panicked on it (tool `gbr`).
     #[error("{tool} failed: {message}")]

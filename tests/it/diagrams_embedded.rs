@@ -1,0 +1,274 @@
+//! `--diagrams` on the pictures of documents (docs/inputs.md, "Diagrams in a document's
+//! images"): the images of a Word, OpenDocument, EPUB or HTML document decoded, their boards
+//! read as one book and written into the text above their captions. The fixtures
+//! (`fixtures/diagrams/embedded/`, made by its `make.py`) hold the same three boards as PNG
+//! images, each with its caption under it: `+ 0010.10 g5e6` and `g2d2 0301.10 e1c1.c7 3/2`
+//! agree with their boards, `= 0033.20 e6a5 3/3` puts the black king on a5 where its board
+//! has it on a6. The raster pictures need no tool beyond gbr; `--diagrams` itself asks for
+//! poppler-utils (for PDFs), so the tests say "skipped" without it.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::support::gbr::cached_in;
+
+const DOCUMENTS: [&str; 4] = [
+    "fixtures/diagrams/embedded/book.docx",
+    "fixtures/diagrams/embedded/book.odt",
+    "fixtures/diagrams/embedded/book.epub",
+    "fixtures/diagrams/embedded/book.html",
+];
+
+/// Each fixture's codes and the boards of their pictures, in order.
+const BOARDS: [(&str, &str); 3] = [
+    ("0010.10", "8/5P2/4k3/6K1/8/4B3/8/8"),
+    ("0033.20", "8/8/k3K3/8/8/1n2Pb2/5P2/8"),
+    ("0301.10", "8/2P5/8/8/8/8/3k2K1/2N1r3"),
+];
+
+/// True when pdftoppm runs here (`--diagrams` asks for poppler-utils); else says so.
+fn poppler() -> bool {
+    let here = std::process::Command::new("pdftoppm")
+        .arg("-v")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        here || std::env::var_os("CI").is_none(),
+        "pdftoppm not found, and CI installs poppler-utils"
+    );
+    if !here {
+        println!("skipped: pdftoppm not found (apt-get install poppler-utils)");
+    }
+    here
+}
+
+/// `gbr ARGS` with an empty cache of its own: stdout, stderr, exit code.
+#[track_caller]
+fn run(args: &[&str]) -> (String, String, i32) {
+    let cache = tempfile::tempdir().expect("a folder");
+    cached_in(cache.path(), args)
+}
+
+/// The value of `key` in `value` or in any object within it.
+fn find<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
+    match value {
+        Value::Object(map) => map
+            .get(key)
+            .or_else(|| map.values().find_map(|v| find(v, key))),
+        Value::Array(items) => items.iter().find_map(|v| find(v, key)),
+        _ => None,
+    }
+}
+
+/// Each record's code and its `diagram` (`None` without one), from `gbr scan --json ARGS`.
+#[track_caller]
+fn diagrams(args: &[&str]) -> Vec<(String, Option<String>)> {
+    let mut all = vec!["scan", "--json"];
+    all.extend_from_slice(args);
+    let (out, err, _) = run(&all);
+    assert!(!err.contains("gbr:"), "{err}");
+    out.lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter_map(|message| {
+            let code = find(&message, "code")?.as_str()?.to_owned();
+            let diagram = find(&message, "diagram")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
+            Some((code, diagram))
+        })
+        .collect()
+}
+
+#[test]
+fn each_documents_pictures_are_read_as_its_captions_diagrams() {
+    if !poppler() {
+        return;
+    }
+    for document in DOCUMENTS {
+        let read = diagrams(&["--diagrams", document]);
+        let expected: Vec<(String, Option<String>)> = BOARDS
+            .iter()
+            .map(|(code, board)| (code.to_string(), Some(board.to_string())))
+            .collect();
+        assert_eq!(read, expected, "{document}");
+    }
+}
+
+#[test]
+fn without_diagrams_no_picture_is_read() {
+    for document in DOCUMENTS {
+        let read = diagrams(&[document]);
+        let codes: Vec<&str> = read.iter().map(|(code, _)| code.as_str()).collect();
+        assert_eq!(codes, ["0010.10", "0033.20", "0301.10"], "{document}");
+        assert!(
+            read.iter().all(|(_, d)| d.is_none()),
+            "{document}: {read:?}"
+        );
+    }
+}
+
+#[test]
+fn check_warns_where_a_caption_disagrees_with_its_picture() {
+    if !poppler() {
+        return;
+    }
+    for document in DOCUMENTS {
+        let (out, err, code) = run(&["check", "--diagrams", document]);
+        assert!(!err.contains("gbr:"), "{document}: {err}");
+        let warnings: Vec<&str> = out
+            .lines()
+            .filter(|l| l.starts_with("warning") && l.contains("the picture above"))
+            .collect();
+        assert_eq!(
+            warnings,
+            ["warning[diagram]: black king on a5: the picture above has it on a6"],
+            "{document}:\n{out}"
+        );
+        assert_eq!(code, 0, "a warning alone:\n{out}");
+        let (plain, _, _) = run(&["check", document]);
+        assert!(!plain.contains("the picture above"), "{plain}");
+    }
+}
+
+#[test]
+fn the_text_outside_the_boards_is_the_documents_as_without_diagrams() {
+    if !poppler() {
+        return;
+    }
+    for document in DOCUMENTS {
+        let (with, _, _) = run(&["text", "--diagrams", document]);
+        let (without, _, _) = run(&["text", document]);
+        let board = |l: &&str| l.starts_with('9') && l.ends_with('0') && !l.contains(' ');
+        assert_eq!(
+            with.lines().filter(board).count(),
+            24,
+            "{document}:\n{with}"
+        );
+        let kept: Vec<&str> = with.lines().filter(|l| !board(l)).collect();
+        assert_eq!(kept, without.lines().collect::<Vec<_>>(), "{document}");
+        // Each board stands just above its caption.
+        let lines: Vec<&str> = with.lines().collect();
+        for (code, _) in BOARDS {
+            let at = lines.iter().position(|l| l.contains(code)).expect(code);
+            assert!(
+                board(&lines[at - 1]),
+                "{document}: {code} under {}",
+                lines[at - 1]
+            );
+        }
+    }
+}
+
+/// Bad pictures: a truncated PNG, one declaring 100,000 x 100,000 pixels, a picture of no
+/// board, a link out of the page's folder and a URL. Each is reported or passed over, the
+/// page's text read, the good board still written.
+#[test]
+fn bad_pictures_are_reported_or_passed_over_and_the_run_goes_on() {
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/diagrams/embedded");
+    let good = std::fs::read(root.join("img/board1.png")).expect("a board");
+    std::fs::create_dir(dir.path().join("img")).expect("a folder");
+    let put = |name: &str, bytes: &[u8]| std::fs::write(dir.path().join(name), bytes).expect("w");
+    put("img/good.png", &good);
+    put("img/cut.png", &good[..good.len() / 3]);
+    let mut huge = good.clone();
+    huge[16..24].copy_from_slice(&[0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0]);
+    let mut crc = flate2::Crc::new();
+    crc.update(&huge[12..29]);
+    huge[29..33].copy_from_slice(&crc.sum().to_be_bytes());
+    put("img/huge.png", &huge);
+    let text = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/pictures/no-board-text.png"),
+    )
+    .expect("a page of text");
+    put("img/text.png", &text);
+    let page = "<!DOCTYPE html><html><body>\
+        <p><img src='img/cut.png'></p><p>0400.10 e1e8</p>\
+        <p><img src='img/huge.png'></p><p>0130.00 a1h8</p>\
+        <p><img src='img/text.png'></p><p>0003.00 b1b8</p>\
+        <p><img src='../etc/passwd'><img src='http://example.com/a.png'></p><p>prose</p>\
+        <p><img src='img/good.png'></p><p>+ 0010.10 g5e6</p></body></html>";
+    put("page.html", page.as_bytes());
+    let path = dir.path().join("page.html");
+    let path = path.to_str().expect("UTF-8");
+    let (out, err, code) = run(&["scan", "--json", "--diagrams", path]);
+    assert_eq!(code, 2, "an input's problems reported: {err}");
+    assert!(
+        err.contains("cut.png") && err.contains("cannot decode"),
+        "{err}"
+    );
+    assert!(
+        err.contains("huge.png") && err.contains("100000 x 100000"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("text.png") && !err.contains("passwd"),
+        "{err}"
+    );
+    let codes: Vec<Value> = out
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|m| find(m, "code").is_some())
+        .collect();
+    assert_eq!(codes.len(), 4, "{out}");
+    let with_board: Vec<&str> = codes
+        .iter()
+        .filter_map(|m| find(m, "diagram")?.as_str())
+        .collect();
+    assert_eq!(with_board, [BOARDS[0].1], "{out}");
+}
+
+/// The 2017 manuscript as Word wrote it: its diagrams are EMF pictures of embedded drawing
+/// objects, printed by LibreOffice and rendered as the PDF path renders its pages. The same
+/// manuscript printed to PDF gives 293 boards and 12 warnings of a picture
+/// (`diagrams_drawn.rs`): those are the figures asserted, the aim. The pictures printed at
+/// their EMF frame's size (some 81 mm, where the document shows them at some 54 mm) give 31
+/// boards and 30 warnings, most of them false (docs/inputs.md, "Diagrams in a document's
+/// images"), and the test fails so.
+#[test]
+#[ignore = "needs ../shared/real and soffice: prints the manuscript's 305 EMF pictures"]
+fn a_manuscripts_emf_diagrams_are_written_above_their_captions() {
+    let Some(real) = crate::real::real_dir() else {
+        return;
+    };
+    let docx = real.join("ss2017-manuscript.docx");
+    let soffice = std::process::Command::new("soffice")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !docx.is_file() || !soffice || !poppler() {
+        println!("skipped: ss2017-manuscript.docx or soffice not found");
+        return;
+    }
+    let cache = tempfile::tempdir().expect("a folder");
+    let path = docx.to_str().expect("UTF-8");
+    let (with, err, _) = cached_in(cache.path(), &["text", "--diagrams", path]);
+    assert!(!err.contains("were not read"), "{err}");
+    let (without, _, _) = cached_in(cache.path(), &["text", path]);
+    let board = |l: &&str| l.starts_with('9') && l.ends_with('0') && !l.contains(' ');
+    let boards = with.lines().filter(board).count() / 8;
+    let kept: Vec<&str> = with.lines().filter(|l| !board(l)).collect();
+    assert_eq!(kept, without.lines().collect::<Vec<_>>());
+    let (checked, _, _) = cached_in(cache.path(), &["check", "--diagrams", path]);
+    let (plain, _, _) = cached_in(cache.path(), &["check", path]);
+    let warned = checked
+        .lines()
+        .filter(|l| l.starts_with("warning") && l.contains("the picture"))
+        .count();
+    let errors = |out: &str| out.lines().filter(|l| l.starts_with("error")).count();
+    eprintln!(
+        "{boards} boards written, {warned} warnings of a picture; {}",
+        checked.lines().last().unwrap_or_default()
+    );
+    assert_eq!(
+        errors(&checked),
+        errors(&plain),
+        "a picture decides no error"
+    );
+    assert!(boards >= 285, "{boards} boards written");
+    assert_eq!(warned, 12, "{checked}");
+}
