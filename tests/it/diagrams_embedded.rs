@@ -2,7 +2,7 @@
 //! images"): the images of a Word, OpenDocument, EPUB or HTML document decoded, their boards
 //! read as one book and written into the text above their captions. The fixtures
 //! (`fixtures/diagrams/embedded/`, made by its `make.py`) hold the same three boards as PNG
-//! images, each with its caption under it: `+ 0010.10 g5e6` and `g2d2 0301.10 e1c1.c7 3/2`
+//! images, each with its caption under it: `+ 0010.10 g5e6` and `d7f2 0031.10 b1h5.f3 3/2`
 //! agree with their boards, `= 0033.20 e6a5 3/3` puts the black king on a5 where its board
 //! has it on a6. The raster pictures need no tool beyond gbr; `--diagrams` itself asks for
 //! poppler-utils (for PDFs), so the tests say "skipped" without it.
@@ -24,7 +24,7 @@ const DOCUMENTS: [&str; 4] = [
 const BOARDS: [(&str, &str); 3] = [
     ("0010.10", "8/5P2/4k3/6K1/8/4B3/8/8"),
     ("0033.20", "8/8/k3K3/8/8/1n2Pb2/5P2/8"),
-    ("0301.10", "8/2P5/8/8/8/8/3k2K1/2N1r3"),
+    ("0031.10", "8/3K4/8/7N/8/5P2/5k2/1b6"),
 ];
 
 /// True when pdftoppm runs here (`--diagrams` asks for poppler-utils); else says so.
@@ -100,7 +100,7 @@ fn without_diagrams_no_picture_is_read() {
     for document in DOCUMENTS {
         let read = diagrams(&[document]);
         let codes: Vec<&str> = read.iter().map(|(code, _)| code.as_str()).collect();
-        assert_eq!(codes, ["0010.10", "0033.20", "0301.10"], "{document}");
+        assert_eq!(codes, ["0010.10", "0033.20", "0031.10"], "{document}");
         assert!(
             read.iter().all(|(_, d)| d.is_none()),
             "{document}: {read:?}"
@@ -223,52 +223,33 @@ fn bad_pictures_are_reported_or_passed_over_and_the_run_goes_on() {
 }
 
 /// The 2017 manuscript as Word wrote it: its diagrams are EMF pictures of embedded drawing
-/// objects, printed by LibreOffice and rendered as the PDF path renders its pages. The same
-/// manuscript printed to PDF gives 293 boards and 12 warnings of a picture
-/// (`diagrams_drawn.rs`): those are the figures asserted, the aim. The pictures printed at
-/// their EMF frame's size (some 81 mm, where the document shows them at some 54 mm) give 31
-/// boards and 30 warnings, most of them false (docs/inputs.md, "Diagrams in a document's
-/// images"), and the test fails so.
+/// objects, which `--diagrams` does not draw (docs/inputs.md, "Diagrams in a document's
+/// images"): they are counted in one problem of the document's that says to print it to PDF,
+/// no board is written, the text and the check's findings are those without the flag, and
+/// the exit status says a problem was met.
 #[test]
-#[ignore = "needs ../shared/real and soffice: prints the manuscript's 305 EMF pictures"]
-fn a_manuscripts_emf_diagrams_are_written_above_their_captions() {
+#[ignore = "needs ../shared/real"]
+fn a_manuscripts_emf_diagrams_are_counted_and_named_as_unread() {
     let Some(real) = crate::real::real_dir() else {
         return;
     };
     let docx = real.join("ss2017-manuscript.docx");
-    let soffice = std::process::Command::new("soffice")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !docx.is_file() || !soffice || !poppler() {
-        println!("skipped: ss2017-manuscript.docx or soffice not found");
+    if !docx.is_file() || !poppler() {
+        println!("skipped: {} or poppler not found", docx.display());
         return;
     }
     let cache = tempfile::tempdir().expect("a folder");
     let path = docx.to_str().expect("UTF-8");
-    let (with, err, _) = cached_in(cache.path(), &["text", "--diagrams", path]);
-    assert!(!err.contains("were not read"), "{err}");
+    let (with, err, code) = cached_in(cache.path(), &["text", "--diagrams", path]);
+    assert!(
+        err.contains(": its 306 EMF or WMF pictures were not read: gbr draws no vector picture"),
+        "{err}"
+    );
+    assert_eq!(err.matches("were not read").count(), 1, "{err}");
+    assert_eq!(code, 2, "{err}");
     let (without, _, _) = cached_in(cache.path(), &["text", path]);
-    let board = |l: &&str| l.starts_with('9') && l.ends_with('0') && !l.contains(' ');
-    let boards = with.lines().filter(board).count() / 8;
-    let kept: Vec<&str> = with.lines().filter(|l| !board(l)).collect();
-    assert_eq!(kept, without.lines().collect::<Vec<_>>());
+    assert_eq!(with, without, "no board written");
     let (checked, _, _) = cached_in(cache.path(), &["check", "--diagrams", path]);
     let (plain, _, _) = cached_in(cache.path(), &["check", path]);
-    let warned = checked
-        .lines()
-        .filter(|l| l.starts_with("warning") && l.contains("the picture"))
-        .count();
-    let errors = |out: &str| out.lines().filter(|l| l.starts_with("error")).count();
-    eprintln!(
-        "{boards} boards written, {warned} warnings of a picture; {}",
-        checked.lines().last().unwrap_or_default()
-    );
-    assert_eq!(
-        errors(&checked),
-        errors(&plain),
-        "a picture decides no error"
-    );
-    assert!(boards >= 285, "{boards} boards written");
-    assert_eq!(warned, 12, "{checked}");
+    assert_eq!(checked, plain);
 }

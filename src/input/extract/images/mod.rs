@@ -13,8 +13,9 @@
 //! Every picture is bounded: its size is read from its header and a picture past
 //! [`DiagramOptions::max_pixels`] is refused before it is decoded; the decoder allocates no
 //! more than [`alloc_limit`]; a panic of the decoder or of the picture reader is the picture's
-//! problem. Vector pictures (EMF, WMF) are printed by LibreOffice, all of a document's in one
-//! process, and rendered by pdftoppm (`tesseract::vector_boards`).
+//! problem. Vector pictures (EMF, WMF: Word's drawing objects) are not read: no decoder here
+//! draws them, and they are counted in one problem of the document's, which says to print the
+//! document to PDF and read its drawn pages instead.
 
 use std::io::Cursor;
 use std::sync::Mutex;
@@ -23,7 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use image::{DynamicImage, GrayImage, ImageReader, Limits};
 
 use super::boards::{self, SURE_ENOUGH, Written};
-use super::tesseract::{self, DiagramOptions, DiagramsError};
+use super::tesseract::{DiagramOptions, DiagramsError};
 use crate::fault;
 use crate::picture::{FoundBoard, find_boards};
 use crate::source_path::SourcePath;
@@ -35,6 +36,12 @@ mod tests;
 /// own line) and before it: 3. A caption stands on the picture's line or the next; a blank
 /// paragraph or a line of a number between them is common, a study's whole solution is not.
 pub(crate) const CAPTION_LINES: usize = 3;
+
+/// Why a document's EMF and WMF pictures are not read, and what to do: LibreOffice prints a
+/// Word document's drawings to PDF as the document shows them, and `--diagrams` reads a PDF's
+/// drawn pages (docs/inputs.md, "Diagrams drawn on a text layer").
+pub(crate) const VECTORS_UNREAD: &str = "gbr draws no vector picture; print the document to \
+    PDF ('soffice --headless --convert-to pdf FILE') and read the PDF with --diagrams";
 
 /// One picture in a document's flow.
 pub(crate) struct Picture {
@@ -65,7 +72,7 @@ pub(crate) struct Read {
 enum Kind {
     /// PNG, JPEG, GIF, BMP or TIFF: decoded here.
     Raster,
-    /// EMF or WMF: printed by LibreOffice.
+    /// EMF or WMF: not read, counted.
     Vector,
     /// Anything else (SVG, an OLE object's data): not read.
     Other,
@@ -109,23 +116,16 @@ pub(crate) fn read_pictures(
         .iter()
         .map(|p| p.bytes.as_deref().map_or(Kind::Other, kind))
         .collect();
-    let mut found = find_all(&pictures, &kinds, opts);
-    let vectors: Vec<usize> = (0..pictures.len())
-        .filter(|&i| kinds[i] == Kind::Vector)
-        .collect();
-    if !vectors.is_empty() {
-        let inputs: Vec<&[u8]> = vectors
-            .iter()
-            .filter_map(|&i| pictures[i].bytes.as_deref().ok())
-            .collect();
-        match tesseract::vector_boards(&inputs, opts) {
-            Ok(boards) => {
-                for (&i, boards) in vectors.iter().zip(boards) {
-                    found[i] = boards;
-                }
-            }
-            Err(err) => problems.push((document.clone(), err)),
-        }
+    let found = find_all(&pictures, &kinds, opts);
+    let vectors = kinds.iter().filter(|&&k| k == Kind::Vector).count();
+    if vectors > 0 {
+        problems.push((
+            document.clone(),
+            DiagramsError::Vectors {
+                count: vectors,
+                why: VECTORS_UNREAD.to_string(),
+            },
+        ));
     }
     let mut book = Vec::new();
     let mut places = Vec::new();

@@ -95,8 +95,8 @@ pub enum DiagramsError {
         /// The limit, in pixels.
         limit: u64,
     },
-    /// A document's vector pictures (EMF, WMF) were not read: LibreOffice is missing, or
-    /// failed on them (docs/inputs.md, "Diagrams in a document's images").
+    /// A document's vector pictures (EMF, WMF) were not read: gbr draws none (docs/inputs.md,
+    /// "Diagrams in a document's images").
     #[error("its {count} EMF or WMF pictures were not read: {why}")]
     Vectors {
         /// The vector pictures left unread.

@@ -39,7 +39,6 @@ mod raster;
 mod rebuild;
 mod reread;
 mod tools;
-mod vectors;
 
 pub use cache::CACHEDIR_TAG;
 use cache::{cached, store};
@@ -47,7 +46,6 @@ pub(crate) use drawn::read_drawn;
 pub use drawn::{DPI as DIAGRAMS_DPI, DiagramOptions, DiagramsError, diagram_tools};
 use pages::{Job, Reader, page_sizes};
 pub use tools::{Tools, tools};
-pub(crate) use vectors::vector_boards;
 
 /// Called as OCR goes: with [`OcrProgress::Pages`] when an input's pages are queued, with
 /// [`OcrProgress::Done`] as each is read (from any thread).
