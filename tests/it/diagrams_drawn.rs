@@ -9,27 +9,9 @@
 use std::path::Path;
 
 use crate::support::gbr::{cached_in, gbr, streams};
+use crate::support::poppler;
 
 const DRAWN: &str = "fixtures/diagrams/drawn.pdf";
-
-/// True when poppler's pdftoppm and pdftotext run here; else says the test is skipped.
-fn poppler() -> bool {
-    let runs = |tool: &str| {
-        std::process::Command::new(tool)
-            .arg("-v")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    let here = runs("pdftoppm") && runs("pdftotext");
-    assert!(
-        here || std::env::var_os("CI").is_none(),
-        "pdftoppm or pdftotext not found, and CI installs poppler-utils"
-    );
-    if !here {
-        println!("skipped: pdftoppm or pdftotext not found (apt-get install poppler-utils)");
-    }
-    here
-}
 
 /// `gbr ARGS` with its own empty cache folder `cache`: stdout, stderr, exit code.
 #[track_caller]

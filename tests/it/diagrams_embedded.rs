@@ -12,6 +12,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::support::gbr::cached_in;
+use crate::support::poppler;
 
 const DOCUMENTS: [&str; 4] = [
     "fixtures/diagrams/embedded/book.docx",
@@ -26,22 +27,6 @@ const BOARDS: [(&str, &str); 3] = [
     ("0033.20", "8/8/k3K3/8/8/1n2Pb2/5P2/8"),
     ("0031.10", "8/3K4/8/7N/8/5P2/5k2/1b6"),
 ];
-
-/// True when pdftoppm runs here (`--diagrams` asks for poppler-utils); else says so.
-fn poppler() -> bool {
-    let here = std::process::Command::new("pdftoppm")
-        .arg("-v")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        here || std::env::var_os("CI").is_none(),
-        "pdftoppm not found, and CI installs poppler-utils"
-    );
-    if !here {
-        println!("skipped: pdftoppm not found (apt-get install poppler-utils)");
-    }
-    here
-}
 
 /// `gbr ARGS` with an empty cache of its own: stdout, stderr, exit code.
 #[track_caller]

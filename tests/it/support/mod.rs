@@ -51,3 +51,23 @@ pub fn soffice(profile: &std::path::Path) -> std::process::Command {
         .arg("--headless");
     command
 }
+
+/// True when poppler's pdftoppm and pdftotext run here, as `--diagrams` needs them; else says
+/// the test is skipped. Under CI (which installs poppler-utils) their absence fails the test.
+pub fn poppler() -> bool {
+    let runs = |tool: &str| {
+        std::process::Command::new(tool)
+            .arg("-v")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let here = runs("pdftoppm") && runs("pdftotext");
+    assert!(
+        here || std::env::var_os("CI").is_none(),
+        "pdftoppm or pdftotext not found, and CI installs poppler-utils"
+    );
+    if !here {
+        println!("skipped: pdftoppm or pdftotext not found (apt-get install poppler-utils)");
+    }
+    here
+}
