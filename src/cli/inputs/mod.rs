@@ -146,8 +146,10 @@ pub struct OcrArgs {
     /// word processor's or a book's drawn boards): each page rendered by poppler's pdftoppm
     /// and searched for boards, each board read sure written into the text above its caption,
     /// where `gbr check` compares the two (docs/reading.md, "Diagrams in pictures"). Costs
-    /// some 0.2 s of CPU a page, once: the boards are kept in the cache. `gbr index` calls it
-    /// --read-diagrams (its --diagrams draws boards in HTML).
+    /// some 0.2 s of CPU a page, once: the boards are kept in the cache. Reads the pictures of
+    /// Word, OpenDocument, EPUB and HTML documents too (PNG, JPEG, GIF, BMP, TIFF; not EMF or
+    /// WMF: print such a document to PDF). `gbr index` calls it --read-diagrams (its
+    /// --diagrams draws boards in HTML).
     #[arg(id = READ_DIAGRAMS, long = "diagrams")]
     pub diagrams: bool,
     /// Tesseract's languages for --ocr, `+` between them (each needs its package:
