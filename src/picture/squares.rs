@@ -102,7 +102,11 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
         m.get(m.len() / 2).copied().unwrap_or(0.0)
     });
     let greys = grey_squares(found, &inner, &dark_of);
-    let hollows = Hollows::of(&mask, &inner, &dark_of, side);
+    // A board of two greys judges its pixels by their grey alone.
+    let hollows = greys
+        .is_none()
+        .then(|| Hollows::of(&mask, &inner, &dark_of, side))
+        .flatten();
     (0..64)
         .map(|index| {
             // Dark squares whose hatching or grey is too light to be black read as light ones.
@@ -142,8 +146,9 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
 struct Hollows {
     /// Each pixel's distance (chessboard) to the nearest pixel of a hollow: 0 in one.
     near: GrayImage,
-    /// How far from a hollow a pixel still belongs to the man: the depth a hollow starts at,
-    /// so that the hollow grown back reaches his outline.
+    /// The depth a hollow starts at: a pixel within it of a hollow, or a pixel more (the first
+    /// of his outline's ink), belongs to the man, so that the hollow grown back takes in his
+    /// outline as a light square's silhouette does.
     reach: u8,
 }
 
@@ -189,7 +194,7 @@ impl Hollows {
         })
     }
 
-    /// True when `(x, y)` is in a hollow or within its reach.
+    /// True when `(x, y)` is in a hollow, within its reach of one, or a pixel past that.
     fn man(&self, x: u32, y: u32) -> bool {
         self.near.get_pixel(x, y)[0] <= self.reach + 1
     }
