@@ -127,7 +127,8 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
                     // from the hatching's or the grey's, either way (a white man's inside is
                     // bare, a black man's filled).
                     if dark {
-                        (d - background[colour]).abs() > (background[colour] * 0.85).min(0.2)
+                        (d - background[colour]).abs()
+                            > (background[colour] * 0.85).clamp(0.12, 0.2)
                             || hollows.as_ref().is_some_and(|h| h.man(px, py))
                     } else {
                         d - background[colour] > 0.12 || mask.get_pixel(px, py)[0] != 0
