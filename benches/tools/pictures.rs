@@ -100,7 +100,7 @@ fn book(captions: &str, paths: &[String]) {
         let verdict = caption.as_deref().and_then(teaching).map(|t| {
             compared += 1;
             let kings = |c: shakmaty::Color| board.board.king_of(c);
-            let same = t.material == Some(material_of(&board.board))
+            let same = t.material == Some(gbrscan::Material::of_board(&board.board))
                 && t.kings.is_none_or(|k| {
                     kings(shakmaty::Color::White) == Some(k.white)
                         && kings(shakmaty::Color::Black) == Some(k.black)
@@ -136,13 +136,4 @@ fn teaching(caption: &str) -> Option<Teaching> {
         kings: position.kings,
         material: position.code.material(),
     })
-}
-
-/// The men of each colour and kind on `board`.
-fn material_of(board: &shakmaty::Board) -> gbrscan::Material {
-    let mut counts = shakmaty::ByColor::<shakmaty::ByRole<u8>>::default();
-    for (_, piece) in board.clone() {
-        *counts.get_mut(piece.color).get_mut(piece.role) += 1;
-    }
-    gbrscan::Material::new(counts)
 }

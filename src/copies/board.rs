@@ -12,9 +12,6 @@ use crate::parse::Parsed;
 use crate::position::Part;
 use crate::position::{Kings, MenCount};
 
-/// The men of a board, by side and role.
-type Counts = shakmaty::ByColor<shakmaty::ByRole<u8>>;
-
 /// One disagreement between a caption's part and the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Disagreement {
@@ -48,18 +45,14 @@ pub fn compare(parsed: &Parsed, board: &Board, name: &str) -> Vec<Disagreement> 
     let Some((kings, squares)) = board_position(board) else {
         return Vec::new();
     };
-    let mut counts = Counts::default();
-    for (_, piece) in board.clone() {
-        *counts.get_mut(piece.color).get_mut(piece.role) += 1;
-    }
-    let material = Material::new(counts);
+    let material = Material::of_board(board);
     let p = &parsed.position;
     let parts = &parsed.parts;
     let mut out = Vec::new();
     if let Ok(code) = Code::from_material(&material)
         && code != p.code
     {
-        out.push(code_disagreement(parsed, &counts, &material, code, name));
+        out.push(code_disagreement(parsed, &material, code, name));
     }
     if let (Some(k), Some(span)) = (p.kings, parts.kings.clone())
         && k != kings
@@ -116,15 +109,10 @@ pub fn compare(parsed: &Parsed, board: &Board, name: &str) -> Vec<Disagreement> 
     out
 }
 
-/// The caption's code against `code`, the code of the board's `material` (its men `counts`
-/// by side and role): each digit that counts otherwise, in words.
-fn code_disagreement(
-    parsed: &Parsed,
-    counts: &Counts,
-    material: &Material,
-    code: Code,
-    name: &str,
-) -> Disagreement {
+/// The caption's code against `code`, the code of the board's `material` (its men by side
+/// and role): each digit that counts otherwise, in words.
+fn code_disagreement(parsed: &Parsed, material: &Material, code: Code, name: &str) -> Disagreement {
+    let counts = material.counts();
     let p = &parsed.position;
     let mut said = Vec::new();
     let digits = p.code.digits();

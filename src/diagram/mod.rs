@@ -12,7 +12,7 @@ mod near;
 
 use std::ops::Range;
 
-use shakmaty::{Board, ByColor, ByRole, Color, File, Piece, Rank, Role, Square};
+use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
 use crate::code::{Code, PIECE_ROLES};
 use crate::material::Material;
@@ -42,11 +42,7 @@ pub struct Diagram {
 impl Diagram {
     /// Men of each colour and type on the board, kings included.
     pub fn material(&self) -> Material {
-        let mut counts = ByColor::<ByRole<u8>>::default();
-        for (_, piece) in self.board.clone() {
-            *counts.get_mut(piece.color).get_mut(piece.role) += 1;
-        }
-        Material::new(counts)
+        Material::of_board(&self.board)
     }
 
     /// Its kings and squares in the order of gbr-notation.md §2 (pieces queens, rooks, bishops,

@@ -87,6 +87,16 @@ impl Material {
         Material(counts)
     }
 
+    /// The men of each colour and kind standing on `board`, kings included (a diagram's,
+    /// a FEN's or a picture's board: gbr-notation.md §1).
+    pub fn of_board(board: &shakmaty::Board) -> Material {
+        let mut counts = ByColor::<ByRole<u8>>::default();
+        for (_, piece) in board.clone() {
+            *counts.get_mut(piece.color).get_mut(piece.role) += 1;
+        }
+        Material(counts)
+    }
+
     /// The per-colour, per-role counts.
     pub const fn counts(&self) -> ByColor<ByRole<u8>> {
         self.0

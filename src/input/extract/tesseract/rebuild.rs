@@ -13,6 +13,7 @@
 
 use crate::code::Code;
 use crate::diagram::board_position;
+use crate::material::Material;
 use crate::picture::BoardRead;
 
 /// The most tokens between a caption line's start and its W/B that are rebuilt: kings and a
@@ -51,7 +52,9 @@ pub(super) fn rebuilt(line: &str, board: &BoardRead) -> Option<(std::ops::Range<
         return None;
     }
     let (kings, _) = board_position(&board.board)?;
-    let code = Code::from_material(&material_of(board)).ok()?.to_string();
+    let code = Code::from_material(&Material::of_board(&board.board))
+        .ok()?
+        .to_string();
     let kings = kings.to_string();
     if !tokens[..at]
         .iter()
@@ -74,7 +77,7 @@ pub(super) fn own_caption(board: &BoardRead) -> Option<String> {
         return None;
     }
     let (kings, squares) = board_position(&board.board)?;
-    let code = Code::from_material(&material_of(board)).ok()?;
+    let code = Code::from_material(&Material::of_board(&board.board)).ok()?;
     let (white, black) = board.men();
     let squares = squares.to_string();
     Some(if squares.is_empty() {
@@ -117,15 +120,6 @@ pub(super) fn printed_men(line: &str) -> Option<(u32, u32)> {
         (counts(white) && counts(black) && !bytes.get(end).is_some_and(u8::is_ascii_digit))
             .then_some((white, black))
     })
-}
-
-/// The men of each colour and kind on `board`.
-fn material_of(board: &BoardRead) -> crate::material::Material {
-    let mut counts = shakmaty::ByColor::<shakmaty::ByRole<u8>>::default();
-    for (_, piece) in board.board.clone() {
-        *counts.get_mut(piece.color).get_mut(piece.role) += 1;
-    }
-    crate::material::Material::new(counts)
 }
 
 /// The W/B a token reads as (`5/4`, `5/4+`, `3/3=.`; OCR's digit confusions read), as white
