@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use crate::support::gbr::{cached_in, gbr, streams};
-use crate::support::poppler;
+use crate::support::{picture_warnings, poppler};
 
 const DRAWN: &str = "fixtures/diagrams/drawn.pdf";
 
@@ -39,10 +39,7 @@ fn a_drawn_board_is_checked_against_its_caption_and_one_that_agrees_says_nothing
         0,
         "{err}"
     );
-    let warnings: Vec<&str> = out
-        .lines()
-        .filter(|l| l.starts_with("warning") && l.contains("the picture above"))
-        .collect();
+    let warnings = picture_warnings(&out);
     assert_eq!(
         warnings,
         ["warning[diagram]: black king on a5: the picture above has it on a6"],
@@ -137,10 +134,7 @@ fn drawn_in(pdf: &Path) -> (usize, usize, String, String) {
     let boards = board_lines(&with).len() / 8;
     let (checked, _, _) = run_in(cache.path(), &["check", "--diagrams", path]);
     let (plain, _, _) = run_in(cache.path(), &["check", path]);
-    let warned = checked
-        .lines()
-        .filter(|l| l.starts_with("warning") && l.contains("the picture"))
-        .count();
+    let warned = picture_warnings(&checked).len();
     let errors = |out: &str| out.lines().filter(|l| l.starts_with("error")).count();
     assert_eq!(
         errors(&checked),

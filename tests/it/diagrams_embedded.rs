@@ -12,7 +12,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::support::gbr::cached_in;
-use crate::support::poppler;
+use crate::support::{picture_warnings, poppler};
 
 const DOCUMENTS: [&str; 4] = [
     "fixtures/diagrams/embedded/book.docx",
@@ -101,10 +101,7 @@ fn check_warns_where_a_caption_disagrees_with_its_picture() {
     for document in DOCUMENTS {
         let (out, err, code) = run(&["check", "--diagrams", document]);
         assert!(!err.contains("gbr:"), "{document}: {err}");
-        let warnings: Vec<&str> = out
-            .lines()
-            .filter(|l| l.starts_with("warning") && l.contains("the picture above"))
-            .collect();
+        let warnings = picture_warnings(&out);
         assert_eq!(
             warnings,
             ["warning[diagram]: black king on a5: the picture above has it on a6"],

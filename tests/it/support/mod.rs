@@ -71,3 +71,12 @@ pub fn poppler() -> bool {
     }
     here
 }
+
+/// The lines of `gbr check`'s text output `out` that are warnings of a board read from a
+/// picture (`warning[diagram]: ... the picture above ...`, docs/check.md, "Diagrams in
+/// pictures").
+pub fn picture_warnings(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.starts_with("warning") && l.contains("the picture"))
+        .collect()
+}

@@ -40,7 +40,7 @@ pub(crate) const CAPTION_LINES: usize = 3;
 /// Why a document's EMF and WMF pictures are not read, and what to do: LibreOffice prints a
 /// Word document's drawings to PDF as the document shows them, and `--diagrams` reads a PDF's
 /// drawn pages (docs/inputs.md, "Diagrams drawn on a text layer").
-pub(crate) const VECTORS_UNREAD: &str = "gbr draws no vector picture; print the document to \
+const VECTORS_UNREAD: &str = "gbr draws no vector picture; print the document to \
     PDF ('soffice --headless --convert-to pdf FILE') and read the PDF with --diagrams";
 
 /// One picture in a document's flow.
