@@ -288,11 +288,13 @@ pub fn check(data: &[u8], records: &[Record]) {
             path: path.clone(),
             source: path.clone(),
             text: data,
+            added: &[],
         },
         Input {
             path: Arc::from("index.txt"),
             source: Arc::from("index.txt"),
             text: data,
+            added: &[],
         },
     ];
     let entries = records

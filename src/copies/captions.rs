@@ -173,7 +173,7 @@ pub(crate) fn captions_in_chunks(
                     .filter_map(|r| caption(i, input, &index[i], &mut tables, r)),
             );
         };
-        if let Err(stopped) = scan_chunked(input.text, &path, &how, &mut take) {
+        if let Err(stopped) = scan_chunked(input.text, &path, input.added, &how, &mut take) {
             let Stopped { at, fault, held } = *stopped;
             take(held);
             faults.push(InputFault {

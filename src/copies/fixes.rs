@@ -12,7 +12,7 @@
 //! use gbrscan::copies::{Input, Options, apply, check_inputs, fixes};
 //!
 //! let text = b"a7d3 0l16.00 b2b3c6d6 3/3+.\n";
-//! let input = Input { path: Arc::from("t.txt"), source: Arc::from("t.txt"), text };
+//! let input = Input { path: Arc::from("t.txt"), source: Arc::from("t.txt"), text, added: &[] };
 //! let options = Options { near_misses: true, ..Options::default() };
 //! let report = check_inputs(&[input], &options);
 //! let shown: Vec<_> = report.diagnostics.iter().collect();
@@ -236,6 +236,7 @@ mod tests {
             path: Arc::from("t.txt"),
             source: Arc::from("t.txt"),
             text,
+            added: &[],
         };
         let options = Options {
             near_misses: true,

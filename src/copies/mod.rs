@@ -51,6 +51,9 @@ pub struct Input<'a> {
     pub source: Arc<str>,
     /// The text (after decoding).
     pub text: &'a [u8],
+    /// The 0-based offsets in `text` of the line feeds written into it that the source does
+    /// not hold ([`crate::input::Member::added`]): lines do not count them. Empty for most.
+    pub added: &'a [u64],
 }
 
 /// What a check of some inputs found.
@@ -135,7 +138,10 @@ pub(crate) struct Work {
 
 /// [`check_inputs`], adding its work to `work`.
 pub(crate) fn check_counted(inputs: &[Input<'_>], options: &Options, work: &mut Work) -> Report {
-    let index: Vec<LineIndex> = inputs.iter().map(|i| LineIndex::new(i.text)).collect();
+    let index: Vec<LineIndex> = inputs
+        .iter()
+        .map(|i| LineIndex::new(i.text, i.added))
+        .collect();
     let mut faults = Vec::new();
     let mut captions = captions(inputs, &index, &mut faults);
     let tables = options.tablebase.as_deref();

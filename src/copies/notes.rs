@@ -13,21 +13,24 @@ use crate::position::Part;
 /// `d5h6``, or for a caption rebuilt from its board (`from_picture`) `OCR gave `= aEET` for
 /// the kings and code; rebuilt from the picture above as `d5e2 0413.21`, …`, for a board given
 /// a caption of its own (`from_picture`, nothing found) `no caption with a code beside the
-/// picture above: …`, spanning the part (clamped to the text), with its 1-based line and byte
-/// column.
-pub fn ocr_notes(input: usize, path: &Arc<str>, text: &[u8], fixes: &[OcrFix]) -> Vec<Diagnostic> {
+/// picture above: …`, spanning the part (clamped to the text), with its 1-based line in the
+/// source (the line feeds `added` by boards written in not counted) and
+/// byte column.
+pub fn ocr_notes(
+    input: usize,
+    path: &Arc<str>,
+    text: &[u8],
+    added: &[u64],
+    fixes: &[OcrFix],
+) -> Vec<Diagnostic> {
+    let lines = super::LineIndex::new(text, added);
     fixes
         .iter()
         .map(|fix| {
             let start = usize::try_from(fix.offset)
                 .unwrap_or(usize::MAX)
                 .min(text.len());
-            let before = &text[..start];
-            let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-            let line_start = before
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
+            let (line, column) = lines.line_column(start);
             let message = if fix.from_picture && fix.found.is_empty() {
                 format!(
                     "no caption with a code beside the picture above: its position written as \
@@ -53,7 +56,7 @@ pub fn ocr_notes(input: usize, path: &Arc<str>, text: &[u8], fixes: &[OcrFix]) -
                 input: Some(input),
                 span: start..(start + fix.found.len()).min(text.len()),
                 line,
-                column: (start - line_start) as u64 + 1,
+                column,
                 check: DiagnosticCheck::Ocr,
                 severity: Severity::Note,
                 message,

@@ -26,6 +26,7 @@ fn inputs<T: AsRef<str>>(texts: &[T]) -> Vec<Input<'_>> {
             path: Arc::from(format!("t{i}.txt")),
             source: Arc::from(format!("t{i}.txt")),
             text: t.as_ref().as_bytes(),
+            added: &[],
         })
         .collect()
 }
@@ -146,11 +147,13 @@ fn body_against_its_directory() {
             path: Arc::from("body.txt"),
             source: Arc::from("body.txt"),
             text: body.as_bytes(),
+            added: &[],
         },
         Input {
             path: Arc::from("dir.txt"),
             source: Arc::from("dir.txt"),
             text: dir.as_bytes(),
+            added: &[],
         },
     ];
     let options = Options {
@@ -295,8 +298,9 @@ fn captions_read_a_few_chunks_at_a_time_are_those_of_the_whole_scan() {
         path: Arc::from("t.txt"),
         source: Arc::from("t.txt"),
         text: text.as_bytes(),
+        added: &[],
     };
-    let index = [LineIndex::new(input.text)];
+    let index = [LineIndex::new(input.text, &[])];
     let whole: Vec<(usize, u64, bool, Range<usize>)> =
         crate::scan::scan_buffer(input.text, "t.txt", ScanOptions::default(), &|_| {})
             .iter()
@@ -356,6 +360,7 @@ fn a_book_is_checked_against_its_own_directory_in_one_file_and_page_by_page() {
         path: Arc::from("book.txt"),
         source: Arc::from("book.txt"),
         text: book.as_bytes(),
+        added: &[],
     }];
     assert_eq!(
         own_directory(&whole),
@@ -376,6 +381,7 @@ fn a_book_is_checked_against_its_own_directory_in_one_file_and_page_by_page() {
             path: Arc::from(format!("book.pdf:{}", i + 1)),
             source: Arc::from("book.pdf"),
             text: text.as_bytes(),
+            added: &[],
         })
         .collect();
     assert_eq!(
@@ -410,8 +416,9 @@ fn a_notation_example_in_prose_is_no_study() {
         path: Arc::from("t.txt"),
         source: Arc::from("t.txt"),
         text: text.as_bytes(),
+        added: &[],
     };
-    let index = [LineIndex::new(input.text)];
+    let index = [LineIndex::new(input.text, &[])];
     let captions = captions(std::slice::from_ref(&input), &index, &mut Vec::new());
     let examples: Vec<bool> = captions
         .iter()

@@ -49,6 +49,7 @@ pub(crate) struct Stopped {
 pub(crate) fn scan_chunked(
     buf: &[u8],
     path: &SourcePath,
+    added: &[u64],
     how: &Chunking<'_>,
     take: &mut dyn FnMut(Vec<Record>),
 ) -> Result<(), Box<Stopped>> {
@@ -58,8 +59,13 @@ pub(crate) fn scan_chunked(
         let scans: Vec<Result<ChunkScan, Box<Failed>>> = batch
             .par_iter()
             .map(|range| {
-                let scan = scan_chunk_guarded(buf, path, range.clone(), how.reading, 0);
+                let mut scan = scan_chunk_guarded(buf, path, range.clone(), how.reading, 0);
                 (how.progress)(range.len() as u64);
+                let from = range.start as u64;
+                match &mut scan {
+                    Ok(scan) => scan.uncount_added(added, from),
+                    Err(failed) => failed.scan.uncount_added(added, from),
+                }
                 scan
             })
             .collect();

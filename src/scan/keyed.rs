@@ -33,7 +33,7 @@ pub(crate) fn scan_keyed(
         progress: &|_| {},
     };
     let mut fault = None;
-    if let Err(stopped) = scan_chunked(buf, path, &how, &mut |found| text.extend(found)) {
+    if let Err(stopped) = scan_chunked(buf, path, &[], &how, &mut |found| text.extend(found)) {
         let Stopped { at, fault: f, held } = *stopped;
         text.extend(held);
         fault = Some((at, f));

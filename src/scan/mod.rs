@@ -99,6 +99,23 @@ pub(crate) struct ChunkScan {
 }
 
 impl ChunkScan {
+    /// Leaves out of the chunk's line feeds, and of each record's, those of `added` (0-based
+    /// offsets in the text, in order: the line feeds written into it that its source does not
+    /// hold, [`crate::input::Member::added`]) from `from`, the chunk's first byte: a record's
+    /// line is then the source's. A record inside added lines (a caption a board gave itself)
+    /// takes the line they stand before.
+    pub(crate) fn uncount_added(&mut self, added: &[u64], from: u64) {
+        if added.is_empty() {
+            return;
+        }
+        let before = |offset: u64| added.partition_point(|&a| a < offset) as i64;
+        let first = before(from);
+        for (record, feeds) in self.found.iter_mut().zip(&mut self.line_feeds) {
+            *feeds -= before(record.offset.max(from)) - first;
+        }
+        self.newlines -= (before(self.end.max(from)) - first) as u64;
+    }
+
     /// The scan of nothing: no line feed, no record.
     fn empty() -> ChunkScan {
         ChunkScan {
@@ -252,7 +269,7 @@ pub fn scan_buffer_guarded(
         progress,
     };
     let mut records = Vec::new();
-    match chunked::scan_chunked(buf, &path, &how, &mut |found| records.extend(found)) {
+    match chunked::scan_chunked(buf, &path, &[], &how, &mut |found| records.extend(found)) {
         Ok(()) => Ok(records),
         Err(stopped) => {
             let chunked::Stopped { at, fault, .. } = *stopped;

@@ -70,6 +70,7 @@ pub(crate) fn with_ocr_read<R>(
         encoding,
         text,
         ocr: _,
+        added,
     } = member;
     let mut whole = Vec::new();
     let bytes: &[u8] = match text {
@@ -86,6 +87,7 @@ pub(crate) fn with_ocr_read<R>(
         encoding,
         text: Text::Bytes(read.text.as_bytes()),
         ocr: None,
+        added,
     };
     scan(member, Some(read.fixes.into()))
 }
@@ -146,6 +148,7 @@ mod tests {
             encoding: Encoding::Bytes,
             text: Text::Bytes(OCR.as_bytes()),
             ocr,
+            added: &[],
         };
         let handed = |member| {
             with_ocr_read(member, |member, fixes| {

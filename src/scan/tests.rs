@@ -293,3 +293,48 @@ fn listing_records_are_full_records_without_their_text_fields() {
         "{compared} records, {with_squares} with squares"
     );
 }
+
+/// A page's text with a board's eight lines written in above a caption and a board that
+/// gave itself a caption (`Member::added`): every record keeps the line and column of the
+/// source's text, at every chunk size; the caption written in takes the line it stands
+/// before.
+#[test]
+fn lines_written_into_a_text_are_not_counted() {
+    let board = "9.:.:.:.:0\n".repeat(8);
+    let own = "e7b5 0040.11 f5c8.e2c2 3/3\n";
+    let text =
+        format!("Studies.\n{board}a7d3 0116.00 b2b3c6d6 3/3+.\nmore\n{board}{own}g3g1 0323.12 =\n");
+    let first = "Studies.\n".len();
+    let second = first + board.len() + "a7d3 0116.00 b2b3c6d6 3/3+.\nmore\n".len();
+    let mut added: Vec<u64> = (1..=8).map(|n| (first + n * 11 - 1) as u64).collect();
+    added.extend((1..=8).map(|n| (second + n * 11 - 1) as u64));
+    added.push((second + board.len() + own.len() - 1) as u64);
+    let rules = LabelRules::builtin();
+    for chunk_size in [1, 5, 11, 64, 1 << 20] {
+        let how = chunked::Chunking {
+            chunk_size,
+            batch: 3,
+            reading: Reading {
+                labels: Some(&rules),
+                fields: Fields::All,
+            },
+            progress: &no_progress,
+        };
+        let mut found = Vec::new();
+        let path = SourcePath::from("page.pdf");
+        let scanned = chunked::scan_chunked(text.as_bytes(), &path, &added, &how, &mut |r| {
+            found.extend(r)
+        });
+        assert!(scanned.is_ok());
+        let places: Vec<(u64, u64, String)> = found
+            .iter()
+            .map(|r| (r.line, r.column, r.code.to_string()))
+            .collect();
+        let expected = [(2, 1, "0116.00"), (4, 1, "0040.11"), (4, 1, "0323.12")];
+        let expected: Vec<(u64, u64, String)> = expected
+            .iter()
+            .map(|&(line, column, code)| (line, column, code.to_owned()))
+            .collect();
+        assert_eq!(places, expected, "chunk size {chunk_size}");
+    }
+}

@@ -68,6 +68,15 @@ fn boards_are_written_above_their_captions_and_a_page_without_one_is_unchanged()
     let cache = tempfile::tempdir().expect("a folder");
     let (with, err, code) = run_in(cache.path(), &["text", "--diagrams", DRAWN]);
     assert_eq!((code, err.as_str()), (0, ""), "{err}");
+    // Each record keeps the place it has without the boards: their lines are not the PDF's.
+    let (scanned, _, _) = run_in(cache.path(), &["scan", "--diagrams", DRAWN]);
+    let (plain, _, _) = run_in(cache.path(), &["scan", DRAWN]);
+    let kept_places = places(&scanned);
+    assert_eq!(kept_places, places(&plain));
+    assert_eq!(
+        kept_places[1].0, "fixtures/diagrams/drawn.pdf:2:5:1",
+        "{scanned}"
+    );
     let (without, _, _) = run_in(cache.path(), &["text", DRAWN]);
     assert_eq!(board_lines(&with).len(), 16, "two boards:\n{with}");
     assert!(board_lines(&without).is_empty());
@@ -120,8 +129,9 @@ fn index_reads_drawn_boards_with_read_diagrams_as_its_diagrams_flag_draws_html()
 
 /// What `--diagrams` did to the PDF `pdf`: the boards written (picture-font lines / 8), the
 /// check's `the picture above` warnings, and its summary line with and without the flag. The
-/// text outside the boards' lines must be the text layer's, and the pictures may add warnings
-/// but no error.
+/// text outside the boards' lines must be the text layer's, every record must keep its place
+/// (`page:line:column`: the boards' lines are not the source's), and the pictures may add
+/// warnings but no error.
 #[track_caller]
 fn drawn_in(pdf: &Path) -> (usize, usize, String, String) {
     let cache = tempfile::tempdir().expect("a folder");
@@ -132,16 +142,41 @@ fn drawn_in(pdf: &Path) -> (usize, usize, String, String) {
     let kept: Vec<&str> = with.lines().filter(|l| board_lines(l).is_empty()).collect();
     assert_eq!(kept, without.lines().collect::<Vec<_>>());
     let boards = board_lines(&with).len() / 8;
+    let (scanned, _, _) = run_in(cache.path(), &["scan", "--diagrams", path]);
+    let (scanned_plain, _, _) = run_in(cache.path(), &["scan", path]);
+    assert_eq!(places(&scanned), places(&scanned_plain));
     let (checked, _, _) = run_in(cache.path(), &["check", "--diagrams", path]);
     let (plain, _, _) = run_in(cache.path(), &["check", path]);
     let warned = picture_warnings(&checked).len();
-    let errors = |out: &str| out.lines().filter(|l| l.starts_with("error")).count();
+    let errors = |out: &str| {
+        let lines: Vec<&str> = out.lines().collect();
+        lines
+            .windows(2)
+            .filter(|w| w[0].starts_with("error"))
+            .map(|w| format!("{}\n{}", w[0], w[1]))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(
         errors(&checked),
         errors(&plain),
-        "a picture decides no error"
+        "a picture decides no error, and each keeps its place"
     );
     (boards, warned, checked, plain)
+}
+
+/// Each record of a scan's text output as its place and code: `path:page:line:column` and the
+/// `dddd.dd` (the canonical text gains squares where a picture gives them).
+fn places(scanned: &str) -> Vec<(String, String)> {
+    scanned
+        .lines()
+        .filter_map(|line| {
+            let (place, rest) = line.split_once(": ")?;
+            let code = rest
+                .split(' ')
+                .find(|t| t.len() == 7 && t.as_bytes()[4] == b'.')?;
+            Some((place.to_owned(), code.to_owned()))
+        })
+        .collect()
 }
 
 /// The summary line of a check's output.

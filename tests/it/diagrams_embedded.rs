@@ -129,6 +129,17 @@ fn the_text_outside_the_boards_is_the_documents_as_without_diagrams() {
         );
         let kept: Vec<&str> = with.lines().filter(|l| !board(l)).collect();
         assert_eq!(kept, without.lines().collect::<Vec<_>>(), "{document}");
+        // Each record keeps its place (`line:column`): the boards' lines are not the
+        // document's.
+        let place = |out: &str| -> Vec<String> {
+            out.lines()
+                .filter_map(|l| Some(l.split_once(": ")?.0.to_owned()))
+                .collect()
+        };
+        let (scanned, _, _) = run(&["scan", "--diagrams", document]);
+        let (plain, _, _) = run(&["scan", document]);
+        assert_eq!(place(&scanned), place(&plain), "{document}:\n{scanned}");
+        assert_eq!(place(&scanned).len(), 3, "{document}:\n{scanned}");
         // Each board stands just above its caption.
         let lines: Vec<&str> = with.lines().collect();
         for (code, _) in BOARDS {

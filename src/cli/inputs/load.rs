@@ -124,6 +124,9 @@ pub struct LoadedText {
     /// For a page read through OCR (`--ocr`), the parts of its text read otherwise than OCR
     /// gave them; `None` for any other text.
     pub ocr_fixes: Option<Arc<[OcrFix]>>,
+    /// The 0-based offsets in `text` of the line feeds the boards read from pictures added
+    /// (`Member::added`), in order; empty for most texts.
+    pub added: Vec<u64>,
 }
 
 /// The load mode of the input loop: the walk's filters and the open options of an
@@ -241,6 +244,7 @@ impl Loading<'_> {
             },
             text,
             ocr_fixes: None,
+            added: Vec::new(),
         });
     }
 
@@ -281,6 +285,7 @@ impl Loading<'_> {
                         file: None,
                         text,
                         ocr_fixes,
+                        added: member.added.to_vec(),
                     });
                 }
                 Ok(ControlFlow::Continue(()))

@@ -57,8 +57,8 @@ proptest! {
             .enumerate()
             .map(|(i, (k, c, s, m))| format!("No {i}\n{k} {c} {s} {m} Draw\n\n"))
             .collect();
-        let inputs = [Input { path: Arc::from("t.txt"), source: Arc::from("t.txt"), text: text.as_bytes() }];
-        let index = [LineIndex::new(inputs[0].text)];
+        let inputs = [Input { path: Arc::from("t.txt"), source: Arc::from("t.txt"), text: text.as_bytes(), added: &[] }];
+        let index = [LineIndex::new(inputs[0].text, &[])];
         let captions = captions(&inputs, &index, &mut Vec::new());
         prop_assert_eq!(captions.len(), lines.len());
         for members in groups(&captions) {

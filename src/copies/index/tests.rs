@@ -28,8 +28,8 @@ proptest! {
             .iter()
             .map(|(k, c)| format!("{k} {c} Draw\n\n"))
             .collect();
-        let inputs = [Input { path: Arc::from("t.txt"), source: Arc::from("t.txt"), text: text.as_bytes() }];
-        let index = [LineIndex::new(inputs[0].text)];
+        let inputs = [Input { path: Arc::from("t.txt"), source: Arc::from("t.txt"), text: text.as_bytes(), added: &[] }];
+        let index = [LineIndex::new(inputs[0].text, &[])];
         let captions = captions(&inputs, &index, &mut Vec::new());
         let entries: Vec<Entry> = entries
             .iter()

@@ -5,7 +5,7 @@
 use std::io::{self, Read, Seek};
 
 use super::archives::archive_problem;
-use super::{Text, Visitor};
+use super::{Member, Text, Visitor};
 use crate::input::Document;
 use crate::input::charset;
 use crate::input::extract::{epub, html};
@@ -58,7 +58,7 @@ impl Visitor<'_, '_> {
                     .and_then(|xml| document.text_and_images(xml))
                     .map(|(text, images)| match pictures {
                         true => self.document_pictures(name, archive, document, part, text, images),
-                        false => text,
+                        false => (text, Vec::new()),
                     }),
                 Ok(None) => Err(too_large()),
                 Err(err) => {
@@ -67,12 +67,7 @@ impl Visitor<'_, '_> {
                 }
             };
             match text {
-                Ok(text) => {
-                    let bytes = Text::Bytes(text.as_bytes());
-                    if let Err(err) = self.member(&member, None, Encoding::Bytes, bytes) {
-                        self.problem(Self::read_problem(&member, err));
-                    }
-                }
+                Ok((text, added)) => self.hand_text(&member, &text, &added),
                 Err(message) => self.problem(InputError::Document {
                     path: member.to_path_buf(),
                     kind: document.name(),
@@ -96,7 +91,7 @@ impl Visitor<'_, '_> {
     /// [`MAX_PART`] is refused; one nested past [`html::MAX_DEPTH`] is read up to there.
     pub(super) fn html(&mut self, name: &SourcePath, bytes: &[u8]) {
         if let Some((text, _)) = self.html_layout(name, bytes) {
-            self.hand_text(name, &text);
+            self.hand_text(name, &text, &[]);
         }
     }
 
@@ -126,8 +121,18 @@ impl Visitor<'_, '_> {
     }
 
     /// `text`, a document's text, handed on as the member `name`.
-    pub(super) fn hand_text(&mut self, name: &SourcePath, text: &str) {
-        if let Err(err) = self.member(name, None, Encoding::Bytes, Text::Bytes(text.as_bytes())) {
+    /// The whole text `text` of `name` handed on, `added` the line feeds boards written in
+    /// added ([`Member::added`]); a read error reported.
+    pub(super) fn hand_text(&mut self, name: &SourcePath, text: &str, added: &[u64]) {
+        let member = Member {
+            name: name.clone(),
+            page: None,
+            encoding: Encoding::Bytes,
+            text: Text::Bytes(text.as_bytes()),
+            ocr: None,
+            added,
+        };
+        if let Err(err) = self.hand(member) {
             self.problem(Self::read_problem(name, err));
         }
     }

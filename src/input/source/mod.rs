@@ -100,6 +100,12 @@ pub struct Member<'a> {
     /// is scanned, by the scan ([`crate::scan::read_ocr`]): nothing here knows codes. `None`
     /// for any other text.
     pub ocr: Option<Arc<[OcrFix]>>,
+    /// The 0-based byte offsets in the text of the line feeds written into it that the source
+    /// does not hold, in order: the eight lines of each board read from a picture
+    /// (`--diagrams`, `--ocr`) and a caption a board gave itself. A record's line does not
+    /// count them, so that it is the line of the source's own text, with or without the boards
+    /// (docs/reading.md, "Diagrams in pictures"). Empty for any other text.
+    pub added: &'a [u64],
 }
 
 /// The bytes of a [`Member`].
@@ -333,6 +339,7 @@ impl Visitor<'_, '_> {
             encoding,
             text,
             ocr: None,
+            added: &[],
         })
     }
 

@@ -3,14 +3,10 @@
 //! Tesseract gave it and marked as OCR's ([`Member::ocr`]), for the scan to read; with
 //! `--diagrams` the boards drawn on a text layer's pages written into their texts.
 
-use std::io;
-use std::sync::Arc;
-
 use super::{Member, Text, Visitor};
 use crate::input::extract::pdf;
 use crate::input::extract::tesseract::{self, DiagramOptions, OcrOptions, Scanned};
 use crate::input::{Encoding, InputError};
-use crate::misread::OcrFix;
 use crate::source_path::{PageRef, SourcePath};
 
 impl Visitor<'_, '_> {
@@ -40,13 +36,14 @@ impl Visitor<'_, '_> {
             }
             match page.text {
                 Ok(text) => {
-                    let visited = match page.ocr {
-                        Some(reread) => self.member_ocr(name, Some(page.number), &text, reread),
-                        None => {
-                            let text = Text::Bytes(text.as_bytes());
-                            self.member(name, Some(page.number), Encoding::Bytes, text)
-                        }
-                    };
+                    let visited = self.hand(Member {
+                        name: name.clone(),
+                        page: Some(page.number),
+                        encoding: Encoding::Bytes,
+                        text: Text::Bytes(text.as_bytes()),
+                        ocr: page.ocr,
+                        added: &page.added,
+                    });
                     if let Err(err) = visited {
                         self.problem(Self::read_problem(name, err));
                     }
@@ -115,7 +112,10 @@ impl Visitor<'_, '_> {
             Ok(read) => {
                 for (i, text) in layer.into_iter().zip(read) {
                     match text {
-                        Ok(Some(text)) => pages[i].text = Ok(text),
+                        Ok(Some(written)) => {
+                            pages[i].text = Ok(written.text);
+                            pages[i].added = written.added;
+                        }
                         Ok(None) => {}
                         Err(cause) => self.problem(InputError::Diagrams {
                             path: name.to_path_buf(),
@@ -131,23 +131,6 @@ impl Visitor<'_, '_> {
                 cause,
             }),
         }
-    }
-
-    /// A page OCR gave, `text` as Tesseract gave it, with its lines read again (`reread`).
-    fn member_ocr(
-        &mut self,
-        name: &SourcePath,
-        page: Option<PageRef>,
-        text: &str,
-        reread: Arc<[OcrFix]>,
-    ) -> io::Result<()> {
-        self.hand(Member {
-            name: name.clone(),
-            page,
-            encoding: Encoding::Bytes,
-            text: Text::Bytes(text.as_bytes()),
-            ocr: Some(reread),
-        })
     }
 
     /// The pages of a PDF that have no text layer (no text but white space) read through OCR;
@@ -175,6 +158,7 @@ impl Visitor<'_, '_> {
                         Ok(text) => {
                             page.text = Ok(text.text);
                             page.ocr = Some(text.reread.into());
+                            page.added = text.added;
                         }
                         Err(err) => page.text = Err(err.to_string()),
                     }
@@ -214,7 +198,15 @@ impl Visitor<'_, '_> {
             let page = paged.then(|| PageRef::index(index));
             match text {
                 Ok(text) => {
-                    if let Err(err) = self.member_ocr(name, page, &text.text, text.reread.into()) {
+                    let visited = self.hand(Member {
+                        name: name.clone(),
+                        page,
+                        encoding: Encoding::Bytes,
+                        text: Text::Bytes(text.text.as_bytes()),
+                        ocr: Some(text.reread.into()),
+                        added: &text.added,
+                    });
+                    if let Err(err) = visited {
                         self.problem(Self::read_problem(name, err));
                     }
                 }

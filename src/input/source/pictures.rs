@@ -22,8 +22,8 @@ const MAX_PICTURE: u64 = super::documents::MAX_PART;
 
 impl Visitor<'_, '_> {
     /// `text`, the body `part` of the Word or OpenDocument document `name`, with the boards
-    /// of the pictures `images` (from [`Document::text_and_images`]) written in; as it is when
-    /// none is written.
+    /// of the pictures `images` (from [`Document::text_and_images`]) written in, and the line
+    /// feeds they added ([`Member::added`]); as it is when none is written.
     pub(super) fn document_pictures<R: Read + Seek>(
         &mut self,
         name: &SourcePath,
@@ -32,9 +32,9 @@ impl Visitor<'_, '_> {
         part: &str,
         text: String,
         images: Vec<(usize, String)>,
-    ) -> String {
+    ) -> (String, Vec<u64>) {
         if images.is_empty() {
-            return text;
+            return (text, Vec::new());
         }
         let folder = part.rsplit_once('/').map_or("", |(folder, _)| folder);
         let targets = match document {
@@ -69,7 +69,7 @@ impl Visitor<'_, '_> {
             return;
         };
         if self.opts.diagrams.is_none() || images.is_empty() {
-            return self.hand_text(name, &text);
+            return self.hand_text(name, &text, &[]);
         }
         let path = name.to_path_buf();
         let folder = path.parent().unwrap_or(Path::new(""));
@@ -85,8 +85,8 @@ impl Visitor<'_, '_> {
                 })
             })
             .collect();
-        let text = self.written(name, vec![text], pictures).swap_remove(0);
-        self.hand_text(name, &text);
+        let (text, added) = self.written(name, vec![text], pictures).swap_remove(0);
+        self.hand_text(name, &text, &added);
     }
 
     /// An EPUB's chapters `spine` read with `--diagrams`: every chapter laid out, the images
@@ -138,27 +138,29 @@ impl Visitor<'_, '_> {
             texts.push(text);
         }
         let texts = self.written(name, texts, pictures);
-        for (member, text) in chapters.iter().zip(texts) {
+        for (member, (text, added)) in chapters.iter().zip(texts) {
             if self.stopped {
                 return;
             }
-            self.hand_text(member, &text);
+            self.hand_text(member, &text, &added);
         }
     }
 
-    /// `texts`, the texts of the document `name`, with the boards of `pictures` written in,
-    /// each picture that could not be read reported.
+    /// `texts`, the texts of the document `name`, with the boards of `pictures` written in
+    /// and the line feeds they added ([`Member::added`]), each picture that could not be read
+    /// reported.
     fn written(
         &mut self,
         name: &SourcePath,
         texts: Vec<String>,
         pictures: Vec<Picture>,
-    ) -> Vec<String> {
+    ) -> Vec<(String, Vec<u64>)> {
+        let unwritten = |texts: Vec<String>| texts.into_iter().map(|t| (t, Vec::new())).collect();
         let Some(opts) = self.opts.diagrams.as_ref() else {
-            return texts;
+            return unwritten(texts);
         };
         if pictures.is_empty() {
-            return texts;
+            return unwritten(texts);
         }
         let read = {
             let borrowed: Vec<&str> = texts.iter().map(String::as_str).collect();
@@ -174,7 +176,7 @@ impl Visitor<'_, '_> {
         texts
             .into_iter()
             .zip(read.texts)
-            .map(|(text, written)| written.map_or(text, |w| w.text))
+            .map(|(text, written)| written.map_or((text, Vec::new()), |w| (w.text, w.added)))
             .collect()
     }
 

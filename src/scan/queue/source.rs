@@ -36,10 +36,14 @@ impl Queue<'_> {
         let mut faults = Vec::new();
         let mut scan_text = |member: Member<'_>, fixes: Option<Arc<[OcrFix]>>| {
             let mut restart = true;
+            let added = member.added;
+            let mut from = 0;
             let mut emit = |mut scan: crate::scan::ChunkScan, len| {
                 if let Some(fixes) = &fixes {
                     scan.attach_ocr_fixes(fixes);
                 }
+                scan.uncount_added(added, from);
+                from = scan.end;
                 if !self.wait_turn((index, chunk), send, backlog) {
                     return ControlFlow::Break(());
                 }

@@ -141,7 +141,7 @@ fn check(inputs: &[Input<'_>], options: &Options, loaded: &[LoadedText]) -> Repo
         if let Some(fixes) = &l.ocr_fixes {
             report
                 .diagnostics
-                .extend(ocr_notes(i, &l.name, &l.text, fixes));
+                .extend(ocr_notes(i, &l.name, &l.text, &l.added, fixes));
         }
     }
     for fault in &report.faults {
@@ -179,6 +179,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             path: l.name.clone(),
             source: book(l),
             text: &l.text,
+            added: &l.added,
         })
         .collect();
     let report = check(&inputs, &options, &loaded);

@@ -92,6 +92,11 @@ pub(crate) struct Written {
     /// Each board written: the 0-based byte offset in the text before its lines stand before,
     /// and its lines.
     pub boards: Vec<(usize, String)>,
+    /// The 0-based byte offsets in [`Written::text`] of the line feeds written in (a board's
+    /// lines, the caption it gives itself, a line feed ending the text before them), in order:
+    /// the lines the source does not hold, which a record's line does not count
+    /// ([`crate::input::Member::added`]).
+    pub added: Vec<u64>,
 }
 
 /// `offset` (0-based, in the text before the boards were written in) in the text after: moved
@@ -408,6 +413,8 @@ fn apply(text: &str, mut edits: Vec<Edit>) -> Written {
                     out.push_str(&caption);
                     out.push('\n');
                 }
+                let feeds = memchr::memchr_iter(b'\n', &out.as_bytes()[start..]);
+                written.added.extend(feeds.map(|i| (start + i) as u64));
                 written.inserted.push((at, out.len() - start));
                 written.boards.push((at, lines));
             }

@@ -86,6 +86,10 @@ pub struct Page {
     /// For a page read through OCR, the lines of its text Tesseract read again (the page is
     /// read for OCR's misreadings by the scan, `scan::read_ocr`); `None` for a text layer's page.
     pub ocr: Option<std::sync::Arc<[crate::misread::OcrFix]>>,
+    /// The 0-based byte offsets in `text` of the line feeds the boards written in added (read
+    /// from pictures, `--diagrams` or `--ocr`), in order ([`crate::input::Member::added`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub added: Vec<u64>,
 }
 
 thread_local! {
@@ -260,6 +264,7 @@ fn read_pages(doc: &mut Document, ids: &[ObjectId]) -> Vec<Page> {
                             number,
                             text: Err(err.to_string()),
                             ocr: None,
+                            added: Vec::new(),
                         }];
                     }
                 }
@@ -274,6 +279,7 @@ fn read_pages(doc: &mut Document, ids: &[ObjectId]) -> Vec<Page> {
             number,
             text,
             ocr: None,
+            added: Vec::new(),
         });
     }
     pages

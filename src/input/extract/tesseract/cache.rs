@@ -21,7 +21,7 @@ pub(super) fn key(
     tools: &Tools,
 ) -> String {
     let mut hasher = blake3::Hasher::new();
-    hasher.update(b"gbr ocr 7\0");
+    hasher.update(b"gbr ocr 8\0");
     hasher.update(hash.as_bytes());
     let settings = format!(
         "\0{number}\0{}\0{read_at}\0{}\0{scanned:?}",
@@ -38,7 +38,7 @@ pub(super) fn key(
 /// (its text-layer and folio rules make the rest).
 pub(super) fn file_key(hash: &blake3::Hash, opts: &OcrOptions, tools: &Tools) -> String {
     let mut hasher = blake3::Hasher::new();
-    hasher.update(b"gbr ocr pdf 4\0");
+    hasher.update(b"gbr ocr pdf 5\0");
     hasher.update(hash.as_bytes());
     let settings = format!(
         "\0{}\0{}\0{}\0{}\0{}",
@@ -260,6 +260,7 @@ mod tests {
                 part: None,
                 from_picture: false,
             }],
+            added: vec![21],
         };
         store(&opts, "abcdef", &text);
         assert_eq!(cached(&opts, "abcdef", 1 << 20), Some(text));

@@ -29,7 +29,7 @@ use super::child::{self, Bounds, WorkFolder};
 use super::image::Grey;
 use super::pages::{page_sizes, render};
 use crate::fault;
-use crate::input::extract::boards::{self, Match, PageBoards, bbox};
+use crate::input::extract::boards::{self, Match, PageBoards, Written, bbox};
 
 /// How the diagrams drawn on a text layer's pages are read (`--diagrams`).
 #[derive(Debug, Clone)]
@@ -171,8 +171,8 @@ type Boards = Vec<(usize, String)>;
 
 /// The texts of the pages `pages` (each its 1-based index in the PDF `bytes` and its text
 /// layer's text) with the boards drawn on them written in: for each page, in order, its
-/// new text (`None` when no board was written: the text stays as it is), or why its
-/// diagrams were not read.
+/// new text and the line feeds added (`None` when no board was written: the text stays as
+/// it is), or why its diagrams were not read.
 ///
 /// # Errors
 ///
@@ -182,7 +182,7 @@ pub(crate) fn read_drawn(
     bytes: &[u8],
     pages: &[(u32, &str)],
     opts: &DiagramOptions,
-) -> Result<Vec<Result<Option<String>, DiagramsError>>, DiagramsError> {
+) -> Result<Vec<Result<Option<Written>, DiagramsError>>, DiagramsError> {
     let version = diagram_tools()?;
     let key = file_key(&blake3::hash(bytes), opts, &version);
     // The cache's entry holds each page's boards as pdf-extract's text of this gbr's
@@ -254,7 +254,7 @@ pub(crate) fn read_drawn(
     Ok(pages
         .iter()
         .zip(read)
-        .map(|(&(_, text), r)| r.map(|b| (!b.is_empty()).then(|| boards::insert(text, &b).text)))
+        .map(|(&(_, text), r)| r.map(|b| (!b.is_empty()).then(|| boards::insert(text, &b))))
         .collect())
 }
 
@@ -309,7 +309,7 @@ fn as_one_book(
 fn apply(
     pages: &[(u32, &str)],
     kept: &[(u32, Boards)],
-) -> Option<Vec<Result<Option<String>, DiagramsError>>> {
+) -> Option<Vec<Result<Option<Written>, DiagramsError>>> {
     let by_page: HashMap<u32, &Boards> = kept.iter().map(|(n, b)| (*n, b)).collect();
     pages
         .iter()
@@ -317,7 +317,7 @@ fn apply(
             None => Some(Ok(None)),
             Some(b) => (b.iter().all(|(at, _)| text.is_char_boundary(*at))
                 && b.windows(2).all(|w| w[0].0 <= w[1].0))
-            .then(|| Ok(Some(boards::insert(text, b).text))),
+            .then(|| Ok(Some(boards::insert(text, b)))),
         })
         .collect()
 }
@@ -425,9 +425,12 @@ mod tests {
         let kept = vec![(1, vec![(0, board.clone())])];
         let texts = apply(&pages, &kept).expect("it fits");
         assert_eq!(texts.len(), 2);
+        let written = texts[0].as_ref().ok().cloned().flatten().expect("written");
+        assert_eq!(written.text, format!("{board}caption\n"));
+        let added: Vec<u64> = (1..=8).map(|n| n * 11 - 1).collect();
         assert_eq!(
-            texts[0].as_ref().ok().cloned().flatten(),
-            Some(format!("{board}caption\n"))
+            written.added, added,
+            "the board's eight line feeds, not the caption's"
         );
         assert!(matches!(texts[1], Ok(None)), "a page without boards stays");
         let past = vec![(1, vec![(99, board.clone())])];

@@ -196,6 +196,10 @@ pub(crate) struct PageText {
     /// [`crate::misread::OcrFix`] of part `None`, the latter `from_picture`), in order of
     /// offset in `text`.
     pub reread: Vec<OcrFix>,
+    /// The 0-based byte offsets in `text` of the line feeds the boards written in added, in
+    /// order ([`crate::input::Member::added`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub added: Vec<u64>,
 }
 
 /// Reads the pages `pages` (1-based indices; ignored for an image) of the file `bytes` through

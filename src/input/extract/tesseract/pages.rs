@@ -164,7 +164,14 @@ impl Reader<'_> {
         let text = reread::tabs(&text, &table);
         // The page's boards found, to be read with the file's other pages' ([`finish`]).
         let pending = grey().ok().and_then(|grey| found_boards(&table, grey));
-        Ok((PageText { text, reread }, pending))
+        Ok((
+            PageText {
+                text,
+                reread,
+                added: Vec::new(),
+            },
+            pending,
+        ))
     }
 }
 
@@ -216,6 +223,7 @@ pub(super) fn finish(pending: Vec<(PageText, Pending)>) -> Vec<PageText> {
                 PageText {
                     text: written.text,
                     reread,
+                    added: written.added,
                 }
             })
             .unwrap_or(page)
