@@ -4,15 +4,15 @@
 //! (`fixtures/diagrams/embedded/`, made by its `make.py`) hold the same three boards as PNG
 //! images, each with its caption under it: `+ 0010.10 g5e6` and `d7f2 0031.10 b1h5.f3 3/2`
 //! agree with their boards, `= 0033.20 e6a5 3/3` puts the black king on a5 where its board
-//! has it on a6. The raster pictures need no tool beyond gbr; `--diagrams` itself asks for
-//! poppler-utils (for PDFs), so the tests say "skipped" without it.
+//! has it on a6. The raster pictures need no tool beyond gbr: poppler-utils, which `--diagrams`
+//! needs for a PDF, is taken away from one test's run.
 
 use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::gbr::cached_in;
-use crate::support::{picture_warnings, poppler};
+use crate::support::gbr::{cached_in, gbr, streams};
+use crate::support::picture_warnings;
 
 const DOCUMENTS: [&str; 4] = [
     "fixtures/diagrams/embedded/book.docx",
@@ -67,9 +67,6 @@ fn diagrams(args: &[&str]) -> Vec<(String, Option<String>)> {
 
 #[test]
 fn each_documents_pictures_are_read_as_its_captions_diagrams() {
-    if !poppler() {
-        return;
-    }
     for document in DOCUMENTS {
         let read = diagrams(&["--diagrams", document]);
         let expected: Vec<(String, Option<String>)> = BOARDS
@@ -95,9 +92,6 @@ fn without_diagrams_no_picture_is_read() {
 
 #[test]
 fn check_warns_where_a_caption_disagrees_with_its_picture() {
-    if !poppler() {
-        return;
-    }
     for document in DOCUMENTS {
         let (out, err, code) = run(&["check", "--diagrams", document]);
         assert!(!err.contains("gbr:"), "{document}: {err}");
@@ -115,9 +109,6 @@ fn check_warns_where_a_caption_disagrees_with_its_picture() {
 
 #[test]
 fn the_text_outside_the_boards_is_the_documents_as_without_diagrams() {
-    if !poppler() {
-        return;
-    }
     for document in DOCUMENTS {
         let (with, _, _) = run(&["text", "--diagrams", document]);
         let (without, _, _) = run(&["text", document]);
@@ -153,14 +144,50 @@ fn the_text_outside_the_boards_is_the_documents_as_without_diagrams() {
     }
 }
 
+/// Without poppler-utils (no program on the `PATH`), a document's pictures are read all the
+/// same, and a PDF read with `--diagrams` is a problem of its own that names the package,
+/// its text read as its text layer gives it.
+#[test]
+fn a_documents_pictures_need_no_tool_and_a_pdf_without_poppler_is_its_own_problem() {
+    let cache = tempfile::tempdir().expect("a folder");
+    let nothing = tempfile::tempdir().expect("a folder");
+    let (out, err, code) = streams(
+        gbr()
+            .env("XDG_CACHE_HOME", cache.path())
+            .env("PATH", nothing.path())
+            .args([
+                "scan",
+                "--diagrams",
+                "fixtures/diagrams/drawn.pdf",
+                DOCUMENTS[0],
+            ])
+            .output()
+            .expect("run gbr"),
+    );
+    assert!(
+        err.starts_with(
+            "gbr: fixtures/diagrams/drawn.pdf: --diagrams needs pdftoppm: install it with 'apt \
+             install poppler-utils'\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(
+        out.matches("drawn.pdf:").count(),
+        3,
+        "the PDF's text read:\n{out}"
+    );
+    assert!(
+        out.contains("book.docx!/word/document.xml:4:1: g5e6 0010.10 e3.f7 3/1+. ok"),
+        "the document's board read:\n{out}"
+    );
+}
+
 /// Bad pictures: a truncated PNG, one declaring 100,000 x 100,000 pixels, a picture of no
 /// board, a link out of the page's folder and a URL. Each is reported or passed over, the
 /// page's text read, the good board still written.
 #[test]
 fn bad_pictures_are_reported_or_passed_over_and_the_run_goes_on() {
-    if !poppler() {
-        return;
-    }
     let dir = tempfile::tempdir().expect("a folder");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/diagrams/embedded");
     let good = std::fs::read(root.join("img/board1.png")).expect("a board");
@@ -227,8 +254,8 @@ fn a_manuscripts_emf_diagrams_are_counted_and_named_as_unread() {
         return;
     };
     let docx = real.join("ss2017-manuscript.docx");
-    if !docx.is_file() || !poppler() {
-        println!("skipped: {} or poppler not found", docx.display());
+    if !docx.is_file() {
+        println!("skipped: {} not found", docx.display());
         return;
     }
     let cache = tempfile::tempdir().expect("a folder");

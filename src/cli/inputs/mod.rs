@@ -194,16 +194,14 @@ impl OcrArgs {
 
 impl OcrArgs {
     /// The options of `--diagrams`, `None` without it; `threads` pages are read at once.
-    ///
-    /// # Errors
-    ///
-    /// When pdftoppm or pdftotext is missing: the message names the package to install.
-    pub fn diagrams(&self, threads: usize) -> anyhow::Result<Option<DiagramOptions>> {
+    /// pdftoppm and pdftotext are looked for when a PDF is met, not here: a document's or a
+    /// page's pictures need neither, and a PDF read without them is a problem of that file
+    /// that names the package to install (docs/inputs.md).
+    pub fn diagrams(&self, threads: usize) -> Option<DiagramOptions> {
         if !self.diagrams {
-            return Ok(None);
+            return None;
         }
-        gbrscan::input::tesseract::diagram_tools()?;
-        Ok(Some(DiagramOptions {
+        Some(DiagramOptions {
             threads,
             cache: if self.no_cache {
                 None
@@ -211,7 +209,7 @@ impl OcrArgs {
                 gbrscan::input::tesseract::default_cache()
             },
             ..DiagramOptions::default()
-        }))
+        })
     }
 }
 
@@ -282,7 +280,7 @@ impl InputArgs {
             },
             open: OpenOptions {
                 ocr: self.ocr.options(threads(self.threads), None)?,
-                diagrams: self.ocr.diagrams(threads(self.threads))?,
+                diagrams: self.ocr.diagrams(threads(self.threads)),
                 load: LoadOptions {
                     mmap: !self.no_mmap,
                     binary: self.binary,

@@ -84,7 +84,7 @@ impl Args {
         };
         config.open.load.encoding = self.encoding.0;
         config.open.ocr = self.ocr.options(crate::cli::inputs::threads(None), None)?;
-        config.open.diagrams = self.ocr.diagrams(crate::cli::inputs::threads(None))?;
+        config.open.diagrams = self.ocr.diagrams(crate::cli::inputs::threads(None));
         Ok(config)
     }
 }
