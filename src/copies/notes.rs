@@ -12,10 +12,10 @@ use crate::position::Part;
 /// read otherwise than OCR gave them): `note[ocr]: OCR gave `dShé` (squares), read as
 /// `d5h6``, or for a caption rebuilt from its board (`from_picture`) `OCR gave `= aEET` for
 /// the kings and code; rebuilt from the picture above as `d5e2 0413.21`, …`, for a board given
-/// a caption of its own (`from_picture`, nothing found) `no caption with a code beside the
-/// picture above: …`, spanning the part (clamped to the text), with its 1-based line in the
-/// source (the line feeds `added` by boards written in not counted) and
-/// byte column.
+/// a caption of its own (`from_picture`, nothing found; on an OCR'd page or a text layer's)
+/// `note[diagram]: no caption with a code beside the picture above: …`, spanning the part
+/// (clamped to the text), with its 1-based line in the source (the line feeds `added` by
+/// boards written in not counted) and byte column.
 pub fn ocr_notes(
     input: usize,
     path: &Arc<str>,
@@ -31,7 +31,8 @@ pub fn ocr_notes(
                 .unwrap_or(usize::MAX)
                 .min(text.len());
             let (line, column) = lines.line_column(start);
-            let message = if fix.from_picture && fix.found.is_empty() {
+            let own = fix.from_picture && fix.found.is_empty();
+            let message = if own {
                 format!(
                     "no caption with a code beside the picture above: its position written as \
                      the caption `{}`, a record of its own",
@@ -57,7 +58,11 @@ pub fn ocr_notes(
                 span: start..(start + fix.found.len()).min(text.len()),
                 line,
                 column,
-                check: DiagnosticCheck::Ocr,
+                check: if own {
+                    DiagnosticCheck::Diagram
+                } else {
+                    DiagnosticCheck::Ocr
+                },
                 severity: Severity::Note,
                 message,
                 copies: Vec::new(),

@@ -52,7 +52,7 @@ pub fn read_whole(text: Vec<u8>, ocr: Option<&[OcrFix]>) -> (Vec<u8>, Option<Arc
 
 /// Hands `member` to `scan` with the OCR fixes its records get: a text OCR gave read by
 /// [`read_ocr`] first (then handed as that reading, its [`Member::ocr`] `None`), any other text
-/// as it is, with none.
+/// as it is, with the captions boards gave themselves in it ([`Member::pictured`]) or none.
 ///
 /// # Errors
 ///
@@ -62,7 +62,8 @@ pub(crate) fn with_ocr_read<R>(
     scan: impl FnOnce(Member<'_>, Option<Arc<[OcrFix]>>) -> io::Result<R>,
 ) -> io::Result<R> {
     let Some(reread) = member.ocr.clone() else {
-        return scan(member, None);
+        let pictured = (!member.pictured.is_empty()).then(|| Arc::from(member.pictured));
+        return scan(member, pictured);
     };
     let Member {
         name,
@@ -71,6 +72,7 @@ pub(crate) fn with_ocr_read<R>(
         text,
         ocr: _,
         added,
+        pictured,
     } = member;
     let mut whole = Vec::new();
     let bytes: &[u8] = match text {
@@ -88,6 +90,7 @@ pub(crate) fn with_ocr_read<R>(
         text: Text::Bytes(read.text.as_bytes()),
         ocr: None,
         added,
+        pictured,
     };
     scan(member, Some(read.fixes.into()))
 }
@@ -149,6 +152,7 @@ mod tests {
             text: Text::Bytes(OCR.as_bytes()),
             ocr,
             added: &[],
+            pictured: &[],
         };
         let handed = |member| {
             with_ocr_read(member, |member, fixes| {

@@ -3,7 +3,8 @@
 //! pdftoppm and located by pdftotext, written into the pages' texts above their captions.
 //! `fixtures/diagrams/drawn.pdf` holds two boards as pictures, each on a page of its own with
 //! its caption under it, one that agrees and one that names another square for the black
-//! king, and a page of text alone. The tests need poppler-utils and say "skipped" without it
+//! king, a page of text alone, and a board under a line that prints its men, `(6+4)`, and no
+//! code. The tests need poppler-utils and say "skipped" without it
 //! (and fail where the environment variable `CI` is set: `.ci/run` installs it).
 
 use std::path::Path;
@@ -51,10 +52,19 @@ fn a_drawn_board_is_checked_against_its_caption_and_one_that_agrees_says_nothing
         "the caption that agrees with its picture says nothing:\n{out}"
     );
     assert!(
-        out.ends_with("3 codes, 3 valid; no errors; 1 warning; 0 near misses\n"),
+        out.ends_with("4 codes, 4 valid; no errors; 1 warning; 0 near misses\n"),
         "{out}"
     );
     assert_eq!(code, 0, "a warning alone:\n{out}\n{err}");
+    // The board without a code beside it is a record of its own, and the check says so.
+    assert!(
+        out.contains(
+            "note[diagram]: no caption with a code beside the picture above: its position \
+             written as the caption `b8g7 0111.23 h6h5d2.b7g4a5d7g2 6/4`, a record of its own\n \
+             --> fixtures/diagrams/drawn.pdf:4:5:1\n"
+        ),
+        "{out}"
+    );
     // Without --diagrams, the pictures are not read.
     let (plain, _, _) = run_in(cache.path(), &["check", DRAWN]);
     assert!(!plain.contains("the picture"), "{plain}");
@@ -71,14 +81,25 @@ fn boards_are_written_above_their_captions_and_a_page_without_one_is_unchanged()
     // Each record keeps the place it has without the boards: their lines are not the PDF's.
     let (scanned, _, _) = run_in(cache.path(), &["scan", "--diagrams", DRAWN]);
     let (plain, _, _) = run_in(cache.path(), &["scan", DRAWN]);
-    let kept_places = places(&scanned);
-    assert_eq!(kept_places, places(&plain));
+    let written = places(&scanned);
+    assert_eq!(kept_places(&written, &plain), places(&plain));
+    // The board under a line that prints its men and no code gave itself a caption: one more
+    // record, at the line it stands before.
+    assert_eq!(written.len(), 4, "{scanned}");
     assert_eq!(
-        kept_places[1].0, "fixtures/diagrams/drawn.pdf:2:5:1",
+        written[3],
+        (
+            "fixtures/diagrams/drawn.pdf:4:5:1".to_owned(),
+            "0111.23".to_owned()
+        ),
+        "{scanned}"
+    );
+    assert_eq!(
+        written[1].0, "fixtures/diagrams/drawn.pdf:2:5:1",
         "{scanned}"
     );
     let (without, _, _) = run_in(cache.path(), &["text", DRAWN]);
-    assert_eq!(board_lines(&with).len(), 16, "two boards:\n{with}");
+    assert_eq!(board_lines(&with).len(), 24, "three boards:\n{with}");
     assert!(board_lines(&without).is_empty());
     // The first board stands just above its caption.
     let lines: Vec<&str> = with.lines().collect();
@@ -92,9 +113,12 @@ fn boards_are_written_above_their_captions_and_a_page_without_one_is_unchanged()
         lines[caption - 1]
     );
     // The third page, which shows no board, is the text layer's as it was: the texts differ
-    // in the boards' lines alone.
-    let kept: Vec<&str> = with.lines().filter(|l| board_lines(l).is_empty()).collect();
-    assert_eq!(kept, without.lines().collect::<Vec<_>>());
+    // in the boards' lines alone, and the caption the fourth board gave itself.
+    let own = ["b8g7 0111.23 h6h5d2.b7g4a5d7g2 6/4"];
+    assert_eq!(
+        outside_boards(&with, &own),
+        without.lines().collect::<Vec<_>>()
+    );
     // A second run reads the boards from the cache and gives the same text.
     let (again, _, _) = run_in(cache.path(), &["text", "--diagrams", DRAWN]);
     assert_eq!(again, with);
@@ -139,13 +163,32 @@ fn drawn_in(pdf: &Path) -> (usize, usize, String, String) {
     let (with, err, _) = run_in(cache.path(), &["text", "--diagrams", path]);
     assert!(!err.contains("failed"), "{err}");
     let (without, _, _) = run_in(cache.path(), &["text", path]);
-    let kept: Vec<&str> = with.lines().filter(|l| board_lines(l).is_empty()).collect();
-    assert_eq!(kept, without.lines().collect::<Vec<_>>());
     let boards = board_lines(&with).len() / 8;
     let (scanned, _, _) = run_in(cache.path(), &["scan", "--diagrams", path]);
     let (scanned_plain, _, _) = run_in(cache.path(), &["scan", path]);
-    assert_eq!(places(&scanned), places(&scanned_plain));
+    let with_places = places(&scanned);
+    assert_eq!(
+        kept_places(&with_places, &scanned_plain),
+        places(&scanned_plain)
+    );
     let (checked, _, _) = run_in(cache.path(), &["check", "--diagrams", path]);
+    let own: Vec<&str> = checked
+        .lines()
+        .filter_map(|l| l.split_once("written as the caption `")?.1.split_once('`'))
+        .map(|(caption, _)| caption)
+        .collect();
+    assert_eq!(
+        outside_boards(&with, &own),
+        without.lines().collect::<Vec<_>>()
+    );
+    // Each record more is a caption a board gave itself, and the check notes it.
+    assert_eq!(
+        with_places.len() - places(&scanned_plain).len(),
+        checked
+            .matches("note[diagram]: no caption with a code beside the picture above")
+            .count(),
+        "{checked}"
+    );
     let (plain, _, _) = run_in(cache.path(), &["check", path]);
     let warned = picture_warnings(&checked).len();
     let errors = |out: &str| {
@@ -162,6 +205,20 @@ fn drawn_in(pdf: &Path) -> (usize, usize, String, String) {
         "a picture decides no error, and each keeps its place"
     );
     (boards, warned, checked, plain)
+}
+
+/// The lines of `text` but the boards' and the captions boards gave themselves (`own`).
+fn outside_boards<'a>(text: &'a str, own: &[&str]) -> Vec<&'a str> {
+    text.lines()
+        .filter(|l| board_lines(l).is_empty() && !own.contains(l))
+        .collect()
+}
+
+/// The places of `with` that a scan without the boards (`plain`) has too: those of the records
+/// the text holds, without those of the captions boards gave themselves.
+fn kept_places(with: &[(String, String)], plain: &str) -> Vec<(String, String)> {
+    let plain = places(plain);
+    with.iter().filter(|p| plain.contains(p)).cloned().collect()
 }
 
 /// Each record of a scan's text output as its place and code: `path:page:line:column` and the
@@ -254,4 +311,15 @@ fn a_manuscripts_drawn_boards_are_written_above_their_captions() {
     ] {
         assert!(checked.contains(disagreement), "{disagreement}: {checked}");
     }
+    // The one board printed without a code (page 452, a mate in 22 under `Mat in 22 zetten`)
+    // is a record of its own; no board beside a printed caption gives itself one.
+    let own: Vec<&str> = checked
+        .lines()
+        .filter(|l| l.contains("no caption with a code beside the picture above"))
+        .collect();
+    assert_eq!(own.len(), 1, "{own:?}");
+    assert!(
+        own[0].contains("`f1b5 1330.18 a1h1g1.b3b4b6b7c6f2h2h6h7 3/11`"),
+        "{own:?}"
+    );
 }

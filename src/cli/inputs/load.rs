@@ -268,6 +268,9 @@ impl Loading<'_> {
                 }
                 // A page OCR gave, read for OCR's misreadings as the scan reads it.
                 let (text, ocr_fixes) = gbrscan::scan::read_whole(text, member.ocr.as_deref());
+                // The captions boards gave themselves on a text layer's page.
+                let ocr_fixes = ocr_fixes
+                    .or_else(|| (!member.pictured.is_empty()).then(|| Arc::from(member.pictured)));
                 let name = member.name.escaped();
                 let name = match &member.page {
                     Some(page) => format!("{name}:{}", page.index),

@@ -131,6 +131,7 @@ impl Visitor<'_, '_> {
             text: Text::Bytes(text.as_bytes()),
             ocr: None,
             added,
+            pictured: &[],
         };
         if let Err(err) = self.hand(member) {
             self.problem(Self::read_problem(name, err));

@@ -106,6 +106,12 @@ pub struct Member<'a> {
     /// count them, so that it is the line of the source's own text, with or without the boards
     /// (docs/reading.md, "Diagrams in pictures"). Empty for any other text.
     pub added: &'a [u64],
+    /// The captions boards gave themselves in a text OCR did not give (a text layer's page
+    /// read with `--diagrams`, docs/reading.md, "A board without a caption"): each an
+    /// [`OcrFix`] `from_picture` with nothing found, at its offset in the text, which the
+    /// record of that caption carries as an OCR'd page's does. Empty for any other text (an
+    /// OCR'd page's are among its [`Member::ocr`]).
+    pub pictured: &'a [OcrFix],
 }
 
 /// The bytes of a [`Member`].
@@ -340,6 +346,7 @@ impl Visitor<'_, '_> {
             text,
             ocr: None,
             added: &[],
+            pictured: &[],
         })
     }
 

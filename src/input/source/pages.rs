@@ -43,6 +43,7 @@ impl Visitor<'_, '_> {
                         text: Text::Bytes(text.as_bytes()),
                         ocr: page.ocr,
                         added: &page.added,
+                        pictured: &page.pictured,
                     });
                     if let Err(err) = visited {
                         self.problem(Self::read_problem(name, err));
@@ -115,6 +116,7 @@ impl Visitor<'_, '_> {
                         Ok(Some(written)) => {
                             pages[i].text = Ok(written.text);
                             pages[i].added = written.added;
+                            pages[i].pictured = written.fixes;
                         }
                         Ok(None) => {}
                         Err(cause) => self.problem(InputError::Diagrams {
@@ -205,6 +207,7 @@ impl Visitor<'_, '_> {
                         text: Text::Bytes(text.text.as_bytes()),
                         ocr: Some(text.reread.into()),
                         added: &text.added,
+                        pictured: &[],
                     });
                     if let Err(err) = visited {
                         self.problem(Self::read_problem(name, err));

@@ -51,11 +51,34 @@ pub(crate) struct Ocr {
     /// The caption line under a board written in (no line break) rebuilt from the board: the
     /// byte range of the line OCR garbled and what replaces it; `None` to keep the line.
     pub rebuild: fn(&str, &BoardRead) -> Option<Rebuilt>,
-    /// The caption a board beside which no line holds a code gives itself; `None` for none.
-    pub own_caption: fn(&BoardRead) -> Option<String>,
+    /// The caption a board beside which no line holds a code gives itself.
+    pub own: OwnCaption,
+}
+
+/// The caption a board beside which no line holds a code gives itself, so that it is a record
+/// of its own (docs/reading.md, "A board without a caption"), on an OCR'd page and on a text
+/// layer's alike.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct OwnCaption {
+    /// The caption; `None` for none.
+    pub caption: fn(&BoardRead) -> Option<String>,
     /// The men a line beside a board prints (`9 + 8`, `5/4`), White's and Black's: a board
     /// whose line prints other men than it shows gives itself no caption.
     pub printed_men: fn(&str) -> Option<(u32, u32)>,
+}
+
+impl OwnCaption {
+    /// The caption `board` gives itself, `caption` its lines under and over it: none when a
+    /// line beside it holds a code (in the board's columns or past them), or prints other men
+    /// than it shows.
+    fn of(&self, board: &BoardRead, caption: &Caption) -> Option<String> {
+        let beside = caption.below.as_ref().or(caption.above.as_ref());
+        let printed = beside.and_then(|w| (self.printed_men)(&joined(w)));
+        if caption.coded || caption.code_near || printed.is_some_and(|men| men != board.men()) {
+            return None;
+        }
+        (self.caption)(board)
+    }
 }
 
 /// How a line of boxes is found in the page's text.
@@ -72,8 +95,9 @@ pub(crate) enum Match {
     /// out, found once on the page standing apart; else its code (`dddd.dd`, and the kings
     /// after it when the caption gives them) found once on the page. The caption is the words
     /// in the board's columns only, so that two boards side by side have each their own. A
-    /// caption is as printed: never rebuilt.
-    Loose,
+    /// caption is as printed: never rebuilt; a board beside which no line holds a code gives
+    /// itself one with [`OwnCaption`], when given, and its line is found.
+    Loose(Option<OwnCaption>),
 }
 
 /// A page's text with its boards written in.
@@ -89,9 +113,8 @@ pub(crate) struct Written {
     /// A fix for each caption rebuilt or given (`from_picture`), its offset in
     /// [`Written::text`].
     pub fixes: Vec<OcrFix>,
-    /// Each board written: the 0-based byte offset in the text before its lines stand before,
-    /// and its lines.
-    pub boards: Vec<(usize, String)>,
+    /// Each board written ([`Placed`]), in order.
+    pub boards: Vec<Placed>,
     /// The 0-based byte offsets in [`Written::text`] of the line feeds written in (a board's
     /// lines, the caption it gives itself, a line feed ending the text before them), in order:
     /// the lines the source does not hold, which a record's line does not count
@@ -153,11 +176,12 @@ pub(crate) fn gather(lines: &[Vec<Word>], found: Vec<FoundBoard>, matching: Matc
         teachings: Vec::with_capacity(found.len()),
         captions: Vec::with_capacity(found.len()),
     };
+    let whole = lines;
     for board in found {
         let own: Vec<Vec<Word>>;
         let lines = match matching {
             Match::Exact(_) => lines,
-            Match::Loose => {
+            Match::Loose(_) => {
                 own = lines
                     .iter()
                     .map(|line| in_columns(line, board.area))
@@ -166,10 +190,15 @@ pub(crate) fn gather(lines: &[Vec<Word>], found: Vec<FoundBoard>, matching: Matc
             }
         };
         let words = |i: Option<usize>| i.map(|i| lines[i].clone());
-        let below = words(line_below(lines, board.area));
-        let above = words(line_above(lines, board.area));
+        let (below_at, above_at) = (line_below(lines, board.area), line_above(lines, board.area));
+        let (below, above) = (words(below_at), words(above_at));
         let taught = |w: &Option<Vec<Word>>| w.as_ref().and_then(|w| teaching(&joined(w), ocr));
         let coded = taught(&below).is_some() || taught(&above).is_some();
+        // A code on the line beside it past the board's columns (a text layer's).
+        let code_near = [below_at, above_at]
+            .into_iter()
+            .flatten()
+            .any(|i| holds_code(&joined(&whole[i])));
         // The line under the board teaches where there is one, else the line over it.
         let teaching = if below.is_some() {
             taught(&below)
@@ -180,6 +209,7 @@ pub(crate) fn gather(lines: &[Vec<Word>], found: Vec<FoundBoard>, matching: Matc
             below,
             above,
             coded,
+            code_near,
             area: board.area,
         });
         page.found.push(board);
@@ -245,7 +275,7 @@ pub(crate) fn place(
 ) -> Written {
     let edits = match matching {
         Match::Exact(ocr) => exact_edits(text, lines, read, captions, ocr),
-        Match::Loose => loose_edits(text, read, captions),
+        Match::Loose(own) => loose_edits(text, read, captions, own),
     };
     apply(text, edits)
 }
@@ -257,6 +287,8 @@ pub(crate) struct Caption {
     below: Option<Vec<Word>>,
     above: Option<Vec<Word>>,
     coded: bool,
+    /// True when the whole line under or over the board, past its columns too, holds a code.
+    code_near: bool,
     area: PixelBox,
 }
 
@@ -311,14 +343,7 @@ fn exact_edits(
             if let Some((span, read)) = rebuilt {
                 edits.push(Edit::Rebuild { span, read });
             }
-        } else if let Some(own) = (ocr.own_caption)(board)
-            && caption
-                .below
-                .as_ref()
-                .or(caption.above.as_ref())
-                .and_then(|w| (ocr.printed_men)(&joined(w)))
-                .is_none_or(|men| men == board.men())
-        {
+        } else if let Some(own) = ocr.own.of(board, caption) {
             let at = at
                 .or_else(|| {
                     next_line(lines, caption.area)
@@ -338,8 +363,18 @@ fn exact_edits(
 
 /// The edits of a text layer's page ([`Match::Loose`]): each board sure, under (or over) a
 /// caption line of its own found once in the text, before the text line where the caption
-/// starts (after the one where a caption over it ends).
-fn loose_edits(text: &str, read: &[BoardRead], captions: &[Caption]) -> Vec<Edit> {
+/// starts (after the one where a caption over it ends); with the caption it gives itself
+/// (`own`) where neither line holds a code, in the board's columns or past them (a caption
+/// whose code stands right of the board's edge: `+      1010.07 c3a1` under a board whose
+/// columns hold the `+` alone, the 2017 manuscript's page 423), nor the nearest text line
+/// with words before the place or after it (a caption the text layer gives before its
+/// board's lines: page 164's `+ 4001.01 e6b3`, whose top the board's box overlaps).
+fn loose_edits(
+    text: &str,
+    read: &[BoardRead],
+    captions: &[Caption],
+    own: Option<OwnCaption>,
+) -> Vec<Edit> {
     let places: Vec<Option<usize>> = captions
         .iter()
         .map(|caption| {
@@ -360,27 +395,42 @@ fn loose_edits(text: &str, read: &[BoardRead], captions: &[Caption]) -> Vec<Edit
         .collect();
     read.iter()
         .zip(&places)
-        .filter_map(|(board, &place)| {
+        .zip(captions)
+        .filter_map(|((board, &place), caption)| {
             let at = place?;
             let shared = places.iter().filter(|&&p| p == Some(at)).count() > 1;
+            // The nearest text line with words before the place and after it.
+            let coded_beside = || {
+                let filled = |l: &&str| !l.trim().is_empty();
+                let after = text[at..].split('\n').find(filled);
+                let before = text[..at].rsplit('\n').find(filled);
+                after.is_some_and(holds_code) || before.is_some_and(holds_code)
+            };
             (board.least_sure() >= SURE_ENOUGH && !shared).then(|| Edit::Board {
                 at,
                 lines: board.text(),
-                caption: None,
+                caption: own
+                    .and_then(|own| own.of(board, caption))
+                    .filter(|_| !coded_beside()),
             })
         })
         .collect()
 }
 
-/// `text` with each board's lines inserted at its offset (0-based, a line's start or the
-/// text's end, in order), a line feed first where the text before does not end one.
-pub(crate) fn insert(text: &str, boards: &[(usize, String)]) -> Written {
+/// A board written into a text: the 0-based byte offset in the text before its lines stand
+/// before (a line's start, or the text's end), its lines, and the caption it gave itself after
+/// them (`None` for none).
+pub(crate) type Placed = (usize, String, Option<String>);
+
+/// `text` with each board's lines (and the caption it gave itself) inserted at its offset, in
+/// order, a line feed first where the text before does not end one.
+pub(crate) fn insert(text: &str, boards: &[Placed]) -> Written {
     let edits = boards
         .iter()
-        .map(|(at, lines)| Edit::Board {
+        .map(|(at, lines, caption)| Edit::Board {
             at: *at,
             lines: lines.clone(),
-            caption: None,
+            caption: caption.clone(),
         })
         .collect();
     apply(text, edits)
@@ -402,7 +452,7 @@ fn apply(text: &str, mut edits: Vec<Edit>) -> Written {
                     out.push('\n');
                 }
                 out.push_str(&lines);
-                if let Some(caption) = caption {
+                if let Some(caption) = &caption {
                     written.fixes.push(OcrFix {
                         offset: out.len() as u64,
                         found: "".into(),
@@ -410,13 +460,13 @@ fn apply(text: &str, mut edits: Vec<Edit>) -> Written {
                         part: None,
                         from_picture: true,
                     });
-                    out.push_str(&caption);
+                    out.push_str(caption);
                     out.push('\n');
                 }
                 let feeds = memchr::memchr_iter(b'\n', &out.as_bytes()[start..]);
                 written.added.extend(feeds.map(|i| (start + i) as u64));
                 written.inserted.push((at, out.len() - start));
-                written.boards.push((at, lines));
+                written.boards.push((at, lines, caption));
             }
             Edit::Rebuild { span, read } => {
                 // The rebuilt part padded to the garbled one's length, or the bytes it runs

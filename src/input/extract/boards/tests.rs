@@ -108,7 +108,10 @@ fn a_codes_key_holds_the_kings_glued_after_it() {
 #[test]
 fn boards_go_before_their_lines_and_the_text_keeps_its_bytes() {
     let text = "first\nsecond\nthird";
-    let written = insert(text, &[(6, "B\n".to_owned()), (18, "C\n".to_owned())]);
+    let written = insert(
+        text,
+        &[(6, "B\n".to_owned(), None), (18, "C\n".to_owned(), None)],
+    );
     assert_eq!(written.text, "first\nB\nsecond\nthird\nC\n");
     assert_eq!(written.inserted, [(6, 2), (18, 3)]);
     assert_eq!(moved(6, &written.inserted), 8);
@@ -147,4 +150,65 @@ fn pdftotexts_boxes_are_pixels_and_its_lines_on_one_height_are_one() {
     let glyph = xhtml.replace("Ka8 &amp;", "Ka8 \u{8}");
     let texts: Vec<String> = bbox::lines(&glyph, 144).iter().map(|l| joined(l)).collect();
     assert_eq!(texts, ["+ 4001.00 e1b8", "Ka8"]);
+}
+
+/// A board read sure, every square 100, `fen` its placement.
+fn sure_board(fen: &str) -> BoardRead {
+    let fen: shakmaty::fen::Fen = fen.parse().expect("a FEN");
+    BoardRead {
+        board: fen.as_setup().board.clone(),
+        area: PixelBox {
+            x: 0,
+            y: 0,
+            width: 400,
+            height: 400,
+        },
+        skew: 0.0,
+        sureness: [100; 64],
+        reversed_shading: false,
+    }
+}
+
+/// The captions a text layer's boards gave themselves on `text`, each board's line under it
+/// being `below` (its words in the board's columns) and the whole line holding a code or
+/// not (`code_near`).
+fn own_captions(text: &str, below: &str, code_near: bool) -> Vec<Option<String>> {
+    const OWN: OwnCaption = OwnCaption {
+        caption: |_| Some("e7b5 0040.11 f5c8.e2c2 3/3".to_owned()),
+        printed_men: |line| (line == "(3+3)").then_some((3, 3)),
+    };
+    let caption = Caption {
+        below: Some(words(below)),
+        above: None,
+        coded: false,
+        code_near,
+        area: sure_board("8/8/8/8/8/8/8/8").area,
+    };
+    let board = sure_board("8/2k5/8/1K6/8/8/8/8");
+    loose_edits(text, &[board], &[caption], Some(OWN))
+        .into_iter()
+        .map(|edit| match edit {
+            Edit::Board { caption, .. } => caption,
+            Edit::Rebuild { .. } => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_text_layers_board_gives_itself_a_caption_only_where_no_code_stands_beside_it() {
+    let own = Some("e7b5 0040.11 f5c8.e2c2 3/3".to_owned());
+    // A line that prints no code: the board gives itself its caption.
+    let text = "Origineel, 2009\n\nWhite to play and win\nMore prose.\n";
+    assert_eq!(own_captions(text, "White to play and win", false), [own]);
+    // The line in its columns holds no code, the whole line one past them.
+    assert_eq!(own_captions(text, "White to play and win", true), [None]);
+    // The text layer gives the caption before the place (the board's box overlaps it).
+    let text = "Origineel, 2008\n\n+   4001.01 e6b3\n\nOpgedragen aan Julien Vandiest.\n";
+    assert_eq!(
+        own_captions(text, "Opgedragen aan Julien Vandiest.", false),
+        [None]
+    );
+    // A line that prints other men than the board shows is no caption of its own.
+    let text = "Prose.\n(3+3)\n";
+    assert_eq!(own_captions(text, "(3+3)", false), [None]);
 }

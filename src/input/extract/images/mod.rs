@@ -159,7 +159,7 @@ pub(crate) fn read_pictures(
         }
     };
     // Each caption line written above once: a line two pictures share is neither's.
-    let mut edits: Vec<Vec<(usize, String)>> = vec![Vec::new(); texts.len()];
+    let mut edits: Vec<Vec<boards::Placed>> = vec![Vec::new(); texts.len()];
     for ((text, count, caption), boards) in places.iter().zip(&boards) {
         let Some(caption) = caption else { continue };
         let shared = places
@@ -170,7 +170,7 @@ pub(crate) fn read_pictures(
         if *count != 1 || shared || boards[0].least_sure() < SURE_ENOUGH {
             continue;
         }
-        edits[*text].push((caption.at, boards[0].text()));
+        edits[*text].push((caption.at, boards[0].text(), None));
     }
     for (at, mut edits) in edits.into_iter().enumerate() {
         if edits.is_empty() {

@@ -90,6 +90,10 @@ pub struct Page {
     /// from pictures, `--diagrams` or `--ocr`), in order ([`crate::input::Member::added`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub added: Vec<u64>,
+    /// The captions boards drawn on a text layer's page gave themselves (`--diagrams`), as
+    /// [`crate::input::Member::pictured`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pictured: Vec<crate::misread::OcrFix>,
 }
 
 thread_local! {
@@ -265,6 +269,7 @@ fn read_pages(doc: &mut Document, ids: &[ObjectId]) -> Vec<Page> {
                             text: Err(err.to_string()),
                             ocr: None,
                             added: Vec::new(),
+                            pictured: Vec::new(),
                         }];
                     }
                 }
@@ -280,6 +285,7 @@ fn read_pages(doc: &mut Document, ids: &[ObjectId]) -> Vec<Page> {
             text,
             ocr: None,
             added: Vec::new(),
+            pictured: Vec::new(),
         });
     }
     pages

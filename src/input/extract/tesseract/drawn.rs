@@ -29,7 +29,7 @@ use super::child::{self, Bounds, WorkFolder};
 use super::image::Grey;
 use super::pages::{page_sizes, render};
 use crate::fault;
-use crate::input::extract::boards::{self, Match, PageBoards, Written, bbox};
+use crate::input::extract::boards::{self, Match, OwnCaption, PageBoards, Written, bbox};
 
 /// How the diagrams drawn on a text layer's pages are read (`--diagrams`).
 #[derive(Debug, Clone)]
@@ -167,7 +167,15 @@ type Gathered = Result<Option<PageBoards>, DiagramsError>;
 
 /// One page's text with its boards written in: where each board went (0-based byte offset in
 /// the page's text before, a line's start) and its eight lines. Kept in the cache.
-type Boards = Vec<(usize, String)>;
+type Boards = Vec<boards::Placed>;
+
+/// How a text layer's boards are placed: found by their captions' words, and a board beside
+/// which no line holds a code given a caption of its own, as on an OCR'd page (docs/reading.md,
+/// "A board without a caption").
+const LAYER: Match = Match::Loose(Some(OwnCaption {
+    caption: super::rebuild::own_caption,
+    printed_men: super::rebuild::printed_men,
+}));
 
 /// The texts of the pages `pages` (each its 1-based index in the PDF `bytes` and its text
 /// layer's text) with the boards drawn on them written in: for each page, in order, its
@@ -287,8 +295,7 @@ fn as_one_book(
         Ok(read) => {
             for ((at, captions), read) in captions.into_iter().zip(read) {
                 let text = pages[at].1;
-                results[at] =
-                    caught(|| boards::place(text, &[], &read, &captions, Match::Loose).boards);
+                results[at] = caught(|| boards::place(text, &[], &read, &captions, LAYER).boards);
             }
         }
         Err(err) => {
@@ -315,7 +322,7 @@ fn apply(
         .iter()
         .map(|&(n, text)| match by_page.get(&n) {
             None => Some(Ok(None)),
-            Some(b) => (b.iter().all(|(at, _)| text.is_char_boundary(*at))
+            Some(b) => (b.iter().all(|(at, _, _)| text.is_char_boundary(*at))
                 && b.windows(2).all(|w| w[0].0 <= w[1].0))
             .then(|| Ok(Some(boards::insert(text, b)))),
         })
@@ -328,7 +335,7 @@ fn apply(
 /// of pictures place and read them), as 64 hex digits.
 pub(super) fn file_key(hash: &blake3::Hash, opts: &DiagramOptions, renderer: &str) -> String {
     let mut hasher = blake3::Hasher::new();
-    hasher.update(b"gbr diagrams 2\0");
+    hasher.update(b"gbr diagrams 3\0");
     hasher.update(hash.as_bytes());
     let settings = format!(
         "\0{}\0{}\0{renderer}\0{}",
@@ -402,7 +409,7 @@ impl Page<'_> {
             });
         }
         let lines = bbox::lines(&String::from_utf8_lossy(&xhtml), dpi);
-        caught(|| Some(boards::gather(&lines, found, Match::Loose)))
+        caught(|| Some(boards::gather(&lines, found, LAYER)))
     }
 }
 
@@ -422,7 +429,7 @@ mod tests {
     fn a_cache_entry_is_written_in_where_it_fits_its_pages_and_a_miss_where_not() {
         let pages = [(1, "caption\n"), (2, "prose\n")];
         let board = "9.:.:.:.:0\n".repeat(8);
-        let kept = vec![(1, vec![(0, board.clone())])];
+        let kept = vec![(1, vec![(0, board.clone(), None)])];
         let texts = apply(&pages, &kept).expect("it fits");
         assert_eq!(texts.len(), 2);
         let written = texts[0].as_ref().ok().cloned().flatten().expect("written");
@@ -433,9 +440,19 @@ mod tests {
             "the board's eight line feeds, not the caption's"
         );
         assert!(matches!(texts[1], Ok(None)), "a page without boards stays");
-        let past = vec![(1, vec![(99, board.clone())])];
+        // A caption a board gave itself comes back with its mark.
+        let own = "e7b5 0040.11 f5c8.e2c2 3/3".to_owned();
+        let kept = vec![(2, vec![(0, board.clone(), Some(own.clone()))])];
+        let texts = apply(&pages, &kept).expect("it fits");
+        let written = texts[1].as_ref().ok().cloned().flatten().expect("written");
+        assert_eq!(written.text, format!("{board}{own}\nprose\n"));
+        assert_eq!(written.added.len(), 9);
+        assert_eq!(written.fixes.len(), 1);
+        assert!(written.fixes[0].from_picture && written.fixes[0].found.is_empty());
+        assert_eq!(written.fixes[0].offset, board.len() as u64);
+        let past = vec![(1, vec![(99, board.clone(), None)])];
         assert!(apply(&pages, &past).is_none());
-        let unordered = vec![(1, vec![(8, board.clone()), (0, board)])];
+        let unordered = vec![(1, vec![(8, board.clone(), None), (0, board, None)])];
         assert!(apply(&pages, &unordered).is_none());
     }
 

@@ -186,8 +186,10 @@ pub(super) struct Pending {
 /// boards beside no code given their own (docs/reading.md, "A caption rebuilt from its board").
 const OCR: boards::Match = boards::Match::Exact(boards::Ocr {
     rebuild: rebuild::rebuilt,
-    own_caption: rebuild::own_caption,
-    printed_men: rebuild::printed_men,
+    own: boards::OwnCaption {
+        caption: rebuild::own_caption,
+        printed_men: rebuild::printed_men,
+    },
 });
 
 /// The pages `pending` of one file (each its text as read and its boards found) with their
