@@ -145,7 +145,8 @@ pub struct OcrArgs {
     /// Read the chess diagrams drawn as pictures on the pages of PDFs with a text layer (a
     /// word processor's or a book's drawn boards): each page rendered by poppler's pdftoppm
     /// and searched for boards, each board read sure written into the text above its caption,
-    /// where `gbr check` compares the two (docs/reading.md, "Diagrams in pictures"). Costs
+    /// where `gbr check` compares the two (docs/reading.md, "Diagrams in pictures"); a board
+    /// beside no code gives itself a caption, a record of its own marked as the picture's. Costs
     /// some 0.2 s of CPU a page, once: the boards are kept in the cache. Reads the pictures of
     /// Word, OpenDocument, EPUB and HTML documents too (PNG, JPEG, GIF, BMP, TIFF; not EMF or
     /// WMF: print such a document to PDF). `gbr index` calls it --read-diagrams (its
