@@ -40,7 +40,9 @@ pub(crate) struct Stopped {
 
 /// Scans `buf` (a whole text, named `path`) chunk by chunk as `how` says, handing each
 /// batch's records to `take` in order of offset, with their lines and columns, then the
-/// records held to the end. The records do not depend on the chunk size or the batch.
+/// records held to the end. The records do not depend on the chunk size or the batch. The
+/// line feeds at the 0-based offsets `added` (in order; written into the text, not its
+/// source's, [`crate::input::Member::added`]) are not counted in any line.
 ///
 /// # Errors
 ///

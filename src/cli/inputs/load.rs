@@ -122,7 +122,8 @@ pub struct LoadedText {
     /// Its bytes as read (decoded from UTF-16 or the encoding of `-E`).
     pub text: Vec<u8>,
     /// For a page read through OCR (`--ocr`), the parts of its text read otherwise than OCR
-    /// gave them; `None` for any other text.
+    /// gave them; for a text layer's page read with `--diagrams`, the captions its boards gave
+    /// themselves (`Member::pictured`); `None` for any other text.
     pub ocr_fixes: Option<Arc<[OcrFix]>>,
     /// The 0-based offsets in `text` of the line feeds the boards read from pictures added
     /// (`Member::added`), in order; empty for most texts.

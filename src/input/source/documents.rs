@@ -120,9 +120,8 @@ impl Visitor<'_, '_> {
         Some((text, images))
     }
 
-    /// `text`, a document's text, handed on as the member `name`.
-    /// The whole text `text` of `name` handed on, `added` the line feeds boards written in
-    /// added ([`Member::added`]); a read error reported.
+    /// `text`, a document's whole text, handed on as the member `name`, `added` the line feeds
+    /// the boards written in added ([`Member::added`]); a read error reported.
     pub(super) fn hand_text(&mut self, name: &SourcePath, text: &str, added: &[u64]) {
         let member = Member {
             name: name.clone(),
