@@ -18,8 +18,13 @@ fn read(path: &Path) -> Vec<BoardRead> {
     let page = image::open(path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .to_luma8();
+    read_page(&page)
+}
+
+/// The boards of `page`, read with the built-in set.
+fn read_page(page: &image::GrayImage) -> Vec<BoardRead> {
     let set = PieceSet::builtin();
-    find_boards(&page).iter().map(|b| b.read(&set)).collect()
+    find_boards(page).iter().map(|b| b.read(&set)).collect()
 }
 
 /// One board of `fixtures/pictures/truth.tsv`: its file, its box's corner and side, its FEN
@@ -30,6 +35,13 @@ struct Truth {
     y: u32,
     side: u32,
     fen: String,
+}
+
+impl Truth {
+    /// True when `read` stands where this board does, its corner within an eighth of a side.
+    fn near(&self, read: &BoardRead) -> bool {
+        read.area.x.abs_diff(self.x) < self.side / 8 && read.area.y.abs_diff(self.y) < self.side / 8
+    }
 }
 
 /// The boards of the truth, and every file it names (pages without a board included).
@@ -79,11 +91,7 @@ fn test_pictures_every_board_found_none_invented_and_squares_read() {
         let read = read(&folder.join(file));
         let mut used = vec![false; read.len()];
         for truth in boards.iter().filter(|t| &t.file == file) {
-            let near = |b: &BoardRead| {
-                b.area.x.abs_diff(truth.x) < truth.side / 8
-                    && b.area.y.abs_diff(truth.y) < truth.side / 8
-            };
-            let Some(at) = read.iter().position(near) else {
+            let Some(at) = read.iter().position(|b| truth.near(b)) else {
                 missed.push(format!("{file} at {},{}", truth.x, truth.y));
                 continue;
             };
@@ -125,15 +133,10 @@ fn bitonal_dithered_pictures_are_found_and_read() {
     for file in ["lightgrey-unframed-dejavu.png", "a1-light-grey.png"] {
         let mut page = image::open(folder.join(file)).expect(file).to_luma8();
         image::imageops::dither(&mut page, &image::imageops::colorops::BiLevel);
-        let set = PieceSet::builtin();
-        let read: Vec<BoardRead> = find_boards(&page).iter().map(|b| b.read(&set)).collect();
+        let read = read_page(&page);
         for truth in boards.iter().filter(|t| t.file == file) {
             truths += 1;
-            let near = |b: &&BoardRead| {
-                b.area.x.abs_diff(truth.x) < truth.side / 8
-                    && b.area.y.abs_diff(truth.y) < truth.side / 8
-            };
-            if let Some(board) = read.iter().find(near) {
+            if let Some(board) = read.iter().find(|b| truth.near(b)) {
                 found += 1;
                 let agree = agreeing(board, &truth.fen);
                 squares += agree;

@@ -29,7 +29,7 @@ use super::child::{self, Bounds, WorkFolder};
 use super::image::Grey;
 use super::pages::{page_sizes, render};
 use crate::fault;
-use crate::input::extract::boards::{self, Match, OwnCaption, PageBoards, Written, bbox};
+use crate::input::extract::boards::{self, Match, PageBoards, Written, bbox};
 
 /// How the diagrams drawn on a text layer's pages are read (`--diagrams`).
 #[derive(Debug, Clone)]
@@ -172,10 +172,7 @@ type Boards = Vec<boards::Placed>;
 /// How a text layer's boards are placed: found by their captions' words, and a board beside
 /// which no line holds a code given a caption of its own, as on an OCR'd page (docs/reading.md,
 /// "A board without a caption").
-const LAYER: Match = Match::Loose(Some(OwnCaption {
-    caption: super::rebuild::own_caption,
-    printed_men: super::rebuild::printed_men,
-}));
+const LAYER: Match = Match::Loose(Some(super::rebuild::OWN));
 
 /// The texts of the pages `pages` (each its 1-based index in the PDF `bytes` and its text
 /// layer's text) with the boards drawn on them written in: for each page, in order, its

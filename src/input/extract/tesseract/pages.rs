@@ -186,10 +186,7 @@ pub(super) struct Pending {
 /// boards beside no code given their own (docs/reading.md, "A caption rebuilt from its board").
 const OCR: boards::Match = boards::Match::Exact(boards::Ocr {
     rebuild: rebuild::rebuilt,
-    own: boards::OwnCaption {
-        caption: rebuild::own_caption,
-        printed_men: rebuild::printed_men,
-    },
+    own: rebuild::OWN,
 });
 
 /// The pages `pending` of one file (each its text as read and its boards found) with their

@@ -13,6 +13,7 @@
 
 use crate::code::Code;
 use crate::diagram::board_position;
+use crate::input::extract::boards::OwnCaption;
 use crate::material::Material;
 use crate::picture::BoardRead;
 
@@ -64,6 +65,14 @@ pub(super) fn rebuilt(line: &str, board: &BoardRead) -> Option<(std::ops::Range<
     }
     Some((start..end, format!("{kings} {code}")))
 }
+
+/// The caption a board beside which no line holds a code gives itself, on an OCR'd page and
+/// on a text layer's page alike ([`own_caption`], refused where a line beside the board
+/// prints other men, [`printed_men`]).
+pub(super) const OWN: OwnCaption = OwnCaption {
+    caption: own_caption,
+    printed_men,
+};
 
 /// The caption a board printed without one is given, so that it is a record of its own
 /// (docs/reading.md, "A board without a caption"): its kings, code, squares and W/B in the
