@@ -386,14 +386,15 @@ fn framed(mask: &GrayImage, outer: PixelBox) -> bool {
 }
 
 /// How far in from one edge the squares begin: past the frame's lines (rows or columns
-/// nearly all ink) and the white between them, within a twelfth of the board.
-fn inset(profile: impl Iterator<Item = f32>, length: usize) -> usize {
-    let limit = length / 12 + 1;
+/// nearly all ink) and the white between them, within a twelfth of the board. `profile` is
+/// each row's (or column's) share of ink from that edge inwards.
+fn inset(profile: &[f32]) -> usize {
+    let limit = profile.len() / 12 + 1;
     let mut framed = false;
     let mut edge = 0;
     // Rows past a frame's line still half inked: its blurred or anti-aliased edge.
     let mut fringe = 0;
-    for (i, share) in profile.take(limit).enumerate() {
+    for (i, &share) in profile.iter().take(limit).enumerate() {
         if share > 0.7 {
             framed = true;
             fringe = 0;
@@ -410,19 +411,65 @@ fn inset(profile: impl Iterator<Item = f32>, length: usize) -> usize {
     edge
 }
 
+/// As [`inset`], past what stands on the frame's outer side and touches it (a heading's
+/// letters joined to its line at a fine resolution): the first row nearly all ink within a
+/// twelfth of the board is the frame's line. 0 where there is none.
+fn inset_past_attached(profile: &[f32]) -> usize {
+    let limit = profile.len() / 12 + 1;
+    profile
+        .iter()
+        .take(limit)
+        .position(|&s| s > 0.7)
+        .map_or(0, |line| line + inset(&profile[line..]))
+}
+
 /// The squares' area inside the component's box `outer`: its frame measured off each side;
 /// `None` when what is left is not square within a tenth.
 fn inner_grid(mask: &GrayImage, outer: PixelBox) -> Option<[f32; 4]> {
     let rows = profile(mask, outer, true);
     let cols = profile(mask, outer, false);
-    let top = inset(rows.iter().copied(), rows.len());
-    let bottom = inset(rows.iter().rev().copied(), rows.len());
-    let left = inset(cols.iter().copied(), cols.len());
-    let right = inset(cols.iter().rev().copied(), cols.len());
-    let l = (outer.x as usize + left) as f32;
-    let t = (outer.y as usize + top) as f32;
-    let r = (outer.x as usize + cols.len() - right) as f32;
-    let b = (outer.y as usize + rows.len() - bottom) as f32;
+    let (rows_up, cols_back): (Vec<f32>, Vec<f32>) = (
+        rows.iter().rev().copied().collect(),
+        cols.iter().rev().copied().collect(),
+    );
+    let top = inset(&rows);
+    let bottom = inset(&rows_up);
+    let left = inset(&cols);
+    let right = inset(&cols_back);
+    let mut l = (outer.x as usize + left) as f32;
+    let mut t = (outer.y as usize + top) as f32;
+    let mut r = (outer.x as usize + cols.len() - right) as f32;
+    let mut b = (outer.y as usize + rows.len() - bottom) as f32;
+    // A frame with something joined to its outer side (a heading's letters touching its line):
+    // the squares' area is longer one way than the other, and measured past what stands on the
+    // frame on the longer sides, it is square.
+    let apart = |l: f32, t: f32, r: f32, b: f32| ((r - l) / (b - t).max(1.0) - 1.0).abs();
+    if apart(l, t, r, b) > 0.02 {
+        let (t2, b2) = (
+            (outer.y as usize + inset_past_attached(&rows)) as f32,
+            (outer.y as usize + rows.len() - inset_past_attached(&rows_up)) as f32,
+        );
+        let (l2, r2) = (
+            (outer.x as usize + inset_past_attached(&cols)) as f32,
+            (outer.x as usize + cols.len() - inset_past_attached(&cols_back)) as f32,
+        );
+        let tries = [
+            [l2, t, r, b],
+            [l, t, r2, b],
+            [l2, t, r2, b],
+            [l, t2, r, b],
+            [l, t, r, b2],
+            [l, t2, r, b2],
+        ];
+        if let Some(best) = tries
+            .into_iter()
+            .filter(|g| g[2] > g[0] && g[3] > g[1])
+            .min_by(|a, b| apart(a[0], a[1], a[2], a[3]).total_cmp(&apart(b[0], b[1], b[2], b[3])))
+            .filter(|g| apart(g[0], g[1], g[2], g[3]) < apart(l, t, r, b) / 2.0)
+        {
+            [l, t, r, b] = best;
+        }
+    }
     let (w, h) = (r - l, b - t);
     (w >= MIN_SIDE as f32 && h >= MIN_SIDE as f32 && (w / h - 1.0).abs() < 0.1)
         .then_some([l, t, r, b])

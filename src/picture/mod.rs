@@ -220,6 +220,9 @@ struct Read {
     man: Option<Piece>,
     sure: f32,
     distances: [f32; 6],
+    /// How far the man's darkness lies from the board's cut (0 for no man): the nearer, the
+    /// likelier his colour is misread.
+    colour_margin: f32,
 }
 
 impl FoundBoard {
@@ -244,6 +247,7 @@ impl FoundBoard {
                 read.sure = read.sure.min(sure).min(0.5);
             }
         }
+        kings_colour(&mut reads);
         for color in [Color::White, Color::Black] {
             one_king(&mut reads, color);
         }
@@ -385,6 +389,7 @@ fn read_square(square: &squares::Square, set: &PieceSet, cuts: Cuts) -> Read {
             man: None,
             sure,
             distances: [f32::MAX; 6],
+            colour_margin: 0.0,
         };
     }
     let occupied = ((square.cover - empty_below) / (cuts.man - empty_below)).min(1.0);
@@ -401,6 +406,7 @@ fn read_square(square: &squares::Square, set: &PieceSet, cuts: Cuts) -> Read {
         man: Some(Piece { color, role }),
         sure: occupied.min(colour_sure).min(kind_sure),
         distances,
+        colour_margin: (darkness - cuts.black).abs(),
     }
 }
 
@@ -421,6 +427,32 @@ fn nearest(distances: &[f32; 6], except: Option<Role>) -> (Role, f32) {
 /// One king of `color`: of several read, the one nearest a king's shape stays and the others
 /// take their next kind; with none read, the man of that colour nearest a king's shape
 /// becomes one (a board without a man of that colour keeps none).
+/// Where one side's men were read with two kings or more and the other's with none, the king
+/// whose colour was the least sure is the other side's: a king's shape is the surest of all,
+/// and the likelier misreading is of his colour (a black king's thin cross read white).
+fn kings_colour(reads: &mut [Read]) {
+    let kings = |reads: &[Read], color: Color| -> Vec<usize> {
+        (0..reads.len())
+            .filter(|&i| reads[i].man == Some(color.king()))
+            .collect()
+    };
+    for color in [Color::White, Color::Black] {
+        let own = kings(reads, color);
+        if own.len() < 2 || !kings(reads, !color).is_empty() {
+            continue;
+        }
+        let Some(&least) = own
+            .iter()
+            .min_by(|&&a, &&b| reads[a].colour_margin.total_cmp(&reads[b].colour_margin))
+        else {
+            continue;
+        };
+        reads[least].man = Some((!color).king());
+        reads[least].sure = reads[least].sure.min(0.5);
+        return;
+    }
+}
+
 fn one_king(reads: &mut [Read], color: Color) {
     let king_distance = |r: &Read| r.distances[0];
     let of_color: Vec<usize> = (0..reads.len())

@@ -62,6 +62,36 @@ fn a_drawn_board_is_found_where_it_stands_and_its_men_counted() {
 }
 
 #[test]
+fn a_heading_whose_letters_touch_the_frame_is_not_taken_for_a_rank() {
+    // Letters of a heading over the board, their feet on the frame's top line (as a heading
+    // set close over a diagram joins its frame at 200 dpi and more): strokes 3 pixels wide
+    // every 7, 18 high, with a bar over every other pair.
+    let mut page = page_with_board(500, 40, &[0, 9, 27, 63]);
+    for x in 100..300u32 {
+        for y in 20..38u32 {
+            let stroke = x % 7 < 3;
+            let bar = y < 23 && (x / 14) % 2 == 0;
+            if stroke || bar {
+                page.put_pixel(x, y, Luma([0]));
+            }
+        }
+    }
+    let boards = find_boards(&page);
+    assert_eq!(boards.len(), 1, "one board");
+    let area = boards[0].area;
+    assert!(
+        area.y.abs_diff(40) <= 3 && area.height.abs_diff(320) <= 5,
+        "the squares start under the frame, not at the heading: {area:?}"
+    );
+    let men = boards[0]
+        .measured()
+        .iter()
+        .filter(|s| s.cover >= boards[0].cuts().man)
+        .count();
+    assert_eq!(men, 4, "four men on the board, none in the heading");
+}
+
+#[test]
 fn a_blank_page_a_ruled_table_and_a_crossword_give_no_board() {
     assert!(find_boards(&GrayImage::from_pixel(400, 400, Luma([255]))).is_empty());
     // A ruled table: lines every 30 pixels, no square shaded.
@@ -175,6 +205,58 @@ fn a_book_reads_each_board_with_the_other_boards_lessons_never_its_own() {
         assert_eq!(board.board.color_at(b8), Some(Color::White));
     }
     assert_eq!(two.lessons().by_squares, 2);
+}
+
+#[test]
+fn two_kings_of_one_colour_and_none_of_the_other_give_the_least_sure_coloured_one_away() {
+    let man = |fill: f32, core: f32, v: f32, dark: bool| Square {
+        cover: 0.6,
+        fill,
+        core,
+        shape: [v; SHAPE_LEN],
+        dark,
+    };
+    let mut squares: Vec<Square> = (0..64)
+        .map(|i| Square {
+            cover: 0.0,
+            fill: 0.0,
+            core: 0.0,
+            shape: [0.0; SHAPE_LEN],
+            dark: (i / 8 + i % 8) % 2 == 1,
+        })
+        .collect();
+    // A white king on a8, clearly white; on h1 a king whose colour reads between (a black
+    // king's thin cross); three black pawns, clearly black.
+    squares[0] = man(0.2, 0.02, 0.1, false);
+    squares[63] = man(0.6, 0.05, 0.1, false);
+    for i in [17, 26, 35] {
+        squares[i] = man(0.9, 0.3, 0.9, squares[i].dark);
+    }
+    let board = FoundBoard {
+        area: PixelBox::default(),
+        skew: 0.0,
+        reversed_shading: false,
+        squares,
+    };
+    let mut set = PieceSet::new();
+    for dark in [false, true] {
+        set.add(Role::King, dark, &[0.1; SHAPE_LEN]);
+        set.add(Role::Pawn, dark, &[0.9; SHAPE_LEN]);
+    }
+    let read = board.read(&set);
+    let at = |s: shakmaty::Square| read.board.piece_at(s);
+    assert_eq!(at(shakmaty::Square::A8), Some(Color::White.king()));
+    assert_eq!(
+        at(shakmaty::Square::H1),
+        Some(Color::Black.king()),
+        "the king whose colour was least sure is Black's"
+    );
+    assert_eq!(
+        read.board.by_role(Role::Pawn).count(),
+        3,
+        "the pawns stay pawns"
+    );
+    assert!(read.sureness[usize::from(shakmaty::Square::H1)] <= 50);
 }
 
 #[test]

@@ -80,6 +80,26 @@ fn agreeing(read: &BoardRead, fen: &str) -> usize {
         .count()
 }
 
+/// The squares on which `read` and the FEN board `fen` disagree, as `square truth>read`
+/// (`-` for an empty square).
+fn wrong(read: &BoardRead, fen: &str) -> String {
+    let fen: Fen = fen.parse().expect("a FEN board");
+    let board = &fen.as_setup().board;
+    let man = |p: Option<shakmaty::Piece>| p.map_or('-', |p| p.char());
+    Square::ALL
+        .into_iter()
+        .filter(|&s| read.board.piece_at(s) != board.piece_at(s))
+        .map(|s| {
+            format!(
+                "{s} {}>{}",
+                man(board.piece_at(s)),
+                man(read.board.piece_at(s))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[test]
 #[ignore = "reads 33 pictures: seconds in a release build, minutes in a debug one"]
 fn test_pictures_every_board_found_none_invented_and_squares_read() {
@@ -87,6 +107,7 @@ fn test_pictures_every_board_found_none_invented_and_squares_read() {
     let (boards, files) = truth();
     let (mut found, mut invented, mut exact, mut squares) = (0, 0, 0, 0);
     let mut missed = Vec::new();
+    let mut inexact = Vec::new();
     for file in &files {
         let read = read(&folder.join(file));
         let mut used = vec![false; read.len()];
@@ -100,12 +121,20 @@ fn test_pictures_every_board_found_none_invented_and_squares_read() {
             let agree = agreeing(&read[at], &truth.fen);
             squares += agree;
             exact += usize::from(agree == 64);
+            if agree < 64 {
+                inexact.push(format!(
+                    "{file} at {},{}: {}",
+                    truth.x,
+                    truth.y,
+                    wrong(&read[at], &truth.fen)
+                ));
+            }
         }
         invented += used.iter().filter(|u| !**u).count();
     }
     eprintln!(
         "{found} of {} boards found, {invented} invented, {exact} read exactly, {squares} of {} \
-         squares; missed: {missed:?}",
+         squares; missed: {missed:?}; not exact: {inexact:#?}",
         boards.len(),
         found * 64
     );
@@ -204,18 +233,14 @@ fn printed_counts(pdf: &Path, pages: usize) -> BTreeMap<usize, Vec<(u32, u32)>> 
     counts
 }
 
-#[test]
-#[ignore = "needs ../shared/corpus and poppler; renders 60 pages"]
-fn a_magazines_rendered_pages_read_the_men_counts_each_diagram_prints() {
-    let pdf =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pdf/probleemblad-2013-4.pdf");
-    if !pdf.is_file() {
-        eprintln!("skipped: {} not found", pdf.display());
-        return;
-    }
-    let pages = render(&pdf, 150, "probleemblad");
-    let printed = printed_counts(&pdf, pages.len());
+/// The Probleemblad issue's pages rendered at `dpi`: how many diagrams print their men, how
+/// many of them were found, how many were compared (on pages where as many boards were found
+/// as counts printed) and how many of those read the printed men; the others named.
+fn magazine_at(pdf: &Path, dpi: u32) -> (usize, usize, usize, usize, Vec<String>) {
+    let pages = render(pdf, dpi, &format!("probleemblad-{dpi}"));
+    let printed = printed_counts(pdf, pages.len());
     let (mut diagrams, mut found, mut compared, mut right) = (0, 0, 0, 0);
+    let mut wrong = Vec::new();
     for (n, page) in pages.iter().enumerate() {
         let read = read(page);
         let counts = &printed[&(n + 1)];
@@ -224,23 +249,53 @@ fn a_magazines_rendered_pages_read_the_men_counts_each_diagram_prints() {
         // A page that prints a count for each board it shows: its boards in reading order.
         if read.len() == counts.len() {
             compared += counts.len();
-            right += read
-                .iter()
-                .zip(counts)
-                .filter(|(board, count)| board.men() == **count)
-                .count();
+            for (board, count) in read.iter().zip(counts) {
+                if board.men() == *count {
+                    right += 1;
+                } else {
+                    wrong.push(format!(
+                        "page {} at {},{}: printed {count:?}, read {:?} {}",
+                        n + 1,
+                        board.area.x,
+                        board.area.y,
+                        board.men(),
+                        board.board.board_fen()
+                    ));
+                }
+            }
         }
     }
-    eprintln!(
-        "{diagrams} diagrams print their men; {found} boards found; {right} of {compared} read \
-         with their printed men"
-    );
-    assert_eq!(found, diagrams, "every diagram that prints its men found");
-    assert!(compared >= 105, "{compared} boards compared");
-    assert!(
-        right * 100 >= compared * 95,
-        "{right} of {compared} counts read"
-    );
+    (diagrams, found, compared, right, wrong)
+}
+
+/// At 150 dpi, and at 200 (the resolution `--diagrams` renders at), where the headings set
+/// close over the diagrams touch their frames: before the frame was measured past them, 4
+/// boards were found with a heading taken for their eighth rank.
+#[test]
+#[ignore = "needs ../shared/corpus and poppler; renders 60 pages twice"]
+fn a_magazines_rendered_pages_read_the_men_counts_each_diagram_prints() {
+    let pdf =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pdf/probleemblad-2013-4.pdf");
+    if !pdf.is_file() {
+        eprintln!("skipped: {} not found", pdf.display());
+        return;
+    }
+    for dpi in [150, 200] {
+        let (diagrams, found, compared, right, wrong) = magazine_at(&pdf, dpi);
+        eprintln!(
+            "{dpi} dpi: {diagrams} diagrams print their men; {found} boards found; {right} of \
+             {compared} read with their printed men; the others: {wrong:#?}"
+        );
+        assert_eq!(
+            found, diagrams,
+            "{dpi} dpi: every diagram that prints its men found"
+        );
+        assert!(compared >= 105, "{dpi} dpi: {compared} boards compared");
+        assert!(
+            right * 100 >= compared * 95,
+            "{dpi} dpi: {right} of {compared} counts read"
+        );
+    }
 }
 
 #[test]
