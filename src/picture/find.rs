@@ -23,6 +23,10 @@ const FIND_SIDE: u32 = 2600;
 /// (four columns of six) and as many other blots.
 const MAX_CANDIDATES: usize = 48;
 
+/// The least side of a square, in pixels, that a board is read at: smaller squares are
+/// enlarged first ([`Found::enlarged`]).
+pub(crate) const READ_SIDE: f32 = 24.0;
+
 /// The greatest skew looked for, in degrees either way.
 const MAX_SKEW: f32 = 3.0;
 
@@ -51,6 +55,31 @@ impl Found {
     pub fn square(&self) -> (f32, f32) {
         let [l, t, r, b] = self.grid;
         ((r - l) / 8.0, (b - t) / 8.0)
+    }
+
+    /// The board enlarged where its squares are small (under [`READ_SIDE`] pixels): its crop
+    /// resampled (bilinear) by the whole factor that makes them that size or more (3 at
+    /// most), and its grid with it, so that a square's inner area, inset past the lines
+    /// between squares by a few pixels, keeps most of its man. Its [`Found::area`] is then
+    /// in the enlarged crop's pixels: take it before.
+    pub fn enlarged(&self) -> std::borrow::Cow<'_, Found> {
+        let (sx, sy) = self.square();
+        let side = sx.min(sy);
+        if side >= READ_SIDE || side <= 0.0 {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let k = (READ_SIDE / side).ceil().min(3.0);
+        let crop = image::imageops::resize(
+            &self.crop,
+            (self.crop.width() as f32 * k) as u32,
+            (self.crop.height() as f32 * k) as u32,
+            image::imageops::FilterType::Triangle,
+        );
+        std::borrow::Cow::Owned(Found {
+            crop,
+            grid: self.grid.map(|v| v * k),
+            ..self.clone()
+        })
     }
 
     /// The board's box on the page, in pixels, the frame left out.

@@ -135,7 +135,7 @@ pub fn find_boards(page: &GrayImage) -> Vec<FoundBoard> {
             area: found.area(),
             skew: found.skew,
             reversed_shading: found.reversed_shading,
-            squares: squares::squares(&found),
+            squares: squares::squares(&found.enlarged()),
         })
         .collect()
 }

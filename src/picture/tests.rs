@@ -92,6 +92,23 @@ fn a_heading_whose_letters_touch_the_frame_is_not_taken_for_a_rank() {
 }
 
 #[test]
+fn a_board_of_small_squares_is_read_enlarged_and_stands_where_it_is_on_the_page() {
+    // Squares of 16 pixels, read at twice that.
+    let page = page_with_board(300, 16, &[0, 9, 27, 63]);
+    let boards = find_boards(&page);
+    assert_eq!(boards.len(), 1, "one board");
+    let area = boards[0].area;
+    assert!(
+        area.x.abs_diff(40) <= 3 && area.y.abs_diff(40) <= 3 && area.width.abs_diff(128) <= 5,
+        "its box in the page's pixels: {area:?}"
+    );
+    let men: Vec<usize> = (0..64)
+        .filter(|&i| boards[0].measured()[i].cover >= boards[0].cuts().man)
+        .collect();
+    assert_eq!(men, [0, 9, 27, 63], "the four men on their squares");
+}
+
+#[test]
 fn a_blank_page_a_ruled_table_and_a_crossword_give_no_board() {
     assert!(find_boards(&GrayImage::from_pixel(400, 400, Luma([255]))).is_empty());
     // A ruled table: lines every 30 pixels, no square shaded.

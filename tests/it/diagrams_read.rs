@@ -140,9 +140,9 @@ fn test_pictures_every_board_found_none_invented_and_squares_read() {
     );
     assert_eq!(invented, 0, "no board invented on any picture");
     assert_eq!(found, boards.len(), "every board found");
-    assert!(exact >= 55, "{exact} boards read exactly");
+    assert!(exact >= 64, "{exact} boards read exactly");
     assert!(
-        squares * 1000 >= found * 64 * 994,
+        squares * 1000 >= found * 64 * 999,
         "{squares} of {} squares read right",
         found * 64
     );
@@ -280,7 +280,8 @@ fn a_magazines_rendered_pages_read_the_men_counts_each_diagram_prints() {
         eprintln!("skipped: {} not found", pdf.display());
         return;
     }
-    for dpi in [150, 200] {
+    // The counts each resolution reads (docs/reading.md's table).
+    for (dpi, least) in [(150, 107), (200, 105)] {
         let (diagrams, found, compared, right, wrong) = magazine_at(&pdf, dpi);
         eprintln!(
             "{dpi} dpi: {diagrams} diagrams print their men; {found} boards found; {right} of \
@@ -292,7 +293,7 @@ fn a_magazines_rendered_pages_read_the_men_counts_each_diagram_prints() {
         );
         assert!(compared >= 105, "{dpi} dpi: {compared} boards compared");
         assert!(
-            right * 100 >= compared * 95,
+            right >= least,
             "{dpi} dpi: {right} of {compared} counts read"
         );
     }
