@@ -281,7 +281,7 @@ impl FoundBoard {
     /// The board's own cuts: the cover from which a square holds a man (just above the empty
     /// squares' covers), and the core from which a man is black (where the men's cores split
     /// best in two); the fixed cuts where no gap is clear. A board's rendering, scan and font
-    /// set both, so neither is fixed for all. A board's rendering, scan and font set both, so neither is fixed for all.
+    /// set both, so neither is fixed for all.
     pub(crate) fn cuts(&self) -> Cuts {
         let covers: Vec<f32> = self.squares.iter().map(|s| s.cover).collect();
         let man = above_empty(covers).unwrap_or(MAN_FROM);
