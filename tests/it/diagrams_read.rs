@@ -269,8 +269,8 @@ fn magazine_at(pdf: &Path, dpi: u32) -> (usize, usize, usize, usize, Vec<String>
 }
 
 /// At 150 dpi, and at 200 (the resolution `--diagrams` renders at), where the headings set
-/// close over the diagrams touch their frames: before the frame was measured past them, 4
-/// boards were found with a heading taken for their eighth rank.
+/// close over the diagrams touch their frames (each frame measured past them: measured from
+/// the heading's top, 4 boards take their heading for their eighth rank).
 #[test]
 #[ignore = "needs ../shared/corpus and poppler; renders 60 pages twice"]
 fn a_magazines_rendered_pages_read_the_men_counts_each_diagram_prints() {
