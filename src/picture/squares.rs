@@ -80,6 +80,16 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
     // Each square's inner area, past the lines between squares and far enough in that the
     // window about each pixel stays on the square (a grid two pixels off included).
     let inset = (side * 0.06).max((window / 2 + 2) as f32);
+    // Each square's whole area but a pixel or two past the lines between squares.
+    let square_at = |index: usize| {
+        let (row, file) = (index / 8, index % 8);
+        let edge = (side * 0.06).max(2.0);
+        let x0 = (l + file as f32 * sx + edge).round() as u32;
+        let y0 = (t + row as f32 * sy + edge).round() as u32;
+        let x1 = (l + (file + 1) as f32 * sx - edge).round() as u32;
+        let y1 = (t + (row + 1) as f32 * sy - edge).round() as u32;
+        (x0, y0, x1.min(mask.width()), y1.min(mask.height()))
+    };
     let inner = |index: usize| {
         let (row, file) = (index / 8, index % 8);
         let x0 = (l + file as f32 * sx + inset).round() as u32;
@@ -113,6 +123,10 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
             let dark = dark_of(index) && background[1] > 0.1;
             let (x0, y0, x1, y1) = inner(index);
             let colour = usize::from(dark_of(index));
+            // A hatching too sparse for hollows (its gaps wider than a seventh of a square):
+            // a white man's inside is what his outline encloses.
+            let enclosed = (dark && greys.is_none() && hollows.is_none())
+                .then(|| Enclosed::of(&mask, square_at(index), side));
             let man = |px: u32, py: u32| match greys {
                 // Squares of two greys: what differs from the square's grey either way is a
                 // man (a white man drawn without outline is paper on grey).
@@ -130,6 +144,7 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
                         (d - background[colour]).abs()
                             > (background[colour] * 0.85).clamp(0.12, 0.2)
                             || hollows.as_ref().is_some_and(|h| h.man(px, py))
+                            || enclosed.as_ref().is_some_and(|e| e.man(px, py))
                     } else {
                         d - background[colour] > 0.12 || mask.get_pixel(px, py)[0] != 0
                     }
@@ -198,6 +213,105 @@ impl Hollows {
     /// True when `(x, y)` is in a hollow, within its reach of one, or a pixel past that.
     fn man(&self, x: u32, y: u32) -> bool {
         self.near.get_pixel(x, y)[0] <= self.reach + 1
+    }
+}
+
+/// The paper a man's outline encloses on a hatched square: the bare pixels of the square that
+/// cannot reach its edge without crossing ink, in regions of at least a twenty-fifth of the
+/// square (a hatching's lines run edge to edge and enclose nothing; crossed lines enclose cells
+/// smaller than that), grown by a pixel so that they take in the outline.
+struct Enclosed {
+    at: (u32, u32),
+    width: u32,
+    inside: Vec<bool>,
+}
+
+impl Enclosed {
+    fn of(mask: &GrayImage, (x0, y0, x1, y1): (u32, u32, u32, u32), side: f32) -> Enclosed {
+        let (w, h) = (
+            x1.saturating_sub(x0) as usize,
+            y1.saturating_sub(y0) as usize,
+        );
+        let ink = |i: usize| mask.get_pixel(x0 + (i % w) as u32, y0 + (i / w) as u32)[0] != 0;
+        // 0 unseen, 1 reaches the edge, 2.. an enclosed region's number.
+        let mut label = vec![0u32; w * h];
+        let mut stack = Vec::new();
+        if w == 0 || h == 0 {
+            return Enclosed {
+                at: (x0, y0),
+                width: 0,
+                inside: Vec::new(),
+            };
+        }
+        let edge = (0..w)
+            .flat_map(|x| [x, (h - 1) * w + x])
+            .chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
+        for i in edge {
+            if !ink(i) && label[i] == 0 {
+                label[i] = 1;
+                stack.push(i);
+            }
+        }
+        let neighbours = |i: usize| {
+            let (x, y) = (i % w, i / w);
+            [
+                (x > 0).then(|| i - 1),
+                (x + 1 < w).then(|| i + 1),
+                (y > 0).then(|| i - w),
+                (y + 1 < h).then(|| i + w),
+            ]
+        };
+        while let Some(i) = stack.pop() {
+            for n in neighbours(i).into_iter().flatten() {
+                if label[n] == 0 && !ink(n) {
+                    label[n] = 1;
+                    stack.push(n);
+                }
+            }
+        }
+        let least = ((side * side) / 25.0) as usize;
+        let mut inside = vec![false; w * h];
+        for start in 0..w * h {
+            if label[start] != 0 || ink(start) {
+                continue;
+            }
+            label[start] = 2;
+            let mut region = vec![start];
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                for n in neighbours(i).into_iter().flatten() {
+                    if label[n] == 0 && !ink(n) {
+                        label[n] = 2;
+                        region.push(n);
+                        stack.push(n);
+                    }
+                }
+            }
+            if region.len() >= least {
+                for i in region {
+                    inside[i] = true;
+                    for n in neighbours(i).into_iter().flatten() {
+                        inside[n] = true;
+                    }
+                }
+            }
+        }
+        Enclosed {
+            at: (x0, y0),
+            width: w as u32,
+            inside,
+        }
+    }
+
+    /// True when `(x, y)` is in an enclosed region or on its edge.
+    fn man(&self, x: u32, y: u32) -> bool {
+        let (dx, dy) = (x.wrapping_sub(self.at.0), y.wrapping_sub(self.at.1));
+        dx < self.width
+            && self
+                .inside
+                .get((dy * self.width + dx) as usize)
+                .copied()
+                .unwrap_or(false)
     }
 }
 
