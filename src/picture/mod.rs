@@ -228,8 +228,10 @@ struct Read {
 impl FoundBoard {
     /// The board's men named with `set`: a man where a silhouette covers enough of the square,
     /// black where it is filled, of the kind whose shape is nearest, but no pawn on the first
-    /// or last rank (a man read as one there takes the nearest other kind); then one king a
-    /// side (the man nearest a king's shape where none or several were read).
+    /// or last rank (a man read as one there takes the nearest other kind); then the kings'
+    /// colours (two kings of one colour and none of the other: the least sure one is the
+    /// other side's); then one king a side (the man nearest a king's shape where none or
+    /// several were read).
     pub fn read(&self, set: &PieceSet) -> BoardRead {
         let cuts = self.cuts();
         let mut reads: Vec<Read> = self
@@ -424,12 +426,10 @@ fn nearest(distances: &[f32; 6], except: Option<Role>) -> (Role, f32) {
     (ROLES[order[0]], sure)
 }
 
-/// One king of `color`: of several read, the one nearest a king's shape stays and the others
-/// take their next kind; with none read, the man of that colour nearest a king's shape
-/// becomes one (a board without a man of that colour keeps none).
 /// Where one side's men were read with two kings or more and the other's with none, the king
 /// whose colour was the least sure is the other side's: a king's shape is the surest of all,
-/// and the likelier misreading is of his colour (a black king's thin cross read white).
+/// and the likelier misreading is of his colour (a black king's thin cross read white;
+/// docs/reading.md, "Naming a man").
 fn kings_colour(reads: &mut [Read]) {
     let kings = |reads: &[Read], color: Color| -> Vec<usize> {
         (0..reads.len())
@@ -453,6 +453,9 @@ fn kings_colour(reads: &mut [Read]) {
     }
 }
 
+/// One king of `color`: of several read, the one nearest a king's shape stays and the others
+/// take their next kind; with none read, the man of that colour nearest a king's shape
+/// becomes one (a board without a man of that colour keeps none).
 fn one_king(reads: &mut [Read], color: Color) {
     let king_distance = |r: &Read| r.distances[0];
     let of_color: Vec<usize> = (0..reads.len())

@@ -81,7 +81,7 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
     // window about each pixel stays on the square (a grid two pixels off included).
     let inset = (side * 0.06).max((window / 2 + 2) as f32);
     // Each square's whole area but a pixel or two past the lines between squares.
-    let square_at = |index: usize| {
+    let whole = |index: usize| {
         let (row, file) = (index / 8, index % 8);
         let edge = (side * 0.06).max(2.0);
         let x0 = (l + file as f32 * sx + edge).round() as u32;
@@ -126,7 +126,7 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
             // A hatching too sparse for hollows (its gaps wider than a seventh of a square):
             // a white man's inside is what his outline encloses.
             let enclosed = (dark && greys.is_none() && hollows.is_none())
-                .then(|| Enclosed::of(&mask, square_at(index), side));
+                .then(|| Enclosed::of(&mask, whole(index), side));
             let man = |px: u32, py: u32| match greys {
                 // Squares of two greys: what differs from the square's grey either way is a
                 // man (a white man drawn without outline is paper on grey).
@@ -227,6 +227,8 @@ struct Enclosed {
 }
 
 impl Enclosed {
+    /// The enclosed paper of the box `[x0, x1) × [y0, y1)` of `mask` (a square of `side`
+    /// pixels, its lines left out).
     fn of(mask: &GrayImage, (x0, y0, x1, y1): (u32, u32, u32, u32), side: f32) -> Enclosed {
         let (w, h) = (
             x1.saturating_sub(x0) as usize,
