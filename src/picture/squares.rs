@@ -77,27 +77,21 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
     });
     let depth = distance_transform(&bare, Norm::LInf);
     let [l, t, _, _] = found.grid;
+    // A square's box, inset by `by` pixels each side.
+    let square_box = |index: usize, by: f32| {
+        let (row, file) = (index / 8, index % 8);
+        let x0 = (l + file as f32 * sx + by).round() as u32;
+        let y0 = (t + row as f32 * sy + by).round() as u32;
+        let x1 = (l + (file + 1) as f32 * sx - by).round() as u32;
+        let y1 = (t + (row + 1) as f32 * sy - by).round() as u32;
+        (x0, y0, x1.min(mask.width()), y1.min(mask.height()))
+    };
     // Each square's inner area, past the lines between squares and far enough in that the
     // window about each pixel stays on the square (a grid two pixels off included).
     let inset = (side * 0.06).max((window / 2 + 2) as f32);
+    let inner = |index: usize| square_box(index, inset);
     // Each square's whole area but a pixel or two past the lines between squares.
-    let whole = |index: usize| {
-        let (row, file) = (index / 8, index % 8);
-        let edge = (side * 0.06).max(2.0);
-        let x0 = (l + file as f32 * sx + edge).round() as u32;
-        let y0 = (t + row as f32 * sy + edge).round() as u32;
-        let x1 = (l + (file + 1) as f32 * sx - edge).round() as u32;
-        let y1 = (t + (row + 1) as f32 * sy - edge).round() as u32;
-        (x0, y0, x1.min(mask.width()), y1.min(mask.height()))
-    };
-    let inner = |index: usize| {
-        let (row, file) = (index / 8, index % 8);
-        let x0 = (l + file as f32 * sx + inset).round() as u32;
-        let y0 = (t + row as f32 * sy + inset).round() as u32;
-        let x1 = (l + (file + 1) as f32 * sx - inset).round() as u32;
-        let y1 = (t + (row + 1) as f32 * sy - inset).round() as u32;
-        (x0, y0, x1.min(mask.width()), y1.min(mask.height()))
-    };
+    let whole = |index: usize| square_box(index, (side * 0.06).max(2.0));
     let dark_of =
         |index: usize| (index / 8 + index % 8) % 2 == usize::from(!found.reversed_shading);
     // The background of each colour: the median density over its squares' inner areas (most
@@ -235,8 +229,8 @@ impl Enclosed {
             y1.saturating_sub(y0) as usize,
         );
         let ink = |i: usize| mask.get_pixel(x0 + (i % w) as u32, y0 + (i / w) as u32)[0] != 0;
-        // 0 unseen, 1 reaches the edge, 2.. an enclosed region's number.
-        let mut label = vec![0u32; w * h];
+        // Bare pixels already reached: from the edge first, then region by region.
+        let mut seen = vec![false; w * h];
         let mut stack = Vec::new();
         if w == 0 || h == 0 {
             return Enclosed {
@@ -249,8 +243,8 @@ impl Enclosed {
             .flat_map(|x| [x, (h - 1) * w + x])
             .chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
         for i in edge {
-            if !ink(i) && label[i] == 0 {
-                label[i] = 1;
+            if !ink(i) && !seen[i] {
+                seen[i] = true;
                 stack.push(i);
             }
         }
@@ -265,8 +259,8 @@ impl Enclosed {
         };
         while let Some(i) = stack.pop() {
             for n in neighbours(i).into_iter().flatten() {
-                if label[n] == 0 && !ink(n) {
-                    label[n] = 1;
+                if !seen[n] && !ink(n) {
+                    seen[n] = true;
                     stack.push(n);
                 }
             }
@@ -274,16 +268,16 @@ impl Enclosed {
         let least = ((side * side) / 25.0) as usize;
         let mut inside = vec![false; w * h];
         for start in 0..w * h {
-            if label[start] != 0 || ink(start) {
+            if seen[start] || ink(start) {
                 continue;
             }
-            label[start] = 2;
+            seen[start] = true;
             let mut region = vec![start];
             stack.push(start);
             while let Some(i) = stack.pop() {
                 for n in neighbours(i).into_iter().flatten() {
-                    if label[n] == 0 && !ink(n) {
-                        label[n] = 2;
+                    if !seen[n] && !ink(n) {
+                        seen[n] = true;
                         region.push(n);
                         stack.push(n);
                     }
@@ -307,11 +301,13 @@ impl Enclosed {
 
     /// True when `(x, y)` is in an enclosed region or on its edge.
     fn man(&self, x: u32, y: u32) -> bool {
-        let (dx, dy) = (x.wrapping_sub(self.at.0), y.wrapping_sub(self.at.1));
+        let (Some(dx), Some(dy)) = (x.checked_sub(self.at.0), y.checked_sub(self.at.1)) else {
+            return false;
+        };
         dx < self.width
             && self
                 .inside
-                .get((dy * self.width + dx) as usize)
+                .get(dy as usize * self.width as usize + dx as usize)
                 .copied()
                 .unwrap_or(false)
     }
