@@ -13,7 +13,7 @@
 //! Each board is then read with the built-in set and every other board's lessons, never its
 //! own: a board checked against its own caption must not have learned the caption first.
 
-use shakmaty::{Board, Color, Role, Square};
+use shakmaty::{Board, Color, Piece, Role, Square};
 
 use super::pieces::{PieceSet, ROLES};
 use super::{BoardRead, FoundBoard};
@@ -181,7 +181,7 @@ fn teach(
             if let Some(man) = caption.piece_at(square_at(i))
                 && square.cover >= man_from
             {
-                lessons.add(man.role, square.dark, &square.shape);
+                lessons.add(man, square.dark, &square.shape);
                 men += 1;
             }
         }
@@ -207,7 +207,7 @@ fn teach(
                 return (Taught::Nothing, PieceSet::new(), 0);
             };
             let i = open.remove(at);
-            lessons.add(Role::King, squares[i].dark, &squares[i].shape);
+            lessons.add(color.king(), squares[i].dark, &squares[i].shape);
             *left.get_mut(Role::King) = left.get(Role::King).saturating_sub(1);
             men += 1;
         }
@@ -240,7 +240,14 @@ fn teach(
             done[k] = true;
             *left.get_mut(ROLES[r]) -= 1;
             let i = open[k];
-            lessons.add(ROLES[r], squares[i].dark, &squares[i].shape);
+            lessons.add(
+                Piece {
+                    color,
+                    role: ROLES[r],
+                },
+                squares[i].dark,
+                &squares[i].shape,
+            );
             men += 1;
         }
     }

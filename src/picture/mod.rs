@@ -379,6 +379,16 @@ fn split(mut values: Vec<f32>, range: (f32, f32), least: f32) -> Option<f32> {
     best.map(|b| b.1)
 }
 
+/// The margin of darkness (from the board's cut) under which a man's colour is also asked of
+/// his shape ([`PieceSet::by_colour`]): a black man of thin strokes (a queen's crown) is no
+/// darker than a white bishop of heavy lines (docs/reading.md, "Naming a man").
+const COLOUR_DOUBT: f32 = 0.5;
+
+/// How much a margin of darkness weighs against the shape: a man takes the other colour when
+/// the nearest man seen of that colour is nearer than the nearest of his own by a factor of
+/// e^(2.5 × margin) or more (1.28 at a margin of 0.1, 2.7 at 0.4).
+const SHAPE_OVER_DARKNESS: f32 = 2.5;
+
 fn read_square(square: &squares::Square, set: &PieceSet, cuts: Cuts) -> Read {
     let empty_below = EMPTY_BELOW.min(cuts.man * 0.5);
     if square.cover < cuts.man {
@@ -396,19 +406,34 @@ fn read_square(square: &squares::Square, set: &PieceSet, cuts: Cuts) -> Read {
     }
     let occupied = ((square.cover - empty_below) / (cuts.man - empty_below)).min(1.0);
     let darkness = cuts.darkness.of_square(square);
-    let color = if darkness >= cuts.black {
+    let mut color = if darkness >= cuts.black {
         Color::Black
     } else {
         Color::White
     };
-    let colour_sure = ((darkness - cuts.black).abs() / 0.2).min(1.0);
-    let distances = set.distances(&square.shape, square.dark);
+    let margin = (darkness - cuts.black).abs();
+    let mut colour_sure = (margin / 0.2).min(1.0);
+    // One pass over the set: the nearest man of each colour and kind.
+    let by_colour = set.by_colour(&square.shape, square.dark);
+    let distances: [f32; 6] = std::array::from_fn(|r| by_colour[0][r].min(by_colour[1][r]));
+    // A colour in doubt is asked of the shape too, where the set has seen men of both.
+    if margin < COLOUR_DOUBT {
+        let nearest = by_colour.map(|d| d.into_iter().fold(f32::MAX, f32::min));
+        let (own, other) = match color {
+            Color::White => (nearest[0], nearest[1]),
+            Color::Black => (nearest[1], nearest[0]),
+        };
+        if own < f32::MAX && other < own * (-SHAPE_OVER_DARKNESS * margin).exp() {
+            color = !color;
+            colour_sure = colour_sure.min(0.5);
+        }
+    }
     let (role, kind_sure) = nearest(&distances, None);
     Read {
         man: Some(Piece { color, role }),
         sure: occupied.min(colour_sure).min(kind_sure),
         distances,
-        colour_margin: (darkness - cuts.black).abs(),
+        colour_margin: margin,
     }
 }
 

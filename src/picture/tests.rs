@@ -188,9 +188,9 @@ fn board_with(v: f32) -> FoundBoard {
 #[test]
 fn a_book_reads_each_board_with_the_other_boards_lessons_never_its_own() {
     let mut set = PieceSet::new();
-    set.add(Role::King, false, &[0.1; SHAPE_LEN]);
-    set.add(Role::King, false, &[0.2; SHAPE_LEN]);
-    set.add(Role::Pawn, true, &[0.9; SHAPE_LEN]);
+    set.add(Color::White.king(), false, &[0.1; SHAPE_LEN]);
+    set.add(Color::White.king(), false, &[0.2; SHAPE_LEN]);
+    set.add(Color::Black.pawn(), true, &[0.9; SHAPE_LEN]);
     // Its caption says the man on b8 is a knight; the base set knows no knight.
     let knight_on_b8 = || {
         let fen: shakmaty::fen::Fen = "KN6/8/8/8/8/8/8/7k".parse().expect("a FEN");
@@ -257,8 +257,8 @@ fn two_kings_of_one_colour_and_none_of_the_other_give_the_least_sure_coloured_on
     };
     let mut set = PieceSet::new();
     for dark in [false, true] {
-        set.add(Role::King, dark, &[0.1; SHAPE_LEN]);
-        set.add(Role::Pawn, dark, &[0.9; SHAPE_LEN]);
+        set.add(Color::White.king(), dark, &[0.1; SHAPE_LEN]);
+        set.add(Color::Black.pawn(), dark, &[0.9; SHAPE_LEN]);
     }
     let read = board.read(&set);
     let at = |s: shakmaty::Square| read.board.piece_at(s);
@@ -277,17 +277,83 @@ fn two_kings_of_one_colour_and_none_of_the_other_give_the_least_sure_coloured_on
 }
 
 #[test]
+fn a_man_whose_darkness_leaves_his_colour_in_doubt_takes_the_colour_of_his_shape() {
+    let man = |fill: f32, core: f32, v: f32| Square {
+        cover: 0.6,
+        fill,
+        core,
+        shape: [v; SHAPE_LEN],
+        dark: false,
+    };
+    let mut squares: Vec<Square> = (0..64)
+        .map(|i| Square {
+            cover: 0.0,
+            fill: 0.0,
+            core: 0.0,
+            shape: [0.0; SHAPE_LEN],
+            dark: (i / 8 + i % 8) % 2 == 1,
+        })
+        .collect();
+    // A white king on a8, outlined; a black king on h1 and six black pawns, filled; on d5 a
+    // man of thin strokes (a black queen's crown), his darkness a little under the board's cut.
+    squares[0] = man(0.05, 0.01, 0.1);
+    squares[63] = man(0.95, 0.3, 0.1);
+    for i in [10, 12, 14, 40, 42, 44] {
+        squares[i] = man(0.95, 0.3, 0.9);
+    }
+    squares[27] = man(0.4, 0.1, 0.6);
+    let board = FoundBoard {
+        area: PixelBox::default(),
+        skew: 0.0,
+        reversed_shading: false,
+        squares,
+    };
+    let cuts = board.cuts();
+    let darkness = cuts.darkness.of_square(&board.measured()[27]);
+    assert!(
+        darkness < cuts.black && cuts.black - darkness < COLOUR_DOUBT,
+        "white by his darkness, in doubt: {darkness} against {}",
+        cuts.black
+    );
+    let mut set = PieceSet::new();
+    for color in [Color::White, Color::Black] {
+        set.add(color.king(), false, &[0.1; SHAPE_LEN]);
+        set.add(color.pawn(), false, &[0.9; SHAPE_LEN]);
+    }
+    let d5 = shakmaty::Square::D5;
+    let read = board.read(&set);
+    assert_eq!(
+        read.board.piece_at(d5),
+        Some(Color::White.pawn()),
+        "the men seen nearest his shape are of both colours: his darkness decides"
+    );
+    set.add(Color::Black.queen(), false, &[0.62; SHAPE_LEN]);
+    let read = board.read(&set);
+    assert_eq!(
+        read.board.piece_at(d5),
+        Some(Color::Black.queen()),
+        "the nearest man seen is a black queen"
+    );
+    assert_eq!(read.sureness[usize::from(d5)], 50);
+}
+
+#[test]
 fn a_set_round_trips_through_its_bytes_and_gives_up_a_boards_lessons() {
     let mut set = PieceSet::new();
-    set.add(Role::Queen, true, &[0.5; SHAPE_LEN]);
-    set.add(Role::Rook, false, &[1.5; SHAPE_LEN]);
+    set.add(Color::Black.queen(), true, &[0.5; SHAPE_LEN]);
+    set.add(Color::White.rook(), false, &[1.5; SHAPE_LEN]);
     let back = PieceSet::decode(&set.encode()).expect("its own bytes");
     assert_eq!(back.len(), 2);
     assert_eq!(back.count(Role::Rook, false), 1);
     let d = back.distances(&[0.5; SHAPE_LEN], true);
     assert!(d[1] < 0.01, "the queen is nearest: {d:?}");
+    let [white, black] = back.by_colour(&[1.5; SHAPE_LEN], false);
+    assert!(
+        white[2] < 0.01 && black.iter().all(|&d| d == f32::MAX),
+        "the rook is White's: {white:?} {black:?}"
+    );
     let mut lesson = PieceSet::new();
-    lesson.add(Role::Queen, true, &[0.5; SHAPE_LEN]);
+    lesson.add(Color::Black.queen(), true, &[0.5; SHAPE_LEN]);
     assert_eq!(set.plus(&lesson).without(&lesson), set);
     assert!(PieceSet::decode(&[1, 2, 3]).is_none());
     assert!(

@@ -140,7 +140,7 @@ fn test_pictures_every_board_found_none_invented_and_squares_read() {
     );
     assert_eq!(invented, 0, "no board invented on any picture");
     assert_eq!(found, boards.len(), "every board found");
-    assert!(exact >= 64, "{exact} boards read exactly");
+    assert!(exact >= 65, "{exact} boards read exactly");
     assert!(
         squares * 1000 >= found * 64 * 999,
         "{squares} of {} squares read right",
@@ -176,6 +176,54 @@ fn bitonal_dithered_pictures_are_found_and_read() {
     eprintln!("{found} of {truths} boards found, {exact} exact, {squares} squares right");
     assert_eq!(found, truths, "every dithered board found");
     assert!(exact >= 4, "{exact} of {truths} read exactly");
+}
+
+/// `gbr scan --ocr` over the test pictures: every board read sure enough beside which no line
+/// holds a code becomes a record of its own (docs/reading.md, "A board without a caption"), and
+/// each such record's position is its board's as the truth gives it: a record made from a
+/// picture is never a wrong position. The figure (21) is docs/reading.md's.
+#[test]
+#[ignore = "needs Tesseract"]
+fn the_test_pictures_own_records_are_their_boards_positions() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/pictures");
+    let cache = tempfile::tempdir().expect("a cache folder");
+    let (out, err, code) = crate::support::gbr::cached_in(
+        cache.path(),
+        &[
+            "scan",
+            "--ocr",
+            "--no-cache",
+            "--json",
+            folder.to_str().expect("UTF-8"),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let (boards, _) = truth();
+    let (mut own, mut wrong) = (0, Vec::new());
+    for line in out.lines().filter(|l| l.contains(r#""type":"match""#)) {
+        let record: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let data = &record["data"];
+        let fixes = data["ocr_fixes"].as_array().cloned().unwrap_or_default();
+        if !fixes
+            .iter()
+            .any(|f| f["from_picture"] == true && f["part"] == "line")
+        {
+            continue;
+        }
+        own += 1;
+        let path = data["path"].as_str().unwrap_or("");
+        let file = path.rsplit('/').next().unwrap_or(path);
+        let fen = data["fen"].as_str().unwrap_or("");
+        if !boards.iter().any(|t| t.file == file && t.fen == fen) {
+            wrong.push(format!("{file}: {}", data["canonical"]));
+        }
+    }
+    eprintln!("{own} records of their own, wrong: {wrong:?}");
+    assert!(
+        wrong.is_empty(),
+        "records of a position no board holds: {wrong:?}"
+    );
+    assert!(own >= 21, "{own} boards became records of their own");
 }
 
 /// `pdftoppm -r DPI -gray -png FILE OUT/page` into a fresh folder; the pages' images in order.
