@@ -50,7 +50,7 @@ fn main() {
     let mut out = None;
     let mut text = PathBuf::from(DEJAVU);
     let mut pieces = Vec::new();
-    // Training pages (`--seed`): the studies' pages only, no blank pages nor document.
+    // Training pages (`--seed`): the studies' pages and the document, no blank pages.
     let mut training = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -96,7 +96,7 @@ fn main() {
         let file = save(&out, blank.name, &image, blank.dpi, blank.jpeg);
         rows.push(Row::no_board(file));
     }
-    if !training {
+    {
         let mut rng = Rng::new(seed() ^ 0xD0C);
         let document = document_boards(&mut rng);
         fs::write(out.join("document.fodt"), fodt(&document)).expect("write document.fodt");
