@@ -1,9 +1,11 @@
 //! The built-in men's shapes (`src/picture/builtin.bin`, docs/reading.md, "Diagrams in
 //! pictures"): boards drawn by `benches/tools/boards.rs` from other seeds than the test
-//! pictures', in three free chess fonts, found and measured by gbr's own reader, each taught
-//! its known position, and the shapes learned written in `PieceSet::encode`'s layout.
+//! pictures', in three free chess fonts, and the word processor's page of each seed (DejaVu
+//! Sans chess characters printed by LibreOffice), found and measured by gbr's own reader, each
+//! taught its known position, and the shapes learned, with each man's colour, written in
+//! `PieceSet::encode`'s layout.
 //!
-//!     for n in 1 2 3; do cargo run --release --example boards -- target/train-$n --seed $n; done
+//!     for n in 1 2 3; do bash benches/tools/boards-pdf.sh target/train-$n --seed $n; done
 //!     cargo run --release --example piece_set -- src/picture/builtin.bin target/train-1 target/train-2 target/train-3
 //!
 //! A board of the truth that the reader does not find, or finds with another grid, teaches
