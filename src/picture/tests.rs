@@ -429,35 +429,3 @@ fn a_board_of_two_greys_without_frame_is_found_and_its_white_men_are_paper() {
         "the white men (paper on grey) and the black ones, each on his square"
     );
 }
-
-#[test]
-#[ignore]
-fn zz_debug_b1() {
-    let page = image::open("fixtures/pictures/document-2.png")
-        .unwrap()
-        .to_luma8();
-    let boards = find_boards(&page);
-    let set = PieceSet::builtin();
-    for b in &boards {
-        let cuts = b.cuts();
-        eprintln!(
-            "board {:?} cut man {} black {}",
-            b.area, cuts.man, cuts.black
-        );
-        for (i, s) in b.measured().iter().enumerate() {
-            if s.cover >= cuts.man {
-                let d = set.distances(&s.shape, s.dark);
-                eprintln!(
-                    "{i} cover {:.2} dark {} size {:.2} {:.2} {:.2} darkness {:.2} d {:?}",
-                    s.cover,
-                    s.dark,
-                    s.shape[288],
-                    s.shape[289],
-                    s.shape[290],
-                    cuts.darkness.of_square(s),
-                    d.map(|x| (x * 10.0).round() / 10.0)
-                );
-            }
-        }
-    }
-}
