@@ -509,6 +509,76 @@ fn a_rasterized_magazine_page_reads_as_its_text_layer_does() {
     assert_eq!(summary(&scan, true), layer);
 }
 
+/// `fixtures/diagrams/drawn.pdf` (a caption whose black king its board shows a square off, a
+/// board printed under a line with no code) rasterized at 300 dpi into an image-only PDF: `gbr
+/// check --ocr` on the scan reports what `gbr check --diagrams` reports on the text layer, the
+/// same finding of each kind on the same page, from the board read in the picture (the third
+/// copy) against the caption OCR read (docs/reading.md, "Diagrams in pictures").
+#[test]
+#[ignore = "needs Tesseract"]
+fn a_scanned_page_reports_the_printed_errors_its_text_layer_reports() {
+    let pdf = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/diagrams/drawn.pdf");
+    let dir = tempfile::tempdir().expect("a folder");
+    let rendered = Process::new("pdftoppm")
+        .args(["-r", "300", "-gray", "-png"])
+        .arg(&pdf)
+        .arg(dir.path().join("p"))
+        .status()
+        .expect("pdftoppm (poppler-utils)");
+    assert!(rendered.success());
+    let scan = dir.path().join("scan.pdf");
+    let made = Process::new("img2pdf")
+        .args((1..=4).map(|n| dir.path().join(format!("p-{n}.png"))))
+        .arg("-o")
+        .arg(&scan)
+        .status()
+        .expect("img2pdf");
+    assert!(made.success());
+    // Each finding's head line and page, and the summary line.
+    let findings = |args: &[&str], file: &Path| -> (Vec<(String, String)>, String) {
+        let mut args = args.to_vec();
+        args.push(file.to_str().expect("UTF-8"));
+        let (out, err, code) = ocr_run(&args, dir.path());
+        assert_eq!(code, 0, "{out}{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        let mut found = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            if line.starts_with("warning[")
+                || line.starts_with("error[")
+                || line.starts_with("note[")
+            {
+                // The place: ` --> PATH:PAGE:LINE:COLUMN`, its page.
+                let page = lines
+                    .get(i + 1)
+                    .and_then(|l| l.rsplit(':').nth(2))
+                    .unwrap_or("")
+                    .to_owned();
+                found.push((line.to_string(), page));
+            }
+        }
+        (found, lines.last().copied().unwrap_or("").to_owned())
+    };
+    let (layer, layer_summary) = findings(&["check", "--diagrams", "--no-cache"], &pdf);
+    assert_eq!(
+        layer,
+        [
+            (
+                "warning[diagram]: black king on a5: the picture above has it on a6".to_owned(),
+                "2".to_owned()
+            ),
+            (
+                "note[diagram]: no caption with a code beside the picture above: its position \
+                 written as the caption `b8g7 0111.23 h6h5d2.b7g4a5d7g2 6/4`, a record of its own"
+                    .to_owned(),
+                "4".to_owned()
+            ),
+        ]
+    );
+    let (scanned, scanned_summary) = findings(&["check", "--ocr", "--no-cache"], &scan);
+    assert_eq!(scanned, layer, "the scan's findings are the text layer's");
+    assert_eq!(scanned_summary, layer_summary);
+}
+
 #[test]
 fn an_image_only_pdf_without_ocr_says_to_run_with_it() {
     let dir = tempfile::tempdir().expect("a folder");
