@@ -342,16 +342,17 @@ pub(crate) struct Cuts {
 
 /// The cover from which a square holds a man: the middle of the first gap of 0.05 or more
 /// between the squares' covers, from the 32nd least up (a board holds 32 men at most, so at
-/// least half its squares are empty, and the empty ones' covers lie together near 0), when
-/// that middle lies between 0.05 and 0.3.
+/// least half its squares are empty, and the empty ones' covers lie together near 0), or 0.3
+/// where the gap reaches past 0.3 (a scan's hatched squares spread up to 0.12, its men start
+/// at 0.55), when that lies between 0.05 and 0.3.
 fn above_empty(mut covers: Vec<f32>) -> Option<f32> {
     covers.sort_by(f32::total_cmp);
     covers
         .get(31..)?
         .windows(2)
         .find(|w| w[1] - w[0] >= 0.05)
-        .map(|w| (w[0] + w[1]) / 2.0)
-        .filter(|middle| (0.05..=0.3).contains(middle))
+        .map(|w| ((w[0] + w[1]) / 2.0).min(0.3).max(w[0] + 0.025))
+        .filter(|cut| (0.05..=0.3).contains(cut))
 }
 
 /// Where `values` split best in two (Otsu's rule on the values themselves: the split that
@@ -389,6 +390,12 @@ const COLOUR_DOUBT: f32 = 0.5;
 /// e^(2.5 × margin) or more (1.28 at a margin of 0.1, 2.7 at 0.4).
 const SHAPE_OVER_DARKNESS: f32 = 2.5;
 
+/// How sure a man's colour is when his shape turned it against his darkness: under the 50 a
+/// board needs to be written into a text (docs/reading.md, "Only sure boards"), since the two
+/// cues disagree (on the pages drawn in a font the set has not seen, read as one book, two
+/// boards written so were wrong, each a white queen turned black).
+const FLIPPED_SURE: f32 = 0.45;
+
 fn read_square(square: &squares::Square, set: &PieceSet, cuts: Cuts) -> Read {
     let empty_below = EMPTY_BELOW.min(cuts.man * 0.5);
     if square.cover < cuts.man {
@@ -425,7 +432,7 @@ fn read_square(square: &squares::Square, set: &PieceSet, cuts: Cuts) -> Read {
         };
         if own < f32::MAX && other < own * (-SHAPE_OVER_DARKNESS * margin).exp() {
             color = !color;
-            colour_sure = colour_sure.min(0.5);
+            colour_sure = colour_sure.min(FLIPPED_SURE);
         }
     }
     let (role, kind_sure) = nearest(&distances, None);

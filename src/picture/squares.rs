@@ -105,7 +105,12 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
         m.sort_by(f32::total_cmp);
         m.get(m.len() / 2).copied().unwrap_or(0.0)
     });
-    let greys = grey_squares(found, &inner, &dark_of);
+    let levels = square_greys(found, &inner, &dark_of);
+    let greys = two_greys(found, levels).map(|apart| (levels, apart));
+    // On a light square, a man's grey strokes (a thin outline blurred, or drawn small) are
+    // ink from half the way between the square's grey and black. Not on a dark square read
+    // as a light one: a hatching of grey lines would be men.
+    let faint = levels[0] - levels[0].saturating_sub(found.black) / 2;
     // A board of two greys judges its pixels by their grey alone.
     let hollows = greys
         .is_none()
@@ -140,7 +145,9 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
                             || hollows.as_ref().is_some_and(|h| h.man(px, py))
                             || enclosed.as_ref().is_some_and(|e| e.man(px, py))
                     } else {
-                        d - background[colour] > 0.12 || mask.get_pixel(px, py)[0] != 0
+                        d - background[colour] > 0.12
+                            || mask.get_pixel(px, py)[0] != 0
+                            || (colour == 0 && found.crop.get_pixel(px, py)[0] < faint)
                     }
                 }
             };
@@ -313,16 +320,13 @@ impl Enclosed {
     }
 }
 
-/// The greys of the board's light and dark squares (each the median over that colour's
-/// squares' inner areas: most squares are empty) and how far from its square's grey a pixel
-/// must be to be a man's, when the light squares are printed grey too (darker than the paper
-/// by 24 levels or more, as a drawing's squares of two greys are); `None` for a board whose
-/// light squares are the paper.
-fn grey_squares(
+/// The greys of the board's light and dark squares, `[light, dark]`: each the median over
+/// that colour's squares' inner areas (most squares are empty).
+fn square_greys(
     found: &Found,
     inner: &dyn Fn(usize) -> (u32, u32, u32, u32),
     dark_of: &dyn Fn(usize) -> bool,
-) -> Option<([u8; 2], i32)> {
+) -> [u8; 2] {
     let mut values = [Vec::new(), Vec::new()];
     for index in 0..64 {
         let (x0, y0, x1, y1) = inner(index);
@@ -333,16 +337,22 @@ fn grey_squares(
             }
         }
     }
-    let [light, dark] = values.map(|mut v| {
+    values.map(|mut v| {
         v.sort_unstable();
         v.get(v.len() / 2).copied().unwrap_or(255)
-    });
+    })
+}
+
+/// How far from its square's grey a pixel must be to be a man's, when the light squares
+/// (`greys`, [`square_greys`]) are printed grey too (darker than the paper by 24 levels or
+/// more, as a drawing's squares of two greys are); `None` for a board whose light squares are
+/// the paper.
+fn two_greys(found: &Found, [light, dark]: [u8; 2]) -> Option<i32> {
     if i32::from(found.paper) - i32::from(light) < 24 || dark >= light {
         return None;
     }
     // Half the way from the light squares' grey to the paper: a white man is paper.
-    let apart = ((i32::from(found.paper) - i32::from(light)) / 2).max(12);
-    Some(([light, dark], apart))
+    Some(((i32::from(found.paper) - i32::from(light)) / 2).max(12))
 }
 
 /// One square's silhouette, cover, fill and shape.

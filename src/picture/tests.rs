@@ -334,7 +334,11 @@ fn a_man_whose_darkness_leaves_his_colour_in_doubt_takes_the_colour_of_his_shape
         Some(Color::Black.queen()),
         "the nearest man seen is a black queen"
     );
-    assert_eq!(read.sureness[usize::from(d5)], 50);
+    assert_eq!(
+        read.sureness[usize::from(d5)],
+        45,
+        "his two cues disagree: under what a board needs to be written"
+    );
 }
 
 #[test]
@@ -428,4 +432,58 @@ fn a_board_of_two_greys_without_frame_is_found_and_its_white_men_are_paper() {
         [(3, true), (10, false), (36, false), (50, true), (63, true)],
         "the white men (paper on grey) and the black ones, each on his square"
     );
+}
+
+#[test]
+fn a_mans_grey_outline_on_a_light_square_is_a_man() {
+    // A white man drawn small or blurred: a ring of grey 150 (lighter than the black ink's
+    // threshold, half the way from paper to ink) on c8, a light square; black men elsewhere.
+    let side = 40u32;
+    let mut page = page_with_board(500, side, &[9, 27, 63]);
+    let (cx, cy) = (40.0 + 2.5 * side as f32, 40.0 + 0.5 * side as f32);
+    for y in 40..40 + side {
+        for x in 40 + 2 * side..40 + 3 * side {
+            let r = ((x as f32 - cx).powi(2) + (y as f32 - cy).powi(2)).sqrt();
+            if (side as f32 * 0.22..side as f32 * 0.3).contains(&r) {
+                page.put_pixel(x, y, Luma([150]));
+            }
+        }
+    }
+    let boards = find_boards(&page);
+    assert_eq!(boards.len(), 1, "one board");
+    let man = boards[0].cuts().man;
+    let men: Vec<usize> = (0..64)
+        .filter(|&i| boards[0].measured()[i].cover >= man)
+        .collect();
+    assert_eq!(
+        men,
+        [2, 9, 27, 63],
+        "the grey ring on c8 and the three black men"
+    );
+}
+
+#[test]
+fn a_gap_between_the_covers_that_reaches_past_0_3_puts_the_cut_there() {
+    // A scan's empty hatched squares spread their covers up to 0.12 in small steps; its men
+    // cover 0.55 and more: the gap's middle (0.335) is past 0.3, so the cut is 0.3.
+    let squares: Vec<Square> = (0..64)
+        .map(|i| Square {
+            cover: if i < 58 {
+                i as f32 * 0.002
+            } else {
+                0.55 + i as f32 * 0.01
+            },
+            fill: 0.0,
+            core: 0.0,
+            shape: [0.0; SHAPE_LEN],
+            dark: (i / 8 + i % 8) % 2 == 1,
+        })
+        .collect();
+    let board = FoundBoard {
+        area: PixelBox::default(),
+        skew: 0.0,
+        reversed_shading: false,
+        squares,
+    };
+    assert_eq!(board.cuts().man, 0.3);
 }
