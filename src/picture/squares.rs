@@ -105,8 +105,15 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
         m.sort_by(f32::total_cmp);
         m.get(m.len() / 2).copied().unwrap_or(0.0)
     });
-    let levels = square_greys(found, &inner, &dark_of);
+    let (levels, spread) = square_greys(found, &inner, &dark_of);
     let greys = two_greys(found, levels).map(|apart| (levels, apart));
+    // Dark squares of an even grey (their quartiles 24 levels apart or less: a grey tint, or a
+    // hatching blurred into one) on a board of paper light squares: a man on one is what
+    // differs from that grey by half the way to the paper, either way (a blurred white man's
+    // inside is paper, his outline darker than the grey).
+    let paper = i32::from(found.paper);
+    let even_dark = (greys.is_none() && spread[1] <= 24 && paper - i32::from(levels[1]) >= 24)
+        .then(|| ((paper - i32::from(levels[1])) / 2).max(12));
     // On a light square, a man's grey strokes (a thin outline blurred, or drawn small) are
     // ink from half the way between the square's grey and black. Not on a dark square read
     // as a light one: a hatching of grey lines would be men.
@@ -148,6 +155,11 @@ pub(crate) fn squares(found: &Found) -> Vec<Square> {
                         d - background[colour] > 0.12
                             || mask.get_pixel(px, py)[0] != 0
                             || (colour == 0 && found.crop.get_pixel(px, py)[0] < faint)
+                            || (colour == 1
+                                && even_dark.is_some_and(|apart| {
+                                    let v = i32::from(found.crop.get_pixel(px, py)[0]);
+                                    (v - i32::from(levels[1])).abs() > apart
+                                }))
                     }
                 }
             };
@@ -320,13 +332,14 @@ impl Enclosed {
     }
 }
 
-/// The greys of the board's light and dark squares, `[light, dark]`: each the median over
-/// that colour's squares' inner areas (most squares are empty).
+/// The greys of the board's light and dark squares, `[light, dark]`: each colour's median
+/// over its squares' inner areas (most squares are empty), and the spread between its first
+/// and third quartiles (a hatching's lines and gaps spread far, an even grey little).
 fn square_greys(
     found: &Found,
     inner: &dyn Fn(usize) -> (u32, u32, u32, u32),
     dark_of: &dyn Fn(usize) -> bool,
-) -> [u8; 2] {
+) -> ([u8; 2], [u8; 2]) {
     let mut values = [Vec::new(), Vec::new()];
     for index in 0..64 {
         let (x0, y0, x1, y1) = inner(index);
@@ -337,10 +350,12 @@ fn square_greys(
             }
         }
     }
-    values.map(|mut v| {
+    let quartiles = values.map(|mut v| {
         v.sort_unstable();
-        v.get(v.len() / 2).copied().unwrap_or(255)
-    })
+        let at = |k: usize| v.get(v.len() * k / 4).copied().unwrap_or(255);
+        (at(2), at(3).saturating_sub(at(1)))
+    });
+    (quartiles.map(|q| q.0), quartiles.map(|q| q.1))
 }
 
 /// How far from its square's grey a pixel must be to be a man's, when the light squares

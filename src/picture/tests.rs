@@ -487,3 +487,38 @@ fn a_gap_between_the_covers_that_reaches_past_0_3_puts_the_cut_there() {
     };
     assert_eq!(board.cuts().man, 0.3);
 }
+
+#[test]
+fn a_white_man_on_an_even_grey_dark_square_is_what_differs_from_the_grey() {
+    // Dark squares of an even grey 190 (a hatching blurred into a grey); on b8, a dark square,
+    // a white man as a blur leaves him: paper inside, a grey outline lighter than black ink.
+    let side = 40u32;
+    let mut page = page_with_board(500, side, &[9, 27, 63]);
+    for p in page.pixels_mut() {
+        if p[0] == 160 {
+            p[0] = 190;
+        }
+    }
+    let (cx, cy) = (40.0 + 1.5 * side as f32, 40.0 + 0.5 * side as f32);
+    for y in 40..40 + side {
+        for x in 40 + side..40 + 2 * side {
+            let r = ((x as f32 - cx).powi(2) + (y as f32 - cy).powi(2)).sqrt();
+            if r < side as f32 * 0.22 {
+                page.put_pixel(x, y, Luma([255]));
+            } else if r < side as f32 * 0.3 {
+                page.put_pixel(x, y, Luma([150]));
+            }
+        }
+    }
+    let boards = find_boards(&page);
+    assert_eq!(boards.len(), 1, "one board");
+    let man = boards[0].cuts().man;
+    let men: Vec<usize> = (0..64)
+        .filter(|&i| boards[0].measured()[i].cover >= man)
+        .collect();
+    assert_eq!(
+        men,
+        [1, 9, 27, 63],
+        "the white man on b8 and the three black men"
+    );
+}
