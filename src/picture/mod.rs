@@ -227,7 +227,8 @@ struct Read {
 
 impl FoundBoard {
     /// The board's men named with `set`: a man where a silhouette covers enough of the square,
-    /// black where it is filled, of the kind whose shape is nearest, but no pawn on the first
+    /// black where it is filled (where that is in doubt, of the colour of the nearest men of
+    /// his shape, if they say so clearly), of the kind whose shape is nearest, but no pawn on the first
     /// or last rank (a man read as one there takes the nearest other kind); then the kings'
     /// colours (two kings of one colour and none of the other: the least sure one is the
     /// other side's); then one king a side (the man nearest a king's shape where none or

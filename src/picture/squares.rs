@@ -358,10 +358,10 @@ fn square_greys(
     (quartiles.map(|q| q.0), quartiles.map(|q| q.1))
 }
 
-/// How far from its square's grey a pixel must be to be a man's, when the light squares
-/// (`greys`, [`square_greys`]) are printed grey too (darker than the paper by 24 levels or
-/// more, as a drawing's squares of two greys are); `None` for a board whose light squares are
-/// the paper.
+/// How far from its square's grey a pixel must be to be a man's, when the light squares (their
+/// grey and the dark squares' as [`square_greys`] gives them) are printed grey too (darker than
+/// the paper by 24 levels or more, as a drawing's squares of two greys are); `None` for a board
+/// whose light squares are the paper.
 fn two_greys(found: &Found, [light, dark]: [u8; 2]) -> Option<i32> {
     if i32::from(found.paper) - i32::from(light) < 24 || dark >= light {
         return None;
