@@ -170,6 +170,29 @@ fn square(cover: f32, core: f32, v: f32, dark: bool) -> Square {
     }
 }
 
+/// 64 empty squares, a8 first, rank by rank (a1 dark).
+fn empty_squares() -> Vec<Square> {
+    (0..64)
+        .map(|i| Square {
+            cover: 0.0,
+            fill: 0.0,
+            core: 0.0,
+            shape: [0.0; SHAPE_LEN],
+            dark: (i / 8 + i % 8) % 2 == 1,
+        })
+        .collect()
+}
+
+/// A board found with `squares` measured (a8 first), where no page says.
+fn found_with(squares: Vec<Square>) -> FoundBoard {
+    FoundBoard {
+        area: PixelBox::default(),
+        skew: 0.0,
+        reversed_shading: false,
+        squares,
+    }
+}
+
 /// A board of empty squares but a white king on a8 (index 0, shape 0.1), a black king on h1
 /// (index 63, shape 0.2) and, on b8 (index 1), a man whose shape is all `v`.
 fn board_with(v: f32) -> FoundBoard {
@@ -177,12 +200,7 @@ fn board_with(v: f32) -> FoundBoard {
     squares[0] = square(0.6, 0.02, 0.1, false);
     squares[63] = square(0.6, 0.3, 0.2, false);
     squares[1] = square(0.6, 0.02, v, true);
-    FoundBoard {
-        area: PixelBox::default(),
-        skew: 0.0,
-        reversed_shading: false,
-        squares,
-    }
+    found_with(squares)
 }
 
 #[test]
@@ -233,15 +251,7 @@ fn two_kings_of_one_colour_and_none_of_the_other_give_the_least_sure_coloured_on
         shape: [v; SHAPE_LEN],
         dark,
     };
-    let mut squares: Vec<Square> = (0..64)
-        .map(|i| Square {
-            cover: 0.0,
-            fill: 0.0,
-            core: 0.0,
-            shape: [0.0; SHAPE_LEN],
-            dark: (i / 8 + i % 8) % 2 == 1,
-        })
-        .collect();
+    let mut squares = empty_squares();
     // A white king on a8, clearly white; on h1 a king whose colour reads between (a black
     // king's thin cross); three black pawns, clearly black.
     squares[0] = man(0.2, 0.02, 0.1, false);
@@ -249,12 +259,7 @@ fn two_kings_of_one_colour_and_none_of_the_other_give_the_least_sure_coloured_on
     for i in [17, 26, 35] {
         squares[i] = man(0.9, 0.3, 0.9, squares[i].dark);
     }
-    let board = FoundBoard {
-        area: PixelBox::default(),
-        skew: 0.0,
-        reversed_shading: false,
-        squares,
-    };
+    let board = found_with(squares);
     let mut set = PieceSet::new();
     for dark in [false, true] {
         set.add(Color::White.king(), dark, &[0.1; SHAPE_LEN]);
@@ -285,15 +290,7 @@ fn a_man_whose_darkness_leaves_his_colour_in_doubt_takes_the_colour_of_his_shape
         shape: [v; SHAPE_LEN],
         dark: false,
     };
-    let mut squares: Vec<Square> = (0..64)
-        .map(|i| Square {
-            cover: 0.0,
-            fill: 0.0,
-            core: 0.0,
-            shape: [0.0; SHAPE_LEN],
-            dark: (i / 8 + i % 8) % 2 == 1,
-        })
-        .collect();
+    let mut squares = empty_squares();
     // A white king on a8, outlined; a black king on h1 and six black pawns, filled; on d5 a
     // man of thin strokes (a black queen's crown), his darkness a little under the board's cut.
     squares[0] = man(0.05, 0.01, 0.1);
@@ -302,12 +299,7 @@ fn a_man_whose_darkness_leaves_his_colour_in_doubt_takes_the_colour_of_his_shape
         squares[i] = man(0.95, 0.3, 0.9);
     }
     squares[27] = man(0.4, 0.1, 0.6);
-    let board = FoundBoard {
-        area: PixelBox::default(),
-        skew: 0.0,
-        reversed_shading: false,
-        squares,
-    };
+    let board = found_with(squares);
     let cuts = board.cuts();
     let darkness = cuts.darkness.of_square(&board.measured()[27]);
     assert!(
@@ -434,29 +426,46 @@ fn a_board_of_two_greys_without_frame_is_found_and_its_white_men_are_paper() {
     );
 }
 
-#[test]
-fn a_mans_grey_outline_on_a_light_square_is_a_man() {
-    // A white man drawn small or blurred: a ring of grey 150 (lighter than the black ink's
-    // threshold, half the way from paper to ink) on c8, a light square; black men elsewhere.
-    let side = 40u32;
-    let mut page = page_with_board(500, side, &[9, 27, 63]);
-    let (cx, cy) = (40.0 + 2.5 * side as f32, 40.0 + 0.5 * side as f32);
+/// Draws on `page_with_board`'s board (squares of `side` pixels), on the square of rank 8 and
+/// `file` (0 = a), a white man as a blur or a small size leaves him: a ring of grey `ring`, his
+/// inside `inside` where given.
+fn draw_ring(page: &mut GrayImage, side: u32, file: u32, ring: u8, inside: Option<u8>) {
+    let (cx, cy) = (
+        40.0 + (file as f32 + 0.5) * side as f32,
+        40.0 + 0.5 * side as f32,
+    );
     for y in 40..40 + side {
-        for x in 40 + 2 * side..40 + 3 * side {
+        for x in 40 + file * side..40 + (file + 1) * side {
             let r = ((x as f32 - cx).powi(2) + (y as f32 - cy).powi(2)).sqrt();
-            if (side as f32 * 0.22..side as f32 * 0.3).contains(&r) {
-                page.put_pixel(x, y, Luma([150]));
+            if r < side as f32 * 0.22 {
+                if let Some(v) = inside {
+                    page.put_pixel(x, y, Luma([v]));
+                }
+            } else if r < side as f32 * 0.3 {
+                page.put_pixel(x, y, Luma([ring]));
             }
         }
     }
-    let boards = find_boards(&page);
+}
+
+/// The squares (a8 = 0, rank by rank) on which the one board of `page` holds a man.
+fn men_on(page: &GrayImage) -> Vec<usize> {
+    let boards = find_boards(page);
     assert_eq!(boards.len(), 1, "one board");
     let man = boards[0].cuts().man;
-    let men: Vec<usize> = (0..64)
+    (0..64)
         .filter(|&i| boards[0].measured()[i].cover >= man)
-        .collect();
+        .collect()
+}
+
+#[test]
+fn a_mans_grey_outline_on_a_light_square_is_a_man() {
+    // A ring of grey 150 (lighter than the black ink's threshold, half the way from paper to
+    // ink) on c8, a light square; black men elsewhere.
+    let mut page = page_with_board(500, 40, &[9, 27, 63]);
+    draw_ring(&mut page, 40, 2, 150, None);
     assert_eq!(
-        men,
+        men_on(&page),
         [2, 9, 27, 63],
         "the grey ring on c8 and the three black men"
     );
@@ -466,25 +475,15 @@ fn a_mans_grey_outline_on_a_light_square_is_a_man() {
 fn a_gap_between_the_covers_that_reaches_past_0_3_puts_the_cut_there() {
     // A scan's empty hatched squares spread their covers up to 0.12 in small steps; its men
     // cover 0.55 and more: the gap's middle (0.335) is past 0.3, so the cut is 0.3.
-    let squares: Vec<Square> = (0..64)
-        .map(|i| Square {
-            cover: if i < 58 {
-                i as f32 * 0.002
-            } else {
-                0.55 + i as f32 * 0.01
-            },
-            fill: 0.0,
-            core: 0.0,
-            shape: [0.0; SHAPE_LEN],
-            dark: (i / 8 + i % 8) % 2 == 1,
-        })
-        .collect();
-    let board = FoundBoard {
-        area: PixelBox::default(),
-        skew: 0.0,
-        reversed_shading: false,
-        squares,
-    };
+    let mut squares = empty_squares();
+    for (i, square) in squares.iter_mut().enumerate() {
+        square.cover = if i < 58 {
+            i as f32 * 0.002
+        } else {
+            0.55 + (i - 58) as f32 * 0.05
+        };
+    }
+    let board = found_with(squares);
     assert_eq!(board.cuts().man, 0.3);
 }
 
@@ -492,32 +491,15 @@ fn a_gap_between_the_covers_that_reaches_past_0_3_puts_the_cut_there() {
 fn a_white_man_on_an_even_grey_dark_square_is_what_differs_from_the_grey() {
     // Dark squares of an even grey 190 (a hatching blurred into a grey); on b8, a dark square,
     // a white man as a blur leaves him: paper inside, a grey outline lighter than black ink.
-    let side = 40u32;
-    let mut page = page_with_board(500, side, &[9, 27, 63]);
+    let mut page = page_with_board(500, 40, &[9, 27, 63]);
     for p in page.pixels_mut() {
         if p[0] == 160 {
             p[0] = 190;
         }
     }
-    let (cx, cy) = (40.0 + 1.5 * side as f32, 40.0 + 0.5 * side as f32);
-    for y in 40..40 + side {
-        for x in 40 + side..40 + 2 * side {
-            let r = ((x as f32 - cx).powi(2) + (y as f32 - cy).powi(2)).sqrt();
-            if r < side as f32 * 0.22 {
-                page.put_pixel(x, y, Luma([255]));
-            } else if r < side as f32 * 0.3 {
-                page.put_pixel(x, y, Luma([150]));
-            }
-        }
-    }
-    let boards = find_boards(&page);
-    assert_eq!(boards.len(), 1, "one board");
-    let man = boards[0].cuts().man;
-    let men: Vec<usize> = (0..64)
-        .filter(|&i| boards[0].measured()[i].cover >= man)
-        .collect();
+    draw_ring(&mut page, 40, 1, 150, Some(255));
     assert_eq!(
-        men,
+        men_on(&page),
         [1, 9, 27, 63],
         "the white man on b8 and the three black men"
     );
