@@ -140,7 +140,7 @@ fn book(captions: &str, paths: &[String]) {
 }
 
 /// One board of a truth: its position, whether its caption gives a code, whether its squares
-/// are under 24 pixels, and its file.
+/// are under 24 pixels, its file and its caption.
 struct Known {
     fen: String,
     coded: bool,
