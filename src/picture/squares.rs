@@ -248,25 +248,6 @@ impl Enclosed {
             y1.saturating_sub(y0) as usize,
         );
         let ink = |i: usize| mask.get_pixel(x0 + (i % w) as u32, y0 + (i / w) as u32)[0] != 0;
-        // Bare pixels already reached: from the edge first, then region by region.
-        let mut seen = vec![false; w * h];
-        let mut stack = Vec::new();
-        if w == 0 || h == 0 {
-            return Enclosed {
-                at: (x0, y0),
-                width: 0,
-                inside: Vec::new(),
-            };
-        }
-        let edge = (0..w)
-            .flat_map(|x| [x, (h - 1) * w + x])
-            .chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
-        for i in edge {
-            if !ink(i) && !seen[i] {
-                seen[i] = true;
-                stack.push(i);
-            }
-        }
         let neighbours = |i: usize| {
             let (x, y) = (i % w, i / w);
             [
@@ -276,33 +257,30 @@ impl Enclosed {
                 (y + 1 < h).then(|| i + w),
             ]
         };
-        while let Some(i) = stack.pop() {
-            for n in neighbours(i).into_iter().flatten() {
-                if !seen[n] && !ink(n) {
-                    seen[n] = true;
-                    stack.push(n);
-                }
-            }
-        }
+        let on_edge = |i: usize| i % w == 0 || i % w == w - 1 || i / w == 0 || i / w == h - 1;
         let least = ((side * side) / 25.0) as usize;
+        // Each region of bare pixels in turn (4-connected): enclosed when it touches no edge.
+        let mut seen = vec![false; w * h];
         let mut inside = vec![false; w * h];
+        let mut stack = Vec::new();
         for start in 0..w * h {
             if seen[start] || ink(start) {
                 continue;
             }
             seen[start] = true;
-            let mut region = vec![start];
             stack.push(start);
+            let (mut region, mut open) = (Vec::new(), false);
             while let Some(i) = stack.pop() {
+                region.push(i);
+                open |= on_edge(i);
                 for n in neighbours(i).into_iter().flatten() {
                     if !seen[n] && !ink(n) {
                         seen[n] = true;
-                        region.push(n);
                         stack.push(n);
                     }
                 }
             }
-            if region.len() >= least {
+            if !open && region.len() >= least {
                 for i in region {
                     inside[i] = true;
                     for n in neighbours(i).into_iter().flatten() {
@@ -558,5 +536,28 @@ impl Density {
             (x + self.half + 1) as u32,
             (y + self.half + 1) as u32,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_outline_encloses_its_paper_and_a_hatching_encloses_nothing() {
+        // A 40-pixel square: vertical hatching lines every 6 pixels on its left half, edge to
+        // edge; on its right half a ring (a man's outline) of radius 8 about (30, 20).
+        let mask = GrayImage::from_fn(40, 40, |x, y| {
+            let r = ((x as f32 - 30.0).powi(2) + (y as f32 - 20.0).powi(2)).sqrt();
+            let ink = (x < 18 && x % 6 == 0) || (x >= 18 && (7.0..9.0).contains(&r));
+            image::Luma([if ink { 255 } else { 0 }])
+        });
+        let enclosed = Enclosed::of(&mask, (0, 0, 40, 40), 40.0);
+        assert!(enclosed.man(30, 20), "the ring's inside");
+        assert!(enclosed.man(37, 20), "the ring itself, grown by a pixel");
+        assert!(!enclosed.man(3, 20), "between two lines of the hatching");
+        assert!(!enclosed.man(39, 0), "the paper outside the ring");
+        let empty = Enclosed::of(&mask, (5, 5, 5, 5), 40.0);
+        assert!(!empty.man(5, 5), "a box of no pixels encloses nothing");
     }
 }
