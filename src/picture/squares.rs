@@ -257,7 +257,7 @@ impl Enclosed {
                 (y + 1 < h).then(|| i + w),
             ]
         };
-        let on_edge = |i: usize| i % w == 0 || i % w == w - 1 || i / w == 0 || i / w == h - 1;
+        let on_edge = |i: usize| i.is_multiple_of(w) || i % w == w - 1 || i < w || i / w == h - 1;
         let least = ((side * side) / 25.0) as usize;
         // Each region of bare pixels in turn (4-connected): enclosed when it touches no edge.
         let mut seen = vec![false; w * h];
